@@ -1,0 +1,72 @@
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from './errors.js';
+import { authenticate } from './http/auth.js';
+import type { AppDeps } from './http/context.js';
+import { handleError, handleNotFound } from './http/error-handler.js';
+import { requestLog } from './http/request-log.js';
+import { createRouter } from './http/router.js';
+import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
+import { healthRouter } from './http/routes/health.js';
+import {
+  aggregateLinksRouter,
+  bankAccountsRouter,
+  clientsRouter,
+  mattersRouter,
+  paymentLinksRouter,
+  transactionsRouter,
+} from './http/routes/records-api.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The one app factory: main.ts serves it, tests call it through `app.request()`. */
+export function createApp(deps: AppDeps) {
+  const app = createRouter();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('db', deps.database.db);
+    await next();
+  });
+  app.use('*', requestLog());
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        handleError(new AppError('payload_too_large', 'The request body is larger than 1 MB'), c),
+    }),
+  );
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+
+  app.route('/', healthRouter);
+
+  // Every /api route needs a key: the guard is installed on the sub-app before any route.
+  const api = createRouter();
+  api.use('*', authenticate());
+  api.route('/clients', clientsRouter);
+  api.route('/matters', mattersRouter);
+  api.route('/payment-links', paymentLinksRouter);
+  api.route('/aggregate-links', aggregateLinksRouter);
+  api.route('/bank-accounts', bankAccountsRouter);
+  api.route('/transactions', transactionsRouter);
+  api.route('/api-keys', apiKeysRouter);
+  api.route('/settings', settingsRouter);
+  api.route('/remote-sites', remoteSitesRouter);
+  app.route('/api', api);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key or a widget token',
+  });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Payment link service API', version: '1.0.0' },
+    security: [{ bearer: [] }],
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

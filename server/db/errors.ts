@@ -1,0 +1,18 @@
+/** A PostgreSQL error as both drivers report it (drizzle wraps it; field names differ). */
+export interface PgError {
+  code: string | undefined;
+  constraint: string | undefined;
+}
+
+export function pgErrorOf(err: unknown): PgError | null {
+  const cause = (err as { cause?: unknown })?.cause ?? err;
+  if (!cause || typeof cause !== 'object' || !('code' in cause)) return null;
+  const fields = cause as { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+  return {
+    code: typeof fields.code === 'string' ? fields.code : undefined,
+    constraint: String(fields.constraint_name ?? fields.constraint ?? '') || undefined,
+  };
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';

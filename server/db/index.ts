@@ -1,0 +1,114 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.js';
+
+export { schema };
+
+/** The one database type all code is written against: PGlite and postgres.js share it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database or an open transaction on it: domain functions accept either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'> & {
+  transaction: Database['transaction'];
+};
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /** Whether the database answers and every committed migration has been applied. */
+  readiness(): Promise<{ ready: boolean; reason?: string }>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Any fixed number works: it only has to be the same for every process of this application.
+const MIGRATION_LOCK = 7_346_001;
+
+/** Rows of a raw `db.execute`: postgres.js answers an array, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows?: T[] }).rows ?? [];
+}
+
+function committedMigrationCount(): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+async function readiness(db: Database): Promise<{ ready: boolean; reason?: string }> {
+  try {
+    const [row] = rowsOf<{ applied: number }>(
+      await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`),
+    );
+    const applied = Number(row?.applied ?? 0);
+    const expected = committedMigrationCount();
+    return applied >= expected
+      ? { ready: true }
+      : { ready: false, reason: `migrations pending (${applied} of ${expected} applied)` };
+  } catch {
+    return { ready: false, reason: 'database unreachable or not migrated' };
+  }
+}
+
+/** Embedded PostgreSQL: in a data folder, or in memory when `dataDir` is omitted (tests). */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    },
+    readiness: () => readiness(db),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    // Keep bad input errors from echoing query parameters (which may hold secrets) in messages.
+    debug: false,
+  });
+  const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // Several API and worker processes may start together: one migrates, the others wait.
+      const single = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
+        await migratePostgres(drizzlePostgres({ client: single }), { migrationsFolder });
+        await single`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+      } finally {
+        await single.end();
+      }
+    },
+    readiness: () => readiness(db),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

@@ -1,0 +1,53 @@
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+import { serviceId, tenantColumns } from './columns.js';
+import { paymentLinks } from './payment-links.js';
+
+export const aggregateLinks = pgTable(
+  'aggregate_links',
+  {
+    ...tenantColumns,
+    name: varchar('name', { length: 255 }),
+    serviceId: serviceId(),
+    url: text('url'),
+    syncErrorMessage: text('sync_error_message'),
+  },
+  (t) => [
+    uniqueIndex('aggregate_links_org_service_id').on(t.orgId, t.serviceId),
+    index('aggregate_links_org_created').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * The spec's AggregateLinkPaymentLink__c junction. It is the source of truth for an aggregate
+ * link's members (the API shows them as `paymentLinkIds`, in `position` order); deleting either
+ * side removes the row, like master-detail.
+ */
+export const aggregateLinkPaymentLinks = pgTable(
+  'aggregate_link_payment_links',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    aggregateLinkId: uuid('aggregate_link_id')
+      .notNull()
+      .references(() => aggregateLinks.id, { onDelete: 'cascade' }),
+    paymentLinkId: uuid('payment_link_id')
+      .notNull()
+      .references(() => paymentLinks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.aggregateLinkId, t.paymentLinkId] }),
+    index('aggregate_link_payment_links_payment_link').on(t.paymentLinkId),
+  ],
+);

@@ -1,0 +1,21 @@
+import { boolean, check, index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { BANK_ACCOUNT_CATEGORIES } from '../../../shared/records.js';
+import { oneOf, serviceId, tenantColumns } from './columns.js';
+
+/** Read-only copies of the remote service's bank accounts (written only by the bank sync). */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    ...tenantColumns,
+    name: varchar('name', { length: 255 }).notNull(),
+    category: text('category', { enum: BANK_ACCOUNT_CATEGORIES }).notNull(),
+    serviceId: serviceId().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    lastFour: varchar('last_four', { length: 255 }),
+  },
+  (t) => [
+    uniqueIndex('bank_accounts_org_service_id').on(t.orgId, t.serviceId),
+    index('bank_accounts_org_created').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    check('bank_accounts_category', oneOf('category', BANK_ACCOUNT_CATEGORIES)),
+  ],
+);

@@ -1,0 +1,38 @@
+import { check, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { PAYMENT_LINK_STATUSES } from '../../../shared/records.js';
+import { bankAccounts } from './bank-accounts.js';
+import { clients } from './clients.js';
+import { money, oneOf, serviceId, tenantColumns } from './columns.js';
+import { matters } from './matters.js';
+
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    ...tenantColumns,
+    name: varchar('name', { length: 255 }),
+    // The amount requested; outstanding/paid follow the remote balance.
+    amount: money('amount').notNull(),
+    // Null only when the remote service removed the account after the link was made.
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, {
+      onDelete: 'set null',
+    }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    matterId: uuid('matter_id').references(() => matters.id, { onDelete: 'restrict' }),
+    serviceId: serviceId(),
+    outstandingAmount: money('outstanding_amount').notNull(),
+    paidAmount: money('paid_amount').notNull().default('0'),
+    status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull().default('unpaid'),
+    url: text('url'),
+    syncErrorMessage: text('sync_error_message'),
+  },
+  (t) => [
+    uniqueIndex('payment_links_org_service_id').on(t.orgId, t.serviceId),
+    index('payment_links_org_created').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('payment_links_client').on(t.clientId),
+    index('payment_links_matter').on(t.matterId),
+    index('payment_links_bank_account').on(t.bankAccountId),
+    check('payment_links_status', oneOf('status', PAYMENT_LINK_STATUSES)),
+  ],
+);

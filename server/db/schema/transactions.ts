@@ -1,0 +1,44 @@
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { TRANSACTION_METHODS, TRANSACTION_STATUSES } from '../../../shared/records.js';
+import { bankAccounts } from './bank-accounts.js';
+import { clients } from './clients.js';
+import { money, oneOf, serviceId, tenantColumns } from './columns.js';
+import { matters } from './matters.js';
+import { paymentLinks } from './payment-links.js';
+
+/** Written only from the remote service's data (webhooks, reconciliation). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    ...tenantColumns,
+    amount: money('amount').notNull(),
+    amountRefunded: money('amount_refunded').notNull().default('0'),
+    // A transaction is a record of money moved: it outlives the records it points to.
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, {
+      onDelete: 'set null',
+    }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    matterId: uuid('matter_id').references(() => matters.id, { onDelete: 'set null' }),
+    paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id, {
+      onDelete: 'set null',
+    }),
+    serviceId: serviceId().notNull(),
+    createdOn: timestamp('created_on', { withTimezone: true, precision: 3 }).notNull(),
+    errorMessage: varchar('error_message', { length: 255 }),
+    lastFour: varchar('last_four', { length: 255 }),
+    method: text('method', { enum: TRANSACTION_METHODS }),
+    payerEmail: varchar('payer_email', { length: 255 }),
+    payerName: varchar('payer_name', { length: 255 }),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    type: varchar('type', { length: 255 }),
+  },
+  (t) => [
+    uniqueIndex('transactions_org_service_id').on(t.orgId, t.serviceId),
+    // The list shows the newest transactions of an organization first.
+    index('transactions_org_created_on').on(t.orgId, t.createdOn.desc(), t.id.desc()),
+    index('transactions_payment_link').on(t.paymentLinkId),
+    index('transactions_client').on(t.clientId),
+    check('transactions_status', oneOf('status', TRANSACTION_STATUSES)),
+    check('transactions_method', oneOf('method', TRANSACTION_METHODS)),
+  ],
+);

@@ -1,0 +1,143 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type {
+  AggregateLink,
+  AggregateLinkCreate,
+  AggregateLinkUpdate,
+  ListQuery,
+  Page,
+} from '../../shared/schemas.js';
+import type { Executor } from '../db/index.js';
+import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/schema/index.js';
+import { invalidInput, notFound } from '../errors.js';
+import { requireReferences } from './lookups.js';
+import { pageAfter, toPage } from './pagination.js';
+
+type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
+
+export const toAggregateLink = (row: AggregateLinkRow, paymentLinkIds: string[]): AggregateLink => ({
+  id: row.id,
+  name: row.name,
+  serviceId: row.serviceId,
+  paymentLinkIds,
+  url: row.url,
+  syncErrorMessage: row.syncErrorMessage,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Member payment link ids of each aggregate link, in their order. */
+export async function memberIds(db: Executor, aggregateLinkIds: string[]): Promise<Map<string, string[]>> {
+  const members = new Map(aggregateLinkIds.map((id) => [id, [] as string[]]));
+  if (aggregateLinkIds.length === 0) return members;
+  const rows = await db
+    .select()
+    .from(aggregateLinkPaymentLinks)
+    .where(inArray(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinkIds))
+    .orderBy(asc(aggregateLinkPaymentLinks.aggregateLinkId), asc(aggregateLinkPaymentLinks.position));
+  for (const row of rows) members.get(row.aggregateLinkId)?.push(row.paymentLinkId);
+  return members;
+}
+
+export async function listAggregateLinks(
+  db: Executor,
+  orgId: string,
+  query: ListQuery,
+): Promise<Page<AggregateLink>> {
+  const { where, orderBy } = pageAfter(query.cursor, aggregateLinks.createdAt, aggregateLinks.id);
+  const rows = await db
+    .select()
+    .from(aggregateLinks)
+    .where(and(eq(aggregateLinks.orgId, orgId), where))
+    .orderBy(...orderBy)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const members = await memberIds(db, page.rows.map((r) => r.id));
+  return {
+    data: page.rows.map((row) => toAggregateLink(row, members.get(row.id) ?? [])),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export async function findAggregateLinkRow(
+  db: Executor,
+  orgId: string,
+  id: string,
+): Promise<AggregateLinkRow> {
+  const [row] = await db
+    .select()
+    .from(aggregateLinks)
+    .where(and(eq(aggregateLinks.orgId, orgId), eq(aggregateLinks.id, id)));
+  if (!row) throw notFound('Aggregate link');
+  return row;
+}
+
+export async function getAggregateLink(db: Executor, orgId: string, id: string): Promise<AggregateLink> {
+  const row = await findAggregateLinkRow(db, orgId, id);
+  const members = await memberIds(db, [row.id]);
+  return toAggregateLink(row, members.get(row.id) ?? []);
+}
+
+/** The members must exist in the organization and, as the remote service requires, share a client. */
+async function requireMembers(db: Executor, orgId: string, ids: string[]): Promise<void> {
+  const links = await requireReferences(db, paymentLinks, orgId, ids, 'paymentLinkIds', 'payment link');
+  const clientIds = new Set(links.map((link) => link.clientId));
+  if (clientIds.size > 1) {
+    throw invalidInput('The payment links of an aggregate link must all belong to one client', {
+      paymentLinkIds: ['must all belong to one client'],
+    });
+  }
+}
+
+/** The junction rows follow the list: replaced as a whole, in the given order. */
+async function replaceMembers(db: Executor, orgId: string, aggregateLinkId: string, ids: string[]) {
+  await db.delete(aggregateLinkPaymentLinks).where(eq(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinkId));
+  await db
+    .insert(aggregateLinkPaymentLinks)
+    .values(ids.map((paymentLinkId, position) => ({ orgId, aggregateLinkId, paymentLinkId, position })));
+}
+
+export async function createAggregateLink(
+  db: Executor,
+  orgId: string,
+  input: AggregateLinkCreate,
+): Promise<AggregateLink> {
+  return db.transaction(async (tx) => {
+    await requireMembers(tx, orgId, input.paymentLinkIds);
+    const [row] = await tx
+      .insert(aggregateLinks)
+      .values({ orgId, name: input.name ?? null })
+      .returning();
+    const created = row as AggregateLinkRow;
+    await replaceMembers(tx, orgId, created.id, input.paymentLinkIds);
+    return toAggregateLink(created, input.paymentLinkIds);
+  });
+}
+
+export async function updateAggregateLink(
+  db: Executor,
+  orgId: string,
+  id: string,
+  input: AggregateLinkUpdate,
+): Promise<AggregateLink> {
+  return db.transaction(async (tx) => {
+    const current = await findAggregateLinkRow(tx, orgId, id);
+    if (input.paymentLinkIds) {
+      await requireMembers(tx, orgId, input.paymentLinkIds);
+      await replaceMembers(tx, orgId, current.id, input.paymentLinkIds);
+    }
+    const [row] = await tx
+      .update(aggregateLinks)
+      .set({ name: input.name === undefined ? current.name : input.name, updatedAt: new Date() })
+      .where(eq(aggregateLinks.id, current.id))
+      .returning();
+    const members = await memberIds(tx, [current.id]);
+    return toAggregateLink(row as AggregateLinkRow, members.get(current.id) ?? []);
+  });
+}
+
+export async function deleteAggregateLink(db: Executor, orgId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await findAggregateLinkRow(tx, orgId, id);
+    await tx.delete(aggregateLinks).where(eq(aggregateLinks.id, current.id));
+  });
+}

@@ -1,0 +1,95 @@
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Role } from '../../shared/records.js';
+import type { ApiKey } from '../../shared/schemas.js';
+import type { Executor } from '../db/index.js';
+import { apiKeys } from '../db/schema/index.js';
+import { conflict, notFound } from '../errors.js';
+import { generateApiKey, hashApiKey, keyPrefix } from '../security/api-keys.js';
+
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+const toApiKey = (row: ApiKeyRow): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  keyPrefix: row.keyPrefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+/** Makes a key and answers it in full: the only time it is ever shown. */
+export async function createApiKey(
+  db: Executor,
+  orgId: string,
+  input: { name: string; role: Role },
+  key: string = generateApiKey(),
+): Promise<{ apiKey: ApiKey; key: string }> {
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ orgId, name: input.name, role: input.role, keyHash: hashApiKey(key), keyPrefix: keyPrefix(key) })
+    .returning();
+  if (!row) throw new Error('api key insert returned nothing');
+  return { apiKey: toApiKey(row), key };
+}
+
+export async function listApiKeys(db: Executor, orgId: string): Promise<ApiKey[]> {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.orgId, orgId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(toApiKey);
+}
+
+export async function revokeApiKey(db: Executor, orgId: string, id: string): Promise<ApiKey> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, id)))
+    .returning();
+  if (!row) throw notFound('API key');
+  return toApiKey(row);
+}
+
+export interface KeyIdentity {
+  keyId: string;
+  orgId: string;
+  role: Role;
+}
+
+/** The organization and role behind a presented key, or null when it is unknown or revoked. */
+export async function identifyApiKey(db: Executor, key: string): Promise<KeyIdentity | null> {
+  const [row] = await db
+    .select({ id: apiKeys.id, orgId: apiKeys.orgId, role: apiKeys.role })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
+  return row ? { keyId: row.id, orgId: row.orgId, role: row.role } : null;
+}
+
+/** Best-effort usage stamp, at most once a minute per key so reads do not turn into writes. */
+export async function touchApiKey(db: Executor, keyId: string): Promise<void> {
+  const now = new Date();
+  const aMinuteAgo = new Date(now.getTime() - 60_000);
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, aMinuteAgo))),
+    );
+}
+
+/** Revokes a key, unless it is the organization's last active admin key (that would lock it out). */
+export async function revokeApiKeySafely(db: Executor, orgId: string, id: string): Promise<ApiKey> {
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.role, 'admin'), isNull(apiKeys.revokedAt)))
+      .for('update');
+    if (admins.length === 1 && admins[0]?.id === id) {
+      throw conflict('This is the last active admin key: create another admin key before revoking it');
+    }
+    return revokeApiKey(tx, orgId, id);
+  });
+}

@@ -1,0 +1,95 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { ListQuery, Matter, MatterCreate, MatterUpdate, Page } from '../../shared/schemas.js';
+import type { Executor } from '../db/index.js';
+import { clients, matters, paymentLinks } from '../db/schema/index.js';
+import { conflict, notFound } from '../errors.js';
+import { requireReference } from './lookups.js';
+import { pageAfter, toPage } from './pagination.js';
+
+type MatterRow = typeof matters.$inferSelect;
+
+export const toMatter = (row: MatterRow): Matter => ({
+  id: row.id,
+  name: row.name,
+  clientId: row.clientId,
+  serviceId: row.serviceId,
+  syncErrorMessage: row.syncErrorMessage,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listMatters(
+  db: Executor,
+  orgId: string,
+  query: ListQuery & { clientId?: string | undefined },
+): Promise<Page<Matter>> {
+  const { where, orderBy } = pageAfter(query.cursor, matters.createdAt, matters.id);
+  const rows = await db
+    .select()
+    .from(matters)
+    .where(
+      and(
+        eq(matters.orgId, orgId),
+        query.clientId ? eq(matters.clientId, query.clientId) : undefined,
+        where,
+      ),
+    )
+    .orderBy(...orderBy)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  return { data: page.rows.map(toMatter), nextCursor: page.nextCursor };
+}
+
+export async function findMatterRow(db: Executor, orgId: string, id: string): Promise<MatterRow> {
+  const [row] = await db.select().from(matters).where(and(eq(matters.orgId, orgId), eq(matters.id, id)));
+  if (!row) throw notFound('Matter');
+  return row;
+}
+
+export async function getMatter(db: Executor, orgId: string, id: string): Promise<Matter> {
+  return toMatter(await findMatterRow(db, orgId, id));
+}
+
+export async function createMatter(db: Executor, orgId: string, input: MatterCreate): Promise<Matter> {
+  return db.transaction(async (tx) => {
+    await requireReference(tx, clients, orgId, input.clientId, 'clientId', 'client');
+    const [row] = await tx
+      .insert(matters)
+      .values({ orgId, clientId: input.clientId, name: input.name })
+      .returning();
+    return toMatter(row as MatterRow);
+  });
+}
+
+export async function updateMatter(
+  db: Executor,
+  orgId: string,
+  id: string,
+  input: MatterUpdate,
+): Promise<Matter> {
+  return db.transaction(async (tx) => {
+    const current = await findMatterRow(tx, orgId, id);
+    const [row] = await tx
+      .update(matters)
+      .set({ name: input.name ?? current.name, updatedAt: new Date() })
+      .where(eq(matters.id, current.id))
+      .returning();
+    return toMatter(row as MatterRow);
+  });
+}
+
+export async function deleteMatter(db: Executor, orgId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await findMatterRow(tx, orgId, id);
+    const [links] = await tx
+      .select({ n: count() })
+      .from(paymentLinks)
+      .where(eq(paymentLinks.matterId, current.id));
+    if (links && links.n > 0) {
+      throw conflict(
+        `The matter still has ${links.n} payment link(s): delete or move them before deleting the matter`,
+      );
+    }
+    await tx.delete(matters).where(eq(matters.id, current.id));
+  });
+}

@@ -1,0 +1,208 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { fromCents, toCents } from '../../shared/money.js';
+import type {
+  ListQuery,
+  Page,
+  PaymentLink,
+  PaymentLinkCreate,
+  PaymentLinkUpdate,
+} from '../../shared/schemas.js';
+import type { Executor } from '../db/index.js';
+import {
+  aggregateLinkPaymentLinks,
+  bankAccounts,
+  clients,
+  matters,
+  paymentLinks,
+} from '../db/schema/index.js';
+import { conflict, invalidInput, notFound } from '../errors.js';
+import { requireReference } from './lookups.js';
+import { pageAfter, toPage } from './pagination.js';
+
+type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+
+export const toPaymentLink = (row: PaymentLinkRow): PaymentLink => ({
+  id: row.id,
+  name: row.name,
+  amount: row.amount,
+  bankAccountId: row.bankAccountId,
+  clientId: row.clientId,
+  matterId: row.matterId,
+  serviceId: row.serviceId,
+  outstandingAmount: row.outstandingAmount,
+  paidAmount: row.paidAmount,
+  status: row.status,
+  url: row.url,
+  syncErrorMessage: row.syncErrorMessage,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listPaymentLinks(
+  db: Executor,
+  orgId: string,
+  query: ListQuery & { clientId?: string | undefined; matterId?: string | undefined },
+): Promise<Page<PaymentLink>> {
+  const { where, orderBy } = pageAfter(query.cursor, paymentLinks.createdAt, paymentLinks.id);
+  const rows = await db
+    .select()
+    .from(paymentLinks)
+    .where(
+      and(
+        eq(paymentLinks.orgId, orgId),
+        query.clientId ? eq(paymentLinks.clientId, query.clientId) : undefined,
+        query.matterId ? eq(paymentLinks.matterId, query.matterId) : undefined,
+        where,
+      ),
+    )
+    .orderBy(...orderBy)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  return { data: page.rows.map(toPaymentLink), nextCursor: page.nextCursor };
+}
+
+export async function findPaymentLinkRow(
+  db: Executor,
+  orgId: string,
+  id: string,
+): Promise<PaymentLinkRow> {
+  const [row] = await db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.orgId, orgId), eq(paymentLinks.id, id)));
+  if (!row) throw notFound('Payment link');
+  return row;
+}
+
+export async function getPaymentLink(db: Executor, orgId: string, id: string): Promise<PaymentLink> {
+  return toPaymentLink(await findPaymentLinkRow(db, orgId, id));
+}
+
+// Bank accounts exist locally only once synced from the remote service, hence the hint.
+const requireBankAccount = (db: Executor, orgId: string, id: string) =>
+  requireReference(db, bankAccounts, orgId, id, 'bankAccountId', 'bank account (sync bank accounts first)');
+
+/** A matter, when given, must belong to the payment link's client. */
+async function requireMatterOfClient(
+  db: Executor,
+  orgId: string,
+  matterId: string,
+  clientId: string,
+): Promise<void> {
+  const matter = await requireReference(db, matters, orgId, matterId, 'matterId', 'matter');
+  if (matter.clientId !== clientId) {
+    throw invalidInput('The matter belongs to another client', {
+      matterId: ['belongs to another client than the payment link'],
+    });
+  }
+}
+
+export async function createPaymentLink(
+  db: Executor,
+  orgId: string,
+  input: PaymentLinkCreate,
+): Promise<PaymentLink> {
+  return db.transaction(async (tx) => {
+    await requireReference(tx, clients, orgId, input.clientId, 'clientId', 'client');
+    await requireBankAccount(tx, orgId, input.bankAccountId);
+    if (input.matterId) await requireMatterOfClient(tx, orgId, input.matterId, input.clientId);
+    const [row] = await tx
+      .insert(paymentLinks)
+      .values({
+        orgId,
+        name: input.name ?? null,
+        amount: input.amount,
+        bankAccountId: input.bankAccountId,
+        clientId: input.clientId,
+        matterId: input.matterId ?? null,
+        outstandingAmount: input.amount,
+        paidAmount: '0.00',
+      })
+      .returning();
+    return toPaymentLink(row as PaymentLinkRow);
+  });
+}
+
+export async function updatePaymentLink(
+  db: Executor,
+  orgId: string,
+  id: string,
+  input: PaymentLinkUpdate,
+): Promise<PaymentLink> {
+  return db.transaction(async (tx) => {
+    const current = await findPaymentLinkRow(tx, orgId, id);
+    const clientId = input.clientId ?? current.clientId;
+    const matterId = input.matterId === undefined ? current.matterId : input.matterId;
+    const clientChanged = clientId !== current.clientId;
+
+    if (clientChanged) {
+      await requireReference(tx, clients, orgId, clientId, 'clientId', 'client');
+      await requireSameClientInAggregates(tx, current.id, clientId);
+    }
+    if (input.bankAccountId && input.bankAccountId !== current.bankAccountId) {
+      await requireBankAccount(tx, orgId, input.bankAccountId);
+    }
+    if (matterId && (clientChanged || matterId !== current.matterId)) {
+      await requireMatterOfClient(tx, orgId, matterId, clientId);
+    }
+
+    const amount = input.amount ?? current.amount;
+    const paidCents = toCents(current.paidAmount);
+    if (toCents(amount) < paidCents) {
+      throw invalidInput('The amount is less than what was already paid', {
+        amount: [`must be at least the amount already paid (${current.paidAmount})`],
+      });
+    }
+
+    const [row] = await tx
+      .update(paymentLinks)
+      .set({
+        name: input.name === undefined ? current.name : input.name,
+        amount,
+        bankAccountId: input.bankAccountId ?? current.bankAccountId,
+        clientId,
+        matterId,
+        outstandingAmount: fromCents(toCents(amount) - paidCents),
+        updatedAt: new Date(),
+      })
+      .where(eq(paymentLinks.id, current.id))
+      .returning();
+    return toPaymentLink(row as PaymentLinkRow);
+  });
+}
+
+/** An aggregate link collects for one client: a member cannot move to another client alone. */
+async function requireSameClientInAggregates(
+  db: Executor,
+  paymentLinkId: string,
+  clientId: string,
+): Promise<void> {
+  const memberships = db
+    .select({ aggregateLinkId: aggregateLinkPaymentLinks.aggregateLinkId })
+    .from(aggregateLinkPaymentLinks)
+    .where(eq(aggregateLinkPaymentLinks.paymentLinkId, paymentLinkId));
+  const [other] = await db
+    .select({ aggregateLinkId: aggregateLinkPaymentLinks.aggregateLinkId })
+    .from(aggregateLinkPaymentLinks)
+    .innerJoin(paymentLinks, eq(paymentLinks.id, aggregateLinkPaymentLinks.paymentLinkId))
+    .where(
+      and(
+        inArray(aggregateLinkPaymentLinks.aggregateLinkId, memberships),
+        ne(paymentLinks.clientId, clientId),
+        ne(paymentLinks.id, paymentLinkId),
+      ),
+    )
+    .limit(1);
+  if (other) {
+    throw conflict(
+      `The payment link is part of aggregate link ${other.aggregateLinkId}, whose other payment links belong to another client: take it out of the aggregate link first`,
+    );
+  }
+}
+
+export async function deletePaymentLink(db: Executor, orgId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await findPaymentLinkRow(tx, orgId, id);
+    await tx.delete(paymentLinks).where(eq(paymentLinks.id, current.id));
+  });
+}

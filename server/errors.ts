@@ -1,0 +1,46 @@
+// The one error model. Domain code throws AppError with a code from this closed list; the HTTP
+// layer maps the code to a status in one place (http/error-handler.ts).
+
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  integration_not_configured: 409,
+  remote_site_not_allowed: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  remote_failed: 502,
+  not_ready: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field-level messages: `{ "paymentLinkIds.1": ["must be a record id (uuid)"] }`. */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): (typeof ERROR_STATUS)[ErrorCode] {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const invalidInput = (message: string, fields?: FieldErrors) =>
+  new AppError('invalid_input', message, fields ? { fields } : undefined);
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+
+export const conflict = (message: string) => new AppError('conflict', message);

@@ -1,0 +1,28 @@
+import type { Role } from '../../shared/records.js';
+import type { Config } from '../config.js';
+import type { Database, DatabaseHandle } from '../db/index.js';
+import type { Logger } from '../logger.js';
+import type { SecretBox } from '../security/secret-box.js';
+
+/** What the app is built from: main.ts and tests make these, handlers only read them. */
+export interface AppDeps {
+  database: DatabaseHandle;
+  logger: Logger;
+  config: Config;
+  secretBox: SecretBox;
+}
+
+export interface Caller {
+  orgId: string;
+  role: Role;
+  keyId: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    db: Database;
+    deps: AppDeps;
+    requestId: string;
+    caller: Caller;
+  };
+}

@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.js';
+import type { AppEnv } from './context.js';
+
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_input',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
+function asAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  // Hono's own errors (malformed JSON, wrong content type) keep their status, in our shape.
+  if (err instanceof HTTPException && CODE_OF_STATUS[err.status]) {
+    const code = CODE_OF_STATUS[err.status] as ErrorCode;
+    const message =
+      code === 'invalid_input' ? 'The request body is not valid JSON' : err.message || code;
+    return new AppError(code, message);
+  }
+  return new AppError('internal', 'Something went wrong on our side; it has been logged');
+}
+
+/** Renders every error as `{ error: { code, message, details, requestId } }`: one place. */
+export function handleError(err: unknown, c: Context<AppEnv>): Response {
+  const error = asAppError(err);
+  const requestId = c.get('requestId');
+  if (error.status >= 500) {
+    // The cause is logged by name and message only: drizzle's messages carry query parameters.
+    const cause = err instanceof Error ? (err.cause ?? err) : err;
+    c.get('deps')?.logger.error(
+      {
+        requestId,
+        err: {
+          name: (cause as Error)?.name,
+          message: String((cause as Error)?.message ?? cause).slice(0, 500),
+          code: (cause as { code?: string })?.code,
+        },
+      },
+      'request failed',
+    );
+  }
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details === undefined ? {} : { details: error.details }),
+      requestId,
+    },
+  };
+  return c.json(body, ERROR_STATUS[error.code]);
+}
+
+export function handleNotFound(c: Context<AppEnv>): Response {
+  return handleError(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}`), c);
+}

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context.js';
+
+/**
+ * One log line per request: method, path, status, duration, organization. Never headers, query
+ * strings or bodies, which is where keys and secrets travel.
+ */
+export function requestLog(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.header('x-request-id', requestId);
+    await next();
+    c.get('deps').logger.info(
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        orgId: c.get('caller')?.orgId,
+      },
+      'request',
+    );
+  };
+}

@@ -1,0 +1,86 @@
+import * as s from '../../../shared/schemas.js';
+import * as aggregateLinks from '../../domain/aggregate-links.js';
+import * as bankAccounts from '../../domain/bank-accounts.js';
+import * as clients from '../../domain/clients.js';
+import * as matters from '../../domain/matters.js';
+import * as paymentLinks from '../../domain/payment-links.js';
+import * as transactions from '../../domain/transactions.js';
+import { recordRouter } from './records.js';
+
+// The six record types of the spec, each mounted at /api/<name>.
+
+export const clientsRouter = recordRouter({
+  name: 'clients',
+  record: s.clientRecord,
+  listQuery: s.listQuery,
+  read: { list: clients.listClients, get: clients.getClient },
+  write: {
+    create: s.clientCreate,
+    update: s.clientUpdate,
+    ops: { create: clients.createClient, update: clients.updateClient, remove: clients.deleteClient },
+  },
+});
+
+export const mattersRouter = recordRouter({
+  name: 'matters',
+  record: s.matterRecord,
+  listQuery: s.listQuery.extend({ clientId: s.recordId.optional() }),
+  read: { list: matters.listMatters, get: matters.getMatter },
+  write: {
+    create: s.matterCreate,
+    update: s.matterUpdate,
+    ops: { create: matters.createMatter, update: matters.updateMatter, remove: matters.deleteMatter },
+  },
+});
+
+export const paymentLinksRouter = recordRouter({
+  name: 'payment-links',
+  record: s.paymentLinkRecord,
+  listQuery: s.listQuery.extend({
+    clientId: s.recordId.optional(),
+    matterId: s.recordId.optional(),
+  }),
+  read: { list: paymentLinks.listPaymentLinks, get: paymentLinks.getPaymentLink },
+  write: {
+    create: s.paymentLinkCreate,
+    update: s.paymentLinkUpdate,
+    ops: {
+      create: paymentLinks.createPaymentLink,
+      update: paymentLinks.updatePaymentLink,
+      remove: paymentLinks.deletePaymentLink,
+    },
+  },
+});
+
+export const aggregateLinksRouter = recordRouter({
+  name: 'aggregate-links',
+  record: s.aggregateLinkRecord,
+  listQuery: s.listQuery,
+  read: { list: aggregateLinks.listAggregateLinks, get: aggregateLinks.getAggregateLink },
+  write: {
+    create: s.aggregateLinkCreate,
+    update: s.aggregateLinkUpdate,
+    ops: {
+      create: aggregateLinks.createAggregateLink,
+      update: aggregateLinks.updateAggregateLink,
+      remove: aggregateLinks.deleteAggregateLink,
+    },
+  },
+});
+
+export const bankAccountsRouter = recordRouter({
+  name: 'bank-accounts',
+  record: s.bankAccountRecord,
+  listQuery: s.listQuery,
+  read: { list: bankAccounts.listBankAccounts, get: bankAccounts.getBankAccount },
+});
+
+export const transactionsRouter = recordRouter({
+  name: 'transactions',
+  record: s.transactionRecord,
+  listQuery: s.listQuery.extend({
+    paymentLinkId: s.recordId.optional(),
+    clientId: s.recordId.optional(),
+  }),
+  read: { list: transactions.listTransactions, get: transactions.getTransaction },
+});

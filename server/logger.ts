@@ -1,0 +1,46 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * Paths pino blanks before a line is written. Request lines log no headers or bodies at all;
+ * this list is the second fence for anything that logs an object carrying one by mistake.
+ */
+export const REDACTED_PATHS = [
+  'authorization',
+  'apiKey',
+  'apiToken',
+  'webhookSecret',
+  'secret',
+  'token',
+  'key',
+  '*.authorization',
+  '*.Authorization',
+  '*.apiKey',
+  '*.apiToken',
+  '*.webhookSecret',
+  '*.secret',
+  '*.token',
+  '*.key',
+  '*["x-api-key"]',
+  '*["x-signature"]',
+  'headers.*',
+  'req.headers.*',
+  'body',
+  '*.body',
+];
+
+export function createLogger(
+  options: { level?: string } = {},
+  destination?: DestinationStream,
+): Logger {
+  return pino(
+    {
+      level: options.level ?? 'info',
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}

@@ -1,0 +1,60 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { bootstrapDefaultOrganization } from './domain/organizations.js';
+import { createLogger } from './logger.js';
+import { SecretBox, loadSecretsKey } from './security/secret-box.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel });
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  logger.info({ database: database.kind }, 'database ready, migrations applied');
+
+  const secrets = loadSecretsKey(config);
+  if (secrets.source !== 'env' && database.kind === 'postgres') {
+    logger.warn('SECRETS_KEY is not set: using a key file in DATA_DIR; every server process needs the same key');
+  }
+  const secretBox = new SecretBox(secrets.key);
+
+  const boot = await bootstrapDefaultOrganization(database.db, { adminApiKey: config.adminApiKey });
+  const app = createApp({ database, logger, config, secretBox });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+    logger.info({ url, organization: boot.organization.id }, 'listening');
+    // Written to the terminal, not the log: the key is a secret and is shown this once only.
+    process.stdout.write(`\nPayment link service: ${url}\n`);
+    if (boot.generatedAdminKey) {
+      process.stdout.write(
+        `First start: the admin API key of the default organization (shown once, store it now):\n  ${boot.generatedAdminKey}\n\n`,
+      );
+    }
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    // A stuck connection must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : `Failed to start: ${String((err as Error)?.stack ?? err)}`}\n`);
+  process.exit(1);
+});

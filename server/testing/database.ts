@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/index.js';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a throwaway database on the
+ * PostgreSQL server of DATABASE_URL when the `db:postgres` project runs (TEST_DATABASE=postgres).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    const handle = await openPglite();
+    await handle.migrate();
+    return handle;
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), { max: 4 });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}

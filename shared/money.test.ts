@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fromCents, parseMoney, toCents } from './money.js';
+
+describe('parseMoney', () => {
+  it.each([
+    ['150', '150.00'],
+    ['150.5', '150.50'],
+    ['0150.05', '150.05'],
+    [150.5, '150.50'],
+    [0.1, '0.10'],
+    ['-3.20', '-3.20'],
+    ['-0', '0.00'],
+    ['999999999999.99', '999999999999.99'],
+  ])('%j → %j', (input, expected) => {
+    expect(parseMoney(input)).toBe(expected);
+  });
+
+  it.each([['1.234'], ['abc'], [''], ['1e3'], [0.1 + 0.2], [Number.NaN], [Infinity], ['1,00'], ['1000000000000.00']])(
+    'rejects %j',
+    (input) => {
+      expect(parseMoney(input)).toBeNull();
+    },
+  );
+});
+
+describe('cents', () => {
+  it('converts exactly where floats would not', () => {
+    expect(toCents('0.29')).toBe(29); // 0.29 * 100 === 28.999999999999996 in floating point
+    expect(toCents('1.10')).toBe(110);
+    expect(toCents('21474836.47')).toBe(2_147_483_647);
+    expect(fromCents(29)).toBe('0.29');
+    expect(fromCents(-5)).toBe('-0.05');
+    expect(fromCents(0)).toBe('0.00');
+  });
+
+  it('round-trips every cent value', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -99_999_999_999_999, max: 99_999_999_999_999 }), (cents) => {
+        expect(toCents(fromCents(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it('refuses non-integers', () => {
+    expect(() => fromCents(1.5)).toThrow(RangeError);
+    expect(() => toCents('x')).toThrow(RangeError);
+  });
+});

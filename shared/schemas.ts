@@ -1,0 +1,271 @@
+// The API's records and inputs as zod schemas: the server validates with them, the OpenAPI
+// document is generated from them, and the widgets import their types (types only, so zod
+// never reaches the widget bundle).
+import { z } from 'zod';
+import { MAX_REMOTE_CENTS, fromCents, parseMoney, toCents } from './money.js';
+import {
+  BANK_ACCOUNT_CATEGORIES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  PAYMENT_LINK_STATUSES,
+  ROLES,
+  TRANSACTION_METHODS,
+  TRANSACTION_STATUSES,
+} from './records.js';
+
+const MAX_AMOUNT = fromCents(MAX_REMOTE_CENTS);
+
+/** A message for a wrong type that says "is required" when the field is missing altogether. */
+const expected = (what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`;
+
+export const recordId = z.uuid({ error: expected('a record id (uuid)') });
+
+const name = z
+  .string({ error: expected('a text') })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(255, { error: 'must be at most 255 characters' });
+
+/** A positive amount, given as "150.00" or 150, answered as "150.00". */
+export const amount = z
+  .union([z.string(), z.number()], { error: expected('an amount such as "150.00"') })
+  .transform((value, ctx) => {
+    const parsed = parseMoney(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be an amount with at most 2 decimal places' });
+      return z.NEVER;
+    }
+    const cents = toCents(parsed);
+    if (cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'must be greater than 0' });
+      return z.NEVER;
+    }
+    if (cents > MAX_REMOTE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_AMOUNT}` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const moneyOut = z.string();
+const timestamps = { createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() };
+
+// ---- records as the API answers them ----
+
+export const clientRecord = z.object({
+  id: recordId,
+  name: z.string(),
+  serviceId: z.string().nullable(),
+  syncErrorMessage: z.string().nullable(),
+  ...timestamps,
+});
+
+export const matterRecord = z.object({
+  id: recordId,
+  name: z.string(),
+  clientId: recordId,
+  serviceId: z.string().nullable(),
+  syncErrorMessage: z.string().nullable(),
+  ...timestamps,
+});
+
+export const paymentLinkRecord = z.object({
+  id: recordId,
+  name: z.string().nullable(),
+  amount: moneyOut,
+  bankAccountId: recordId.nullable(),
+  clientId: recordId,
+  matterId: recordId.nullable(),
+  serviceId: z.string().nullable(),
+  outstandingAmount: moneyOut,
+  paidAmount: moneyOut,
+  status: z.enum(PAYMENT_LINK_STATUSES),
+  url: z.string().nullable(),
+  syncErrorMessage: z.string().nullable(),
+  ...timestamps,
+});
+
+export const aggregateLinkRecord = z.object({
+  id: recordId,
+  name: z.string().nullable(),
+  serviceId: z.string().nullable(),
+  paymentLinkIds: z.array(recordId),
+  url: z.string().nullable(),
+  syncErrorMessage: z.string().nullable(),
+  ...timestamps,
+});
+
+export const bankAccountRecord = z.object({
+  id: recordId,
+  name: z.string(),
+  category: z.enum(BANK_ACCOUNT_CATEGORIES),
+  serviceId: z.string(),
+  isDefault: z.boolean(),
+  lastFour: z.string().nullable(),
+  ...timestamps,
+});
+
+export const transactionRecord = z.object({
+  id: recordId,
+  amount: moneyOut,
+  amountRefunded: moneyOut,
+  bankAccountId: recordId.nullable(),
+  clientId: recordId.nullable(),
+  matterId: recordId.nullable(),
+  paymentLinkId: recordId.nullable(),
+  serviceId: z.string(),
+  createdOn: z.iso.datetime(),
+  errorMessage: z.string().nullable(),
+  lastFour: z.string().nullable(),
+  method: z.enum(TRANSACTION_METHODS).nullable(),
+  payerEmail: z.string().nullable(),
+  payerName: z.string().nullable(),
+  status: z.enum(TRANSACTION_STATUSES),
+  type: z.string().nullable(),
+  ...timestamps,
+});
+
+export type Client = z.infer<typeof clientRecord>;
+export type Matter = z.infer<typeof matterRecord>;
+export type PaymentLink = z.infer<typeof paymentLinkRecord>;
+export type AggregateLink = z.infer<typeof aggregateLinkRecord>;
+export type BankAccount = z.infer<typeof bankAccountRecord>;
+export type Transaction = z.infer<typeof transactionRecord>;
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export const listQuery = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
+    .default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+// ---- inputs of the records API (unknown keys are refused so typos do not pass silently) ----
+
+export const clientCreate = z.strictObject({ name });
+export const clientUpdate = z.strictObject({ name: name.optional() });
+
+export const matterCreate = z.strictObject({ clientId: recordId, name });
+export const matterUpdate = z.strictObject({ name: name.optional() });
+
+export const paymentLinkCreate = z.strictObject({
+  name: name.nullish(),
+  amount,
+  bankAccountId: recordId,
+  clientId: recordId,
+  matterId: recordId.nullish(),
+});
+export const paymentLinkUpdate = z.strictObject({
+  name: name.nullish(),
+  amount: amount.optional(),
+  bankAccountId: recordId.optional(),
+  clientId: recordId.optional(),
+  matterId: recordId.nullish(),
+});
+
+const paymentLinkIds = z
+  .array(recordId, { error: expected('a list of payment link ids') })
+  .min(1, { error: 'must name at least one payment link' })
+  .max(100, { error: 'must name at most 100 payment links' })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a payment link' });
+
+export const aggregateLinkCreate = z.strictObject({ name: name.nullish(), paymentLinkIds });
+export const aggregateLinkUpdate = z.strictObject({
+  name: name.nullish(),
+  paymentLinkIds: paymentLinkIds.optional(),
+});
+
+export type ClientCreate = z.infer<typeof clientCreate>;
+export type ClientUpdate = z.infer<typeof clientUpdate>;
+export type MatterCreate = z.infer<typeof matterCreate>;
+export type MatterUpdate = z.infer<typeof matterUpdate>;
+export type PaymentLinkCreate = z.infer<typeof paymentLinkCreate>;
+export type PaymentLinkUpdate = z.infer<typeof paymentLinkUpdate>;
+export type AggregateLinkCreate = z.infer<typeof aggregateLinkCreate>;
+export type AggregateLinkUpdate = z.infer<typeof aggregateLinkUpdate>;
+
+// ---- administration ----
+
+export const apiKeyCreate = z.strictObject({
+  name: z.string().trim().min(1, { error: 'must not be empty' }).max(100),
+  role: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }),
+});
+export const apiKeyRecord = z.object({
+  id: recordId,
+  name: z.string(),
+  role: z.enum(ROLES),
+  keyPrefix: z.string(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeyRecord>;
+
+const secret = z
+  .string({ error: expected('a text') })
+  .trim()
+  .min(8, { error: 'must be at least 8 characters' })
+  .max(500, { error: 'must be at most 500 characters' });
+
+/** `null` clears a secret; an absent field leaves it as it is. */
+export const settingsUpdate = z.strictObject({
+  apiToken: secret.nullable().optional(),
+  webhookSecret: secret.nullable().optional(),
+  productionEnvironment: z.boolean({ error: 'must be true or false' }).optional(),
+});
+export type SettingsUpdate = z.infer<typeof settingsUpdate>;
+
+const maskedSecret = z.object({ isSet: z.boolean(), last4: z.string().nullable() });
+export const settingsRecord = z.object({
+  productionEnvironment: z.boolean(),
+  apiToken: maskedSecret,
+  webhookSecret: maskedSecret,
+  updatedAt: z.iso.datetime(),
+});
+export type Settings = z.infer<typeof settingsRecord>;
+
+export const remoteSiteCreate = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, {
+      error: 'must be 1-40 lowercase letters, digits, - or _',
+    }),
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
+    .max(2000, { error: 'must be at most 2000 characters' }),
+  active: z.boolean().default(true),
+});
+export const remoteSiteUpdate = z.strictObject({
+  active: z.boolean({ error: 'must be true or false' }),
+});
+export const remoteSiteRecord = z.object({
+  id: recordId,
+  name: z.string(),
+  url: z.string(),
+  builtin: z.boolean(),
+  active: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type RemoteSite = z.infer<typeof remoteSiteRecord>;
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
