@@ -16,7 +16,9 @@ async function main(): Promise<void> {
 
   const secrets = loadSecretsKey(config);
   if (secrets.source !== 'env' && database.kind === 'postgres') {
-    logger.warn('SECRETS_KEY is not set: using a key file in DATA_DIR; every server process needs the same key');
+    logger.warn(
+      'SECRETS_KEY is not set: using a key file in DATA_DIR; every server process needs the same key',
+    );
   }
   const secretBox = new SecretBox(secrets.key);
 
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : `Failed to start: ${String((err as Error)?.stack ?? err)}`}\n`);
+  process.stderr.write(
+    `${err instanceof ConfigError ? err.message : `Failed to start: ${String((err as Error)?.stack ?? err)}`}\n`,
+  );
   process.exit(1);
 });

@@ -16,12 +16,19 @@ describe('parseMoney', () => {
     expect(parseMoney(input)).toBe(expected);
   });
 
-  it.each([['1.234'], ['abc'], [''], ['1e3'], [0.1 + 0.2], [Number.NaN], [Infinity], ['1,00'], ['1000000000000.00']])(
-    'rejects %j',
-    (input) => {
-      expect(parseMoney(input)).toBeNull();
-    },
-  );
+  it.each([
+    ['1.234'],
+    ['abc'],
+    [''],
+    ['1e3'],
+    [0.1 + 0.2],
+    [Number.NaN],
+    [Infinity],
+    ['1,00'],
+    ['1000000000000.00'],
+  ])('rejects %j', (input) => {
+    expect(parseMoney(input)).toBeNull();
+  });
 });
 
 describe('cents', () => {

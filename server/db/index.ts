@@ -79,7 +79,10 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number } = {},
+): Promise<DatabaseHandle> {
   const client = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},

@@ -86,32 +86,57 @@ describe('constraints enforced by the database', () => {
   });
 
   it('refuses transaction statuses and methods outside the picklists, accepts PAYPAL and ZELLE', async () => {
-    expect((await pgError(insertTransaction(database.db, orgId, { status: 'LOST' as 'ERROR' }))).code).toBe('23514');
-    expect((await pgError(insertTransaction(database.db, orgId, { method: 'CHECK' as 'ACH' }))).code).toBe('23514');
-    await expect(insertTransaction(database.db, orgId, { method: 'PAYPAL' })).resolves.toBeDefined();
-    await expect(insertTransaction(database.db, orgId, { method: 'ZELLE', status: 'HELD' })).resolves.toBeDefined();
+    expect(
+      (await pgError(insertTransaction(database.db, orgId, { status: 'LOST' as 'ERROR' }))).code,
+    ).toBe('23514');
+    expect(
+      (await pgError(insertTransaction(database.db, orgId, { method: 'CHECK' as 'ACH' }))).code,
+    ).toBe('23514');
+    await expect(
+      insertTransaction(database.db, orgId, { method: 'PAYPAL' }),
+    ).resolves.toBeDefined();
+    await expect(
+      insertTransaction(database.db, orgId, { method: 'ZELLE', status: 'HELD' }),
+    ).resolves.toBeDefined();
   });
 
   it('refuses a bank account category other than operating or trust', async () => {
-    const error = await pgError(insertBankAccount(database.db, orgId, { category: 'savings' as 'trust' }));
+    const error = await pgError(
+      insertBankAccount(database.db, orgId, { category: 'savings' as 'trust' }),
+    );
     expect(error.constraint).toBe('bank_accounts_category');
   });
 
   it('keeps serviceId at most 36 characters and unique within an organization only', async () => {
-    expect((await pgError(database.db.insert(clients).values({ orgId, name: 'X', serviceId: 'x'.repeat(37) }))).code).toBe('22001');
+    expect(
+      (
+        await pgError(
+          database.db.insert(clients).values({ orgId, name: 'X', serviceId: 'x'.repeat(37) }),
+        )
+      ).code,
+    ).toBe('22001');
     const serviceId = randomUUID();
     await database.db.insert(clients).values({ orgId, name: 'A', serviceId });
-    const duplicate = await pgError(database.db.insert(clients).values({ orgId, name: 'B', serviceId }));
+    const duplicate = await pgError(
+      database.db.insert(clients).values({ orgId, name: 'B', serviceId }),
+    );
     expect(duplicate.code).toBe('23505');
     const other = await createOrganization(database.db, { name: 'Other firm' });
-    await expect(database.db.insert(clients).values({ orgId: other.id, name: 'B', serviceId })).resolves.toBeDefined();
+    await expect(
+      database.db.insert(clients).values({ orgId: other.id, name: 'B', serviceId }),
+    ).resolves.toBeDefined();
   });
 
   it('stores money as numeric(14,2) and answers it as an exact string', async () => {
-    const row = await insertTransaction(database.db, orgId, { amount: '123456789012.34', amountRefunded: '0.1' });
+    const row = await insertTransaction(database.db, orgId, {
+      amount: '123456789012.34',
+      amountRefunded: '0.1',
+    });
     expect(row.amount).toBe('123456789012.34');
     expect(row.amountRefunded).toBe('0.10');
-    expect((await pgError(insertTransaction(database.db, orgId, { amount: '1234567890123.00' }))).code).toBe('22003');
+    expect(
+      (await pgError(insertTransaction(database.db, orgId, { amount: '1234567890123.00' }))).code,
+    ).toBe('22003');
   });
 
   it('lets a transaction outlive its bank account: the reference becomes null', async () => {

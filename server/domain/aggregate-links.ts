@@ -14,7 +14,10 @@ import { pageAfter, toPage } from './pagination.js';
 
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
 
-export const toAggregateLink = (row: AggregateLinkRow, paymentLinkIds: string[]): AggregateLink => ({
+export const toAggregateLink = (
+  row: AggregateLinkRow,
+  paymentLinkIds: string[],
+): AggregateLink => ({
   id: row.id,
   name: row.name,
   serviceId: row.serviceId,
@@ -26,14 +29,20 @@ export const toAggregateLink = (row: AggregateLinkRow, paymentLinkIds: string[])
 });
 
 /** Member payment link ids of each aggregate link, in their order. */
-export async function memberIds(db: Executor, aggregateLinkIds: string[]): Promise<Map<string, string[]>> {
+export async function memberIds(
+  db: Executor,
+  aggregateLinkIds: string[],
+): Promise<Map<string, string[]>> {
   const members = new Map(aggregateLinkIds.map((id) => [id, [] as string[]]));
   if (aggregateLinkIds.length === 0) return members;
   const rows = await db
     .select()
     .from(aggregateLinkPaymentLinks)
     .where(inArray(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinkIds))
-    .orderBy(asc(aggregateLinkPaymentLinks.aggregateLinkId), asc(aggregateLinkPaymentLinks.position));
+    .orderBy(
+      asc(aggregateLinkPaymentLinks.aggregateLinkId),
+      asc(aggregateLinkPaymentLinks.position),
+    );
   for (const row of rows) members.get(row.aggregateLinkId)?.push(row.paymentLinkId);
   return members;
 }
@@ -51,7 +60,10 @@ export async function listAggregateLinks(
     .orderBy(...orderBy)
     .limit(query.limit + 1);
   const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
-  const members = await memberIds(db, page.rows.map((r) => r.id));
+  const members = await memberIds(
+    db,
+    page.rows.map((r) => r.id),
+  );
   return {
     data: page.rows.map((row) => toAggregateLink(row, members.get(row.id) ?? [])),
     nextCursor: page.nextCursor,
@@ -71,7 +83,11 @@ export async function findAggregateLinkRow(
   return row;
 }
 
-export async function getAggregateLink(db: Executor, orgId: string, id: string): Promise<AggregateLink> {
+export async function getAggregateLink(
+  db: Executor,
+  orgId: string,
+  id: string,
+): Promise<AggregateLink> {
   const row = await findAggregateLinkRow(db, orgId, id);
   const members = await memberIds(db, [row.id]);
   return toAggregateLink(row, members.get(row.id) ?? []);
@@ -79,7 +95,14 @@ export async function getAggregateLink(db: Executor, orgId: string, id: string):
 
 /** The members must exist in the organization and, as the remote service requires, share a client. */
 async function requireMembers(db: Executor, orgId: string, ids: string[]): Promise<void> {
-  const links = await requireReferences(db, paymentLinks, orgId, ids, 'paymentLinkIds', 'payment link');
+  const links = await requireReferences(
+    db,
+    paymentLinks,
+    orgId,
+    ids,
+    'paymentLinkIds',
+    'payment link',
+  );
   const clientIds = new Set(links.map((link) => link.clientId));
   if (clientIds.size > 1) {
     throw invalidInput('The payment links of an aggregate link must all belong to one client', {
@@ -90,10 +113,14 @@ async function requireMembers(db: Executor, orgId: string, ids: string[]): Promi
 
 /** The junction rows follow the list: replaced as a whole, in the given order. */
 async function replaceMembers(db: Executor, orgId: string, aggregateLinkId: string, ids: string[]) {
-  await db.delete(aggregateLinkPaymentLinks).where(eq(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinkId));
+  await db
+    .delete(aggregateLinkPaymentLinks)
+    .where(eq(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinkId));
   await db
     .insert(aggregateLinkPaymentLinks)
-    .values(ids.map((paymentLinkId, position) => ({ orgId, aggregateLinkId, paymentLinkId, position })));
+    .values(
+      ids.map((paymentLinkId, position) => ({ orgId, aggregateLinkId, paymentLinkId, position })),
+    );
 }
 
 export async function createAggregateLink(

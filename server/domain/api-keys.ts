@@ -27,7 +27,13 @@ export async function createApiKey(
 ): Promise<{ apiKey: ApiKey; key: string }> {
   const [row] = await db
     .insert(apiKeys)
-    .values({ orgId, name: input.name, role: input.role, keyHash: hashApiKey(key), keyPrefix: keyPrefix(key) })
+    .values({
+      orgId,
+      name: input.name,
+      role: input.role,
+      keyHash: hashApiKey(key),
+      keyPrefix: keyPrefix(key),
+    })
     .returning();
   if (!row) throw new Error('api key insert returned nothing');
   return { apiKey: toApiKey(row), key };
@@ -75,7 +81,10 @@ export async function touchApiKey(db: Executor, keyId: string): Promise<void> {
     .update(apiKeys)
     .set({ lastUsedAt: now })
     .where(
-      and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, aMinuteAgo))),
+      and(
+        eq(apiKeys.id, keyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, aMinuteAgo)),
+      ),
     );
 }
 
@@ -88,7 +97,9 @@ export async function revokeApiKeySafely(db: Executor, orgId: string, id: string
       .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.role, 'admin'), isNull(apiKeys.revokedAt)))
       .for('update');
     if (admins.length === 1 && admins[0]?.id === id) {
-      throw conflict('This is the last active admin key: create another admin key before revoking it');
+      throw conflict(
+        'This is the last active admin key: create another admin key before revoking it',
+      );
     }
     return revokeApiKey(tx, orgId, id);
   });

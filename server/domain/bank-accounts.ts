@@ -34,7 +34,11 @@ export async function listBankAccounts(
   return { data: page.rows.map(toBankAccount), nextCursor: page.nextCursor };
 }
 
-export async function getBankAccount(db: Executor, orgId: string, id: string): Promise<BankAccount> {
+export async function getBankAccount(
+  db: Executor,
+  orgId: string,
+  id: string,
+): Promise<BankAccount> {
   const [row] = await db
     .select()
     .from(bankAccounts)

@@ -16,7 +16,11 @@ export const toClient = (row: ClientRow): Client => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function listClients(db: Executor, orgId: string, query: ListQuery): Promise<Page<Client>> {
+export async function listClients(
+  db: Executor,
+  orgId: string,
+  query: ListQuery,
+): Promise<Page<Client>> {
   const { where, orderBy } = pageAfter(query.cursor, clients.createdAt, clients.id);
   const rows = await db
     .select()
@@ -29,7 +33,10 @@ export async function listClients(db: Executor, orgId: string, query: ListQuery)
 }
 
 export async function findClientRow(db: Executor, orgId: string, id: string): Promise<ClientRow> {
-  const [row] = await db.select().from(clients).where(and(eq(clients.orgId, orgId), eq(clients.id, id)));
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.orgId, orgId), eq(clients.id, id)));
   if (!row) throw notFound('Client');
   return row;
 }
@@ -38,7 +45,11 @@ export async function getClient(db: Executor, orgId: string, id: string): Promis
   return toClient(await findClientRow(db, orgId, id));
 }
 
-export async function createClient(db: Executor, orgId: string, input: ClientCreate): Promise<Client> {
+export async function createClient(
+  db: Executor,
+  orgId: string,
+  input: ClientCreate,
+): Promise<Client> {
   const [row] = await db.insert(clients).values({ orgId, name: input.name }).returning();
   if (!row) throw new Error('client insert returned nothing');
   return toClient(row);

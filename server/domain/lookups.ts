@@ -24,7 +24,8 @@ export async function requireReference<T extends PgTable & OrgTable>(
     .select()
     .from(table as PgTable)
     .where(and(eq(table.orgId, orgId), eq(table.id, id)));
-  if (!row) throw invalidInput(`No ${label} with id ${id}`, { [field]: [`no ${label} with this id`] });
+  if (!row)
+    throw invalidInput(`No ${label} with id ${id}`, { [field]: [`no ${label} with this id`] });
   return row as T['$inferSelect'];
 }
 

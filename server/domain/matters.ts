@@ -41,7 +41,10 @@ export async function listMatters(
 }
 
 export async function findMatterRow(db: Executor, orgId: string, id: string): Promise<MatterRow> {
-  const [row] = await db.select().from(matters).where(and(eq(matters.orgId, orgId), eq(matters.id, id)));
+  const [row] = await db
+    .select()
+    .from(matters)
+    .where(and(eq(matters.orgId, orgId), eq(matters.id, id)));
   if (!row) throw notFound('Matter');
   return row;
 }
@@ -50,7 +53,11 @@ export async function getMatter(db: Executor, orgId: string, id: string): Promis
   return toMatter(await findMatterRow(db, orgId, id));
 }
 
-export async function createMatter(db: Executor, orgId: string, input: MatterCreate): Promise<Matter> {
+export async function createMatter(
+  db: Executor,
+  orgId: string,
+  input: MatterCreate,
+): Promise<Matter> {
   return db.transaction(async (tx) => {
     await requireReference(tx, clients, orgId, input.clientId, 'clientId', 'client');
     const [row] = await tx

@@ -72,12 +72,20 @@ export async function bootstrapDefaultOrganization(
       .from(apiKeys)
       .where(eq(apiKeys.keyHash, hashApiKey(options.adminApiKey)));
     if (!known) {
-      await createApiKey(db, organization.id, { name: 'ADMIN_API_KEY', role: 'admin' }, options.adminApiKey);
+      await createApiKey(
+        db,
+        organization.id,
+        { name: 'ADMIN_API_KEY', role: 'admin' },
+        options.adminApiKey,
+      );
     }
     return { organization, created };
   }
   if (created) {
-    const { key } = await createApiKey(db, organization.id, { name: 'First admin key', role: 'admin' });
+    const { key } = await createApiKey(db, organization.id, {
+      name: 'First admin key',
+      role: 'admin',
+    });
     return { organization, created, generatedAdminKey: key };
   }
   return { organization, created };

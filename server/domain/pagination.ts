@@ -23,7 +23,9 @@ function decodeCursor(cursor: string): Cursor {
     }
     return { at: date, id };
   } catch {
-    throw invalidInput('The cursor is not valid', { cursor: ['must be a nextCursor this API gave'] });
+    throw invalidInput('The cursor is not valid', {
+      cursor: ['must be a nextCursor this API gave'],
+    });
   }
 }
 

@@ -74,13 +74,24 @@ export async function findPaymentLinkRow(
   return row;
 }
 
-export async function getPaymentLink(db: Executor, orgId: string, id: string): Promise<PaymentLink> {
+export async function getPaymentLink(
+  db: Executor,
+  orgId: string,
+  id: string,
+): Promise<PaymentLink> {
   return toPaymentLink(await findPaymentLinkRow(db, orgId, id));
 }
 
 // Bank accounts exist locally only once synced from the remote service, hence the hint.
 const requireBankAccount = (db: Executor, orgId: string, id: string) =>
-  requireReference(db, bankAccounts, orgId, id, 'bankAccountId', 'bank account (sync bank accounts first)');
+  requireReference(
+    db,
+    bankAccounts,
+    orgId,
+    id,
+    'bankAccountId',
+    'bank account (sync bank accounts first)',
+  );
 
 /** A matter, when given, must belong to the payment link's client. */
 async function requireMatterOfClient(

@@ -20,7 +20,11 @@ const toSettings = (row: SettingsRow): Settings => ({
 async function settingsRow(db: Executor, orgId: string): Promise<SettingsRow> {
   const [row] = await db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId));
   if (row) return row;
-  const [created] = await db.insert(orgSettings).values({ orgId }).onConflictDoNothing().returning();
+  const [created] = await db
+    .insert(orgSettings)
+    .values({ orgId })
+    .onConflictDoNothing()
+    .returning();
   return created ?? settingsRow(db, orgId);
 }
 
@@ -41,7 +45,8 @@ export async function updateSettings(
     patch.productionEnvironment = input.productionEnvironment;
   }
   if (input.apiToken !== undefined) {
-    patch.apiTokenCiphertext = input.apiToken && box.seal(input.apiToken, contextOf(orgId, 'apiToken'));
+    patch.apiTokenCiphertext =
+      input.apiToken && box.seal(input.apiToken, contextOf(orgId, 'apiToken'));
     patch.apiTokenLast4 = input.apiToken ? input.apiToken.slice(-4) : null;
   }
   if (input.webhookSecret !== undefined) {
@@ -63,10 +68,15 @@ export async function readIntegrationSecrets(
   db: Executor,
   box: SecretBox,
   orgId: string,
-): Promise<{ apiToken: string | null; webhookSecret: string | null; productionEnvironment: boolean }> {
+): Promise<{
+  apiToken: string | null;
+  webhookSecret: string | null;
+  productionEnvironment: boolean;
+}> {
   const row = await settingsRow(db, orgId);
   return {
-    apiToken: row.apiTokenCiphertext && box.open(row.apiTokenCiphertext, contextOf(orgId, 'apiToken')),
+    apiToken:
+      row.apiTokenCiphertext && box.open(row.apiTokenCiphertext, contextOf(orgId, 'apiToken')),
     webhookSecret:
       row.webhookSecretCiphertext &&
       box.open(row.webhookSecretCiphertext, contextOf(orgId, 'webhookSecret')),

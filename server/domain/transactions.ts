@@ -52,7 +52,11 @@ export async function listTransactions(
   return { data: page.rows.map(toTransaction), nextCursor: page.nextCursor };
 }
 
-export async function getTransaction(db: Executor, orgId: string, id: string): Promise<Transaction> {
+export async function getTransaction(
+  db: Executor,
+  orgId: string,
+  id: string,
+): Promise<Transaction> {
   const [row] = await db
     .select()
     .from(transactions)

@@ -11,7 +11,14 @@ export async function insertBankAccount(
 ) {
   const [row] = await db
     .insert(bankAccounts)
-    .values({ orgId, name: 'Operating', category: 'operating', serviceId: randomUUID(), lastFour: '1234', ...values })
+    .values({
+      orgId,
+      name: 'Operating',
+      category: 'operating',
+      serviceId: randomUUID(),
+      lastFour: '1234',
+      ...values,
+    })
     .returning();
   if (!row) throw new Error('bank account insert returned nothing');
   return row;

@@ -1,4 +1,13 @@
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { TRANSACTION_METHODS, TRANSACTION_STATUSES } from '../../../shared/records.js';
 import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';

@@ -5,7 +5,13 @@ import { createApiKey, listApiKeys, revokeApiKeySafely } from '../../domain/api-
 import { addRemoteSite, listRemoteSites, setRemoteSiteActive } from '../../domain/remote-sites.js';
 import { getSettings, updateSettings } from '../../domain/settings.js';
 import { requireRole } from '../auth.js';
-import { errorResponses, idParams, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
+import {
+  errorResponses,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  writeErrorResponses,
+} from '../openapi.js';
 import { createRouter } from '../router.js';
 
 // Administration of an organization: its API keys, settings and remote sites. Admins only.
@@ -17,7 +23,13 @@ export const apiKeysRouter = createRouter()
       path: '/',
       tags: ['api-keys'],
       middleware: [requireRole('admin')] as const,
-      responses: { 200: jsonResponse(z.object({ data: z.array(s.apiKeyRecord) }), 'The keys, never their secret part'), ...errorResponses },
+      responses: {
+        200: jsonResponse(
+          z.object({ data: z.array(s.apiKeyRecord) }),
+          'The keys, never their secret part',
+        ),
+        ...errorResponses,
+      },
     }),
     async (c) => c.json({ data: await listApiKeys(c.get('db'), c.get('caller').orgId) }, 200),
   )
@@ -36,7 +48,8 @@ export const apiKeysRouter = createRouter()
         ...errorResponses,
       },
     }),
-    async (c) => c.json(await createApiKey(c.get('db'), c.get('caller').orgId, c.req.valid('json')), 201),
+    async (c) =>
+      c.json(await createApiKey(c.get('db'), c.get('caller').orgId, c.req.valid('json')), 201),
   )
   .openapi(
     createRoute({
@@ -47,7 +60,11 @@ export const apiKeysRouter = createRouter()
       request: { params: idParams },
       responses: { 200: jsonResponse(s.apiKeyRecord, 'The revoked key'), ...writeErrorResponses },
     }),
-    async (c) => c.json(await revokeApiKeySafely(c.get('db'), c.get('caller').orgId, c.req.valid('param').id), 200),
+    async (c) =>
+      c.json(
+        await revokeApiKeySafely(c.get('db'), c.get('caller').orgId, c.req.valid('param').id),
+        200,
+      ),
   );
 
 export const settingsRouter = createRouter()
@@ -57,7 +74,13 @@ export const settingsRouter = createRouter()
       path: '/',
       tags: ['settings'],
       middleware: [requireRole('admin')] as const,
-      responses: { 200: jsonResponse(s.settingsRecord, 'Settings; secrets show only whether set and their last 4'), ...errorResponses },
+      responses: {
+        200: jsonResponse(
+          s.settingsRecord,
+          'Settings; secrets show only whether set and their last 4',
+        ),
+        ...errorResponses,
+      },
     }),
     async (c) => c.json(await getSettings(c.get('db'), c.get('caller').orgId), 200),
   )
@@ -68,11 +91,19 @@ export const settingsRouter = createRouter()
       tags: ['settings'],
       middleware: [requireRole('admin')] as const,
       request: { body: jsonBody(s.settingsUpdate) },
-      responses: { 200: jsonResponse(s.settingsRecord, 'The settings after the change'), ...errorResponses },
+      responses: {
+        200: jsonResponse(s.settingsRecord, 'The settings after the change'),
+        ...errorResponses,
+      },
     }),
     async (c) =>
       c.json(
-        await updateSettings(c.get('db'), c.get('deps').secretBox, c.get('caller').orgId, c.req.valid('json')),
+        await updateSettings(
+          c.get('db'),
+          c.get('deps').secretBox,
+          c.get('caller').orgId,
+          c.req.valid('json'),
+        ),
         200,
       ),
   );
@@ -84,11 +115,23 @@ export const remoteSitesRouter = createRouter()
       path: '/',
       tags: ['remote-sites'],
       middleware: [requireRole('admin')] as const,
-      responses: { 200: jsonResponse(z.object({ data: z.array(s.remoteSiteRecord) }), 'The outbound allowlist'), ...errorResponses },
+      responses: {
+        200: jsonResponse(
+          z.object({ data: z.array(s.remoteSiteRecord) }),
+          'The outbound allowlist',
+        ),
+        ...errorResponses,
+      },
     }),
     async (c) =>
       c.json(
-        { data: await listRemoteSites(c.get('db'), c.get('deps').config.serviceUrls, c.get('caller').orgId) },
+        {
+          data: await listRemoteSites(
+            c.get('db'),
+            c.get('deps').config.serviceUrls,
+            c.get('caller').orgId,
+          ),
+        },
         200,
       ),
   )
@@ -103,7 +146,12 @@ export const remoteSitesRouter = createRouter()
     }),
     async (c) =>
       c.json(
-        await addRemoteSite(c.get('db'), c.get('deps').config.serviceUrls, c.get('caller').orgId, c.req.valid('json')),
+        await addRemoteSite(
+          c.get('db'),
+          c.get('deps').config.serviceUrls,
+          c.get('caller').orgId,
+          c.req.valid('json'),
+        ),
         201,
       ),
   )
@@ -114,7 +162,10 @@ export const remoteSitesRouter = createRouter()
       tags: ['remote-sites'],
       middleware: [requireRole('admin')] as const,
       request: { params: idParams, body: jsonBody(s.remoteSiteUpdate) },
-      responses: { 200: jsonResponse(s.remoteSiteRecord, 'Activated or deactivated'), ...errorResponses },
+      responses: {
+        200: jsonResponse(s.remoteSiteRecord, 'Activated or deactivated'),
+        ...errorResponses,
+      },
     }),
     async (c) =>
       c.json(

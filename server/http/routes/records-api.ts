@@ -17,7 +17,11 @@ export const clientsRouter = recordRouter({
   write: {
     create: s.clientCreate,
     update: s.clientUpdate,
-    ops: { create: clients.createClient, update: clients.updateClient, remove: clients.deleteClient },
+    ops: {
+      create: clients.createClient,
+      update: clients.updateClient,
+      remove: clients.deleteClient,
+    },
   },
 });
 
@@ -29,7 +33,11 @@ export const mattersRouter = recordRouter({
   write: {
     create: s.matterCreate,
     update: s.matterUpdate,
-    ops: { create: matters.createMatter, update: matters.updateMatter, remove: matters.deleteMatter },
+    ops: {
+      create: matters.createMatter,
+      update: matters.updateMatter,
+      remove: matters.deleteMatter,
+    },
   },
 });
 

@@ -51,9 +51,13 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
       tags,
       middleware: [requireRole('viewer')] as const,
       request: { query: spec.listQuery as z.ZodType<Q> & z.ZodObject },
-      responses: { 200: jsonResponse(page(spec.record), `A page of ${spec.name}, newest first`), ...errorResponses },
+      responses: {
+        200: jsonResponse(page(spec.record), `A page of ${spec.name}, newest first`),
+        ...errorResponses,
+      },
     }),
-    async (c) => c.json(await spec.read.list(c.get('db'), orgOf(c), c.req.valid('query') as Q), 200),
+    async (c) =>
+      c.json(await spec.read.list(c.get('db'), orgOf(c), c.req.valid('query') as Q), 200),
   );
 
   router.openapi(
@@ -65,14 +69,18 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
       request: { params: idParams },
       responses: { 200: jsonResponse(spec.record, 'The record'), ...errorResponses },
     }),
-    async (c) => c.json((await spec.read.get(c.get('db'), orgOf(c), c.req.valid('param').id)) as object, 200),
+    async (c) =>
+      c.json((await spec.read.get(c.get('db'), orgOf(c), c.req.valid('param').id)) as object, 200),
   );
 
   const write = spec.write;
   if (!write) {
     // Read-only records: writes are a known method on a known path, hence 405, not 404.
     router.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/', '/:id'], () => {
-      throw new AppError('method_not_allowed', `${spec.name} are read-only: they come from the remote service`);
+      throw new AppError(
+        'method_not_allowed',
+        `${spec.name} are read-only: they come from the remote service`,
+      );
     });
     return router;
   }
@@ -87,7 +95,10 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
       responses: { 201: jsonResponse(spec.record, 'Created'), ...writeErrorResponses },
     }),
     async (c) =>
-      c.json((await write.ops.create(c.get('db'), orgOf(c), c.req.valid('json') as C)) as object, 201),
+      c.json(
+        (await write.ops.create(c.get('db'), orgOf(c), c.req.valid('json') as C)) as object,
+        201,
+      ),
   );
 
   router.openapi(
@@ -101,7 +112,12 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
     }),
     async (c) =>
       c.json(
-        (await write.ops.update(c.get('db'), orgOf(c), c.req.valid('param').id, c.req.valid('json') as U)) as object,
+        (await write.ops.update(
+          c.get('db'),
+          orgOf(c),
+          c.req.valid('param').id,
+          c.req.valid('json') as U,
+        )) as object,
         200,
       ),
   );

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real process, the way `npm start` runs it: embedded PGlite in a data folder, a free port.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function start(env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      ADMIN_API_KEY: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no URL printed within 30 s:\n${out}`)),
+      30_000,
+    );
+    const poll = setInterval(() => {
+      const match = /Payment link service: (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve({ child, url: match[1], output: () => out });
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describe('the server process', () => {
+  it('prints its URL and a first admin key, keeps data across a graceful restart', async () => {
+    const first = await start();
+    const key = /\n {2}(plk_\S+)\n/.exec(first.output())?.[1];
+    expect(key).toBeDefined();
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${first.url}/readyz`)).json()).toMatchObject({
+      status: 'ready',
+      database: 'pglite',
+    });
+    const created = await fetch(`${first.url}/api/clients`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Survives restarts' }),
+    });
+    expect(created.status).toBe(201);
+    // The key is printed for the person at the terminal, never written into a log line.
+    const logLines = first
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
+    expect(logLines.join('\n')).not.toContain(key);
+
+    expect(await stop(first.child)).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+
+    const second = await start();
+    try {
+      expect(second.output()).not.toContain('First start');
+      const list = await fetch(`${second.url}/api/clients`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const body = (await list.json()) as { data: { name: string }[] };
+      expect(body.data.map((c) => c.name)).toEqual(['Survives restarts']);
+    } finally {
+      expect(await stop(second.child)).toBe(0);
+    }
+  }, 90_000);
+
+  it('refuses to start with a bad configuration, naming the variable', async () => {
+    await expect(start({ PORT: 'eighty' })).rejects.toThrow(/PORT/);
+  }, 30_000);
+});
