@@ -1,0 +1,366 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRemoteClient, type RemoteClientOptions } from './client.js';
+import { RemoteError } from './errors.js';
+import { withRetry } from './retry.js';
+import { fixedTarget } from './target.js';
+import { startGraphQLServer, startTestServer, type TestServer } from './test-server.js';
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const client = { id: 'c-1', clientName: 'Acme', externalId: 'local-c' };
+const matter = { id: 'm-1', name: 'Case', externalId: 'local-m', client: { id: 'c-1' } };
+const link = {
+  id: 'pl-1',
+  url: 'https://pay.test/pl-1',
+  status: 'unpaid',
+  memo: 'Retainer',
+  externalId: 'local-pl',
+  client: { id: 'c-1' },
+  matter: { id: 'm-1' },
+  amounts: [{ amount: 15_000, bankAccount: { id: 'b-1' } }],
+  balance: { totalOutstanding: 15_000, totalPaid: 0 },
+};
+const aggregate = {
+  id: 'ag-1',
+  url: 'https://pay.test/ag-1',
+  status: 'unpaid',
+  memo: null,
+  externalId: 'local-ag',
+  client: { id: 'c-1' },
+  paymentLinks: [{ id: 'pl-1' }],
+  balance: { totalOutstanding: 15_000, totalPaid: 0 },
+};
+const transaction = (id: string) => ({
+  id,
+  amountProcessed: 15_000,
+  amountRefunded: 0,
+  status_v2: 'SUCCESSFUL',
+  paymentMethod: 'ACH',
+  type: 'achPayment',
+  createdOn: '2026-11-21T10:00:00.000Z',
+  errorMessage: null,
+  lastFour: '6789',
+  payerEmail: 'payer@x.test',
+  payerName: 'Pat',
+  originalTransactionId: null,
+  bankAccount: { id: 'b-1' },
+  client,
+  matter,
+  paymentLink: link,
+  aggregatePaymentLink: null,
+});
+const webhookUrl = {
+  id: 'w-1',
+  url: 'https://us.test/webhooks/org-1',
+  secret: 'whsec',
+  enabledWebhooks: ['transaction.created'],
+  disabled: false,
+};
+
+/** Root fields answering canned records; `calls` records each field's arguments. */
+async function fakeRemote(options: Partial<RemoteClientOptions> = {}) {
+  const calls: { field: string; args: unknown }[] = [];
+  const answer =
+    (field: string, value: (args: Record<string, unknown>) => unknown) =>
+    (args: Record<string, unknown>) => {
+      calls.push({ field, args });
+      return value(args);
+    };
+  const notFound = () => {
+    throw Object.assign(new Error('Not found'), { extensions: { code: 'NOT_FOUND' } });
+  };
+  const server = await startGraphQLServer({
+    addClient: answer('addClient', () => client),
+    updateClient: answer('updateClient', () => client),
+    addMatter: answer('addMatter', () => matter),
+    updateMatter: answer('updateMatter', () => matter),
+    addPaymentLink: answer('addPaymentLink', () => link),
+    updatePaymentLink: answer('updatePaymentLink', () => link),
+    removePaymentLink: answer('removePaymentLink', () => link),
+    addAggregatePaymentLink: answer('addAggregatePaymentLink', () => aggregate),
+    updateAggregatePaymentLink: answer('updateAggregatePaymentLink', () => aggregate),
+    bankAccountsList: answer('bankAccountsList', () => ({
+      bankAccounts: [
+        {
+          id: 'b-1',
+          nickname: 'Operating',
+          category: 'operating',
+          isDefault: true,
+          lastFour: '1111',
+        },
+        { id: 'b-2', nickname: 'IOLTA', category: 'trust', isDefault: false, lastFour: null },
+      ],
+    })),
+    transaction: answer('transaction', (args) =>
+      String(args['id']).startsWith('gone') ? notFound() : transaction(String(args['id'])),
+    ),
+    client: answer('client', (args) => (args['externalId'] === 'local-c' ? client : notFound())),
+    matter: answer('matter', (args) => (args['externalId'] === 'local-m' ? matter : notFound())),
+    paymentLink: answer('paymentLink', (args) =>
+      args['externalId'] === 'local-pl' ? link : notFound(),
+    ),
+    transactionsList: answer('transactionsList', () => ({
+      total: 41,
+      transactions: [transaction('t-1')],
+    })),
+    me: answer('me', () => ({ role: 'firm_admin', firm: { id: 'f-1', name: 'Firm' } })),
+    webhookUrlsList: answer('webhookUrlsList', () => ({ total: 1, webhookUrls: [webhookUrl] })),
+    webhookUrlCreate: answer('webhookUrlCreate', () => webhookUrl),
+    webhookUrlUpdate: answer('webhookUrlUpdate', () => webhookUrl),
+  });
+  servers.push(server);
+  const remote = createRemoteClient({
+    resolveTarget: fixedTarget({ baseUrl: server.url, apiKey: 'k_test_abcdef' }),
+    ...options,
+  });
+  return { server, calls, remote };
+}
+
+describe('remote client: every function in our terms, over loopback HTTP', () => {
+  it('clients and matters', async () => {
+    const { remote, calls } = await fakeRemote();
+    const expected = { id: 'c-1', name: 'Acme', externalId: 'local-c' };
+    await expect(remote.addClient('org', { name: 'Acme', externalId: 'local-c' })).resolves.toEqual(
+      expected,
+    );
+    await expect(remote.updateClient('org', { id: 'c-1', name: 'Acme' })).resolves.toEqual(
+      expected,
+    );
+    const expectedMatter = { id: 'm-1', name: 'Case', externalId: 'local-m', clientId: 'c-1' };
+    await expect(remote.addMatter('org', { clientId: 'c-1', name: 'Case' })).resolves.toEqual(
+      expectedMatter,
+    );
+    await expect(remote.updateMatter('org', { id: 'm-1', name: 'Case' })).resolves.toEqual(
+      expectedMatter,
+    );
+    expect(calls.map((c) => c.field)).toEqual([
+      'addClient',
+      'updateClient',
+      'addMatter',
+      'updateMatter',
+    ]);
+    expect(calls[0]?.args).toEqual({ input: { clientName: 'Acme', externalId: 'local-c' } });
+  });
+
+  it('payment links and aggregate links, money as strings on our side and cents on the wire', async () => {
+    const { remote, calls } = await fakeRemote();
+    const created = await remote.addPaymentLink('org', {
+      clientId: 'c-1',
+      matterId: 'm-1',
+      amount: '150.00',
+      bankAccountId: 'b-1',
+      memo: 'Retainer',
+      externalId: 'local-pl',
+    });
+    expect(calls[0]?.args).toEqual({
+      input: {
+        clientId: 'c-1',
+        matterId: 'm-1',
+        amounts: [{ amount: 15_000, bankAccountId: 'b-1' }],
+        memo: 'Retainer',
+        externalId: 'local-pl',
+      },
+    });
+    expect(created).toMatchObject({
+      amount: '150.00',
+      outstandingAmount: '150.00',
+      paidAmount: '0.00',
+      status: 'unpaid',
+    });
+    await remote.updatePaymentLink('org', { id: 'pl-1', amount: '99.99', bankAccountId: 'b-2' });
+    expect(calls[1]?.args).toEqual({
+      input: { id: 'pl-1', amounts: [{ amount: 9_999, bankAccountId: 'b-2' }] },
+    });
+    await expect(remote.removePaymentLink('org', 'pl-1')).resolves.toMatchObject({ id: 'pl-1' });
+    const agg = await remote.addAggregatePaymentLink('org', {
+      paymentLinkIds: ['pl-1'],
+      externalId: 'local-ag',
+    });
+    expect(agg).toEqual({
+      id: 'ag-1',
+      url: 'https://pay.test/ag-1',
+      status: 'unpaid',
+      memo: null,
+      externalId: 'local-ag',
+      clientId: 'c-1',
+      paymentLinkIds: ['pl-1'],
+      outstandingAmount: '150.00',
+      paidAmount: '0.00',
+    });
+    await expect(
+      remote.updateAggregatePaymentLink('org', { id: 'ag-1', paymentLinkIds: ['pl-1'] }),
+    ).resolves.toEqual(agg);
+  });
+
+  it('bank accounts, transactions, look-ups, identity and webhook URLs', async () => {
+    const { remote } = await fakeRemote();
+    await expect(remote.listBankAccounts('org')).resolves.toEqual([
+      { id: 'b-1', name: 'Operating', category: 'operating', isDefault: true, lastFour: '1111' },
+      { id: 'b-2', name: 'IOLTA', category: 'trust', isDefault: false, lastFour: null },
+    ]);
+    await expect(remote.getTransaction('org', 't-1')).resolves.toMatchObject({
+      id: 't-1',
+      amount: '150.00',
+      status: 'SUCCESSFUL',
+      method: 'ACH',
+      paymentLink: { id: 'pl-1', outstandingAmount: '150.00' },
+    });
+    const page = await remote.listTransactions('org', { limit: 1 });
+    expect(page.total).toBe(41);
+    expect(page.transactions).toHaveLength(1);
+    await expect(remote.findClientByExternalId('org', 'local-c')).resolves.toMatchObject({
+      id: 'c-1',
+    });
+    await expect(remote.findClientByExternalId('org', 'nobody')).resolves.toBeNull();
+    await expect(remote.findMatterByExternalId('org', 'local-m')).resolves.toMatchObject({
+      id: 'm-1',
+    });
+    await expect(remote.findMatterByExternalId('org', 'nobody')).resolves.toBeNull();
+    await expect(remote.findPaymentLinkByExternalId('org', 'local-pl')).resolves.toMatchObject({
+      id: 'pl-1',
+    });
+    await expect(remote.findPaymentLinkByExternalId('org', 'nobody')).resolves.toBeNull();
+    await expect(remote.me('org')).resolves.toEqual({
+      role: 'firm_admin',
+      firm: { id: 'f-1', name: 'Firm' },
+    });
+    await expect(remote.listWebhookUrls('org')).resolves.toEqual([webhookUrl]);
+    await expect(
+      remote.createWebhookUrl('org', {
+        url: webhookUrl.url,
+        enabledWebhooks: ['transaction.created'],
+        secret: 'whsec',
+      }),
+    ).resolves.toEqual(webhookUrl);
+    await expect(remote.updateWebhookUrl('org', { id: 'w-1', disabled: false })).resolves.toEqual(
+      webhookUrl,
+    );
+  });
+
+  it('getTransactions fetches several in one request, each settled on its own', async () => {
+    const { remote, server } = await fakeRemote();
+    const result = await remote.getTransactions('org', ['t-1', 't-2', 't-1', 't-3']);
+    expect(server.requests).toHaveLength(1);
+    expect([...result.keys()]).toEqual(['t-1', 't-2', 't-3']);
+    expect(result.get('t-2')).toMatchObject({ ok: true, value: { id: 't-2' } });
+  });
+
+  it('getTransactions: a missing one does not fail the others', async () => {
+    const { remote } = await fakeRemote();
+    const result = await remote.getTransactions('org', ['t-1', 'gone-1', 't-2']);
+    expect(result.get('t-1')?.ok).toBe(true);
+    expect(result.get('t-2')?.ok).toBe(true);
+    expect(result.get('gone-1')).toMatchObject({
+      ok: false,
+      error: { kind: 'permanent', code: 'graphql' },
+    });
+  });
+
+  it('a GraphQL error is a permanent RemoteError carrying the remote message', async () => {
+    const { remote } = await fakeRemote();
+    const error = await remote.getTransaction('org', 'gone-9').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemoteError);
+    expect(error).toMatchObject({ kind: 'permanent', code: 'graphql', message: 'Not found' });
+  });
+
+  it('invalid input is refused before any request', async () => {
+    const { remote, server } = await fakeRemote();
+    await expect(
+      remote.addPaymentLink('org', { clientId: 'c-1', amount: '10.001', bankAccountId: 'b-1' }),
+    ).rejects.toMatchObject({ kind: 'permanent', code: 'invalid_input' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('auto-batching (batch: true)', () => {
+  it('packs calls of one tick into requests of maxBatchSize', async () => {
+    const { remote, server, calls } = await fakeRemote();
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        remote.addClient('org', { name: `C${i}`, externalId: `l-${i}` }, { batch: true }),
+      ),
+    );
+    expect(results).toHaveLength(60);
+    expect(server.requests.map((r) => r.body.operationName)).toEqual([
+      'Batch_AddClient_x25',
+      'Batch_AddClient_x25',
+      'Batch_AddClient_x10',
+    ]);
+    // Mutations kept the order they were submitted in.
+    expect(
+      calls.map((c) => (c.args as { input: { externalId: string } }).input.externalId),
+    ).toEqual(Array.from({ length: 60 }, (_, i) => `l-${i}`));
+  });
+
+  it('keeps organizations and operation types in separate requests', async () => {
+    const { remote, server } = await fakeRemote();
+    await Promise.all([
+      remote.addClient('org-a', { name: 'A' }, { batch: true }),
+      remote.addClient('org-b', { name: 'B' }, { batch: true }),
+      remote.me('org-a', { batch: true }),
+      remote.findClientByExternalId('org-a', 'local-c', { batch: true }),
+    ]);
+    expect(server.requests.map((r) => r.body.operationName).sort()).toEqual([
+      'AddClient',
+      'AddClient',
+      'Batch_x2',
+    ]);
+  });
+
+  it('a call withdrawn before its request leaves is not sent', async () => {
+    const { remote, calls } = await fakeRemote();
+    const controller = new AbortController();
+    const kept = remote.addClient('org', { name: 'kept' }, { batch: true });
+    const dropped = remote.addClient(
+      'org',
+      { name: 'dropped' },
+      { batch: true, signal: controller.signal },
+    );
+    controller.abort(new Error('user left'));
+    await expect(dropped).rejects.toThrow('user left');
+    await kept;
+    expect(
+      calls.map((c) => (c.args as { input: { clientName: string } }).input.clientName),
+    ).toEqual(['kept']);
+  });
+
+  it('a failed request fails every call in it with the same transient error', async () => {
+    const server = await startTestServer(() => new Response(null, { status: 502 }));
+    servers.push(server);
+    const remote = createRemoteClient({
+      resolveTarget: fixedTarget({ baseUrl: server.url, apiKey: 'k_test_abcdef' }),
+    });
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3].map((i) => remote.addClient('org', { name: `C${i}` }, { batch: true })),
+    );
+    expect(server.requests).toHaveLength(1);
+    expect(outcomes.map((o) => o.status === 'rejected' && (o.reason as RemoteError).code)).toEqual([
+      'server_error',
+      'server_error',
+      'server_error',
+    ]);
+  });
+});
+
+describe('with the retry helper', () => {
+  it('an inline caller rides out transient failures', async () => {
+    let n = 0;
+    const server = await startTestServer(() =>
+      ++n <= 2
+        ? new Response('busy', { status: 503 })
+        : Response.json({ data: { me: { role: 'firm_admin', firm: null } } }),
+    );
+    servers.push(server);
+    const remote = createRemoteClient({
+      resolveTarget: fixedTarget({ baseUrl: server.url, apiKey: 'k_test_abcdef' }),
+    });
+    const me = await withRetry((_attempt, signal) => remote.me('org', signal ? { signal } : {}), {
+      policy: { baseDelayMs: 5 },
+    });
+    expect(me).toEqual({ role: 'firm_admin', firm: null });
+    expect(server.requests).toHaveLength(3);
+  });
+});

@@ -1,0 +1,117 @@
+import { Kind, parse, print, validate, visit, type GraphQLSchema } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { buildBatchDocument } from './batch.js';
+import { documents } from './documents.js';
+import { operations, type RemoteOperation } from './operations.js';
+import { loadRemoteSchema } from './sdl.js';
+import { loadIntrospectionSchema } from './test-server.js';
+
+// One sample operation per builder, so batches of every kind can be generated and checked.
+const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
+  addClient: operations.addClient({ name: 'Acme', externalId: 'local-1' }),
+  updateClient: operations.updateClient({ id: 'c1', name: 'Acme 2' }),
+  addMatter: operations.addMatter({ clientId: 'c1', name: 'M', externalId: 'local-2' }),
+  updateMatter: operations.updateMatter({ id: 'm1', name: 'M2' }),
+  addPaymentLink: operations.addPaymentLink({
+    clientId: 'c1',
+    matterId: 'm1',
+    amount: '150.00',
+    bankAccountId: 'b1',
+    memo: 'Retainer',
+    externalId: 'local-3',
+  }),
+  updatePaymentLink: operations.updatePaymentLink({
+    id: 'p1',
+    amount: '1.00',
+    bankAccountId: 'b1',
+  }),
+  removePaymentLink: operations.removePaymentLink('p1'),
+  addAggregatePaymentLink: operations.addAggregatePaymentLink({ paymentLinkIds: ['p1', 'p2'] }),
+  updateAggregatePaymentLink: operations.updateAggregatePaymentLink({
+    id: 'a1',
+    paymentLinkIds: ['p1'],
+  }),
+  listBankAccounts: operations.listBankAccounts(),
+  getTransaction: operations.getTransaction('t1'),
+  findClientByExternalId: operations.findClientByExternalId('local-1'),
+  findMatterByExternalId: operations.findMatterByExternalId('local-2'),
+  findPaymentLinkByExternalId: operations.findPaymentLinkByExternalId('local-3'),
+  listTransactions: operations.listTransactions({
+    createdAfter: '2026-01-01T00:00:00Z',
+    limit: 50,
+  }),
+  me: operations.me(),
+  listWebhookUrls: operations.listWebhookUrls(),
+  createWebhookUrl: operations.createWebhookUrl({
+    url: 'https://x.test/h',
+    enabledWebhooks: ['transaction.created'],
+  }),
+  updateWebhookUrl: operations.updateWebhookUrl({ id: 'w1', disabled: false }),
+  sandboxMoveToFundsInTransit: operations.sandboxMoveToFundsInTransit('t1'),
+  sandboxMoveToDeposited: operations.sandboxMoveToDeposited('t1'),
+  sandboxTriggerAchReturn: operations.sandboxTriggerAchReturn('t1'),
+  recordManualPayment: operations.recordManualPayment({
+    paymentLinkId: 'p1',
+    amount: '10.00',
+    bankAccountId: 'b1',
+  }),
+};
+
+const all = Object.values(samples);
+const mutations = all.filter((op) => op.document.trimStart().startsWith('mutation'));
+const queries = all.filter((op) => op.document.trimStart().startsWith('query'));
+
+// Every request the client can send: each document alone, each operation three times in one
+// batch, and mixed batches of all queries and of all mutations.
+function everyRequest(): { label: string; query: string }[] {
+  return [
+    ...Object.entries(documents).map(([name, query]) => ({ label: name, query })),
+    ...Object.entries(samples).map(([name, op]) => ({
+      label: `batch of 3 ${name}`,
+      query: buildBatchDocument([op, op, op]).request.query,
+    })),
+    { label: 'batch of all queries', query: buildBatchDocument(queries).request.query },
+    { label: 'batch of all mutations', query: buildBatchDocument(mutations).request.query },
+  ];
+}
+
+function expectValid(schema: GraphQLSchema): void {
+  for (const { label, query } of everyRequest()) {
+    const errors = validate(schema, parse(query)).map((e) => e.message);
+    expect({ label, errors }).toEqual({ label, errors: [] });
+  }
+}
+
+describe('remote documents', () => {
+  it('covers every operation with a builder and a document', () => {
+    expect(new Set(all.map((op) => op.operationName))).toEqual(new Set(Object.keys(documents)));
+    expect(queries.length + mutations.length).toBe(all.length);
+  });
+
+  it('each document declares the operation name it is sent under', () => {
+    for (const [name, query] of Object.entries(documents)) {
+      expect(query).toMatch(new RegExp(`^(query|mutation) ${name}\\b`));
+    }
+  });
+
+  it('are valid against the real schema (introspection), alone and batched', () => {
+    expectValid(loadIntrospectionSchema());
+  });
+
+  it('are valid against server/remote/schema.graphql (the subset the simulator serves)', () => {
+    expectValid(loadRemoteSchema());
+  });
+
+  it('never inline a value: every argument is a variable', () => {
+    for (const { label, query } of everyRequest()) {
+      const literals: string[] = [];
+      visit(parse(query), {
+        Argument: (node) => {
+          if (node.value.kind !== Kind.VARIABLE)
+            literals.push(`${node.name.value}: ${print(node.value)}`);
+        },
+      });
+      expect({ label, literals }).toEqual({ label, literals: [] });
+    }
+  });
+});

@@ -1,0 +1,288 @@
+// The GraphQL documents we send, names and types exactly as in the remote schema (tests validate
+// each one, and every batch built from them, against schema.introspection.json). Values always
+// travel as variables. Each document carries only the fragments it uses: GraphQL rejects a
+// document with an unused fragment.
+
+const fragments = {
+  ClientFields: /* GraphQL */ `
+    fragment ClientFields on Client {
+      id
+      clientName
+      externalId
+    }
+  `,
+  MatterFields: /* GraphQL */ `
+    fragment MatterFields on Matter {
+      id
+      name
+      externalId
+      client {
+        id
+      }
+    }
+  `,
+  // Everything a local PaymentLink row holds, so a transaction that arrives for a link we do
+  // not have yet can create it from the fetched data.
+  PaymentLinkFields: /* GraphQL */ `
+    fragment PaymentLinkFields on PaymentLink {
+      id
+      url
+      status
+      memo
+      externalId
+      client {
+        id
+      }
+      matter {
+        id
+      }
+      amounts {
+        amount
+        bankAccount {
+          id
+        }
+      }
+      balance {
+        totalOutstanding
+        totalPaid
+      }
+    }
+  `,
+  AggregatePaymentLinkFields: /* GraphQL */ `
+    fragment AggregatePaymentLinkFields on AggregatePaymentLink {
+      id
+      url
+      status
+      memo
+      externalId
+      client {
+        id
+      }
+      paymentLinks {
+        id
+      }
+      balance {
+        totalOutstanding
+        totalPaid
+      }
+    }
+  `,
+  BankAccountFields: /* GraphQL */ `
+    fragment BankAccountFields on BankAccount {
+      id
+      nickname
+      category
+      isDefault
+      lastFour
+    }
+  `,
+  TransactionFields: /* GraphQL */ `
+    fragment TransactionFields on Transaction {
+      id
+      amountProcessed
+      amountRefunded
+      status_v2
+      paymentMethod
+      type
+      createdOn
+      errorMessage
+      lastFour
+      payerEmail
+      payerName
+      originalTransactionId
+      bankAccount {
+        id
+      }
+      client {
+        id
+        clientName
+        externalId
+      }
+      matter {
+        ...MatterFields
+      }
+      paymentLink {
+        ...PaymentLinkFields
+      }
+      aggregatePaymentLink {
+        id
+      }
+    }
+  `,
+  WebhookUrlFields: /* GraphQL */ `
+    fragment WebhookUrlFields on WebhookUrl {
+      id
+      url
+      secret
+      enabledWebhooks
+      disabled
+    }
+  `,
+} as const;
+
+type FragmentName = keyof typeof fragments;
+
+// Fragments used by other fragments, so a document names only what it spreads directly.
+const fragmentDeps: Partial<Record<FragmentName, readonly FragmentName[]>> = {
+  TransactionFields: ['MatterFields', 'PaymentLinkFields'],
+};
+
+function withFragments(operation: string, ...used: FragmentName[]): string {
+  const all = new Set<FragmentName>();
+  const add = (name: FragmentName): void => {
+    if (all.has(name)) return;
+    all.add(name);
+    for (const dep of fragmentDeps[name] ?? []) add(dep);
+  };
+  used.forEach(add);
+  return [operation.trim(), ...[...all].map((name) => fragments[name].trim())].join('\n\n');
+}
+
+export const documents = {
+  AddClient: withFragments(
+    `mutation AddClient($input: AddClientInput!) {
+      addClient(input: $input) { ...ClientFields }
+    }`,
+    'ClientFields',
+  ),
+  UpdateClient: withFragments(
+    `mutation UpdateClient($input: UpdateClientInput!) {
+      updateClient(input: $input) { ...ClientFields }
+    }`,
+    'ClientFields',
+  ),
+  AddMatter: withFragments(
+    `mutation AddMatter($input: AddMatterInput!) {
+      addMatter(input: $input) { ...MatterFields }
+    }`,
+    'MatterFields',
+  ),
+  UpdateMatter: withFragments(
+    `mutation UpdateMatter($input: UpdateMatterInput!) {
+      updateMatter(input: $input) { ...MatterFields }
+    }`,
+    'MatterFields',
+  ),
+  AddPaymentLink: withFragments(
+    `mutation AddPaymentLink($input: AddPaymentLinkInput!) {
+      addPaymentLink(input: $input) { ...PaymentLinkFields }
+    }`,
+    'PaymentLinkFields',
+  ),
+  UpdatePaymentLink: withFragments(
+    `mutation UpdatePaymentLink($input: UpdatePaymentLinkInput!) {
+      updatePaymentLink(input: $input) { ...PaymentLinkFields }
+    }`,
+    'PaymentLinkFields',
+  ),
+  RemovePaymentLink: withFragments(
+    `mutation RemovePaymentLink($input: RemovePaymentLinkInput!) {
+      removePaymentLink(input: $input) { ...PaymentLinkFields }
+    }`,
+    'PaymentLinkFields',
+  ),
+  AddAggregatePaymentLink: withFragments(
+    `mutation AddAggregatePaymentLink($input: AddAggregatePaymentLinkInput!) {
+      addAggregatePaymentLink(input: $input) { ...AggregatePaymentLinkFields }
+    }`,
+    'AggregatePaymentLinkFields',
+  ),
+  UpdateAggregatePaymentLink: withFragments(
+    `mutation UpdateAggregatePaymentLink($input: UpdateAggregatePaymentLinkInput!) {
+      updateAggregatePaymentLink(input: $input) { ...AggregatePaymentLinkFields }
+    }`,
+    'AggregatePaymentLinkFields',
+  ),
+  ListBankAccounts: withFragments(
+    `query ListBankAccounts {
+      bankAccountsList { bankAccounts { ...BankAccountFields } }
+    }`,
+    'BankAccountFields',
+  ),
+  GetTransaction: withFragments(
+    `query GetTransaction($id: String!) {
+      transaction(id: $id) { ...TransactionFields }
+    }`,
+    'TransactionFields',
+  ),
+  FindClientByExternalId: withFragments(
+    `query FindClientByExternalId($externalId: String!) {
+      client(externalId: $externalId) { ...ClientFields }
+    }`,
+    'ClientFields',
+  ),
+  FindMatterByExternalId: withFragments(
+    `query FindMatterByExternalId($externalId: String!) {
+      matter(externalId: $externalId) { ...MatterFields }
+    }`,
+    'MatterFields',
+  ),
+  FindPaymentLinkByExternalId: withFragments(
+    `query FindPaymentLinkByExternalId($externalId: String!) {
+      paymentLink(externalId: $externalId) { ...PaymentLinkFields }
+    }`,
+    'PaymentLinkFields',
+  ),
+  ListTransactions: withFragments(
+    `query ListTransactions(
+      $createdOn: DateFilterArg
+      $limit: Int
+      $offset: Int
+      $orderBy: [String!]
+      $orderDir: [OrderDir!]
+    ) {
+      transactionsList(
+        createdOn: $createdOn
+        limit: $limit
+        offset: $offset
+        orderBy: $orderBy
+        orderDir: $orderDir
+      ) {
+        total
+        transactions { ...TransactionFields }
+      }
+    }`,
+    'TransactionFields',
+  ),
+  Me: `query Me {
+    me { role firm { id name } }
+  }`,
+  ListWebhookUrls: withFragments(
+    `query ListWebhookUrls {
+      webhookUrlsList { total webhookUrls { ...WebhookUrlFields } }
+    }`,
+    'WebhookUrlFields',
+  ),
+  CreateWebhookUrl: withFragments(
+    `mutation CreateWebhookUrl($input: WebhookUrlCreateInput!) {
+      webhookUrlCreate(input: $input) { ...WebhookUrlFields }
+    }`,
+    'WebhookUrlFields',
+  ),
+  UpdateWebhookUrl: withFragments(
+    `mutation UpdateWebhookUrl($input: WebhookUrlUpdateInput!) {
+      webhookUrlUpdate(input: $input) { ...WebhookUrlFields }
+    }`,
+    'WebhookUrlFields',
+  ),
+  // Sandbox only: tests and the demo drive a transaction through its life cycle with these.
+  SandboxMoveToFundsInTransit: `mutation SandboxMoveToFundsInTransit($input: SandboxOnlyMoveTransactionInput!) {
+    sandboxOnlyMoveTransactionToFundsInTransit(input: $input)
+  }`,
+  SandboxMoveToDeposited: `mutation SandboxMoveToDeposited($input: SandboxOnlyMoveTransactionInput!) {
+    sandboxOnlyMoveTransactionToDeposited(input: $input)
+  }`,
+  SandboxTriggerAchReturn: `mutation SandboxTriggerAchReturn($input: SandboxOnlyTriggerAchReturnInput!) {
+    sandboxOnlyTriggerAchReturn(input: $input)
+  }`,
+  RecordManualPayment: `mutation RecordManualPayment($input: RecordManualPaymentInput!) {
+    recordManualPaymentOnPaymentLink(input: $input) {
+      id
+      amount
+      status
+      transactions { id }
+    }
+  }`,
+} as const;
+
+export type OperationName = keyof typeof documents;

@@ -1,0 +1,221 @@
+// Keeps one organization inside the remote's usage limits (500 requests per minute, 10 at a
+// time). Exceeding them costs a 429 and a minute's wait, so the limiter is exact, not
+// approximate: a sliding-window log of the last `maxRequests` start times admits a start only
+// when the start `maxRequests` places earlier is at least `windowMs` old. Then ANY window of
+// `windowMs` holds at most `maxRequests` starts, which a token bucket or fixed windows would
+// only approximate (both allow up to 2x at a boundary).
+
+export interface LimiterOptions {
+  /** Starts allowed in any window of `windowMs`. */
+  readonly maxRequests: number;
+  readonly windowMs: number;
+  /** Requests in flight at once. */
+  readonly maxConcurrent: number;
+  /** Monotonic clock in ms; injectable for tests. */
+  readonly now?: () => number;
+}
+
+/** The remote's published per-firm limits. */
+export const REMOTE_LIMITS: LimiterOptions = {
+  maxRequests: 500,
+  windowMs: 60_000,
+  maxConcurrent: 10,
+};
+
+/**
+ * Our default: the remote's limits with the window 1 s longer. The remote counts a request when
+ * it arrives, we when it starts; network jitter between the two must never make a 501st request
+ * in the remote's minute (a 429 costs a 60 s pause). Throughput cost: under 2 %.
+ */
+export const DEFAULT_LIMITS: LimiterOptions = {
+  ...REMOTE_LIMITS,
+  windowMs: REMOTE_LIMITS.windowMs + 1_000,
+};
+
+interface Waiter {
+  readonly start: () => void;
+  cancelled: boolean;
+}
+
+export class RateLimiter {
+  readonly options: Required<LimiterOptions>;
+  // Ring buffer of the most recent start times; `head` is the oldest once it is full.
+  private readonly starts: Float64Array;
+  private startCount = 0;
+  private head = 0;
+  private readonly queue: Waiter[] = [];
+  private queueHead = 0;
+  private waiting = 0;
+  private running = 0;
+  private pausedUntil = -Infinity;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: Partial<LimiterOptions> = {}) {
+    const merged = { now: () => performance.now(), ...DEFAULT_LIMITS, ...options };
+    for (const key of ['maxRequests', 'maxConcurrent'] as const) {
+      if (!Number.isInteger(merged[key]) || merged[key] < 1) {
+        throw new RangeError(`${key} must be a positive integer`);
+      }
+    }
+    if (!(merged.windowMs >= 0)) throw new RangeError('windowMs must be >= 0');
+    this.options = merged;
+    this.starts = new Float64Array(merged.maxRequests);
+  }
+
+  /** Requests started and not yet settled. */
+  get active(): number {
+    return this.running;
+  }
+
+  /** Callers waiting for a slot. */
+  get queued(): number {
+    return this.waiting;
+  }
+
+  /**
+   * Runs `fn` once a slot is free, in FIFO order. The slot is held until the returned promise
+   * settles. Aborting `signal` while waiting removes the call and rejects with the signal's
+   * reason; once started, `fn` owns the signal.
+   */
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = (): void => {
+        if (waiter.cancelled) return;
+        waiter.cancelled = true;
+        this.waiting--;
+        reject(signal?.reason);
+        this.drain();
+      };
+      const waiter: Waiter = {
+        cancelled: false,
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          let result: Promise<T>;
+          try {
+            result = fn();
+          } catch (error) {
+            result = Promise.reject(error);
+          }
+          result.then(resolve, reject).finally(() => {
+            this.running--;
+            this.drain();
+          });
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
+      this.waiting++;
+      this.drain();
+    });
+  }
+
+  /** No request starts for `ms` from now (the remote answered 429 with a Retry-After). */
+  pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.options.now() + Math.max(0, ms));
+    this.drain();
+  }
+
+  private drain(): void {
+    for (;;) {
+      const next = this.peek();
+      if (!next) {
+        this.clearTimer();
+        return;
+      }
+      // A finishing request calls drain again.
+      if (this.running >= this.options.maxConcurrent) return;
+      const now = this.options.now();
+      const wait = this.waitBefore(now);
+      if (wait > 0) {
+        this.schedule(wait);
+        return;
+      }
+      this.queueHead++;
+      this.waiting--;
+      this.running++;
+      next.start();
+      // Logged after `fn`'s synchronous part, so the recorded time is never earlier than
+      // anything `fn` observed: the guarantee holds for timestamps measured inside `fn` too.
+      this.record(this.options.now());
+    }
+  }
+
+  private waitBefore(now: number): number {
+    let wait = this.pausedUntil - now;
+    if (this.startCount === this.options.maxRequests) {
+      const oldest = this.starts[this.head] ?? -Infinity;
+      wait = Math.max(wait, oldest + this.options.windowMs - now);
+    }
+    return wait;
+  }
+
+  private record(at: number): void {
+    const size = this.options.maxRequests;
+    if (this.startCount < size) {
+      this.starts[(this.head + this.startCount) % size] = at;
+      this.startCount++;
+    } else {
+      this.starts[this.head] = at;
+      this.head = (this.head + 1) % size;
+    }
+  }
+
+  private peek(): Waiter | undefined {
+    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+      // Under constant load the queue never empties: drop the consumed prefix now and then.
+      this.queue.splice(0, this.queueHead);
+      this.queueHead = 0;
+    }
+    while (this.queueHead < this.queue.length) {
+      const waiter = this.queue[this.queueHead];
+      if (waiter && !waiter.cancelled) return waiter;
+      this.queueHead++;
+    }
+    // Fully consumed: reset so the array does not grow for the life of the process.
+    this.queue.length = 0;
+    this.queueHead = 0;
+    return undefined;
+  }
+
+  private schedule(ms: number): void {
+    this.clearTimer();
+    // Timers may fire a little early against this clock: drain re-checks and re-arms.
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.drain();
+      },
+      Math.max(1, Math.ceil(ms)),
+    );
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+  }
+}
+
+/**
+ * One limiter per organization, created on first use. Limits are per process: several
+ * processes sharing one firm's key should divide the budget (pass smaller limits).
+ */
+export class LimiterRegistry {
+  private readonly limiters = new Map<string, RateLimiter>();
+
+  constructor(private readonly options: Partial<LimiterOptions> = {}) {}
+
+  forOrg(orgId: string): RateLimiter {
+    let limiter = this.limiters.get(orgId);
+    if (!limiter) {
+      limiter = new RateLimiter(this.options);
+      this.limiters.set(orgId, limiter);
+    }
+    return limiter;
+  }
+}

@@ -1,0 +1,347 @@
+// One builder per remote operation: our input in, a ready-to-send operation out (document,
+// variables with money converted to integer cents, and the decoder of its answer). The client
+// runs these one at a time or packs many into one request (batch.ts), so both paths share them.
+
+import type { z } from 'zod';
+import { MAX_REMOTE_CENTS, fromCents, parseMoney, toCents } from '../../shared/money.js';
+import { documents, type OperationName } from './documents.js';
+import { remoteError } from './errors.js';
+import type {
+  AddAggregateLinkInput,
+  AddClientInput,
+  AddMatterInput,
+  AddPaymentLinkInput,
+  CreateWebhookUrlInput,
+  ListTransactionsInput,
+  RecordManualPaymentInput,
+  RemoteAggregateLink,
+  RemoteBankAccount,
+  RemoteClient,
+  RemoteIdentity,
+  RemoteManualPayment,
+  RemoteMatter,
+  RemotePaymentLink,
+  RemoteTransaction,
+  RemoteTransactionPage,
+  RemoteWebhookUrl,
+  UpdateAggregateLinkInput,
+  UpdateClientInput,
+  UpdateMatterInput,
+  UpdatePaymentLinkInput,
+  UpdateWebhookUrlInput,
+} from './types.js';
+import {
+  aggregateLinkSchema,
+  bankAccountsListSchema,
+  booleanSchema,
+  clientSchema,
+  decodeWith,
+  identitySchema,
+  manualPaymentSchema,
+  matterSchema,
+  paymentLinkSchema,
+  transactionPageSchema,
+  transactionSchema,
+  webhookUrlSchema,
+  webhookUrlsListSchema,
+} from './wire.js';
+
+export type Variables = Readonly<Record<string, unknown>>;
+
+/** A remote operation ready to run: alone, or as one alias of a batched request. */
+export interface RemoteOperation<T> {
+  readonly operationName: OperationName;
+  /** A document with one operation selecting exactly one root field. */
+  readonly document: string;
+  readonly variables: Variables;
+  /** Turns the root field's value into our type; throws RemoteError `invalid_response`. */
+  readonly decode: (value: unknown) => T;
+  /**
+   * The look-ups by externalId answer "not found" with a GraphQL error (their root fields are
+   * non-null): for them such an error means `null`, not a failure.
+   */
+  readonly nullIfNotFound?: boolean;
+}
+
+function operation<T>(
+  operationName: OperationName,
+  variables: Variables,
+  schema: z.ZodType<T>,
+): RemoteOperation<T> {
+  return {
+    operationName,
+    document: documents[operationName],
+    variables,
+    decode: (value) => decodeWith(schema, value, operationName),
+  };
+}
+
+function lookup<T>(
+  operationName: OperationName,
+  externalId: string,
+  schema: z.ZodType<T>,
+): RemoteOperation<T | null> {
+  return {
+    ...operation(operationName, { externalId: required(externalId, 'externalId') }, schema),
+    nullIfNotFound: true,
+  };
+}
+
+function invalid(message: string): never {
+  throw remoteError('invalid_input', message);
+}
+
+function required(value: string, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') invalid(`${field} is required`);
+  return value;
+}
+
+/** Money string to wire cents, refusing what the remote's Int cannot carry exactly. */
+export function amountToCents(amount: string, field = 'amount'): number {
+  const canonical = typeof amount === 'string' ? parseMoney(amount) : null;
+  if (canonical === null) {
+    invalid(
+      `${field} must be a decimal amount with at most two places, got ${JSON.stringify(amount)}`,
+    );
+  }
+  const cents = toCents(canonical);
+  if (cents <= 0) invalid(`${field} must be greater than 0.00, got ${canonical}`);
+  if (cents > MAX_REMOTE_CENTS) {
+    invalid(`${field} must be at most ${fromCents(MAX_REMOTE_CENTS)}, got ${canonical}`);
+  }
+  return cents;
+}
+
+function ids(values: readonly string[], field: string): string[] {
+  return values.map((value, i) => required(value, `${field}[${i}]`));
+}
+
+/** Drops undefined keys so the variables say exactly what we send (null is kept: it unsets). */
+function defined<T extends Record<string, unknown>>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export const operations = {
+  addClient(input: AddClientInput): RemoteOperation<RemoteClient> {
+    const clientName = required(input.name, 'name');
+    return operation(
+      'AddClient',
+      { input: defined({ clientName, externalId: input.externalId }) },
+      clientSchema,
+    );
+  },
+
+  updateClient(input: UpdateClientInput): RemoteOperation<RemoteClient> {
+    const variables = {
+      input: defined({
+        id: required(input.id, 'id'),
+        clientName: input.name === undefined ? undefined : required(input.name, 'name'),
+        externalId: input.externalId,
+      }),
+    };
+    return operation('UpdateClient', variables, clientSchema);
+  },
+
+  addMatter(input: AddMatterInput): RemoteOperation<RemoteMatter> {
+    const variables = {
+      input: defined({
+        clientId: required(input.clientId, 'clientId'),
+        name: required(input.name, 'name'),
+        externalId: input.externalId,
+      }),
+    };
+    return operation('AddMatter', variables, matterSchema);
+  },
+
+  updateMatter(input: UpdateMatterInput): RemoteOperation<RemoteMatter> {
+    const variables = {
+      input: defined({
+        id: required(input.id, 'id'),
+        name: input.name === undefined ? undefined : required(input.name, 'name'),
+        externalId: input.externalId,
+      }),
+    };
+    return operation('UpdateMatter', variables, matterSchema);
+  },
+
+  addPaymentLink(input: AddPaymentLinkInput): RemoteOperation<RemotePaymentLink> {
+    const variables = {
+      input: defined({
+        clientId: required(input.clientId, 'clientId'),
+        matterId: input.matterId ?? undefined,
+        amounts: [
+          {
+            amount: amountToCents(input.amount),
+            bankAccountId: required(input.bankAccountId, 'bankAccountId'),
+          },
+        ],
+        memo: input.memo ?? undefined,
+        externalId: input.externalId,
+      }),
+    };
+    return operation('AddPaymentLink', variables, paymentLinkSchema);
+  },
+
+  updatePaymentLink(input: UpdatePaymentLinkInput): RemoteOperation<RemotePaymentLink> {
+    if ((input.amount === undefined) !== (input.bankAccountId === undefined)) {
+      invalid('amount and bankAccountId must be given together');
+    }
+    const amounts =
+      input.amount === undefined || input.bankAccountId === undefined
+        ? undefined
+        : [
+            {
+              amount: amountToCents(input.amount),
+              bankAccountId: required(input.bankAccountId, 'bankAccountId'),
+            },
+          ];
+    const variables = {
+      input: defined({
+        id: required(input.id, 'id'),
+        clientId: input.clientId,
+        matterId: input.matterId,
+        memo: input.memo,
+        amounts,
+      }),
+    };
+    return operation('UpdatePaymentLink', variables, paymentLinkSchema);
+  },
+
+  removePaymentLink(id: string): RemoteOperation<RemotePaymentLink> {
+    return operation('RemovePaymentLink', { input: { id: required(id, 'id') } }, paymentLinkSchema);
+  },
+
+  addAggregatePaymentLink(input: AddAggregateLinkInput): RemoteOperation<RemoteAggregateLink> {
+    if (input.paymentLinkIds.length === 0)
+      invalid('paymentLinkIds must name at least one payment link');
+    const variables = {
+      input: defined({
+        paymentLinkIds: ids(input.paymentLinkIds, 'paymentLinkIds'),
+        memo: input.memo ?? undefined,
+        externalId: input.externalId,
+      }),
+    };
+    return operation('AddAggregatePaymentLink', variables, aggregateLinkSchema);
+  },
+
+  updateAggregatePaymentLink(
+    input: UpdateAggregateLinkInput,
+  ): RemoteOperation<RemoteAggregateLink> {
+    // The remote cannot delete an aggregate link; an empty list is the sync engine's to handle.
+    if (input.paymentLinkIds?.length === 0)
+      invalid('paymentLinkIds must name at least one payment link');
+    const variables = {
+      input: defined({
+        id: required(input.id, 'id'),
+        paymentLinkIds: input.paymentLinkIds && ids(input.paymentLinkIds, 'paymentLinkIds'),
+        memo: input.memo,
+      }),
+    };
+    return operation('UpdateAggregatePaymentLink', variables, aggregateLinkSchema);
+  },
+
+  listBankAccounts(): RemoteOperation<RemoteBankAccount[]> {
+    return operation('ListBankAccounts', {}, bankAccountsListSchema);
+  },
+
+  getTransaction(id: string): RemoteOperation<RemoteTransaction> {
+    return operation('GetTransaction', { id: required(id, 'id') }, transactionSchema);
+  },
+
+  findClientByExternalId(externalId: string): RemoteOperation<RemoteClient | null> {
+    return lookup('FindClientByExternalId', externalId, clientSchema);
+  },
+
+  findMatterByExternalId(externalId: string): RemoteOperation<RemoteMatter | null> {
+    return lookup('FindMatterByExternalId', externalId, matterSchema);
+  },
+
+  findPaymentLinkByExternalId(externalId: string): RemoteOperation<RemotePaymentLink | null> {
+    return lookup('FindPaymentLinkByExternalId', externalId, paymentLinkSchema);
+  },
+
+  listTransactions(input: ListTransactionsInput = {}): RemoteOperation<RemoteTransactionPage> {
+    for (const key of ['limit', 'offset'] as const) {
+      const value = input[key];
+      if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
+        invalid(`${key} must be a non-negative integer`);
+      }
+    }
+    const createdOn =
+      input.createdAfter === undefined && input.createdBefore === undefined
+        ? undefined
+        : defined({ gt: input.createdAfter, lt: input.createdBefore });
+    const variables = defined({
+      createdOn,
+      limit: input.limit,
+      offset: input.offset,
+      orderBy: [input.orderBy ?? 'createdOn'],
+      orderDir: [input.orderDir ?? 'ASC'],
+    });
+    return operation('ListTransactions', variables, transactionPageSchema);
+  },
+
+  me(): RemoteOperation<RemoteIdentity> {
+    return operation('Me', {}, identitySchema);
+  },
+
+  listWebhookUrls(): RemoteOperation<RemoteWebhookUrl[]> {
+    return operation('ListWebhookUrls', {}, webhookUrlsListSchema);
+  },
+
+  createWebhookUrl(input: CreateWebhookUrlInput): RemoteOperation<RemoteWebhookUrl> {
+    const variables = {
+      input: defined({
+        url: required(input.url, 'url'),
+        enabledWebhooks: [...input.enabledWebhooks],
+        secret: input.secret,
+      }),
+    };
+    return operation('CreateWebhookUrl', variables, webhookUrlSchema);
+  },
+
+  updateWebhookUrl(input: UpdateWebhookUrlInput): RemoteOperation<RemoteWebhookUrl> {
+    const variables = {
+      input: defined({
+        id: required(input.id, 'id'),
+        url: input.url,
+        enabledWebhooks: input.enabledWebhooks && [...input.enabledWebhooks],
+        secret: input.secret,
+        disabled: input.disabled,
+      }),
+    };
+    return operation('UpdateWebhookUrl', variables, webhookUrlSchema);
+  },
+
+  sandboxMoveToFundsInTransit(transactionId: string): RemoteOperation<boolean> {
+    const input = { transactionId: required(transactionId, 'transactionId') };
+    return operation('SandboxMoveToFundsInTransit', { input }, booleanSchema);
+  },
+
+  sandboxMoveToDeposited(transactionId: string): RemoteOperation<boolean> {
+    const input = { transactionId: required(transactionId, 'transactionId') };
+    return operation('SandboxMoveToDeposited', { input }, booleanSchema);
+  },
+
+  sandboxTriggerAchReturn(transactionId: string): RemoteOperation<boolean> {
+    const input = { transactionId: required(transactionId, 'transactionId') };
+    return operation('SandboxTriggerAchReturn', { input }, booleanSchema);
+  },
+
+  recordManualPayment(input: RecordManualPaymentInput): RemoteOperation<RemoteManualPayment> {
+    const variables = {
+      input: defined({
+        paymentLinkId: required(input.paymentLinkId, 'paymentLinkId'),
+        amounts: [
+          {
+            amount: amountToCents(input.amount),
+            bankAccountId: required(input.bankAccountId, 'bankAccountId'),
+          },
+        ],
+        billingName: input.payerName,
+        billingEmail: input.payerEmail,
+      }),
+    };
+    return operation('RecordManualPayment', variables, manualPaymentSchema);
+  },
+};

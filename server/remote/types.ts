@@ -1,0 +1,234 @@
+// The remote's records and inputs in our terms: money as two-place decimal strings ("150.00"),
+// our field names (`status`, `method`, `name`, `outstandingAmount`), ids as the remote's uuids.
+// Translation to and from the wire happens in operations.ts (inputs) and wire.ts (outputs).
+
+/** A decimal string with two places, e.g. "150.00". Integer cents exist only on the wire. */
+export type Money = string;
+
+// The picklists are the spec's, shared with the database and the API (shared/records.ts):
+// `TransactionStatus2` is exactly Status__c; methods are Method__c plus PAYPAL and ZELLE.
+export {
+  BANK_ACCOUNT_CATEGORIES,
+  PAYMENT_LINK_STATUSES,
+  TRANSACTION_METHODS,
+  TRANSACTION_STATUSES,
+} from '../../shared/records.js';
+import type {
+  BankAccountCategory,
+  PaymentLinkStatus,
+  TransactionMethod,
+  TransactionStatus,
+} from '../../shared/records.js';
+export type { BankAccountCategory, PaymentLinkStatus, TransactionMethod, TransactionStatus };
+
+// ---- records ------------------------------------------------------------------------------
+
+export interface RemoteClient {
+  readonly id: string;
+  /** `clientName`; the remote allows none. */
+  readonly name: string | null;
+  readonly externalId: string | null;
+}
+
+export interface RemoteMatter {
+  readonly id: string;
+  readonly name: string;
+  readonly externalId: string | null;
+  readonly clientId: string;
+}
+
+export interface RemotePaymentLinkAmount {
+  readonly amount: Money;
+  readonly bankAccountId: string;
+}
+
+export interface RemotePaymentLink {
+  readonly id: string;
+  readonly url: string;
+  readonly status: PaymentLinkStatus;
+  /** Our link's name travels as the remote's memo. */
+  readonly memo: string | null;
+  readonly externalId: string | null;
+  readonly clientId: string;
+  readonly matterId: string | null;
+  /** Sum of `amounts` (we send one amount per link). */
+  readonly amount: Money;
+  /** Bank account of the first amount; null if the link has none. */
+  readonly bankAccountId: string | null;
+  readonly amounts: readonly RemotePaymentLinkAmount[];
+  /** `balance.totalOutstanding`. */
+  readonly outstandingAmount: Money;
+  /** `balance.totalPaid`. */
+  readonly paidAmount: Money;
+}
+
+export interface RemoteAggregateLink {
+  readonly id: string;
+  readonly url: string;
+  readonly status: string;
+  readonly memo: string | null;
+  readonly externalId: string | null;
+  readonly clientId: string;
+  readonly paymentLinkIds: readonly string[];
+  readonly outstandingAmount: Money;
+  readonly paidAmount: Money;
+}
+
+export interface RemoteBankAccount {
+  readonly id: string;
+  /** `nickname`. */
+  readonly name: string;
+  readonly category: BankAccountCategory;
+  readonly isDefault: boolean;
+  readonly lastFour: string | null;
+}
+
+export interface RemoteTransaction {
+  readonly id: string;
+  /** `amountProcessed`. */
+  readonly amount: Money;
+  readonly amountRefunded: Money;
+  /** `status_v2`. */
+  readonly status: TransactionStatus;
+  /** `paymentMethod`. */
+  readonly method: TransactionMethod;
+  /** Free text: achPayment, ccPayment, refund, achReturn, void, payout, ... */
+  readonly type: string;
+  /** ISO 8601 date-time. */
+  readonly createdOn: string;
+  readonly errorMessage: string | null;
+  readonly lastFour: string | null;
+  readonly payerEmail: string | null;
+  readonly payerName: string | null;
+  /** Set on a refund, void or return: the payment it reverses. */
+  readonly originalTransactionId: string | null;
+  readonly bankAccountId: string;
+  readonly client: RemoteClient | null;
+  readonly matter: RemoteMatter | null;
+  readonly paymentLink: RemotePaymentLink | null;
+  readonly aggregateLinkId: string | null;
+}
+
+export interface RemoteTransactionPage {
+  readonly transactions: readonly RemoteTransaction[];
+  /** All matches, not just this page. */
+  readonly total: number;
+}
+
+/** Whose key this is (`me`): the "test connection" answer. */
+export interface RemoteIdentity {
+  readonly role: string;
+  readonly firm: { readonly id: string; readonly name: string } | null;
+}
+
+export interface RemoteWebhookUrl {
+  readonly id: string;
+  readonly url: string;
+  readonly secret: string;
+  readonly enabledWebhooks: readonly string[];
+  /** The remote disables a URL that had no 2xx for a day: a health check shows this. */
+  readonly disabled: boolean;
+}
+
+export interface RemoteManualPayment {
+  readonly id: string;
+  readonly amount: Money;
+  readonly status: string;
+  readonly transactionIds: readonly string[];
+}
+
+// ---- inputs -------------------------------------------------------------------------------
+
+export interface AddClientInput {
+  readonly name: string;
+  /** Our record's id, so a retried create can find what it already made. */
+  readonly externalId?: string;
+}
+
+export interface UpdateClientInput {
+  readonly id: string;
+  readonly name?: string;
+  readonly externalId?: string;
+}
+
+export interface AddMatterInput {
+  /** The client's remote id. */
+  readonly clientId: string;
+  readonly name: string;
+  readonly externalId?: string;
+}
+
+export interface UpdateMatterInput {
+  readonly id: string;
+  readonly name?: string;
+  readonly externalId?: string;
+}
+
+export interface AddPaymentLinkInput {
+  readonly clientId: string;
+  readonly matterId?: string | null;
+  readonly amount: Money;
+  readonly bankAccountId: string;
+  readonly memo?: string | null;
+  readonly externalId?: string;
+}
+
+/** `amount` and `bankAccountId` go together: the remote replaces the link's amounts as a whole. */
+export type UpdatePaymentLinkInput = {
+  readonly id: string;
+  readonly clientId?: string;
+  /** null detaches the matter. */
+  readonly matterId?: string | null;
+  readonly memo?: string | null;
+} & (
+  | { readonly amount: Money; readonly bankAccountId: string }
+  | { readonly amount?: undefined; readonly bankAccountId?: undefined }
+);
+
+export interface AddAggregateLinkInput {
+  /** Remote ids of the member payment links (all of one client). */
+  readonly paymentLinkIds: readonly string[];
+  readonly memo?: string | null;
+  readonly externalId?: string;
+}
+
+export interface UpdateAggregateLinkInput {
+  readonly id: string;
+  readonly paymentLinkIds?: readonly string[];
+  readonly memo?: string | null;
+}
+
+export interface ListTransactionsInput {
+  /** ISO date-time, exclusive (`createdOn.gt`). */
+  readonly createdAfter?: string;
+  /** ISO date-time, exclusive (`createdOn.lt`). */
+  readonly createdBefore?: string;
+  readonly limit?: number;
+  readonly offset?: number;
+  /** Defaults to oldest first by createdOn, so paging forward does not skip new arrivals. */
+  readonly orderBy?: string;
+  readonly orderDir?: 'ASC' | 'DESC';
+}
+
+export interface CreateWebhookUrlInput {
+  readonly url: string;
+  readonly enabledWebhooks: readonly string[];
+  readonly secret?: string;
+}
+
+export interface UpdateWebhookUrlInput {
+  readonly id: string;
+  readonly url?: string;
+  readonly enabledWebhooks?: readonly string[];
+  readonly secret?: string;
+  /** false re-enables a URL the remote disabled. */
+  readonly disabled?: boolean;
+}
+
+export interface RecordManualPaymentInput {
+  readonly paymentLinkId: string;
+  readonly amount: Money;
+  readonly bankAccountId: string;
+  readonly payerName?: string;
+  readonly payerEmail?: string;
+}

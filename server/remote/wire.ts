@@ -1,0 +1,210 @@
+// Response validation at the edge: the remote is an external input, so every record it returns
+// is checked against the shape our documents select and translated into our terms (types.ts).
+// Cents become money strings here and nowhere else.
+
+import { z } from 'zod';
+import { fromCents } from '../../shared/money.js';
+import { remoteError, truncate } from './errors.js';
+import {
+  BANK_ACCOUNT_CATEGORIES,
+  PAYMENT_LINK_STATUSES,
+  TRANSACTION_METHODS,
+  TRANSACTION_STATUSES,
+  type RemoteAggregateLink,
+  type RemoteBankAccount,
+  type RemoteClient,
+  type RemoteIdentity,
+  type RemoteManualPayment,
+  type RemoteMatter,
+  type RemotePaymentLink,
+  type RemoteTransaction,
+  type RemoteTransactionPage,
+  type RemoteWebhookUrl,
+} from './types.js';
+
+/** Remote ids are uuids; our columns are Text(36). */
+const id = z.string().min(1).max(36);
+const ref = z.object({ id });
+/** Integer cents (GraphQL Int) to a money string, exactly. */
+const money = z.int().transform(fromCents);
+const text = z.string().nullable();
+
+const balance = z.object({ totalOutstanding: money, totalPaid: money });
+
+export const clientSchema = z
+  .object({ id, clientName: text, externalId: text })
+  .transform((c): RemoteClient => ({ id: c.id, name: c.clientName, externalId: c.externalId }));
+
+export const matterSchema = z
+  .object({ id, name: z.string(), externalId: text, client: ref })
+  .transform((m): RemoteMatter => ({
+    id: m.id,
+    name: m.name,
+    externalId: m.externalId,
+    clientId: m.client.id,
+  }));
+
+export const paymentLinkSchema = z
+  .object({
+    id,
+    url: z.string(),
+    status: z.enum(PAYMENT_LINK_STATUSES),
+    memo: text,
+    externalId: text,
+    client: ref,
+    matter: ref.nullable(),
+    amounts: z.array(z.object({ amount: z.int(), bankAccount: ref })),
+    balance,
+  })
+  .transform((p): RemotePaymentLink => ({
+    id: p.id,
+    url: p.url,
+    status: p.status,
+    memo: p.memo,
+    externalId: p.externalId,
+    clientId: p.client.id,
+    matterId: p.matter?.id ?? null,
+    // Summed in cents: adding money strings would need decimal arithmetic.
+    amount: fromCents(p.amounts.reduce((sum, a) => sum + a.amount, 0)),
+    bankAccountId: p.amounts[0]?.bankAccount.id ?? null,
+    amounts: p.amounts.map((a) => ({
+      amount: fromCents(a.amount),
+      bankAccountId: a.bankAccount.id,
+    })),
+    outstandingAmount: p.balance.totalOutstanding,
+    paidAmount: p.balance.totalPaid,
+  }));
+
+export const aggregateLinkSchema = z
+  .object({
+    id,
+    url: z.string(),
+    status: z.string(),
+    memo: text,
+    externalId: text,
+    client: ref,
+    paymentLinks: z.array(ref),
+    balance,
+  })
+  .transform((a): RemoteAggregateLink => ({
+    id: a.id,
+    url: a.url,
+    status: a.status,
+    memo: a.memo,
+    externalId: a.externalId,
+    clientId: a.client.id,
+    paymentLinkIds: a.paymentLinks.map((l) => l.id),
+    outstandingAmount: a.balance.totalOutstanding,
+    paidAmount: a.balance.totalPaid,
+  }));
+
+const bankAccountSchema = z
+  .object({
+    id,
+    nickname: z.string(),
+    category: z.enum(BANK_ACCOUNT_CATEGORIES),
+    isDefault: z.boolean(),
+    lastFour: text,
+  })
+  .transform((b): RemoteBankAccount => ({
+    id: b.id,
+    name: b.nickname,
+    category: b.category,
+    isDefault: b.isDefault,
+    lastFour: b.lastFour,
+  }));
+
+export const bankAccountsListSchema = z
+  .object({ bankAccounts: z.array(bankAccountSchema) })
+  .transform((r): RemoteBankAccount[] => r.bankAccounts);
+
+export const transactionSchema = z
+  .object({
+    id,
+    amountProcessed: money,
+    amountRefunded: money,
+    status_v2: z.enum(TRANSACTION_STATUSES),
+    paymentMethod: z.enum(TRANSACTION_METHODS),
+    type: z.string(),
+    createdOn: z.iso.datetime({ offset: true }),
+    errorMessage: text,
+    lastFour: text,
+    payerEmail: text,
+    payerName: text,
+    originalTransactionId: text,
+    bankAccount: ref,
+    client: clientSchema.nullable(),
+    matter: matterSchema.nullable(),
+    paymentLink: paymentLinkSchema.nullable(),
+    aggregatePaymentLink: ref.nullable(),
+  })
+  .transform((t): RemoteTransaction => ({
+    id: t.id,
+    amount: t.amountProcessed,
+    amountRefunded: t.amountRefunded,
+    status: t.status_v2,
+    method: t.paymentMethod,
+    type: t.type,
+    createdOn: t.createdOn,
+    errorMessage: t.errorMessage,
+    lastFour: t.lastFour,
+    payerEmail: t.payerEmail,
+    payerName: t.payerName,
+    originalTransactionId: t.originalTransactionId,
+    bankAccountId: t.bankAccount.id,
+    client: t.client,
+    matter: t.matter,
+    paymentLink: t.paymentLink,
+    aggregateLinkId: t.aggregatePaymentLink?.id ?? null,
+  }));
+
+export const transactionPageSchema = z
+  .object({ total: z.int().nonnegative(), transactions: z.array(transactionSchema) })
+  .transform((r): RemoteTransactionPage => r);
+
+export const identitySchema = z
+  .object({ role: z.string(), firm: z.object({ id, name: z.string() }).nullable() })
+  .transform((r): RemoteIdentity => r);
+
+export const webhookUrlSchema = z
+  .object({
+    id,
+    url: z.string(),
+    secret: z.string(),
+    enabledWebhooks: z.array(z.string()),
+    disabled: z.boolean(),
+  })
+  .transform((w): RemoteWebhookUrl => w);
+
+export const webhookUrlsListSchema = z
+  .object({ webhookUrls: z.array(webhookUrlSchema) })
+  .transform((r): RemoteWebhookUrl[] => r.webhookUrls);
+
+export const manualPaymentSchema = z
+  .object({ id, amount: money, status: z.string(), transactions: z.array(ref) })
+  .transform((p): RemoteManualPayment => ({
+    id: p.id,
+    amount: p.amount,
+    status: p.status,
+    transactionIds: p.transactions.map((t) => t.id),
+  }));
+
+export const booleanSchema = z.boolean();
+
+/**
+ * Validates one root field's value. A mismatch is a permanent `invalid_response`: retrying
+ * would get the same answer, and the message says which field was off.
+ */
+export function decodeWith<T>(schema: z.ZodType<T>, value: unknown, operationName: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+  throw remoteError(
+    'invalid_response',
+    truncate(`Unexpected answer from the remote service to ${operationName}: ${issues}`),
+    { operationName },
+  );
+}

@@ -1,0 +1,337 @@
+// Money coming in: payments on payment links and aggregate links, manual payments, and arbitrary
+// transactions (payouts, zero amounts). Shared by the GraphQL sandbox mutations and the /_sandbox
+// admin API; every new transaction emits `transaction.created` naming it. What happens to a
+// transaction afterwards is in lifecycle.ts.
+import { outstandingByAccount } from './balances.js';
+import { badInput, conflict } from './errors.js';
+import type { IdSource } from './ids.js';
+import { resolveAmounts, type AmountsInput } from './records.js';
+import {
+  defaultBankAccount,
+  getAggregateLink,
+  getBankAccount,
+  getPaymentLink,
+  getTransaction,
+  nowIso,
+  type FirmState,
+  type PaymentLinkRecord,
+  type PaymentRecord,
+  type TransactionPaymentMethod,
+  type TransactionRecord,
+  type TransactionStatus,
+  type TransactionType,
+} from './state.js';
+
+export interface EventInput {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface LedgerEnv {
+  ids: IdSource;
+  emit(firm: FirmState, events: EventInput[]): void;
+}
+
+export const transactionEvent = (type: string, transactionId: string): EventInput => ({
+  type,
+  data: { transaction: { id: transactionId } },
+});
+
+export interface PayerDetails {
+  payerName?: string | null;
+  payerEmail?: string | null;
+  payerNotes?: string | null;
+  lastFour?: string | null;
+  cardBrand?: string | null;
+}
+
+export interface PayOptions extends PayerDetails {
+  /** Cents; default: everything outstanding. Split over the link's accounts in their order. */
+  amount?: number;
+  /** An explicit split instead of `amount`. */
+  amounts?: { bankAccountId: string; amount: number }[];
+  method?: TransactionPaymentMethod;
+  /** Overrides the type derived from the method. */
+  type?: TransactionType;
+  /** Initial status; default PENDING (authorized, not yet moved). */
+  status?: TransactionStatus;
+}
+
+const CARD_METHODS = new Set<TransactionPaymentMethod>(['CARD', 'CREDIT', 'DEBIT', 'PUSH_TO_CARD']);
+
+function typeForMethod(method: TransactionPaymentMethod): TransactionType {
+  if (method === 'ACH') return 'achPayment';
+  return CARD_METHODS.has(method) ? 'ccPayment' : 'manualPayment';
+}
+
+type NewTransaction = Pick<
+  TransactionRecord,
+  'type' | 'status' | 'paymentMethod' | 'amountProcessed' | 'bankAccountId'
+> &
+  Partial<TransactionRecord>;
+
+export function addTransaction(
+  env: LedgerEnv,
+  firm: FirmState,
+  fields: NewTransaction,
+): TransactionRecord {
+  const now = nowIso();
+  const transaction: TransactionRecord = {
+    amountRefunded: 0,
+    clientId: null,
+    matterId: null,
+    paymentLinkId: null,
+    aggregatePaymentLinkId: null,
+    paymentId: null,
+    originalTransactionId: null,
+    payerName: null,
+    payerEmail: null,
+    payerNotes: null,
+    lastFour: null,
+    cardBrand: null,
+    errorMessage: null,
+    achReturnCode: null,
+    achReturnReason: null,
+    depositId: null,
+    settledOn: null,
+    ...fields,
+    id: env.ids.uuid(),
+    seq: firm.nextSeq++,
+    createdOn: now,
+    updatedOn: now,
+  };
+  firm.transactions.set(transaction.id, transaction);
+  if (transaction.paymentLinkId) {
+    const list = firm.linkTransactions.get(transaction.paymentLinkId) ?? [];
+    list.push(transaction);
+    firm.linkTransactions.set(transaction.paymentLinkId, list);
+  }
+  return transaction;
+}
+
+function checkMethodAllowed(link: PaymentLinkRecord, method: TransactionPaymentMethod): void {
+  const allowed = new Set<string>(link.paymentMethodsAllowed);
+  const ok =
+    method === 'CARD'
+      ? allowed.has('CREDIT') || allowed.has('DEBIT')
+      : !allowed.size || allowed.has(method);
+  // Only methods the link setting can name are checked; MANUAL, PAYPAL and ZELLE always pass.
+  if (!ok && ['ACH', 'CARD', 'CREDIT', 'DEBIT', 'PUSH_TO_CARD'].includes(method)) {
+    throw conflict(`Payment link ${link.id} does not accept ${method} payments`);
+  }
+}
+
+/** Splits `amount` over the outstanding accounts in order, or checks an explicit split. */
+function allocate(
+  outstanding: Map<string, number>,
+  options: Pick<PayOptions, 'amount' | 'amounts'>,
+): { bankAccountId: string; amount: number }[] {
+  const totalDue = [...outstanding.values()].reduce((a, b) => a + b, 0);
+  if (options.amounts) {
+    for (const part of options.amounts) {
+      const due = outstanding.get(part.bankAccountId) ?? 0;
+      if (!Number.isInteger(part.amount) || part.amount <= 0 || part.amount > due) {
+        throw badInput(
+          `Amount ${part.amount} for bank account ${part.bankAccountId}: ${due} is due`,
+        );
+      }
+    }
+    return options.amounts;
+  }
+  const amount = options.amount ?? totalDue;
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw badInput(`Amount must be a positive integer of cents: ${amount}`);
+  if (amount > totalDue) throw badInput(`Amount ${amount} exceeds the outstanding ${totalDue}`);
+  const parts: { bankAccountId: string; amount: number }[] = [];
+  let left = amount;
+  for (const [bankAccountId, due] of outstanding) {
+    const part = Math.min(due, left);
+    if (part > 0) parts.push({ bankAccountId, amount: part });
+    left -= part;
+  }
+  return parts;
+}
+
+/** One Payment with one transaction per bank account; no event (callers batch them). */
+function createPayment(
+  env: LedgerEnv,
+  firm: FirmState,
+  link: PaymentLinkRecord,
+  parts: { bankAccountId: string; amount: number }[],
+  options: PayOptions & { aggregatePaymentLinkId?: string },
+): { payment: PaymentRecord; transactions: TransactionRecord[] } {
+  const method = options.method ?? 'CREDIT';
+  const card = CARD_METHODS.has(method);
+  const payment: PaymentRecord = {
+    id: env.ids.uuid(),
+    amount: parts.reduce((sum, part) => sum + part.amount, 0),
+    clientId: link.clientId,
+    matterId: link.matterId,
+    paymentLinkId: link.id,
+    transactionIds: [],
+    createdOn: nowIso(),
+  };
+  const transactions = parts.map((part) =>
+    addTransaction(env, firm, {
+      type: options.type ?? typeForMethod(method),
+      status: options.status ?? 'PENDING',
+      paymentMethod: method,
+      amountProcessed: part.amount,
+      bankAccountId: part.bankAccountId,
+      clientId: link.clientId,
+      matterId: link.matterId,
+      paymentLinkId: link.id,
+      aggregatePaymentLinkId: options.aggregatePaymentLinkId ?? null,
+      paymentId: payment.id,
+      payerName: options.payerName ?? 'Test Payer',
+      payerEmail: options.payerEmail ?? 'payer@example.com',
+      payerNotes: options.payerNotes ?? null,
+      lastFour: options.lastFour ?? (card ? '4242' : method === 'ACH' ? '6789' : null),
+      cardBrand: options.cardBrand ?? (card ? 'visa' : null),
+    }),
+  );
+  payment.transactionIds = transactions.map((t) => t.id);
+  firm.payments.set(payment.id, payment);
+  return { payment, transactions };
+}
+
+const createdEvents = (transactions: TransactionRecord[]) =>
+  transactions.map((t) => transactionEvent('transaction.created', t.id));
+
+export function payPaymentLink(
+  env: LedgerEnv,
+  firm: FirmState,
+  linkId: string,
+  options: PayOptions = {},
+): { payment: PaymentRecord; transactions: TransactionRecord[] } {
+  const link = getPaymentLink(firm, linkId);
+  if (link.sealed) throw conflict(`Payment link ${linkId} is sealed`);
+  const outstanding = outstandingByAccount(firm, link);
+  const totalDue = [...outstanding.values()].reduce((a, b) => a + b, 0);
+  if (totalDue === 0) throw conflict(`Payment link ${linkId} is already paid`);
+  const parts = allocate(outstanding, options);
+  const paying = parts.reduce((sum, part) => sum + part.amount, 0);
+  if (paying < totalDue && link.partialPaymentAllowed === false) {
+    throw conflict(`Payment link ${linkId} does not allow partial payments`);
+  }
+  checkMethodAllowed(link, options.method ?? 'CREDIT');
+  const result = createPayment(env, firm, link, parts, options);
+  env.emit(firm, createdEvents(result.transactions));
+  return result;
+}
+
+/** Pays every member link in full (aggregate links take no partial payment). */
+export function payAggregateLink(
+  env: LedgerEnv,
+  firm: FirmState,
+  aggregateId: string,
+  options: PayOptions = {},
+): { payments: PaymentRecord[]; transactions: TransactionRecord[] } {
+  const aggregate = getAggregateLink(firm, aggregateId);
+  const members = aggregate.paymentLinkIds.map((id) => getPaymentLink(firm, id));
+  const dues = members.map((link) => ({ link, outstanding: outstandingByAccount(firm, link) }));
+  const total = dues.reduce(
+    (sum, d) => sum + [...d.outstanding.values()].reduce((a, b) => a + b, 0),
+    0,
+  );
+  if (total === 0) throw conflict(`Aggregate payment link ${aggregateId} is already paid`);
+  if (options.amounts || (options.amount !== undefined && options.amount !== total)) {
+    throw badInput(`Aggregate payment links take no partial payment: ${total} is due`);
+  }
+  const sealed = members.find((link) => link.sealed);
+  if (sealed) throw conflict(`Payment link ${sealed.id} is sealed`);
+  members.forEach((link) => checkMethodAllowed(link, options.method ?? 'CREDIT'));
+  const payments: PaymentRecord[] = [];
+  const transactions: TransactionRecord[] = [];
+  for (const { link, outstanding } of dues) {
+    const parts = allocate(outstanding, {});
+    if (parts.length === 0) continue;
+    const result = createPayment(env, firm, link, parts, {
+      ...options,
+      amount: undefined,
+      aggregatePaymentLinkId: aggregate.id,
+    });
+    payments.push(result.payment);
+    transactions.push(...result.transactions);
+  }
+  env.emit(firm, createdEvents(transactions));
+  return { payments, transactions };
+}
+
+export interface RecordManualPaymentInput extends AmountsInput {
+  paymentLinkId: string;
+  billingEmail?: string | null;
+  billingName?: string | null;
+  statement?: string | null;
+}
+
+/** recordManualPaymentOnPaymentLink: recorded outside the processor, so SUCCESSFUL at once. */
+export function recordManualPayment(
+  env: LedgerEnv,
+  firm: FirmState,
+  input: RecordManualPaymentInput,
+): PaymentRecord {
+  const link = getPaymentLink(firm, input.paymentLinkId);
+  const amounts = resolveAmounts(firm, env.ids, input);
+  if (!amounts) throw badInput('Give amounts, or operating/trust');
+  return payPaymentLink(env, firm, link.id, {
+    amounts: amounts.map(({ bankAccountId, amount }) => ({ bankAccountId, amount })),
+    method: 'MANUAL',
+    status: 'SUCCESSFUL',
+    payerName: input.billingName ?? null,
+    payerEmail: input.billingEmail ?? null,
+    payerNotes: input.statement ?? null,
+  }).payment;
+}
+
+export interface CreateTransactionInit extends PayerDetails {
+  type?: TransactionType;
+  amount?: number;
+  status?: TransactionStatus;
+  paymentMethod?: TransactionPaymentMethod;
+  bankAccountId?: string;
+  paymentLinkId?: string;
+  originalTransactionId?: string;
+  errorMessage?: string;
+}
+
+/** Any transaction, e.g. a payout or a zero-amount one; default a SUCCESSFUL payout of 0. */
+export function createTransaction(
+  env: LedgerEnv,
+  firm: FirmState,
+  init: CreateTransactionInit,
+): TransactionRecord {
+  const link = init.paymentLinkId ? firm.paymentLinks.get(init.paymentLinkId) : undefined;
+  if (init.paymentLinkId && !link) getPaymentLink(firm, init.paymentLinkId);
+  if (init.originalTransactionId) getTransaction(firm, init.originalTransactionId);
+  const amount = init.amount ?? 0;
+  if (!Number.isInteger(amount) || amount < 0)
+    throw badInput(`Amount must be a whole number of cents >= 0: ${amount}`);
+  const bankAccountId = init.bankAccountId
+    ? getBankAccount(firm, init.bankAccountId).id
+    : (link?.amounts[0]?.bankAccountId ?? defaultBankAccount(firm, 'operating').id);
+  const t = addTransaction(env, firm, {
+    type: init.type ?? 'payout',
+    status: init.status ?? 'SUCCESSFUL',
+    paymentMethod: init.paymentMethod ?? 'ACH',
+    amountProcessed: amount,
+    bankAccountId,
+    clientId: link?.clientId ?? null,
+    matterId: link?.matterId ?? null,
+    paymentLinkId: link?.id ?? null,
+    originalTransactionId: init.originalTransactionId ?? null,
+    errorMessage: init.errorMessage ?? null,
+    payerName: init.payerName ?? null,
+    payerEmail: init.payerEmail ?? null,
+    lastFour: init.lastFour ?? null,
+    cardBrand: init.cardBrand ?? null,
+  });
+  env.emit(firm, [transactionEvent('transaction.created', t.id)]);
+  return t;
+}
+
+export function sealPaymentLink(firm: FirmState, id: string): PaymentLinkRecord {
+  const link = getPaymentLink(firm, id);
+  link.sealed = true;
+  return link;
+}

@@ -1,0 +1,157 @@
+// The life cycle of a transaction after its creation: funds in transit, deposited, ACH return,
+// refund, void. Each step emits its webhook event.
+//
+// Which transaction an event names: `transaction.funds_in_transit`, `.deposited` and `.voided`
+// name the transaction itself; `.refunded`, `.partially_refunded` and `.ach_returned` name the NEW
+// refund / achReturn transaction, whose originalTransactionId points at the payment.
+import { badInput, conflict } from './errors.js';
+import { addTransaction, transactionEvent, type LedgerEnv } from './ledger.js';
+import {
+  getTransaction,
+  nowIso,
+  type FirmState,
+  type TransactionRecord,
+  type TransactionStatus,
+  type TransactionType,
+} from './state.js';
+
+const PROCESSOR_PAYMENTS = new Set<TransactionType>(['ccPayment', 'achPayment']);
+
+/** Why the transaction cannot be refunded, or null when it can. */
+export function refundBlocker(t: TransactionRecord): string | null {
+  if (!PROCESSOR_PAYMENTS.has(t.type)) return `a ${t.type} transaction cannot be refunded`;
+  if (t.status === 'PENDING') return 'it is still PENDING: void it instead';
+  if (!['SUCCESSFUL', 'FUNDS_IN_TRANSIT', 'DEPOSITED', 'PARTIALLY_REFUNDED'].includes(t.status)) {
+    return `it is ${t.status}`;
+  }
+  return null;
+}
+
+/** Why the transaction cannot be voided, or null when it can. */
+export function voidBlocker(t: TransactionRecord): string | null {
+  if (!PROCESSOR_PAYMENTS.has(t.type)) return `a ${t.type} transaction cannot be voided`;
+  if (t.aggregatePaymentLinkId)
+    return 'payments made through an aggregate payment link cannot be voided';
+  if (t.status !== 'PENDING') return `it is ${t.status}, only PENDING transactions can be voided`;
+  return null;
+}
+
+function touch(t: TransactionRecord, status: TransactionStatus): void {
+  t.status = status;
+  t.updatedOn = nowIso();
+}
+
+export function moveToFundsInTransit(
+  env: LedgerEnv,
+  firm: FirmState,
+  id: string,
+): TransactionRecord {
+  const t = getTransaction(firm, id);
+  if (t.status !== 'PENDING' && t.status !== 'SUCCESSFUL') {
+    throw conflict(
+      `Transaction ${id} is ${t.status}: only PENDING or SUCCESSFUL can move to FUNDS_IN_TRANSIT`,
+    );
+  }
+  touch(t, 'FUNDS_IN_TRANSIT');
+  env.emit(firm, [transactionEvent('transaction.funds_in_transit', t.id)]);
+  return t;
+}
+
+export function moveToDeposited(env: LedgerEnv, firm: FirmState, id: string): TransactionRecord {
+  const t = getTransaction(firm, id);
+  if (!['PENDING', 'SUCCESSFUL', 'FUNDS_IN_TRANSIT'].includes(t.status)) {
+    throw conflict(`Transaction ${id} is ${t.status}: it cannot be deposited`);
+  }
+  touch(t, 'DEPOSITED');
+  t.depositId = env.ids.uuid();
+  t.settledOn = t.updatedOn;
+  env.emit(firm, [transactionEvent('transaction.deposited', t.id)]);
+  return t;
+}
+
+export function triggerAchReturn(
+  env: LedgerEnv,
+  firm: FirmState,
+  id: string,
+  reason: { code?: string; reason?: string } = {},
+): TransactionRecord {
+  const original = getTransaction(firm, id);
+  if (original.type !== 'achPayment') throw conflict(`Transaction ${id} is not an ACH payment`);
+  if (original.status !== 'FUNDS_IN_TRANSIT' && original.status !== 'DEPOSITED') {
+    throw conflict(
+      `Transaction ${id} is ${original.status}: only FUNDS_IN_TRANSIT or DEPOSITED ACH payments can be returned`,
+    );
+  }
+  const achReturnCode = reason.code ?? 'R01';
+  const achReturnReason = reason.reason ?? 'Insufficient Funds';
+  touch(original, 'RETURNED');
+  Object.assign(original, { achReturnCode, achReturnReason });
+  const returned = addTransaction(env, firm, {
+    ...copyLinks(original),
+    type: 'achReturn',
+    status: 'SUCCESSFUL',
+    amountProcessed: original.amountProcessed,
+    originalTransactionId: original.id,
+    achReturnCode,
+    achReturnReason,
+  });
+  env.emit(firm, [transactionEvent('transaction.ach_returned', returned.id)]);
+  return returned;
+}
+
+function copyLinks(t: TransactionRecord) {
+  return {
+    paymentMethod: t.paymentMethod,
+    bankAccountId: t.bankAccountId,
+    clientId: t.clientId,
+    matterId: t.matterId,
+    paymentLinkId: t.paymentLinkId,
+    aggregatePaymentLinkId: t.aggregatePaymentLinkId,
+    payerName: t.payerName,
+    payerEmail: t.payerEmail,
+    lastFour: t.lastFour,
+    cardBrand: t.cardBrand,
+  };
+}
+
+/** Refunds `amount` (default: all that is left); the original becomes (PARTIALLY_)REFUNDED. */
+export function refundTransaction(
+  env: LedgerEnv,
+  firm: FirmState,
+  id: string,
+  amount?: number,
+): TransactionRecord {
+  const original = getTransaction(firm, id);
+  const blocker = refundBlocker(original);
+  if (blocker) throw conflict(`Transaction ${id} cannot be refunded: ${blocker}`);
+  const left = original.amountProcessed - original.amountRefunded;
+  const refund = amount ?? left;
+  if (!Number.isInteger(refund) || refund <= 0 || refund > left) {
+    throw badInput(`Refund amount ${refund}: between 1 and ${left} cents can be refunded`);
+  }
+  original.amountRefunded += refund;
+  touch(
+    original,
+    original.amountRefunded === original.amountProcessed ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
+  );
+  const created = addTransaction(env, firm, {
+    ...copyLinks(original),
+    type: 'refund',
+    status: 'SUCCESSFUL',
+    amountProcessed: refund,
+    originalTransactionId: original.id,
+  });
+  const kind =
+    original.status === 'REFUNDED' ? 'transaction.refunded' : 'transaction.partially_refunded';
+  env.emit(firm, [transactionEvent(kind, created.id)]);
+  return created;
+}
+
+export function voidTransaction(env: LedgerEnv, firm: FirmState, id: string): TransactionRecord {
+  const t = getTransaction(firm, id);
+  const blocker = voidBlocker(t);
+  if (blocker) throw conflict(`Transaction ${id} cannot be voided: ${blocker}`);
+  touch(t, 'VOIDED');
+  env.emit(firm, [transactionEvent('transaction.voided', t.id)]);
+  return t;
+}

@@ -1,0 +1,116 @@
+// Per-firm usage limits of the remote: N requests per sliding window and M concurrent requests.
+// Only GraphQL requests count; rejected ones do not use up the window.
+
+export interface LimitOptions {
+  /** Requests accepted per window and firm. Default 500. */
+  requestsPerWindow?: number;
+  /** Window length. Default 60 000 ms; tests and benchmarks compress it. */
+  windowMs?: number;
+  /** Requests in flight per firm. Default 10. */
+  maxConcurrent?: number;
+  /** Retry-After on a 429. Default: the window in whole seconds (the remote asks for 60 s). */
+  retryAfterSeconds?: number;
+}
+
+export interface FirmStats {
+  /** Authenticated GraphQL requests, including rejected ones. */
+  requests: number;
+  accepted: number;
+  /** 429s because the window was full. */
+  rateLimited: number;
+  /** 429s because too many requests were in flight. */
+  concurrencyLimited: number;
+  inFlight: number;
+  /** Most requests in flight at once, seen so far. */
+  peakConcurrent: number;
+  /** Requests answered by an injected fault. */
+  faulted: number;
+}
+
+export type Admission =
+  | { ok: true; release: () => void }
+  | { ok: false; reason: 'rate' | 'concurrency'; retryAfterSeconds: number };
+
+interface FirmUsage {
+  accepted: number[]; // start times inside the window, oldest first
+  stats: FirmStats;
+}
+
+const emptyStats = (): FirmStats => ({
+  requests: 0,
+  accepted: 0,
+  rateLimited: 0,
+  concurrencyLimited: 0,
+  inFlight: 0,
+  peakConcurrent: 0,
+  faulted: 0,
+});
+
+export class RateLimiter {
+  readonly requestsPerWindow: number;
+  readonly windowMs: number;
+  readonly maxConcurrent: number;
+  private readonly retryAfterSeconds: number;
+  private readonly usage = new Map<string, FirmUsage>();
+
+  constructor(options: LimitOptions = {}) {
+    this.requestsPerWindow = options.requestsPerWindow ?? 500;
+    this.windowMs = options.windowMs ?? 60_000;
+    this.maxConcurrent = options.maxConcurrent ?? 10;
+    this.retryAfterSeconds =
+      options.retryAfterSeconds ?? Math.max(1, Math.ceil(this.windowMs / 1000));
+  }
+
+  private of(firmId: string): FirmUsage {
+    let usage = this.usage.get(firmId);
+    if (!usage) {
+      usage = { accepted: [], stats: emptyStats() };
+      this.usage.set(firmId, usage);
+    }
+    return usage;
+  }
+
+  acquire(firmId: string, now = Date.now()): Admission {
+    const usage = this.of(firmId);
+    const { stats } = usage;
+    stats.requests++;
+    while (usage.accepted.length && (usage.accepted[0] ?? 0) <= now - this.windowMs)
+      usage.accepted.shift();
+    if (usage.accepted.length >= this.requestsPerWindow) {
+      stats.rateLimited++;
+      return { ok: false, reason: 'rate', retryAfterSeconds: this.retryAfterSeconds };
+    }
+    if (stats.inFlight >= this.maxConcurrent) {
+      stats.concurrencyLimited++;
+      return { ok: false, reason: 'concurrency', retryAfterSeconds: this.retryAfterSeconds };
+    }
+    usage.accepted.push(now);
+    stats.accepted++;
+    stats.inFlight++;
+    stats.peakConcurrent = Math.max(stats.peakConcurrent, stats.inFlight);
+    let released = false;
+    return {
+      ok: true,
+      release: () => {
+        if (released) return;
+        released = true;
+        stats.inFlight--;
+      },
+    };
+  }
+
+  recordFault(firmId: string): void {
+    this.of(firmId).stats.faulted++;
+  }
+
+  /** A copy of the firm's counters. */
+  stats(firmId: string): FirmStats {
+    return { ...this.of(firmId).stats };
+  }
+
+  /** Zeroes the counters (not the window or the requests in flight). */
+  resetStats(firmId: string): void {
+    const usage = this.of(firmId);
+    usage.stats = { ...emptyStats(), inFlight: usage.stats.inFlight };
+  }
+}

@@ -1,0 +1,124 @@
+// Query and Mutation fields.
+import type { Resolver } from '../graphql-endpoint.js';
+import * as ledger from '../ledger.js';
+import * as lifecycle from '../lifecycle.js';
+import * as records from '../records.js';
+import {
+  getClient,
+  getMatter,
+  getPaymentLink,
+  getTransaction,
+  type FirmState,
+  type WebhookUrlRecord,
+} from '../state.js';
+import { listTransactions, type TransactionsListArgs } from '../transactions-list.js';
+import { createWebhookUrl, updateWebhookUrl, type WebhookUrlInput } from './webhook-urls.js';
+
+type ByKey = { id?: string | null; externalId?: string | null };
+type Input<T> = { input: T };
+
+export const query: Record<string, Resolver<unknown, never>> = {
+  bankAccountsList: ((_, { search }, { firm }) => ({
+    bankAccounts: firm.bankAccounts.filter(
+      (a) => !search || a.nickname.toLowerCase().includes(search.toLowerCase()),
+    ),
+  })) satisfies Resolver<unknown, { search?: string | null }>,
+
+  client: ((_, args, { firm }) =>
+    records.lookUp(firm.clients, (id) => getClient(firm, id), 'Client', args)) satisfies Resolver<
+    unknown,
+    ByKey
+  >,
+
+  matter: ((_, args, { firm }) =>
+    records.lookUp(firm.matters, (id) => getMatter(firm, id), 'Matter', args)) satisfies Resolver<
+    unknown,
+    ByKey
+  >,
+
+  paymentLink: ((_, args, { firm }) =>
+    records.lookUp(
+      firm.paymentLinks,
+      (id) => getPaymentLink(firm, id),
+      'Payment link',
+      args,
+    )) satisfies Resolver<unknown, ByKey>,
+
+  me: ((_, __, { firm }) => ({
+    role: 'firm',
+    firm: { id: firm.id, name: firm.name },
+  })) satisfies Resolver,
+
+  transaction: ((_, { id }, { firm }) => getTransaction(firm, id)) satisfies Resolver<
+    unknown,
+    { id: string }
+  >,
+
+  transactionsList: ((_, args, { firm }) => listTransactions(firm, args)) satisfies Resolver<
+    unknown,
+    TransactionsListArgs
+  >,
+
+  webhookUrlsList: ((_, __, { firm }) => {
+    const webhookUrls: WebhookUrlRecord[] = [...firm.webhookUrls.values()];
+    return { total: webhookUrls.length, webhookUrls };
+  }) satisfies Resolver,
+};
+
+/** A mutation resolver taking `input`, with the firm and ids at hand. */
+function withInput<T>(
+  run: (firm: FirmState, input: T, context: Parameters<Resolver>[2]) => unknown,
+): Resolver<unknown, Input<T>> {
+  return (_, { input }, context) => run(context.firm, input, context);
+}
+
+export const mutation: Record<string, Resolver<unknown, never>> = {
+  addClient: withInput<records.AddClientInput>((firm, input, { ids }) =>
+    records.addClient(firm, ids, input),
+  ),
+  updateClient: withInput<records.UpdateClientInput>((firm, input, { ids }) =>
+    records.updateClient(firm, ids, input),
+  ),
+  addMatter: withInput<records.AddMatterInput>((firm, input, { ids }) =>
+    records.addMatter(firm, ids, input),
+  ),
+  updateMatter: withInput<records.UpdateMatterInput>((firm, input) =>
+    records.updateMatter(firm, input),
+  ),
+  addPaymentLink: withInput<records.AddPaymentLinkInput>((firm, input, { ids }) =>
+    records.addPaymentLink(firm, ids, input),
+  ),
+  updatePaymentLink: withInput<records.UpdatePaymentLinkInput>((firm, input, { ids }) =>
+    records.updatePaymentLink(firm, ids, input),
+  ),
+  removePaymentLink: withInput<{ id: string }>((firm, { id }) =>
+    records.removePaymentLink(firm, id),
+  ),
+  addAggregatePaymentLink: withInput<records.AggregateLinkInput & { paymentLinkIds: string[] }>(
+    (firm, input, { ids }) => records.addAggregateLink(firm, ids, input),
+  ),
+  updateAggregatePaymentLink: withInput<records.AggregateLinkInput & { id: string }>(
+    (firm, input) => records.updateAggregateLink(firm, input),
+  ),
+  recordManualPaymentOnPaymentLink: withInput<ledger.RecordManualPaymentInput>(
+    (firm, input, context) => ledger.recordManualPayment(context.ledger, firm, input),
+  ),
+  sandboxOnlyMoveTransactionToFundsInTransit: withInput<{ transactionId: string }>(
+    (firm, { transactionId }, context) =>
+      Boolean(lifecycle.moveToFundsInTransit(context.ledger, firm, transactionId)),
+  ),
+  sandboxOnlyMoveTransactionToDeposited: withInput<{ transactionId: string }>(
+    (firm, { transactionId }, context) =>
+      Boolean(lifecycle.moveToDeposited(context.ledger, firm, transactionId)),
+  ),
+  sandboxOnlyTriggerAchReturn: withInput<{ transactionId: string }>(
+    (firm, { transactionId }, context) =>
+      Boolean(lifecycle.triggerAchReturn(context.ledger, firm, transactionId)),
+  ),
+  webhookUrlCreate: withInput<WebhookUrlInput & { url: string; enabledWebhooks: string[] }>(
+    (firm, input, { ids }) => createWebhookUrl(firm, ids, input),
+  ),
+  webhookUrlUpdate: withInput<WebhookUrlInput & { id: string }>((firm, input) =>
+    updateWebhookUrl(firm, input),
+  ),
+};

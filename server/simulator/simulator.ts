@@ -1,0 +1,171 @@
+// createSimulator(): the simulated remote payment service. The main server mounts `app` (e.g. at
+// /simulator); tests serve it on 127.0.0.1:0; `npm run simulator` runs it alone (main.ts).
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { createSimulatorApp } from './app.js';
+import { FaultBox, type Fault, type FaultSpec } from './faults.js';
+import { FirmRegistry, firmInfo, type FirmInfo } from './firms.js';
+import { buildExecutableSchema } from './graphql-endpoint.js';
+import { createIdSource } from './ids.js';
+import * as ledger from './ledger.js';
+import * as lifecycle from './lifecycle.js';
+import { RateLimiter, type FirmStats, type LimitOptions } from './limits.js';
+import { resolvers } from './resolvers/index.js';
+import type { FirmInit, FirmState, TransactionRecord } from './state.js';
+import {
+  WebhookDispatcher,
+  type Delivery,
+  type DeliveryMode,
+  type EmittedEvent,
+  type WebhookEvent,
+  type WebhookOptions,
+} from './webhooks.js';
+
+export interface SimulatorOptions {
+  /** Firms to create at start (each gets three seeded bank accounts). */
+  firms?: FirmInit[];
+  /** Unknown API keys starting with this prefix create a firm on first use. Default: off (401). */
+  autoCreateFirmKeyPrefix?: string;
+  /** Allow `POST /_sandbox/firms` without a key. Default true. */
+  openFirmCreation?: boolean;
+  /** Base of payment link URLs (`<base>/pay/<id>`). Default: the address the request used. */
+  publicBaseUrl?: string;
+  /** Makes ids, keys and secrets deterministic. */
+  seed?: string | number;
+  limits?: LimitOptions;
+  webhooks?: WebhookOptions;
+  logger?: Logger;
+}
+
+/** A firm given by its id or its API key. */
+export type FirmRef = string;
+
+export interface Simulator {
+  /** Hono app: `POST /` GraphQL, `/_sandbox/*` admin API, `/pay/:id` pay page. */
+  app: Hono;
+  createFirm(init?: FirmInit): FirmInfo;
+  firms(): FirmInfo[];
+  /** The live state of a firm (read it in tests; write through the functions below). */
+  firm(ref: FirmRef): FirmState;
+  sandbox: {
+    payPaymentLink(
+      firm: FirmRef,
+      linkId: string,
+      options?: ledger.PayOptions,
+    ): ReturnType<typeof ledger.payPaymentLink>;
+    payAggregatePaymentLink(
+      firm: FirmRef,
+      aggregateId: string,
+      options?: ledger.PayOptions,
+    ): ReturnType<typeof ledger.payAggregateLink>;
+    moveToFundsInTransit(firm: FirmRef, transactionId: string): TransactionRecord;
+    moveToDeposited(firm: FirmRef, transactionId: string): TransactionRecord;
+    achReturn(
+      firm: FirmRef,
+      transactionId: string,
+      reason?: { code?: string; reason?: string },
+    ): TransactionRecord;
+    refund(firm: FirmRef, transactionId: string, amount?: number): TransactionRecord;
+    void(firm: FirmRef, transactionId: string): TransactionRecord;
+    createTransaction(firm: FirmRef, init: ledger.CreateTransactionInit): TransactionRecord;
+    sealPaymentLink(firm: FirmRef, linkId: string): void;
+    /** Any event kind, e.g. `firm.updated`; data defaults to `{}`. */
+    emitEvent(firm: FirmRef, type: string, data?: Record<string, unknown>): WebhookEvent;
+  };
+  webhooks: {
+    setMode(firm: FirmRef, mode: DeliveryMode): void;
+    events(firm: FirmRef): EmittedEvent[];
+    deliveries(firm?: FirmRef): Delivery[];
+    redeliver(firm: FirmRef, eventId: string, webhookUrlId?: string): Delivery[];
+    deliverBatch(firm: FirmRef, eventIds: string[]): Delivery[];
+    flush(
+      firm: FirmRef,
+      options?: { order?: 'fifo' | 'reverse'; batch?: boolean },
+    ): Promise<Delivery[]>;
+    retryNow(firm?: FirmRef): number;
+    /** Resolves once no delivery attempt is in flight. */
+    settled(): Promise<void>;
+  };
+  faults: {
+    inject(firm: FirmRef, spec: FaultSpec): Fault;
+    list(firm: FirmRef): Fault[];
+    clear(firm: FirmRef): void;
+  };
+  stats(firm: FirmRef): FirmStats;
+  resetStats(firm: FirmRef): void;
+  /** Stops retries and in-flight deliveries; leaves no timer behind. */
+  close(): Promise<void>;
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const ids = createIdSource(options.seed);
+  const registry = new FirmRegistry(ids, options.autoCreateFirmKeyPrefix);
+  const limiter = new RateLimiter(options.limits);
+  const faults = new FaultBox();
+  const webhooks = new WebhookDispatcher(
+    options.webhooks ?? {},
+    ids,
+    faults,
+    (id) => registry.byFirmId(id),
+    options.logger,
+  );
+  const env: ledger.LedgerEnv = { ids, emit: (firm, events) => void webhooks.emit(firm, events) };
+  for (const init of options.firms ?? []) registry.create(init);
+
+  const app = createSimulatorApp({
+    registry,
+    limiter,
+    faults,
+    webhooks,
+    ledger: env,
+    ids,
+    schema: buildExecutableSchema(resolvers),
+    publicBaseUrl: options.publicBaseUrl,
+    openFirmCreation: options.openFirmCreation ?? true,
+    logger: options.logger,
+  });
+
+  const firm = (ref: FirmRef) => registry.get(ref);
+  return {
+    app,
+    createFirm: (init) => firmInfo(registry.create(init)),
+    firms: () => registry.all().map(firmInfo),
+    firm,
+    sandbox: {
+      payPaymentLink: (ref, linkId, pay) => ledger.payPaymentLink(env, firm(ref), linkId, pay),
+      payAggregatePaymentLink: (ref, id, pay) => ledger.payAggregateLink(env, firm(ref), id, pay),
+      moveToFundsInTransit: (ref, id) => lifecycle.moveToFundsInTransit(env, firm(ref), id),
+      moveToDeposited: (ref, id) => lifecycle.moveToDeposited(env, firm(ref), id),
+      achReturn: (ref, id, reason) => lifecycle.triggerAchReturn(env, firm(ref), id, reason),
+      refund: (ref, id, amount) => lifecycle.refundTransaction(env, firm(ref), id, amount),
+      void: (ref, id) => lifecycle.voidTransaction(env, firm(ref), id),
+      createTransaction: (ref, init) => ledger.createTransaction(env, firm(ref), init),
+      sealPaymentLink: (ref, id) => void ledger.sealPaymentLink(firm(ref), id),
+      emitEvent: (ref, type, data = {}) => {
+        const [event] = webhooks.emit(firm(ref), [{ type, data }]);
+        return event as WebhookEvent;
+      },
+    },
+    webhooks: {
+      setMode: (ref, mode) => webhooks.setMode(firm(ref).id, mode),
+      events: (ref) => webhooks.events(firm(ref).id),
+      deliveries: (ref) => webhooks.deliveries(ref === undefined ? undefined : firm(ref).id),
+      redeliver: (ref, eventId, urlId) => webhooks.redeliver(firm(ref), eventId, urlId),
+      deliverBatch: (ref, eventIds) => webhooks.deliverBatch(firm(ref), eventIds),
+      flush: (ref, flushOptions) => webhooks.flush(firm(ref), flushOptions),
+      retryNow: (ref) => webhooks.retryNow(ref === undefined ? undefined : firm(ref).id),
+      settled: () => webhooks.settled(),
+    },
+    faults: {
+      inject: (ref, spec) => faults.inject(firm(ref).id, spec),
+      list: (ref) => faults.list(firm(ref).id),
+      clear: (ref) => faults.clear(firm(ref).id),
+    },
+    stats: (ref) => limiter.stats(firm(ref).id),
+    resetStats: (ref) => limiter.resetStats(firm(ref).id),
+    close: () => webhooks.close(),
+  };
+}
+
+export { signWebhookBody } from './webhooks.js';
+export type { FaultSpec, FirmInfo, FirmStats, Delivery, WebhookEvent };

@@ -1,0 +1,213 @@
+// Test helpers: the simulator and a webhook receiver, both on real loopback HTTP.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { expect } from 'vitest';
+import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';
+import type { FirmInfo } from './firms.js';
+
+export interface GraphqlResult<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string }; path?: string[] }[];
+}
+
+export interface RunningSimulator {
+  sim: Simulator;
+  url: string;
+  firm: FirmInfo;
+  /** POST a GraphQL document with the firm's key (or `apiKey`). */
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    apiKey?: string | null,
+  ): Promise<GraphqlResult<T>>;
+  /** Call the /_sandbox admin API with the firm's key (or `apiKey`). */
+  admin<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    apiKey?: string | null,
+  ): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const sim = createSimulator(options);
+  const firm = sim.createFirm({ name: 'Test Firm' });
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: sim.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(s as Server),
+    ) as Server;
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const keyHeader = (apiKey: string | null | undefined): Record<string, string> =>
+    apiKey === null ? {} : { 'x-api-key': apiKey ?? firm.apiKey };
+  return {
+    sim,
+    url,
+    firm,
+    async gql(query, variables, apiKey) {
+      const response = await fetch(`${url}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...keyHeader(apiKey) },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as Omit<GraphqlResult, 'status' | 'headers'>;
+      return {
+        status: response.status,
+        headers: response.headers,
+        ...body,
+      } as GraphqlResult<never>;
+    },
+    async admin(method, path, body, apiKey) {
+      const response = await fetch(`${url}/_sandbox${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...keyHeader(apiKey) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as never };
+    },
+    async close() {
+      await sim.close();
+      await closeServer(server);
+    },
+  };
+}
+
+export interface ReceivedWebhook {
+  raw: string;
+  headers: IncomingHttpHeaders;
+  events: {
+    type: string;
+    eventId: string;
+    firmId: string;
+    data: { transaction?: { id: string } };
+  }[];
+}
+
+export interface Receiver {
+  url: string;
+  received: ReceivedWebhook[];
+  /** Answers each request with this status (after `delayMs`). Default 200. */
+  respond: (request: ReceivedWebhook, index: number) => { status: number; delayMs?: number };
+  /** Resolves once `count` requests have arrived (fails after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const waiters: (() => boolean)[] = [];
+  const receiver: Receiver = {
+    url: '',
+    received: [],
+    respond: () => ({ status: 200 }),
+    waitFor(count, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`got ${receiver.received.length} of ${count} webhooks`)),
+          timeoutMs,
+        );
+        const check = () => {
+          if (receiver.received.length < count) return false;
+          clearTimeout(timer);
+          resolve(receiver.received.slice(0, count));
+          return true;
+        };
+        if (!check()) waiters.push(check);
+      });
+    },
+    close: () => closeServer(server),
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const request = {
+        raw,
+        headers: req.headers,
+        events: JSON.parse(raw) as ReceivedWebhook['events'],
+      };
+      const index = receiver.received.push(request) - 1;
+      for (const waiter of waiters.splice(0)) if (!waiter()) waiters.push(waiter);
+      const { status, delayMs = 0 } = receiver.respond(request, index);
+      const timer = setTimeout(() => res.writeHead(status).end(), delayMs);
+      res.on('close', () => clearTimeout(timer));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return receiver;
+}
+
+/** Polls `check` until it holds (bounded), for effects that happen after an HTTP answer. */
+export async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+// GraphQL fixtures shared by the endpoint tests.
+
+export type Data = Record<string, Record<string, unknown> & { id: string }>;
+
+/** The data of a request that must succeed. */
+export async function ok(
+  s: RunningSimulator,
+  query: string,
+  variables?: Record<string, unknown>,
+  apiKey?: string,
+): Promise<Data> {
+  const result = await s.gql<Data>(query, variables, apiKey);
+  expect(result.errors).toBeUndefined();
+  expect(result.status).toBe(200);
+  return result.data as Data;
+}
+
+export async function bankAccounts(s: RunningSimulator, apiKey?: string) {
+  const data = await ok(
+    s,
+    '{ bankAccountsList { bankAccounts { id nickname category isDefault lastFour firmId } } }',
+    undefined,
+    apiKey,
+  );
+  return (data.bankAccountsList as unknown as { bankAccounts: Record<string, string>[] })
+    .bankAccounts;
+}
+
+export async function newClient(s: RunningSimulator, name = 'Acme LLC', externalId?: string) {
+  const data = await ok(
+    s,
+    'mutation($i: AddClientInput!) { addClient(input: $i) { id clientName externalId } }',
+    { i: { clientName: name, externalId } },
+  );
+  return data.addClient!.id;
+}
+
+export async function newLink(
+  s: RunningSimulator,
+  clientId: string,
+  amounts: Record<string, unknown>,
+) {
+  const data = await ok(
+    s,
+    `mutation($i: AddPaymentLinkInput!) { addPaymentLink(input: $i) {
+       id url status externalId balance { totalOutstanding totalPaid operatingOutstanding trustOutstanding }
+     } }`,
+    { i: { clientId, ...amounts } },
+  );
+  return data.addPaymentLink!;
+}

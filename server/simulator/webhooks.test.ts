@@ -1,0 +1,352 @@
+// Webhook delivery to a real loopback receiver: signature, subscriptions, event kinds, retries,
+// dead letters, re-delivery, ordering and delivery faults.
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SimulatorOptions } from './simulator.js';
+import {
+  eventually,
+  startReceiver,
+  startSimulator,
+  UUID_V4,
+  type Receiver,
+  type RunningSimulator,
+} from './test-helpers.js';
+
+let s: RunningSimulator | undefined;
+let receiver: Receiver | undefined;
+afterEach(async () => {
+  await s?.close();
+  await receiver?.close();
+  s = receiver = undefined;
+});
+
+const ALL_KINDS = [
+  'transaction.created',
+  'transaction.funds_in_transit',
+  'transaction.deposited',
+  'transaction.ach_returned',
+  'transaction.refunded',
+  'transaction.partially_refunded',
+  'transaction.voided',
+];
+
+async function setUp(options: SimulatorOptions = {}, kinds = ALL_KINDS, secret = 'whsec-test') {
+  s = await startSimulator(options);
+  receiver = await startReceiver();
+  const hook = await register(receiver.url, kinds, secret);
+  return { s, receiver, hookId: hook };
+}
+
+async function register(url: string, kinds: string[], secret?: string): Promise<string> {
+  const created = await s!.gql<{ webhookUrlCreate: { id: string } }>(
+    'mutation($i: WebhookUrlCreateInput!) { webhookUrlCreate(input: $i) { id } }',
+    { i: { url, enabledWebhooks: kinds, secret } },
+  );
+  return created.data?.webhookUrlCreate.id as string;
+}
+
+/** A paid (PENDING) payment of 10.00 on a new link; returns its transaction id. */
+async function payment(method = 'CREDIT', operating = 1000, trust?: number): Promise<string[]> {
+  const client = await s!.gql<{ addClient: { id: string } }>(
+    'mutation { addClient(input: { clientName: "C" }) { id } }',
+  );
+  const link = await s!.gql<{ addPaymentLink: { id: string } }>(
+    `mutation { addPaymentLink(input: { clientId: "${client.data?.addClient.id}", operating: ${operating}${trust ? `, trust: ${trust}` : ''} }) { id } }`,
+  );
+  const paid = await s!.admin<{ transactions: { id: string }[] }>(
+    'POST',
+    `/payment-links/${link.data?.addPaymentLink.id}/pay`,
+    { method },
+  );
+  return paid.body.transactions.map((t) => t.id);
+}
+
+const sign = (raw: string, secret: string, encoding: 'base64' | 'hex' = 'base64') =>
+  createHmac('sha512', secret).update(raw).digest(encoding);
+
+describe('signed delivery', () => {
+  it('POSTs a JSON array of events signed with base64 HMAC-SHA512 of the exact body', async () => {
+    const { s, receiver } = await setUp();
+    const txIds = await payment('CREDIT', 1000, 500); // two accounts: two transactions
+    const [request] = await receiver.waitFor(1);
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.events).toEqual(
+      txIds.map((id) => ({
+        type: 'transaction.created',
+        eventId: expect.stringMatching(UUID_V4),
+        firmId: s.firm.id,
+        data: { transaction: { id } },
+      })),
+    );
+    expect(request?.raw).toBe(JSON.stringify(request?.events));
+    const signature = request?.headers['x-signature'];
+    expect(signature).toBe(sign(request?.raw ?? '', 'whsec-test'));
+    expect(signature).not.toBe(sign(request?.raw ?? '', 'another-secret'));
+    await s.sim.webhooks.settled();
+    expect(s.sim.webhooks.deliveries(s.firm.id)).toMatchObject([
+      { state: 'delivered', attempts: [{ attempt: 1, ok: true, status: 200 }] },
+    ]);
+  });
+
+  it('signs in hex when configured', async () => {
+    const { receiver } = await setUp({ webhooks: { signatureEncoding: 'hex' } });
+    await payment();
+    const [request] = await receiver.waitFor(1);
+    expect(request?.headers['x-signature']).toBe(sign(request?.raw ?? '', 'whsec-test', 'hex'));
+  });
+
+  it('sends only subscribed kinds, and nothing to disabled URLs', async () => {
+    const { s, receiver, hookId } = await setUp({}, ['transaction.deposited']);
+    const other = await startReceiver();
+    try {
+      await register(other.url, ['transaction.created']);
+      const [tx] = await payment();
+      await s.admin('POST', `/transactions/${tx}/deposited`);
+      const [created] = await other.waitFor(1);
+      const [deposited] = await receiver.waitFor(1);
+      expect(created?.events.map((e) => e.type)).toEqual(['transaction.created']);
+      expect(deposited?.events.map((e) => e.type)).toEqual(['transaction.deposited']);
+      await s.gql(
+        `mutation { webhookUrlUpdate(input: { id: "${hookId}", disabled: true }) { id } }`,
+      );
+      await s.admin('POST', '/events', { type: 'transaction.deposited', transactionId: tx });
+      await s.sim.webhooks.settled();
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('event kinds and the transaction they name', () => {
+  it('fires the matching kind for each hook', async () => {
+    const { s, receiver } = await setUp({}, [...ALL_KINDS, 'firm.updated']);
+    const events = async (count: number) => {
+      const all = await receiver.waitFor(count);
+      return all.slice(-1)[0]?.events ?? [];
+    };
+    const firm = s.sim.firm(s.firm.id);
+    const [card] = await payment('CREDIT');
+    expect(await events(1)).toMatchObject([
+      { type: 'transaction.created', data: { transaction: { id: card } } },
+    ]);
+    await s.admin('POST', `/transactions/${card}/funds-in-transit`);
+    expect(await events(2)).toMatchObject([
+      { type: 'transaction.funds_in_transit', data: { transaction: { id: card } } },
+    ]);
+    await s.admin('POST', `/transactions/${card}/deposited`);
+    expect(await events(3)).toMatchObject([
+      { type: 'transaction.deposited', data: { transaction: { id: card } } },
+    ]);
+
+    // Refunds and returns name the new transaction; its originalTransactionId points back.
+    const part = await s.admin<{ id: string }>('POST', `/transactions/${card}/refund`, {
+      amount: 100,
+    });
+    const [partial] = await events(4);
+    expect(partial).toMatchObject({
+      type: 'transaction.partially_refunded',
+      data: { transaction: { id: part.body.id } },
+    });
+    expect(firm.transactions.get(part.body.id)?.originalTransactionId).toBe(card);
+    const rest = await s.admin<{ id: string }>('POST', `/transactions/${card}/refund`);
+    expect(await events(5)).toMatchObject([
+      { type: 'transaction.refunded', data: { transaction: { id: rest.body.id } } },
+    ]);
+
+    const [ach] = await payment('ACH');
+    await events(6);
+    await s.gql(
+      `mutation { sandboxOnlyMoveTransactionToFundsInTransit(input: { transactionId: "${ach}" }) }`,
+    );
+    await events(7);
+    await s.gql(`mutation { sandboxOnlyTriggerAchReturn(input: { transactionId: "${ach}" }) }`);
+    const [returned] = await events(8);
+    expect(returned?.type).toBe('transaction.ach_returned');
+    expect(firm.transactions.get(returned?.data.transaction?.id ?? '')).toMatchObject({
+      type: 'achReturn',
+      originalTransactionId: ach,
+    });
+
+    const [pending] = await payment('DEBIT');
+    await events(9);
+    await s.admin('POST', `/transactions/${pending}/void`);
+    expect(await events(10)).toMatchObject([
+      { type: 'transaction.voided', data: { transaction: { id: pending } } },
+    ]);
+
+    const payout = await s.admin<{ id: string }>('POST', '/transactions', {
+      type: 'payout',
+      amount: 999,
+    });
+    expect(await events(11)).toMatchObject([
+      { type: 'transaction.created', data: { transaction: { id: payout.body.id } } },
+    ]);
+
+    await s.admin('POST', '/events', { type: 'firm.updated', data: { firm: { id: s.firm.id } } });
+    expect(await events(12)).toMatchObject([
+      { type: 'firm.updated', data: { firm: { id: s.firm.id } } },
+    ]);
+  });
+});
+
+describe('retries and dead letters', () => {
+  it('retries on the compressed schedule, then dead-letters and disables the URL', async () => {
+    const { s, receiver } = await setUp({ webhooks: { retryDelaysMs: [50, 100] } });
+    receiver.respond = () => ({ status: 500 });
+    await payment();
+    const attempts = await receiver.waitFor(3);
+    expect(new Set(attempts.map((a) => a.raw)).size).toBe(1); // the same bytes every time
+    await eventually(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'dead');
+    const [delivery] = s.sim.webhooks.deliveries(s.firm.id);
+    expect(delivery?.attempts.map((a) => a.status)).toEqual([500, 500, 500]);
+    const gaps = delivery!.attempts
+      .slice(1)
+      .map((a, i) => Date.parse(a.at) - Date.parse(delivery!.attempts[i]!.at));
+    expect(gaps[0]).toBeGreaterThanOrEqual(45);
+    expect(gaps[1]).toBeGreaterThanOrEqual(95);
+    const list = await s.gql<{ webhookUrlsList: { webhookUrls: { disabled: boolean }[] } }>(
+      '{ webhookUrlsList { webhookUrls { disabled } } }',
+    );
+    expect(list.data?.webhookUrlsList.webhookUrls).toEqual([{ disabled: true }]);
+    await payment();
+    await s.sim.webhooks.settled();
+    expect(receiver.received).toHaveLength(3); // nothing goes to a disabled URL
+  });
+
+  it('does not disable a URL that answered 2xx recently', async () => {
+    const { s, receiver } = await setUp({ webhooks: { retryDelaysMs: [20] } });
+    await payment();
+    await receiver.waitFor(1);
+    receiver.respond = () => ({ status: 503 });
+    await payment();
+    await eventually(() => s.sim.webhooks.deliveries(s.firm.id)[1]?.state === 'dead');
+    expect(s.sim.firm(s.firm.id).webhookUrls.values().next().value?.disabled).toBe(false);
+  });
+
+  it('counts a slow answer as a failure and retries it', async () => {
+    const { s, receiver } = await setUp({ webhooks: { timeoutMs: 100, retryDelaysMs: [20] } });
+    receiver.respond = (_, index) => ({ status: 200, delayMs: index === 0 ? 400 : 0 });
+    await payment();
+    await receiver.waitFor(2);
+    await eventually(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'delivered');
+    const [delivery] = s.sim.webhooks.deliveries(s.firm.id);
+    expect(delivery?.attempts.map((a) => a.ok)).toEqual([false, true]);
+    expect(delivery?.attempts[0]?.error).toMatch(/no answer within 100 ms/);
+  });
+
+  it('runs scheduled retries at once on demand (real schedule)', async () => {
+    const { s, receiver } = await setUp();
+    receiver.respond = (_, index) => ({ status: index === 0 ? 500 : 200 });
+    await payment();
+    await receiver.waitFor(1);
+    await s.sim.webhooks.settled();
+    expect(s.sim.webhooks.deliveries(s.firm.id)[0]?.state).toBe('retrying');
+    expect((await s.admin<{ retried: number }>('POST', '/webhooks/retry-now')).body.retried).toBe(
+      1,
+    );
+    await receiver.waitFor(2);
+    await s.sim.webhooks.settled();
+    expect(s.sim.webhooks.deliveries(s.firm.id)[0]?.state).toBe('delivered');
+  });
+
+  it('stops retrying once closed', async () => {
+    const { s, receiver } = await setUp({ webhooks: { retryDelaysMs: [100] } });
+    receiver.respond = () => ({ status: 500 });
+    await payment();
+    await receiver.waitFor(1);
+    await s.sim.webhooks.settled();
+    await s.sim.close();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe('re-delivery, ordering and suppression', () => {
+  it('re-delivers an event with the same eventId', async () => {
+    const { s, receiver } = await setUp();
+    await payment();
+    const [first] = await receiver.waitFor(1);
+    const eventId = first?.events[0]?.eventId;
+    const again = await s.admin<{ deliveries: unknown[] }>(
+      'POST',
+      `/webhooks/events/${eventId}/redeliver`,
+    );
+    expect(again.body.deliveries).toHaveLength(1);
+    const [, second] = await receiver.waitFor(2);
+    expect(second?.events).toEqual(first?.events);
+    expect((await s.admin('POST', '/webhooks/events/nope/redeliver')).status).toBe(404);
+  });
+
+  it('holds events and delivers them out of order, as one batch or one by one', async () => {
+    const { s, receiver } = await setUp();
+    await s.admin('PUT', '/webhooks/mode', { mode: 'hold' });
+    const [tx] = await payment();
+    await s.admin('POST', `/transactions/${tx}/funds-in-transit`);
+    await s.admin('POST', `/transactions/${tx}/deposited`);
+    expect((await s.admin('GET', '/webhooks/mode')).body).toEqual({ mode: 'hold', held: 3 });
+    expect(receiver.received).toHaveLength(0);
+    await s.admin('POST', '/webhooks/flush', { order: 'reverse', batch: true });
+    const [batch] = await receiver.waitFor(1);
+    expect(batch?.events.map((e) => e.type)).toEqual([
+      'transaction.deposited',
+      'transaction.funds_in_transit',
+      'transaction.created',
+    ]);
+    const ids = batch!.events.map((e) => e.eventId);
+    await s.admin('POST', '/webhooks/deliver', { eventIds: [ids[2], ids[0]] });
+    const [, picked] = await receiver.waitFor(2);
+    expect(picked?.events.map((e) => e.eventId)).toEqual([ids[2], ids[0]]);
+
+    await s.admin('POST', `/transactions/${tx}/refund`, { amount: 1 });
+    await s.admin('POST', `/transactions/${tx}/refund`);
+    await s.admin('POST', '/webhooks/flush', { order: 'reverse' });
+    const singles = (await receiver.waitFor(4)).slice(2);
+    expect(singles.map((r) => r.events.map((e) => e.type))).toEqual([
+      ['transaction.refunded'],
+      ['transaction.partially_refunded'],
+    ]);
+  });
+
+  it('suppresses delivery but keeps the events for later re-delivery', async () => {
+    const { s, receiver } = await setUp();
+    s.sim.webhooks.setMode(s.firm.id, 'suppress');
+    await payment();
+    await s.sim.webhooks.settled();
+    expect(receiver.received).toHaveLength(0);
+    const [emitted] = s.sim.webhooks.events(s.firm.id);
+    expect(emitted?.mode).toBe('suppress');
+    s.sim.webhooks.redeliver(s.firm.id, emitted?.event.eventId ?? '');
+    const [late] = await receiver.waitFor(1);
+    expect(late?.events[0]?.eventId).toBe(emitted?.event.eventId);
+  });
+});
+
+describe('delivery faults', () => {
+  it('drop: the receiver gets the event, the sender sees a failure and sends it again', async () => {
+    const { s, receiver } = await setUp({ webhooks: { retryDelaysMs: [20] } });
+    await s.admin('POST', '/faults', { target: 'webhook', kind: 'drop' });
+    await payment();
+    const [first, second] = await receiver.waitFor(2);
+    expect(second?.raw).toBe(first?.raw);
+    await eventually(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'delivered');
+    expect(s.sim.webhooks.deliveries(s.firm.id)[0]?.attempts[0]?.error).toMatch(/dropped/);
+  });
+
+  it('duplicate: the same body arrives twice', async () => {
+    const { s, receiver } = await setUp();
+    s.sim.faults.inject(s.firm.id, { target: 'webhook', kind: 'duplicate' });
+    await payment();
+    const [first, second] = await receiver.waitFor(2);
+    expect(second?.raw).toBe(first?.raw);
+  });
+
+  it('latency: delivery waits', async () => {
+    const { s, receiver } = await setUp();
+    s.sim.faults.inject(s.firm.id, { target: 'webhook', kind: 'latency', latencyMs: 200 });
+    const started = Date.now();
+    await payment();
+    await receiver.waitFor(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+});
