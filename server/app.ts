@@ -5,6 +5,7 @@ import type { AppDeps } from './http/context.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
 import { requestLog } from './http/request-log.js';
 import { createRouter } from './http/router.js';
+import { actionsRouter } from './http/routes/actions.js';
 import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
 import { healthRouter } from './http/routes/health.js';
 import {
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   api.route('/api-keys', apiKeysRouter);
   api.route('/settings', settingsRouter);
   api.route('/remote-sites', remoteSitesRouter);
+  api.route('/actions', actionsRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

@@ -15,6 +15,9 @@ const schema = z.object({
   SECRETS_KEY: z.string().optional(),
   SERVICE_PRODUCTION_URL: z.url().default('https://api.gravity-legal.com/'),
   SERVICE_SANDBOX_URL: z.url().default('https://api.sandbox.gravity-legal.com/'),
+  WORKERS: z
+    .enum(['0', '1'], { error: 'must be 0 (no sync workers in this process) or 1' })
+    .default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -28,6 +31,8 @@ export interface Config {
   secretsKey: string | undefined;
   serviceUrls: { production: string; sandbox: string };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  /** Whether the API process also runs the sync workers (WORKERS=0 leaves them to `npm run worker`). */
+  workers: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -51,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     serviceUrls: { production: e.SERVICE_PRODUCTION_URL, sandbox: e.SERVICE_SANDBOX_URL },
     logLevel: e.LOG_LEVEL,
+    workers: e.WORKERS === '1',
   };
 }

@@ -1,29 +1,18 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/index.js';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { createLogger } from './logger.js';
-import { SecretBox, loadSecretsKey } from './security/secret-box.js';
+import { openRuntime } from './runtime.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
 
-  const database = await openDatabase(config);
-  await database.migrate();
-  logger.info({ database: database.kind }, 'database ready, migrations applied');
-
-  const secrets = loadSecretsKey(config);
-  if (secrets.source !== 'env' && database.kind === 'postgres') {
-    logger.warn(
-      'SECRETS_KEY is not set: using a key file in DATA_DIR; every server process needs the same key',
-    );
-  }
-  const secretBox = new SecretBox(secrets.key);
-
+  const { database, secretBox, sync } = await openRuntime(config, logger);
   const boot = await bootstrapDefaultOrganization(database.db, { adminApiKey: config.adminApiKey });
-  const app = createApp({ database, logger, config, secretBox });
+  const app = createApp({ database, logger, config, secretBox, sync });
+  if (config.workers) sync.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
@@ -46,6 +35,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await sync.stop();
       await database.close();
       logger.info('stopped');
       process.exit(0);

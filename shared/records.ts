@@ -41,3 +41,6 @@ export type BankAccountCategory = (typeof BANK_ACCOUNT_CATEGORIES)[number];
 /** Largest page a list answers. */
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_PAGE_SIZE = 50;
+
+export const SYNC_STATUSES = ['pending', 'synced', 'retrying', 'error'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];

@@ -9,6 +9,7 @@ import {
   MAX_PAGE_SIZE,
   PAYMENT_LINK_STATUSES,
   ROLES,
+  SYNC_STATUSES,
   TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
 } from './records.js';
@@ -51,13 +52,22 @@ export const amount = z
 const moneyOut = z.string();
 const timestamps = { createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() };
 
+/** Where a record stands with the remote service (beyond the spec's syncErrorMessage). */
+const syncState = {
+  syncErrorMessage: z.string().nullable(),
+  syncStatus: z.enum(SYNC_STATUSES),
+  lastSyncedAt: z.iso.datetime().nullable(),
+  syncAttempts: z.number().int(),
+  nextSyncAt: z.iso.datetime().nullable(),
+};
+
 // ---- records as the API answers them ----
 
 export const clientRecord = z.object({
   id: recordId,
   name: z.string(),
   serviceId: z.string().nullable(),
-  syncErrorMessage: z.string().nullable(),
+  ...syncState,
   ...timestamps,
 });
 
@@ -66,7 +76,7 @@ export const matterRecord = z.object({
   name: z.string(),
   clientId: recordId,
   serviceId: z.string().nullable(),
-  syncErrorMessage: z.string().nullable(),
+  ...syncState,
   ...timestamps,
 });
 
@@ -82,7 +92,7 @@ export const paymentLinkRecord = z.object({
   paidAmount: moneyOut,
   status: z.enum(PAYMENT_LINK_STATUSES),
   url: z.string().nullable(),
-  syncErrorMessage: z.string().nullable(),
+  ...syncState,
   ...timestamps,
 });
 
@@ -92,7 +102,7 @@ export const aggregateLinkRecord = z.object({
   serviceId: z.string().nullable(),
   paymentLinkIds: z.array(recordId),
   url: z.string().nullable(),
-  syncErrorMessage: z.string().nullable(),
+  ...syncState,
   ...timestamps,
 });
 

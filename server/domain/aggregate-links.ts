@@ -10,7 +10,10 @@ import type { Executor } from '../db/index.js';
 import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/schema/index.js';
 import { invalidInput, notFound } from '../errors.js';
 import { requireReferences } from './lookups.js';
+import { requestSync } from '../sync/requests.js';
+import { aggregateLinkNeedsSync } from '../sync/rules.js';
 import { pageAfter, toPage } from './pagination.js';
+import { PENDING, toSyncState } from './sync-state.js';
 
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
 
@@ -23,7 +26,7 @@ export const toAggregateLink = (
   serviceId: row.serviceId,
   paymentLinkIds,
   url: row.url,
-  syncErrorMessage: row.syncErrorMessage,
+  ...toSyncState(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -136,6 +139,7 @@ export async function createAggregateLink(
       .returning();
     const created = row as AggregateLinkRow;
     await replaceMembers(tx, orgId, created.id, input.paymentLinkIds);
+    if (aggregateLinkNeedsSync()) await requestSync(tx, orgId, 'aggregateLink', created.id);
     return toAggregateLink(created, input.paymentLinkIds);
   });
 }
@@ -152,11 +156,17 @@ export async function updateAggregateLink(
       await requireMembers(tx, orgId, input.paymentLinkIds);
       await replaceMembers(tx, orgId, current.id, input.paymentLinkIds);
     }
+    const needsSync = aggregateLinkNeedsSync();
     const [row] = await tx
       .update(aggregateLinks)
-      .set({ name: input.name === undefined ? current.name : input.name, updatedAt: new Date() })
+      .set({
+        name: input.name === undefined ? current.name : input.name,
+        updatedAt: new Date(),
+        ...(needsSync ? PENDING : {}),
+      })
       .where(eq(aggregateLinks.id, current.id))
       .returning();
+    if (needsSync) await requestSync(tx, orgId, 'aggregateLink', current.id);
     const members = await memberIds(tx, [current.id]);
     return toAggregateLink(row as AggregateLinkRow, members.get(current.id) ?? []);
   });

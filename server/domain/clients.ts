@@ -3,7 +3,10 @@ import type { Client, ClientCreate, ClientUpdate, ListQuery, Page } from '../../
 import type { Executor } from '../db/index.js';
 import { clients, paymentLinks } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
+import { clientNeedsSync } from '../sync/rules.js';
+import { requestSync } from '../sync/requests.js';
 import { pageAfter, toPage } from './pagination.js';
+import { PENDING, toSyncState } from './sync-state.js';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -11,7 +14,7 @@ export const toClient = (row: ClientRow): Client => ({
   id: row.id,
   name: row.name,
   serviceId: row.serviceId,
-  syncErrorMessage: row.syncErrorMessage,
+  ...toSyncState(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -63,11 +66,14 @@ export async function updateClient(
 ): Promise<Client> {
   return db.transaction(async (tx) => {
     const current = await findClientRow(tx, orgId, id);
+    const next = { name: input.name ?? current.name, serviceId: current.serviceId };
+    const needsSync = clientNeedsSync(current, next);
     const [row] = await tx
       .update(clients)
-      .set({ name: input.name ?? current.name, updatedAt: new Date() })
+      .set({ name: next.name, updatedAt: new Date(), ...(needsSync ? PENDING : {}) })
       .where(eq(clients.id, current.id))
       .returning();
+    if (needsSync) await requestSync(tx, orgId, 'client', current.id);
     return toClient(row as ClientRow);
   });
 }

@@ -4,7 +4,10 @@ import type { Executor } from '../db/index.js';
 import { clients, matters, paymentLinks } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { requireReference } from './lookups.js';
+import { matterNeedsSync } from '../sync/rules.js';
+import { requestSync } from '../sync/requests.js';
 import { pageAfter, toPage } from './pagination.js';
+import { PENDING, toSyncState } from './sync-state.js';
 
 type MatterRow = typeof matters.$inferSelect;
 
@@ -13,7 +16,7 @@ export const toMatter = (row: MatterRow): Matter => ({
   name: row.name,
   clientId: row.clientId,
   serviceId: row.serviceId,
-  syncErrorMessage: row.syncErrorMessage,
+  ...toSyncState(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -64,7 +67,9 @@ export async function createMatter(
       .insert(matters)
       .values({ orgId, clientId: input.clientId, name: input.name })
       .returning();
-    return toMatter(row as MatterRow);
+    const created = row as MatterRow;
+    if (matterNeedsSync(null, created)) await requestSync(tx, orgId, 'matter', created.id);
+    return toMatter(created);
   });
 }
 
@@ -76,11 +81,14 @@ export async function updateMatter(
 ): Promise<Matter> {
   return db.transaction(async (tx) => {
     const current = await findMatterRow(tx, orgId, id);
+    const next = { name: input.name ?? current.name, serviceId: current.serviceId };
+    const needsSync = matterNeedsSync(current, next);
     const [row] = await tx
       .update(matters)
-      .set({ name: input.name ?? current.name, updatedAt: new Date() })
+      .set({ name: next.name, updatedAt: new Date(), ...(needsSync ? PENDING : {}) })
       .where(eq(matters.id, current.id))
       .returning();
+    if (needsSync) await requestSync(tx, orgId, 'matter', current.id);
     return toMatter(row as MatterRow);
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { fromCents, toCents } from '../../shared/money.js';
+import { fromCents, parseMoney, toCents } from '../../shared/money.js';
 import type {
   ListQuery,
   Page,
@@ -10,6 +10,7 @@ import type {
 import type { Executor } from '../db/index.js';
 import {
   aggregateLinkPaymentLinks,
+  aggregateLinks,
   bankAccounts,
   clients,
   matters,
@@ -17,7 +18,10 @@ import {
 } from '../db/schema/index.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
 import { requireReference } from './lookups.js';
+import { requestPaymentLinkRemoval, requestSync } from '../sync/requests.js';
+import { paymentLinkNeedsSync } from '../sync/rules.js';
 import { pageAfter, toPage } from './pagination.js';
+import { PENDING, toSyncState } from './sync-state.js';
 
 type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -33,7 +37,7 @@ export const toPaymentLink = (row: PaymentLinkRow): PaymentLink => ({
   paidAmount: row.paidAmount,
   status: row.status,
   url: row.url,
-  syncErrorMessage: row.syncErrorMessage,
+  ...toSyncState(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -130,7 +134,10 @@ export async function createPaymentLink(
         paidAmount: '0.00',
       })
       .returning();
-    return toPaymentLink(row as PaymentLinkRow);
+    const created = row as PaymentLinkRow;
+    if (paymentLinkNeedsSync(null, created))
+      await requestSync(tx, orgId, 'paymentLink', created.id);
+    return toPaymentLink(created);
   });
 }
 
@@ -165,19 +172,26 @@ export async function updatePaymentLink(
       });
     }
 
+    const next = {
+      serviceId: current.serviceId,
+      amount: parseMoney(amount) ?? amount,
+      bankAccountId: input.bankAccountId ?? current.bankAccountId,
+      clientId,
+      matterId,
+    };
+    const needsSync = paymentLinkNeedsSync(current, next);
     const [row] = await tx
       .update(paymentLinks)
       .set({
+        ...next,
         name: input.name === undefined ? current.name : input.name,
-        amount,
-        bankAccountId: input.bankAccountId ?? current.bankAccountId,
-        clientId,
-        matterId,
         outstandingAmount: fromCents(toCents(amount) - paidCents),
         updatedAt: new Date(),
+        ...(needsSync ? PENDING : {}),
       })
       .where(eq(paymentLinks.id, current.id))
       .returning();
+    if (needsSync) await requestSync(tx, orgId, 'paymentLink', current.id);
     return toPaymentLink(row as PaymentLinkRow);
   });
 }
@@ -211,9 +225,40 @@ async function requireSameClientInAggregates(
   }
 }
 
+/**
+ * The spec's delete trigger: the link leaves its aggregate links first (each re-syncs; one left
+ * empty is deleted, as an empty AggregateLinkUpdate would), then it is removed remotely.
+ */
 export async function deletePaymentLink(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findPaymentLinkRow(tx, orgId, id);
+    const memberships = await tx
+      .select({ aggregateLinkId: aggregateLinkPaymentLinks.aggregateLinkId })
+      .from(aggregateLinkPaymentLinks)
+      .where(eq(aggregateLinkPaymentLinks.paymentLinkId, current.id));
     await tx.delete(paymentLinks).where(eq(paymentLinks.id, current.id));
+
+    const remaining: string[] = [];
+    for (const { aggregateLinkId } of memberships) {
+      const [member] = await tx
+        .select({ id: aggregateLinkPaymentLinks.paymentLinkId })
+        .from(aggregateLinkPaymentLinks)
+        .where(eq(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinkId))
+        .limit(1);
+      if (member) {
+        remaining.push(aggregateLinkId);
+        await tx.update(aggregateLinks).set(PENDING).where(eq(aggregateLinks.id, aggregateLinkId));
+        await requestSync(tx, orgId, 'aggregateLink', aggregateLinkId);
+      } else {
+        await tx.delete(aggregateLinks).where(eq(aggregateLinks.id, aggregateLinkId));
+      }
+    }
+    if (current.serviceId) {
+      await requestPaymentLinkRemoval(tx, orgId, {
+        paymentLinkId: current.id,
+        serviceId: current.serviceId,
+        aggregateLinkIds: remaining,
+      });
+    }
   });
 }

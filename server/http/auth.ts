@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/records.js';
 import { identifyApiKey, touchApiKey } from '../domain/api-keys.js';
 import { AppError } from '../errors.js';
-import type { AppEnv } from './context.js';
+import type { AppEnv, Caller } from './context.js';
 
 const RANK: Record<Role, number> = { viewer: 0, staff: 1, admin: 2 };
 
@@ -28,11 +28,15 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
 }
 
 /** The caller's role must be at least `minimum` (viewer < staff < admin). */
+export function assertRole(caller: Caller, minimum: Role): void {
+  if (RANK[caller.role] < RANK[minimum]) {
+    throw new AppError('forbidden', `This needs the ${minimum} role`);
+  }
+}
+
 export function requireRole(minimum: Role): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (RANK[c.get('caller').role] < RANK[minimum]) {
-      throw new AppError('forbidden', `This needs the ${minimum} role`);
-    }
+    assertRole(c.get('caller'), minimum);
     await next();
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { SecretBox } from '../security/secret-box.js';
+import type { SyncService } from '../sync/service.js';
 
 /** What the app is built from: main.ts and tests make these, handlers only read them. */
 export interface AppDeps {
@@ -10,6 +11,7 @@ export interface AppDeps {
   logger: Logger;
   config: Config;
   secretBox: SecretBox;
+  sync: SyncService;
 }
 
 export interface Caller {

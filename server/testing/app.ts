@@ -4,8 +4,10 @@ import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/index.js';
 import { createApiKey } from '../domain/api-keys.js';
 import { createOrganization } from '../domain/organizations.js';
+import { resolveRemoteTarget } from '../domain/remote-sites.js';
 import { createLogger } from '../logger.js';
 import { SecretBox } from '../security/secret-box.js';
+import { SyncService, type SyncServiceOptions } from '../sync/service.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestOrg {
@@ -18,6 +20,7 @@ export interface TestApp {
   database: DatabaseHandle;
   config: Config;
   secretBox: SecretBox;
+  sync: SyncService;
   /** Every log line the app wrote, raw, as it would reach stdout. */
   logs: string[];
   org: TestOrg;
@@ -43,7 +46,10 @@ export async function createTestOrg(database: DatabaseHandle, name: string): Pro
 }
 
 /** The real app on a fresh database, with two organizations and a key of each role in each. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  syncOptions: Partial<SyncServiceOptions> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'info', ...env });
   const logs: string[] = [];
@@ -55,7 +61,15 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
   });
   const logger = createLogger({ level: config.logLevel }, sink);
   const secretBox = new SecretBox(Buffer.alloc(32, 42));
-  const app = createApp({ database, logger, config, secretBox });
+  // Workers are not started: tests that sync start them or run jobs themselves.
+  const sync = new SyncService({
+    db: database.db,
+    logger,
+    resolveTarget: (orgId) =>
+      resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
+    ...syncOptions,
+  });
+  const app = createApp({ database, logger, config, secretBox, sync });
   const org = await createTestOrg(database, 'Firm A');
   const otherOrg = await createTestOrg(database, 'Firm B');
 
@@ -64,6 +78,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     database,
     config,
     secretBox,
+    sync,
     logs,
     org,
     otherOrg,
@@ -87,6 +102,9 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return { status: res.status, body: parsed as any, headers: res.headers };
     },
-    close: () => database.close(),
+    close: async () => {
+      await sync.stop();
+      await database.close();
+    },
   };
 }

@@ -1,4 +1,6 @@
+import { SYNC_STATUSES } from '../../../shared/records.js';
 import {
+  check,
   index,
   integer,
   pgTable,
@@ -9,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
-import { serviceId, tenantColumns } from './columns.js';
+import { oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
 import { paymentLinks } from './payment-links.js';
 
 export const aggregateLinks = pgTable(
@@ -19,10 +21,11 @@ export const aggregateLinks = pgTable(
     name: varchar('name', { length: 255 }),
     serviceId: serviceId(),
     url: text('url'),
-    syncErrorMessage: text('sync_error_message'),
+    ...syncColumns,
   },
   (t) => [
     uniqueIndex('aggregate_links_org_service_id').on(t.orgId, t.serviceId),
+    check('aggregate_links_sync_status', oneOf('sync_status', SYNC_STATUSES)),
     index('aggregate_links_org_created').on(t.orgId, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { numeric, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { integer, numeric, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { SYNC_STATUSES } from '../../../shared/records.js';
 import { organizations } from './organizations.js';
 
 /** Columns every tenant-owned row has: its id, its organization and its timestamps. */
@@ -21,3 +22,16 @@ export const money = (name: string) => numeric(name, { precision: 14, scale: 2 }
 /** Builds `col IN ('a','b')` for a CHECK constraint from the closed list of values. */
 export const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
+
+/**
+ * Where a synced record stands with the remote service, beyond the spec's syncErrorMessage:
+ * `pending` until its first sync, `retrying` after a transient failure, `error` after a permanent
+ * one (or the last attempt), `synced` once the remote has its latest state.
+ */
+export const syncColumns = {
+  syncErrorMessage: text('sync_error_message'),
+  syncStatus: text('sync_status', { enum: SYNC_STATUSES }).notNull().default('pending'),
+  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, precision: 3 }),
+  syncAttempts: integer('sync_attempts').notNull().default(0),
+  nextSyncAt: timestamp('next_sync_at', { withTimezone: true, precision: 3 }),
+};

@@ -8,3 +8,4 @@ export * from './bank-accounts.js';
 export * from './payment-links.js';
 export * from './aggregate-links.js';
 export * from './transactions.js';
+export * from './jobs.js';

@@ -1,6 +1,7 @@
-import { index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { SYNC_STATUSES } from '../../../shared/records.js';
+import { check, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
-import { serviceId, tenantColumns } from './columns.js';
+import { oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
 
 export const matters = pgTable(
   'matters',
@@ -13,10 +14,11 @@ export const matters = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     serviceId: serviceId(),
-    syncErrorMessage: text('sync_error_message'),
+    ...syncColumns,
   },
   (t) => [
     uniqueIndex('matters_org_service_id').on(t.orgId, t.serviceId),
+    check('matters_sync_status', oneOf('sync_status', SYNC_STATUSES)),
     index('matters_org_created').on(t.orgId, t.createdAt.desc(), t.id.desc()),
     index('matters_client').on(t.clientId),
   ],

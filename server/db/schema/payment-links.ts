@@ -1,8 +1,9 @@
+import { SYNC_STATUSES } from '../../../shared/records.js';
 import { check, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { PAYMENT_LINK_STATUSES } from '../../../shared/records.js';
 import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';
-import { money, oneOf, serviceId, tenantColumns } from './columns.js';
+import { money, oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
 import { matters } from './matters.js';
 
 export const paymentLinks = pgTable(
@@ -25,10 +26,11 @@ export const paymentLinks = pgTable(
     paidAmount: money('paid_amount').notNull().default('0'),
     status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull().default('unpaid'),
     url: text('url'),
-    syncErrorMessage: text('sync_error_message'),
+    ...syncColumns,
   },
   (t) => [
     uniqueIndex('payment_links_org_service_id').on(t.orgId, t.serviceId),
+    check('payment_links_sync_status', oneOf('sync_status', SYNC_STATUSES)),
     index('payment_links_org_created').on(t.orgId, t.createdAt.desc(), t.id.desc()),
     index('payment_links_client').on(t.clientId),
     index('payment_links_matter').on(t.matterId),

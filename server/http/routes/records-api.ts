@@ -11,6 +11,7 @@ import { recordRouter } from './records.js';
 
 export const clientsRouter = recordRouter({
   name: 'clients',
+  synced: 'client',
   record: s.clientRecord,
   listQuery: s.listQuery,
   read: { list: clients.listClients, get: clients.getClient },
@@ -27,6 +28,7 @@ export const clientsRouter = recordRouter({
 
 export const mattersRouter = recordRouter({
   name: 'matters',
+  synced: 'matter',
   record: s.matterRecord,
   listQuery: s.listQuery.extend({ clientId: s.recordId.optional() }),
   read: { list: matters.listMatters, get: matters.getMatter },
@@ -43,6 +45,7 @@ export const mattersRouter = recordRouter({
 
 export const paymentLinksRouter = recordRouter({
   name: 'payment-links',
+  synced: 'paymentLink',
   record: s.paymentLinkRecord,
   listQuery: s.listQuery.extend({
     clientId: s.recordId.optional(),
@@ -62,6 +65,7 @@ export const paymentLinksRouter = recordRouter({
 
 export const aggregateLinksRouter = recordRouter({
   name: 'aggregate-links',
+  synced: 'aggregateLink',
   record: s.aggregateLinkRecord,
   listQuery: s.listQuery,
   read: { list: aggregateLinks.listAggregateLinks, get: aggregateLinks.getAggregateLink },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { page, type ListQuery, type Page } from '../../../shared/schemas.js';
 import type { Executor } from '../../db/index.js';
 import { AppError } from '../../errors.js';
+import { requestResync, type SyncedRecord } from '../../sync/requests.js';
 import { requireRole } from '../auth.js';
 import type { AppEnv } from '../context.js';
 import {
@@ -29,6 +30,8 @@ interface WriteOps<R, C, U> {
 }
 
 interface RecordRouterSpec<R, Q extends ListQuery, C, U> {
+  /** Records that sync to the remote also get POST /{id}/sync ("retry now"). */
+  synced?: SyncedRecord;
   /** Plural, as in the path and the OpenAPI tag: "clients". */
   name: string;
   record: z.ZodType<R>;
@@ -72,6 +75,31 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
     async (c) =>
       c.json((await spec.read.get(c.get('db'), orgOf(c), c.req.valid('param').id)) as object, 200),
   );
+
+  const synced = spec.synced;
+  if (synced) {
+    router.openapi(
+      createRoute({
+        method: 'post',
+        path: '/{id}/sync',
+        tags,
+        middleware: [requireRole('staff')] as const,
+        request: { params: idParams },
+        responses: {
+          200: jsonResponse(spec.record, 'The record after its sync ran'),
+          ...errorResponses,
+        },
+      }),
+      async (c) => {
+        const db = c.get('db');
+        const id = c.req.valid('param').id;
+        await spec.read.get(db, orgOf(c), id);
+        await requestResync(db, orgOf(c), synced, id);
+        await c.get('deps').sync.syncNow(orgOf(c), synced, id);
+        return c.json((await spec.read.get(db, orgOf(c), id)) as object, 200);
+      },
+    );
+  }
 
   const write = spec.write;
   if (!write) {

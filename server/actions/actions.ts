@@ -1,0 +1,165 @@
+import type { Role } from '../../shared/records.js';
+import type { ActionInput, ActionName } from '../../shared/actions.js';
+import type { Executor } from '../db/index.js';
+import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
+import * as aggregate from '../domain/aggregate-links.js';
+import * as client from '../domain/clients.js';
+import { requireReference } from '../domain/lookups.js';
+import * as matter from '../domain/matters.js';
+import * as paymentLink from '../domain/payment-links.js';
+import { invalidInput } from '../errors.js';
+import type { SyncedRecord } from '../sync/requests.js';
+
+// What each of the spec's actions does locally, through the same domain functions (and so the
+// same trigger rules) as the records API. The runner then syncs the affected record and answers.
+
+export interface Affected {
+  record: SyncedRecord;
+  id: string;
+  /** The record as it was when deleted (an emptied aggregate link), instead of a fresh read. */
+  deleted?: unknown;
+}
+
+interface Action<A extends ActionName> {
+  role: Role;
+  perform(db: Executor, orgId: string, input: ActionInput<A>): Promise<Affected>;
+}
+
+type RecordActions = { [A in Exclude<ActionName, 'BankAccountsSync'>]: Action<A> };
+
+/** Actions name records by id in their input: an unknown one is bad input on that field. */
+const exists = {
+  client: (db: Executor, orgId: string, id: string, field = 'clientId') =>
+    requireReference(db, clients, orgId, id, field, 'client'),
+  matter: (db: Executor, orgId: string, id: string) =>
+    requireReference(db, matters, orgId, id, 'matterId', 'matter'),
+  paymentLink: (db: Executor, orgId: string, id: string) =>
+    requireReference(db, paymentLinks, orgId, id, 'paymentLinkId', 'payment link'),
+  aggregateLink: (db: Executor, orgId: string, id: string) =>
+    requireReference(db, aggregateLinks, orgId, id, 'aggregateLinkId', 'aggregate link'),
+};
+
+/** An aggregate link's members must be syncable: each needs a bank account to collect into. */
+async function requireSyncableMembers(db: Executor, orgId: string, ids: string[]) {
+  for (const [index, id] of ids.entries()) {
+    const link = await requireReference(
+      db,
+      paymentLinks,
+      orgId,
+      id,
+      `paymentLinkIds.${index}`,
+      'payment link',
+    );
+    if (!link.bankAccountId) {
+      throw invalidInput('A payment link cannot be synced', {
+        [`paymentLinkIds.${index}`]: ['has no bank account: give it one first'],
+      });
+    }
+  }
+}
+
+export const recordActions: RecordActions = {
+  ClientCreate: {
+    role: 'staff',
+    perform: async (db, orgId, input) => ({
+      record: 'client',
+      id: (await client.createClient(db, orgId, input)).id,
+    }),
+  },
+  ClientUpdate: {
+    role: 'staff',
+    async perform(db, orgId, input) {
+      await exists.client(db, orgId, input.clientId);
+      await client.updateClient(db, orgId, input.clientId, { name: input.name });
+      return { record: 'client', id: input.clientId };
+    },
+  },
+  MatterCreate: {
+    role: 'staff',
+    perform: async (db, orgId, input) => ({
+      record: 'matter',
+      id: (await matter.createMatter(db, orgId, input)).id,
+    }),
+  },
+  MatterUpdate: {
+    role: 'staff',
+    async perform(db, orgId, input) {
+      await exists.matter(db, orgId, input.matterId);
+      await matter.updateMatter(db, orgId, input.matterId, { name: input.name });
+      return { record: 'matter', id: input.matterId };
+    },
+  },
+  PaymentLinkCreate: {
+    role: 'staff',
+    async perform(db, orgId, input) {
+      const created = await paymentLink.createPaymentLink(db, orgId, {
+        amount: input.amount,
+        bankAccountId: input.bankAccountId,
+        clientId: input.clientId,
+        matterId: input.matterId,
+        name: input.paymentLinkName,
+      });
+      return { record: 'paymentLink', id: created.id };
+    },
+  },
+  PaymentLinkUpdate: {
+    role: 'staff',
+    async perform(db, orgId, { paymentLinkId, ...changes }) {
+      await exists.paymentLink(db, orgId, paymentLinkId);
+      await paymentLink.updatePaymentLink(db, orgId, paymentLinkId, changes);
+      return { record: 'paymentLink', id: paymentLinkId };
+    },
+  },
+  AggregateLinkCreate: {
+    role: 'staff',
+    async perform(db, orgId, input) {
+      await requireSyncableMembers(db, orgId, input.paymentLinkIds);
+      const created = await aggregate.createAggregateLink(db, orgId, {
+        paymentLinkIds: input.paymentLinkIds,
+        name: input.aggregateLinkName,
+      });
+      return { record: 'aggregateLink', id: created.id };
+    },
+  },
+  AggregateLinkUpdate: {
+    role: 'staff',
+    async perform(db, orgId, input) {
+      await exists.aggregateLink(db, orgId, input.aggregateLinkId);
+      if (input.paymentLinkIds.length === 0) {
+        // The spec: an empty list deletes the aggregate link. The answer shows it as it was.
+        const before = await aggregate.getAggregateLink(db, orgId, input.aggregateLinkId);
+        await aggregate.deleteAggregateLink(db, orgId, input.aggregateLinkId);
+        return {
+          record: 'aggregateLink',
+          id: input.aggregateLinkId,
+          deleted: { ...before, paymentLinkIds: [] },
+        };
+      }
+      await requireSyncableMembers(db, orgId, input.paymentLinkIds);
+      await aggregate.updateAggregateLink(db, orgId, input.aggregateLinkId, {
+        paymentLinkIds: input.paymentLinkIds,
+      });
+      return { record: 'aggregateLink', id: input.aggregateLinkId };
+    },
+  },
+};
+
+export const ACTION_ROLES: Record<ActionName, Role> = {
+  ...Object.fromEntries(Object.entries(recordActions).map(([name, a]) => [name, a.role])),
+  BankAccountsSync: 'admin',
+} as Record<ActionName, Role>;
+
+/** Reads an affected record back for the answer. */
+export function readAffected(db: Executor, orgId: string, affected: Affected): Promise<unknown> {
+  if (affected.deleted) return Promise.resolve(affected.deleted);
+  switch (affected.record) {
+    case 'client':
+      return client.getClient(db, orgId, affected.id);
+    case 'matter':
+      return matter.getMatter(db, orgId, affected.id);
+    case 'paymentLink':
+      return paymentLink.getPaymentLink(db, orgId, affected.id);
+    case 'aggregateLink':
+      return aggregate.getAggregateLink(db, orgId, affected.id);
+  }
+}

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import { actionInputs, MAX_ACTION_INPUTS, type ActionName } from '../../shared/actions.js';
+import type { Database } from '../db/index.js';
+import { AppError, invalidInput, type FieldErrors } from '../errors.js';
+import { fieldErrors } from '../http/validation.js';
+import { isRemoteError } from '../remote/index.js';
+import { syncBankAccounts, type BankAccountsSyncResult } from '../sync/bank-accounts.js';
+import type { SyncService } from '../sync/service.js';
+import { readAffected, recordActions, type Affected } from './actions.js';
+
+/** `{ "name": [...] }` of input 3 becomes `{ "3.name": [...] }` in a bulk call. */
+function prefixed(fields: FieldErrors, index: number | null): FieldErrors {
+  if (index === null) return fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [
+      `${index}.${k === '_' ? '' : k}`.replace(/\.$/, ''),
+      v,
+    ]),
+  );
+}
+
+/** One input or a list of them (bulk, like the platform's invocable methods). */
+function parseInputs<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+): { inputs: z.infer<S>[]; bulk: boolean } {
+  const bulk = Array.isArray(body);
+  const items: unknown[] = bulk ? (body as unknown[]) : [body ?? {}];
+  if (bulk && items.length === 0)
+    throw invalidInput('Send at least one input', { _: ['must not be an empty list'] });
+  if (items.length > MAX_ACTION_INPUTS) {
+    throw invalidInput(`Send at most ${MAX_ACTION_INPUTS} inputs at once`, {
+      _: [`must hold at most ${MAX_ACTION_INPUTS} inputs`],
+    });
+  }
+  const fields: FieldErrors = {};
+  const inputs = items.map((item, index) => {
+    const parsed = schema.safeParse(item);
+    if (!parsed.success)
+      Object.assign(fields, prefixed(fieldErrors(parsed.error), bulk ? index : null));
+    return parsed.data as z.infer<S>;
+  });
+  if (Object.keys(fields).length > 0) throw invalidInput('The action input is not valid', fields);
+  return { inputs, bulk };
+}
+
+/**
+ * Runs one of the spec's actions: validates every input, writes them all in one transaction
+ * (any bad input rolls back the lot), then syncs each affected record at once and answers the
+ * records as they are after their sync. A remote failure does not fail the call: each record
+ * carries its sync state and syncErrorMessage.
+ */
+export async function runAction(
+  deps: { db: Database; sync: SyncService },
+  orgId: string,
+  name: ActionName,
+  body: unknown,
+): Promise<unknown[] | BankAccountsSyncResult> {
+  if (name === 'BankAccountsSync') {
+    parseInputs(actionInputs.BankAccountsSync, body);
+    try {
+      return await syncBankAccounts(deps.db, deps.sync.remote, orgId);
+    } catch (error) {
+      if (isRemoteError(error))
+        throw new AppError('remote_failed', `Bank accounts could not be synced: ${error.message}`);
+      throw error;
+    }
+  }
+
+  const action = recordActions[name];
+  const { inputs, bulk } = parseInputs(actionInputs[name], body);
+  const affected = await deps.db.transaction(async (tx) => {
+    const out: Affected[] = [];
+    for (const [index, input] of inputs.entries()) {
+      try {
+        out.push(await action.perform(tx, orgId, input as never));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_input') {
+          const fields = (error.details as { fields?: FieldErrors } | undefined)?.fields ?? {};
+          throw invalidInput(
+            bulk ? `Input ${index}: ${error.message}` : error.message,
+            prefixed(fields, bulk ? index : null),
+          );
+        }
+        throw error;
+      }
+    }
+    return out;
+  });
+
+  await Promise.all(
+    affected.filter((a) => !a.deleted).map((a) => deps.sync.syncNow(orgId, a.record, a.id)),
+  );
+  return Promise.all(affected.map((a) => readAffected(deps.db, orgId, a)));
+}

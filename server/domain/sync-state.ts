@@ -1,0 +1,21 @@
+import type { SyncStatus } from '../../shared/records.js';
+
+interface SyncStateRow {
+  syncErrorMessage: string | null;
+  syncStatus: SyncStatus;
+  lastSyncedAt: Date | null;
+  syncAttempts: number;
+  nextSyncAt: Date | null;
+}
+
+/** The sync state of a record as the API shows it. */
+export const toSyncState = (row: SyncStateRow) => ({
+  syncErrorMessage: row.syncErrorMessage,
+  syncStatus: row.syncStatus,
+  lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+  syncAttempts: row.syncAttempts,
+  nextSyncAt: row.nextSyncAt?.toISOString() ?? null,
+});
+
+/** What a write that needs a sync sets on its record, with the job it enqueues. */
+export const PENDING = { syncStatus: 'pending', nextSyncAt: null } as const;

@@ -1,0 +1,202 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf, type DatabaseHandle } from '../db/index.js';
+import { jobs } from '../db/schema/index.js';
+import { createOrganization } from '../domain/organizations.js';
+import { createLogger } from '../logger.js';
+import { createTestDatabase } from '../testing/database.js';
+import { claim, enqueue, findJob, replayDead } from './queue.js';
+import { Worker, type JobHandler } from './worker.js';
+
+let database: DatabaseHandle;
+let orgId: string;
+const silent = createLogger({ level: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orgId = (await createOrganization(database.db, { name: 'Q' })).id;
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+const allJobs = () => database.db.select().from(jobs);
+
+describe('enqueue', () => {
+  it('merges jobs for the same record while one waits: ten edits, one job, latest payload', async () => {
+    for (let i = 0; i < 10; i++) {
+      await enqueue(database.db, {
+        orgId,
+        kind: 'sync.client',
+        key: 'client:1',
+        payload: { edit: i },
+      });
+    }
+    const rows = await allJobs();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.payload).toEqual({ edit: 9 });
+  });
+
+  it('queues a new job when the one for that record is already running', async () => {
+    await enqueue(database.db, { orgId, kind: 'sync.client', key: 'client:2' });
+    const [running] = await claim(database.db, { workerId: 'w1', limit: 10, leaseMs: 60_000 });
+    expect(running?.state).toBe('running');
+    await enqueue(database.db, { orgId, kind: 'sync.client', key: 'client:2' });
+    expect((await allJobs()).map((j) => j.state).sort()).toEqual(['queued', 'running']);
+    // ...but the second does not run while the first holds its lease.
+    expect(await claim(database.db, { workerId: 'w2', limit: 10, leaseMs: 60_000 })).toEqual([]);
+  });
+
+  it('enqueues with the caller’s transaction: a rollback leaves no job', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueue(tx, { orgId, kind: 'sync.client', key: 'client:3' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await allJobs()).toEqual([]);
+  });
+});
+
+describe('claim', () => {
+  it('takes only due jobs of the asked kinds', async () => {
+    await enqueue(database.db, { orgId, kind: 'a', key: '1' });
+    await enqueue(database.db, { orgId, kind: 'b', key: '1' });
+    await enqueue(database.db, {
+      orgId,
+      kind: 'a',
+      key: '2',
+      runAt: new Date(Date.now() + 60_000),
+    });
+    const claimed = await claim(database.db, {
+      workerId: 'w',
+      limit: 10,
+      leaseMs: 1000,
+      kinds: ['a'],
+    });
+    expect(claimed.map((j) => [j.kind, j.key, j.attempts])).toEqual([['a', '1', 1]]);
+  });
+
+  it('gives a crashed worker’s job to another once its lease runs out', async () => {
+    await enqueue(database.db, { orgId, kind: 'a', key: 'lease' });
+    const [first] = await claim(database.db, { workerId: 'crashed', limit: 1, leaseMs: 60_000 });
+    expect(await claim(database.db, { workerId: 'other', limit: 1, leaseMs: 60_000 })).toEqual([]);
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(jobs.id, first!.id));
+    const [taken] = await claim(database.db, { workerId: 'other', limit: 1, leaseMs: 60_000 });
+    expect(taken).toMatchObject({ id: first!.id, lockedBy: 'other', attempts: 2 });
+  });
+
+  it('never hands the same job to two claimers at once', async () => {
+    for (let i = 0; i < 40; i++) await enqueue(database.db, { orgId, kind: 'a', key: `k${i}` });
+    const rounds = await Promise.all(
+      Array.from({ length: 8 }, (_, w) =>
+        claim(database.db, { workerId: `w${w}`, limit: 10, leaseMs: 60_000 }),
+      ),
+    );
+    const ids = rounds.flat().map((j) => j.id);
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+  });
+});
+
+describe('worker', () => {
+  const worker = (
+    handlers: Record<string, JobHandler>,
+    retryDelay = (_a: number, _e: unknown): number | null => 10,
+  ) =>
+    new Worker({
+      db: database.db,
+      logger: silent,
+      handlers,
+      retryDelay,
+      pollMs: 20,
+      leaseMs: 10_000,
+    });
+
+  async function until(check: () => Promise<boolean>, ms = 10_000) {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('runs jobs and deletes them when done', async () => {
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) await enqueue(database.db, { orgId, kind: 'ok', key: `${i}` });
+    const w = worker({ ok: { run: async (job) => void seen.push(job.key) } });
+    w.start();
+    await until(async () => (await allJobs()).length === 0);
+    await w.stop();
+    expect(seen.sort()).toEqual(['0', '1', '2', '3', '4']);
+  });
+
+  it('retries with the policy’s delay, then parks the job dead with its error, and replays it', async () => {
+    let calls = 0;
+    const outcomes: string[] = [];
+    await enqueue(database.db, { orgId, kind: 'flaky', key: 'x', maxAttempts: 3 });
+    const w = worker({
+      flaky: {
+        run: async () => {
+          calls += 1;
+          throw new Error(`boom ${calls}`);
+        },
+        failed: async (_job, outcome) => void outcomes.push(outcome.state),
+      },
+    });
+    w.start();
+    await until(async () => (await allJobs())[0]?.state === 'dead');
+    await w.stop();
+    expect(calls).toBe(3);
+    expect(outcomes).toEqual(['retrying', 'retrying', 'dead']);
+    const [dead] = await allJobs();
+    expect(dead).toMatchObject({ state: 'dead', attempts: 3, lastError: 'boom 3' });
+
+    expect(await replayDead(database.db, orgId)).toBe(1);
+    const ok = worker({ flaky: { run: async () => {} } });
+    ok.start();
+    await until(async () => (await allJobs()).length === 0);
+    await ok.stop();
+  });
+
+  it('gives up at once when the policy says the error is permanent', async () => {
+    await enqueue(database.db, { orgId, kind: 'bad', key: 'y' });
+    const w = worker(
+      { bad: { run: async () => Promise.reject(new Error('invalid')) } },
+      () => null,
+    );
+    w.start();
+    await until(async () => (await allJobs())[0]?.state === 'dead');
+    await w.stop();
+    expect((await allJobs())[0]?.attempts).toBe(1);
+  });
+
+  it('runs one job at once for an action, and stops gracefully with work in hand', async () => {
+    const id = await enqueue(database.db, { orgId, kind: 'now', key: 'z' });
+    const w = worker({ now: { run: async () => {} } });
+    expect(await w.runNow(id)).toEqual({ state: 'done' });
+    expect(await findJob(database.db, id)).toBeUndefined();
+    expect(await w.runNow(id)).toBeNull();
+
+    let finished = false;
+    await enqueue(database.db, { orgId, kind: 'slow', key: 's' });
+    const slow = worker({
+      slow: {
+        run: async () => {
+          await new Promise((r) => setTimeout(r, 300));
+          finished = true;
+        },
+      },
+    });
+    slow.start();
+    await until(async () => (await allJobs())[0]?.state === 'running');
+    await slow.stop();
+    expect(finished).toBe(true);
+    const left = rowsOf(await database.db.execute(sql`select count(*)::int as n from jobs`));
+    expect(left).toEqual([{ n: 0 }]);
+  });
+});

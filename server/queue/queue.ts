@@ -1,0 +1,184 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../db/index.js';
+import { jobs } from '../db/schema/index.js';
+
+// A small durable queue in PostgreSQL, the same on PGlite and a PostgreSQL server. Jobs are
+// enqueued with the caller's transaction, claimed with FOR UPDATE SKIP LOCKED, held by a lease
+// that a crashed worker lets expire, retried with backoff, and parked as dead at the end.
+// (pg-boss and graphile-worker were evaluated first: the README says why neither fits.)
+
+export type Job = typeof jobs.$inferSelect;
+
+/** `(v1, v2, ...)` with one parameter each, for IN. */
+const list = (values: readonly string[]) =>
+  sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+export interface EnqueueInput {
+  orgId: string;
+  kind: string;
+  /** The record the job is about; a waiting job with the same kind and key absorbs this one. */
+  key: string;
+  payload?: Record<string, unknown>;
+  /** Earliest start; default now. */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a job, or merges it into the job already waiting for the same record: the payload is
+ * replaced (the latest state wins) and the start is the earlier of both; its attempts stay, so a
+ * record keeps backing off while the remote is down. Call it with the transaction that made the
+ * change.
+ */
+export async function enqueue(db: Executor, input: EnqueueInput): Promise<string> {
+  const runAt = input.runAt ?? new Date();
+  const payload = input.payload ?? {};
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into jobs (org_id, kind, key, payload, run_at, max_attempts)
+      values (${input.orgId}, ${input.kind}, ${input.key}, ${JSON.stringify(payload)}::jsonb,
+              ${runAt.toISOString()}::timestamptz, ${input.maxAttempts ?? 8})
+      on conflict (org_id, kind, key) where state = 'queued'
+      do update set payload = excluded.payload,
+                    run_at = least(jobs.run_at, excluded.run_at),
+                    updated_at = now()
+      returning id`),
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('enqueue returned no id');
+  return id;
+}
+
+export interface ClaimOptions {
+  workerId: string;
+  limit: number;
+  /** How long a claim holds before another worker may take the job over. */
+  leaseMs: number;
+  kinds?: readonly string[];
+  /** Claim this one job only (an action running its own job at once). */
+  jobId?: string;
+}
+
+/**
+ * Claims due jobs: queued ones whose time has come, and running ones whose lease ran out (their
+ * worker died). A job is skipped while another job for the same record runs under a live lease,
+ * so one record never syncs twice at once.
+ */
+export async function claim(db: Executor, options: ClaimOptions): Promise<Job[]> {
+  const onlyKinds = options.kinds?.length ? sql`and j.kind in ${list(options.kinds)}` : sql``;
+  const onlyJob = options.jobId ? sql`and j.id = ${options.jobId}` : sql``;
+  // A job asked for by id runs now, even if its retry was scheduled for later.
+  const notWaiting = options.jobId ? sql`or true` : sql``;
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with due as (
+        select j.id from jobs j
+        where ((j.state = 'queued' and (j.run_at <= now() ${notWaiting}))
+               or (j.state = 'running' and j.locked_until < now()))
+          ${onlyJob}
+          ${onlyKinds}
+          and not exists (
+            select 1 from jobs r
+            where r.org_id = j.org_id and r.kind = j.kind and r.key = j.key and r.id <> j.id
+              and r.state = 'running' and r.locked_until >= now())
+        order by j.run_at, j.id
+        limit ${options.limit}
+        for update skip locked
+      )
+      update jobs set state = 'running',
+                      attempts = jobs.attempts + 1,
+                      locked_until = now() + ${`${options.leaseMs} milliseconds`}::interval,
+                      locked_by = ${options.workerId},
+                      updated_at = now()
+      from due where jobs.id = due.id
+      returning jobs.*`),
+  );
+  return rows.map(toJob);
+}
+
+/** Raw rows use column names; shape them like drizzle's rows. */
+function toJob(row: Record<string, unknown>): Job {
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    id: row.id as string,
+    orgId: row.org_id as string,
+    kind: row.kind as string,
+    key: row.key as string,
+    payload: (typeof row.payload === 'string'
+      ? JSON.parse(row.payload)
+      : row.payload) as Job['payload'],
+    state: row.state as Job['state'],
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    runAt: date(row.run_at) as Date,
+    lockedUntil: date(row.locked_until),
+    lockedBy: (row.locked_by as string | null) ?? null,
+    lastError: (row.last_error as string | null) ?? null,
+    createdAt: date(row.created_at) as Date,
+    updatedAt: date(row.updated_at) as Date,
+  };
+}
+
+/** Done: the job row goes away (only its lease holder may do this). */
+export async function complete(db: Executor, job: Job): Promise<void> {
+  await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? '')));
+}
+
+/** Another attempt later, keeping the error for whoever looks. */
+export async function retryLater(
+  db: Executor,
+  job: Job,
+  delayMs: number,
+  error: string,
+): Promise<Date> {
+  const runAt = new Date(Date.now() + delayMs);
+  await db
+    .update(jobs)
+    .set({
+      state: 'queued',
+      runAt,
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: error,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? '')));
+  return runAt;
+}
+
+/** No more attempts: parked as dead with its error, until someone replays it. */
+export async function bury(db: Executor, job: Job, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      state: 'dead',
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: error,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? '')));
+}
+
+/** Puts dead jobs back in line with fresh attempts. Answers how many. */
+export async function replayDead(db: Executor, orgId: string, ids?: string[]): Promise<number> {
+  if (ids?.length === 0) return 0;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update jobs set state = 'queued', attempts = 0, run_at = now(), updated_at = now()
+      where org_id = ${orgId} and state = 'dead'
+        ${ids ? sql`and id in ${list(ids)}` : sql``}
+        and not exists (select 1 from jobs w where w.org_id = jobs.org_id and w.kind = jobs.kind
+                        and w.key = jobs.key and w.state = 'queued')
+      returning id`),
+  );
+  return rows.length;
+}
+
+export async function findJob(db: Executor, id: string): Promise<Job | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}

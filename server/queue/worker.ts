@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/index.js';
+import type { Logger } from '../logger.js';
+import { bury, claim, complete, retryLater, type Job } from './queue.js';
+
+/** What happened to a job after one attempt. */
+export type Outcome =
+  | { state: 'done' }
+  | { state: 'retrying'; error: unknown; runAt: Date }
+  | { state: 'dead'; error: unknown };
+
+export interface JobHandler {
+  run(job: Job, signal: AbortSignal): Promise<void>;
+  /** Told of every failed attempt, e.g. to show the sync state on the record. */
+  failed?(job: Job, outcome: Exclude<Outcome, { state: 'done' }>): Promise<void>;
+}
+
+export interface WorkerOptions {
+  db: Database;
+  logger: Logger;
+  handlers: Record<string, JobHandler>;
+  /** Delay before the next attempt, or null to give up (the remote client's retry policy). */
+  retryDelay: (attempt: number, error: unknown) => number | null;
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** Idle wait between polls; an in-process enqueue wakes the worker sooner via `kick()`. */
+  pollMs?: number;
+  leaseMs?: number;
+}
+
+export const errorMessage = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/**
+ * Runs jobs of the queue: polls, claims up to its free capacity, runs handlers concurrently, and
+ * records each outcome. `stop()` stops claiming and waits for the jobs in hand.
+ */
+export class Worker {
+  readonly id = `worker-${randomUUID().slice(0, 8)}`;
+  readonly #options: Required<Omit<WorkerOptions, 'handlers'>> & Pick<WorkerOptions, 'handlers'>;
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #abort = new AbortController();
+  #running = false;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(options: WorkerOptions) {
+    this.#options = { concurrency: 20, pollMs: 500, leaseMs: 120_000, ...options };
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  /** Wakes an idle worker now (something was just enqueued in this process). */
+  kick(): void {
+    this.#wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.kick();
+    await this.#loop;
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /** Aborts the jobs in hand too (their leases expire and another worker takes them over). */
+  async abort(): Promise<void> {
+    this.#abort.abort(new Error('worker aborted'));
+    await this.stop();
+  }
+
+  /**
+   * Claims one job and runs it here and now, as an action does with its own job. Answers null
+   * when the job is not claimable (already running elsewhere, or gone because it finished).
+   */
+  async runNow(jobId: string): Promise<Outcome | null> {
+    const [job] = await claim(this.#options.db, {
+      workerId: this.id,
+      limit: 1,
+      leaseMs: this.#options.leaseMs,
+      jobId,
+    });
+    return job ? this.#execute(job) : null;
+  }
+
+  async #run(): Promise<void> {
+    const { db, concurrency, pollMs, leaseMs, logger } = this.#options;
+    const kinds = Object.keys(this.#options.handlers);
+    while (this.#running) {
+      const free = concurrency - this.#inFlight.size;
+      let claimed: Job[] = [];
+      if (free > 0) {
+        try {
+          claimed = await claim(db, { workerId: this.id, limit: free, leaseMs, kinds });
+        } catch (error) {
+          logger.warn({ err: errorMessage(error) }, 'claiming jobs failed; retrying');
+        }
+      }
+      for (const job of claimed) {
+        const task = this.#execute(job).then(
+          () => undefined,
+          () => undefined,
+        );
+        this.#inFlight.add(task);
+        void task.finally(() => {
+          this.#inFlight.delete(task);
+          this.kick();
+        });
+      }
+      if (claimed.length === 0 || this.#inFlight.size >= concurrency) await this.#idle(pollMs);
+    }
+  }
+
+  #idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = done;
+    });
+  }
+
+  async #execute(job: Job): Promise<Outcome> {
+    const { db, handlers, retryDelay, logger } = this.#options;
+    const handler = handlers[job.kind];
+    let outcome: Outcome;
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler.run(job, this.#abort.signal);
+      await complete(db, job);
+      return { state: 'done' };
+    } catch (error) {
+      const delay = job.attempts < job.maxAttempts ? retryDelay(job.attempts, error) : null;
+      if (delay === null) {
+        await bury(db, job, errorMessage(error));
+        outcome = { state: 'dead', error };
+        logger.warn(
+          { jobId: job.id, kind: job.kind, attempts: job.attempts, err: errorMessage(error) },
+          'job dead',
+        );
+      } else {
+        const runAt = await retryLater(db, job, delay, errorMessage(error));
+        outcome = { state: 'retrying', error, runAt };
+      }
+    }
+    try {
+      await handler?.failed?.(job, outcome);
+    } catch (error) {
+      logger.warn({ jobId: job.id, err: errorMessage(error) }, 'failure hook failed');
+    }
+    return outcome;
+  }
+}

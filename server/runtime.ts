@@ -1,0 +1,34 @@
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/index.js';
+import { resolveRemoteTarget } from './domain/remote-sites.js';
+import type { Logger } from './logger.js';
+import { SecretBox, loadSecretsKey } from './security/secret-box.js';
+import { SyncService } from './sync/service.js';
+
+export interface Runtime {
+  database: DatabaseHandle;
+  secretBox: SecretBox;
+  sync: SyncService;
+}
+
+/** What an API or worker process runs on: the migrated database, the secrets key, the sync engine. */
+export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  logger.info({ database: database.kind }, 'database ready, migrations applied');
+
+  const secrets = loadSecretsKey(config);
+  if (secrets.source !== 'env' && database.kind === 'postgres') {
+    logger.warn(
+      'SECRETS_KEY is not set: using a key file in DATA_DIR; every server process needs the same key',
+    );
+  }
+  const secretBox = new SecretBox(secrets.key);
+  const sync = new SyncService({
+    db: database.db,
+    logger,
+    resolveTarget: (orgId) =>
+      resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
+  });
+  return { database, secretBox, sync };
+}

@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import { bankAccounts, paymentLinks } from '../db/schema/index.js';
+import { remoteError } from '../remote/errors.js';
+import type { RemotePaymentLink } from '../remote/index.js';
+import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
+import { callOptions, type SyncContext } from './context.js';
+import { beginAttempt, markSynced } from './record-state.js';
+
+/** The remote half of a payment link sync; writes back url, status and the remote balance. */
+export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Promise<void> {
+  return ctx.flights.run(`payment-link:${id}`, async () => {
+    const previous = await beginAttempt(ctx.db, 'payment_links', orgId, id);
+    if (previous === null) return;
+    const [row] = await ctx.db.select().from(paymentLinks).where(eq(paymentLinks.id, id));
+    if (!row) return;
+    const [bank] = row.bankAccountId
+      ? await ctx.db
+          .select({ serviceId: bankAccounts.serviceId })
+          .from(bankAccounts)
+          .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, row.bankAccountId)))
+      : [];
+    if (!bank) {
+      throw remoteError(
+        'invalid_input',
+        'The payment link has no bank account (the remote service removed it): choose another one',
+      );
+    }
+    const clientId = await ensureClientSynced(ctx, orgId, row.clientId);
+    const matterId = row.matterId ? await ensureMatterSynced(ctx, orgId, row.matterId) : null;
+    const fields = {
+      clientId,
+      matterId,
+      amount: row.amount,
+      bankAccountId: bank.serviceId,
+      memo: row.name,
+    };
+    const o = callOptions(ctx);
+
+    let remote: RemotePaymentLink;
+    let created = false;
+    if (row.serviceId) {
+      remote = await ctx.remote.updatePaymentLink(orgId, { id: row.serviceId, ...fields }, o);
+    } else {
+      const adopted =
+        previous > 0 ? await ctx.remote.findPaymentLinkByExternalId(orgId, row.id, o) : null;
+      if (adopted) {
+        remote = await ctx.remote.updatePaymentLink(orgId, { id: adopted.id, ...fields }, o);
+      } else {
+        remote = await ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o);
+        created = true;
+      }
+    }
+
+    const written = await ctx.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(paymentLinks)
+        .set({
+          serviceId: remote.id,
+          url: remote.url,
+          status: remote.status,
+          outstandingAmount: remote.outstandingAmount,
+          paidAmount: remote.paidAmount,
+        })
+        .where(eq(paymentLinks.id, row.id))
+        .returning({ id: paymentLinks.id });
+      if (updated.length > 0) await markSynced(tx, 'payment_links', row.id, row.updatedAt);
+      return updated.length > 0;
+    });
+    // Deleted while we created it: its delete had no remote id to remove, so we remove it here.
+    if (!written && created) await ctx.remote.removePaymentLink(orgId, remote.id, o);
+  });
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/index.js';
+import { enqueue } from '../queue/queue.js';
+
+// The jobs the record write path asks for. Each is enqueued in the writer's transaction, keyed by
+// the record, so edits that arrive while a sync waits merge into it.
+
+export const SYNC_JOB = {
+  client: 'sync.client',
+  matter: 'sync.matter',
+  paymentLink: 'sync.payment_link',
+  aggregateLink: 'sync.aggregate_link',
+  removePaymentLink: 'remove.payment_link',
+} as const;
+
+export type SyncedRecord = 'client' | 'matter' | 'paymentLink' | 'aggregateLink';
+
+export const syncJobKey = (id: string) => id;
+
+export function requestSync(
+  db: Executor,
+  orgId: string,
+  record: SyncedRecord,
+  id: string,
+): Promise<string> {
+  return enqueue(db, { orgId, kind: SYNC_JOB[record], key: syncJobKey(id) });
+}
+
+/**
+ * The row is gone, so the job carries the remote id; it first re-syncs the aggregate links the
+ * payment link was taken out of, so the remote never holds an aggregate pointing at it.
+ */
+export function requestPaymentLinkRemoval(
+  db: Executor,
+  orgId: string,
+  input: { paymentLinkId: string; serviceId: string; aggregateLinkIds: string[] },
+): Promise<string> {
+  return enqueue(db, {
+    orgId,
+    kind: SYNC_JOB.removePaymentLink,
+    key: syncJobKey(input.paymentLinkId),
+    payload: { serviceId: input.serviceId, aggregateLinkIds: input.aggregateLinkIds },
+  });
+}
+
+const TABLE_OF: Record<SyncedRecord, string> = {
+  client: 'clients',
+  matter: 'matters',
+  paymentLink: 'payment_links',
+  aggregateLink: 'aggregate_links',
+};
+
+/** "Sync it again now": a fresh job (or the waiting one, due at once), the record back to pending. */
+export async function requestResync(
+  db: Executor,
+  orgId: string,
+  record: SyncedRecord,
+  id: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${sql.raw(`"${TABLE_OF[record]}"`)} set sync_status = 'pending', next_sync_at = null
+      where org_id = ${orgId} and id = ${id}`);
+    await requestSync(tx, orgId, record, id);
+  });
+}

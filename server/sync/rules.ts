@@ -1,0 +1,42 @@
+// The spec's "Automatic trigger sync" rules, one function per record type: given a record before
+// and after a write (before = null for an insert), does the write need a sync to the remote?
+
+interface NamedRecord {
+  name: string;
+  serviceId: string | null;
+}
+
+/** Client: when it has no serviceId yet, or its name changed. */
+export function clientNeedsSync(before: NamedRecord | null, after: NamedRecord): boolean {
+  return !after.serviceId || before === null || before.name !== after.name;
+}
+
+/** Matter: the same rule as clients. */
+export const matterNeedsSync = clientNeedsSync;
+
+interface PaymentLinkFields {
+  serviceId: string | null;
+  amount: string;
+  bankAccountId: string | null;
+  clientId: string;
+  matterId: string | null;
+}
+
+/** Payment link: no serviceId yet, or the amount, bank account, client or matter changed. */
+export function paymentLinkNeedsSync(
+  before: PaymentLinkFields | null,
+  after: PaymentLinkFields,
+): boolean {
+  if (!after.serviceId || before === null) return true;
+  return (
+    before.amount !== after.amount ||
+    before.bankAccountId !== after.bankAccountId ||
+    before.clientId !== after.clientId ||
+    before.matterId !== after.matterId
+  );
+}
+
+/** Aggregate link: every insert and update (its junction rows are rebuilt each time). */
+export function aggregateLinkNeedsSync(): boolean {
+  return true;
+}

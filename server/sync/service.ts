@@ -1,0 +1,110 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/index.js';
+import { jobs } from '../db/schema/index.js';
+import type { Logger } from '../logger.js';
+import { Worker, type JobHandler } from '../queue/worker.js';
+import {
+  createRemoteClient,
+  LimiterRegistry,
+  retryDelay,
+  type RemoteApi,
+  type ResolveRemoteTarget,
+} from '../remote/index.js';
+import { createSyncContext, type SyncContext } from './context.js';
+import { syncJobHandlers } from './handlers.js';
+import { SYNC_JOB, syncJobKey, type SyncedRecord } from './requests.js';
+
+export interface SyncServiceOptions {
+  db: Database;
+  logger: Logger;
+  resolveTarget: ResolveRemoteTarget;
+  /** Replaces the remote client (tests); otherwise one is made with the per-org limits. */
+  remote?: RemoteApi;
+  limiters?: LimiterRegistry;
+  /** Jobs this process runs at once; their remote calls share batched requests. */
+  concurrency?: number;
+  pollMs?: number;
+  /** More job kinds this process's worker runs (e.g. the webhook pipeline's stages). */
+  handlers?: (sync: SyncService) => Record<string, JobHandler>;
+  /** Delay before attempt n + 1, or null to give up (default: the remote client's policy). */
+  retryDelay?: (attempt: number, error: unknown) => number | null;
+}
+
+/**
+ * The sync engine of one process: the remote client, the worker that runs the queue's sync jobs,
+ * and `syncNow` for actions, which run a record's job at once and wait for it.
+ */
+export class SyncService {
+  readonly remote: RemoteApi;
+  readonly context: SyncContext;
+  readonly worker: Worker;
+  readonly #db: Database;
+
+  constructor(options: SyncServiceOptions) {
+    this.#db = options.db;
+    this.remote =
+      options.remote ??
+      createRemoteClient({
+        resolveTarget: options.resolveTarget,
+        limiters: options.limiters ?? new LimiterRegistry(),
+        logger: options.logger,
+        maxBatchSize: 50,
+      });
+    this.context = createSyncContext(options.db, this.remote);
+    this.worker = new Worker({
+      db: options.db,
+      logger: options.logger,
+      handlers: { ...syncJobHandlers(this.context), ...options.handlers?.(this) },
+      retryDelay: options.retryDelay ?? ((attempt, error) => retryDelay(attempt, error)),
+      concurrency: options.concurrency ?? 100,
+      pollMs: options.pollMs ?? 500,
+    });
+  }
+
+  /** Background processing (the API process by default, or `npm run worker`). */
+  start(): void {
+    this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
+  }
+
+  /**
+   * Runs the waiting sync job of a record here and now and waits for it; when another worker
+   * holds it, waits for that one (up to `timeoutMs`). Without a job (nothing to sync) it
+   * answers at once. The job stays durable throughout: a crash here leaves it to the workers.
+   */
+  async syncNow(
+    orgId: string,
+    record: SyncedRecord | 'removePaymentLink',
+    id: string,
+    timeoutMs = 30_000,
+  ) {
+    const kind = SYNC_JOB[record];
+    const key = syncJobKey(id);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const open = await this.#db
+        .select({ id: jobs.id, state: jobs.state })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.orgId, orgId),
+            eq(jobs.kind, kind),
+            eq(jobs.key, key),
+            inArray(jobs.state, ['queued', 'running']),
+          ),
+        );
+      const queued = open.find((j) => j.state === 'queued');
+      if (queued) {
+        const outcome = await this.worker.runNow(queued.id);
+        // Ran (done, or failed and rescheduled): the record now shows the result.
+        if (outcome) return outcome;
+      } else if (open.length === 0 || Date.now() > deadline) {
+        return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { openRuntime } from './runtime.js';
+
+// `npm run worker`: a process that only runs the sync jobs of the queue, beside API processes
+// started with WORKERS=0. Several may run against one PostgreSQL database.
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel });
+  const { database, sync } = await openRuntime(config, logger);
+  sync.start();
+  logger.info({ worker: sync.worker.id }, 'worker running');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker stopping: finishing jobs in hand');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await sync.stop();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `${err instanceof ConfigError ? err.message : `Worker failed to start: ${String((err as Error)?.stack ?? err)}`}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+// Inputs of the spec's invocable flow actions (POST /api/actions/{ActionName}), with the spec's
+// exact names. Ids are local record ids.
+import { z } from 'zod';
+import { amount, recordId } from './schemas.js';
+
+const name = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(255, { error: 'must be at most 255 characters' });
+const idList = z
+  .array(recordId, { error: 'must be a list of payment link ids' })
+  .max(100, { error: 'must name at most 100 payment links' })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a payment link' });
+
+export const actionInputs = {
+  ClientCreate: z.strictObject({ name }),
+  ClientUpdate: z.strictObject({ clientId: recordId, name: name.optional() }),
+  MatterCreate: z.strictObject({ clientId: recordId, name }),
+  MatterUpdate: z.strictObject({ matterId: recordId, name }),
+  PaymentLinkCreate: z.strictObject({
+    amount,
+    bankAccountId: recordId,
+    clientId: recordId,
+    matterId: recordId.nullish(),
+    paymentLinkName: name.nullish(),
+  }),
+  PaymentLinkUpdate: z.strictObject({
+    paymentLinkId: recordId,
+    amount: amount.optional(),
+    bankAccountId: recordId.optional(),
+    clientId: recordId.optional(),
+    matterId: recordId.nullish(),
+  }),
+  AggregateLinkCreate: z.strictObject({
+    paymentLinkIds: idList.min(1, { error: 'must name at least one payment link' }),
+    aggregateLinkName: name.nullish(),
+  }),
+  /** An empty list deletes the aggregate link. */
+  AggregateLinkUpdate: z.strictObject({ aggregateLinkId: recordId, paymentLinkIds: idList }),
+  BankAccountsSync: z.strictObject({}),
+} as const;
+
+export type ActionName = keyof typeof actionInputs;
+export const ACTION_NAMES = Object.keys(actionInputs) as ActionName[];
+export type ActionInput<A extends ActionName> = z.infer<(typeof actionInputs)[A]>;
+
+/** Largest bulk call: one body may hold this many inputs. */
+export const MAX_ACTION_INPUTS = 200;
+
+export const bankAccountsSyncResult = z.object({
+  synced: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+});
+export type BankAccountsSyncResult = z.infer<typeof bankAccountsSyncResult>;
