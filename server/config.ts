@@ -15,6 +15,7 @@ const schema = z.object({
   SECRETS_KEY: z.string().optional(),
   SERVICE_PRODUCTION_URL: z.url().default('https://api.gravity-legal.com/'),
   SERVICE_SANDBOX_URL: z.url().default('https://api.sandbox.gravity-legal.com/'),
+  DEMO: z.enum(['auto', '0', '1'], { error: 'must be auto, 0 or 1' }).default('auto'),
   WORKERS: z
     .enum(['0', '1'], { error: 'must be 0 (no sync workers in this process) or 1' })
     .default('1'),
@@ -31,6 +32,8 @@ export interface Config {
   secretsKey: string | undefined;
   serviceUrls: { production: string; sandbox: string };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  /** Demo mode (the simulator mounted as the sandbox): on, off, or auto (when no API token). */
+  demo: 'auto' | 'on' | 'off';
   /** Whether the API process also runs the sync workers (WORKERS=0 leaves them to `npm run worker`). */
   workers: boolean;
 }
@@ -57,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceUrls: { production: e.SERVICE_PRODUCTION_URL, sandbox: e.SERVICE_SANDBOX_URL },
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS === '1',
+    demo: e.DEMO === '1' ? 'on' : e.DEMO === '0' ? 'off' : 'auto',
   };
 }

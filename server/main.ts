@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { createLogger } from './logger.js';
+import { activateDemo, prepareDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
 
 async function main(): Promise<void> {
@@ -11,12 +12,26 @@ async function main(): Promise<void> {
 
   const { database, secretBox, sync } = await openRuntime(config, logger);
   const boot = await bootstrapDefaultOrganization(database.db, { adminApiKey: config.adminApiKey });
-  const app = createApp({ database, logger, config, secretBox, sync });
+  const orgId = boot.organization.id;
+  const demo = await prepareDemo({ config, db: database.db, secretBox, orgId, logger });
+  const app = createApp({ database, logger, config, secretBox, sync, demo: demo ?? undefined });
+  if (demo) app.route(demo.mountPath, demo.simulator.app);
   if (config.workers) sync.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
-    logger.info({ url, organization: boot.organization.id }, 'listening');
+    logger.info({ url, organization: orgId }, 'listening');
+    if (demo) {
+      activateDemo(demo, {
+        config,
+        db: database.db,
+        secretBox,
+        orgId,
+        logger,
+        sync,
+        baseUrl: url,
+      }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
+    }
     // Written to the terminal, not the log: the key is a secret and is shown this once only.
     process.stdout.write(`\nPayment link service: ${url}\n`);
     if (boot.generatedAdminKey) {
@@ -36,6 +51,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       await sync.stop();
+      await demo?.close();
       await database.close();
       logger.info('stopped');
       process.exit(0);

@@ -53,9 +53,12 @@ export async function createClient(
   orgId: string,
   input: ClientCreate,
 ): Promise<Client> {
-  const [row] = await db.insert(clients).values({ orgId, name: input.name }).returning();
-  if (!row) throw new Error('client insert returned nothing');
-  return toClient(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(clients).values({ orgId, name: input.name }).returning();
+    const created = row as ClientRow;
+    if (clientNeedsSync(null, created)) await requestSync(tx, orgId, 'client', created.id);
+    return toClient(created);
+  });
 }
 
 export async function updateClient(

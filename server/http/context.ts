@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { SyncService } from '../sync/service.js';
+import type { Demo } from '../demo.js';
 
 /** What the app is built from: main.ts and tests make these, handlers only read them. */
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   config: Config;
   secretBox: SecretBox;
   sync: SyncService;
+  /** Present in demo mode: the simulator mounted as the sandbox. */
+  demo?: Demo;
 }
 
 export interface Caller {

@@ -42,6 +42,15 @@ export class FirmRegistry {
     return firm;
   }
 
+  /** Adds a firm restored from a snapshot, ids and key as they were. */
+  restore(firm: FirmState): FirmState {
+    if (this.byId.has(firm.id) || this.byKey.has(firm.apiKey))
+      throw badInput('firm already exists');
+    this.byId.set(firm.id, firm);
+    this.byKey.set(firm.apiKey, firm);
+    return firm;
+  }
+
   /** The firm of an API key; undefined means 401. */
   authenticate(apiKey: string): FirmState | undefined {
     const firm = this.byKey.get(apiKey);

@@ -21,6 +21,10 @@ import {
   type WebhookOptions,
 } from './webhooks.js';
 
+import { restoreFirm, snapshotFirm, type SimulatorSnapshot } from './snapshot.js';
+
+export type { SimulatorSnapshot };
+
 export interface SimulatorOptions {
   /** Firms to create at start (each gets three seeded bank accounts). */
   firms?: FirmInit[];
@@ -30,6 +34,8 @@ export interface SimulatorOptions {
   openFirmCreation?: boolean;
   /** Base of payment link URLs (`<base>/pay/<id>`). Default: the address the request used. */
   publicBaseUrl?: string;
+  /** Firms to bring back as a snapshot left them (see `snapshot()`). */
+  restore?: SimulatorSnapshot;
   /** Makes ids, keys and secrets deterministic. */
   seed?: string | number;
   limits?: LimitOptions;
@@ -91,6 +97,8 @@ export interface Simulator {
     list(firm: FirmRef): Fault[];
     clear(firm: FirmRef): void;
   };
+  /** Every firm's state as plain JSON, for `restore`. */
+  snapshot(): SimulatorSnapshot;
   stats(firm: FirmRef): FirmStats;
   resetStats(firm: FirmRef): void;
   /** Stops retries and in-flight deliveries; leaves no timer behind. */
@@ -110,6 +118,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     options.logger,
   );
   const env: ledger.LedgerEnv = { ids, emit: (firm, events) => void webhooks.emit(firm, events) };
+  for (const saved of options.restore?.firms ?? []) registry.restore(restoreFirm(saved));
   for (const init of options.firms ?? []) registry.create(init);
 
   const app = createSimulatorApp({
@@ -161,6 +170,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       list: (ref) => faults.list(firm(ref).id),
       clear: (ref) => faults.clear(firm(ref).id),
     },
+    snapshot: () => ({ version: 1, firms: registry.all().map(snapshotFirm) }),
     stats: (ref) => limiter.stats(firm(ref).id),
     resetStats: (ref) => limiter.resetStats(firm(ref).id),
     close: () => webhooks.close(),

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { readIntegrationSecrets, updateSettings } from './domain/settings.js';
+import type { Logger } from './logger.js';
+import type { SecretBox } from './security/secret-box.js';
+import { createSimulator, type Simulator, type SimulatorSnapshot } from './simulator/simulator.js';
+import type { SyncService } from './sync/service.js';
+
+// Demo mode: `npm start` with no API token configured runs the simulator of the remote service
+// inside the server, selected as the sandbox, so the whole product works offline at once. Its
+// state is kept in DATA_DIR beside the embedded database, whose records refer to its ids.
+
+/** The webhook kinds the product handles (FACTS.md); the demo subscribes to exactly these. */
+export const HANDLED_WEBHOOKS = [
+  'transaction.created',
+  'transaction.deposited',
+  'transaction.funds_in_transit',
+  'transaction.ach_returned',
+  'transaction.refunded',
+  'transaction.partially_refunded',
+  'transaction.voided',
+];
+
+export interface Demo {
+  simulator: Simulator;
+  /** The simulated firm the default organization talks to (its API token). */
+  firmKey: string;
+  /** The path the simulator is mounted at in the server. */
+  mountPath: string;
+  close(): Promise<void>;
+}
+
+interface DemoOptions {
+  config: Config;
+  db: Database;
+  secretBox: SecretBox;
+  orgId: string;
+  logger: Logger;
+}
+
+const snapshotFile = (dataDir: string) => path.join(dataDir, 'simulator.json');
+
+/**
+ * Whether to run in demo mode, and the simulator if so: DEMO=1 always, DEMO=0 never, and by
+ * default when the default organization has no API token, or has the saved simulator's.
+ */
+export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
+  const { config, db, secretBox, orgId, logger } = options;
+  if (config.demo === 'off') return null;
+  const file = snapshotFile(config.dataDir);
+  const saved = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as SimulatorSnapshot)
+    : undefined;
+  const { apiToken } = await readIntegrationSecrets(db, secretBox, orgId);
+  const savedFirm = saved?.firms.find((f) => f.apiKey === apiToken);
+  if (config.demo === 'auto' && apiToken && !savedFirm) return null;
+
+  const simulator = createSimulator({ restore: saved, logger });
+  const firmKey = savedFirm?.apiKey ?? simulator.createFirm({ name: 'Demo law firm' }).apiKey;
+  let written = '';
+  const persist = () => {
+    const text = JSON.stringify(simulator.snapshot());
+    if (text === written) return;
+    // The snapshot holds the simulated firm's key and webhook secrets: owner-only.
+    writeFileSync(file, text, { mode: 0o600 });
+    written = text;
+  };
+  const timer = setInterval(persist, 5_000);
+  timer.unref();
+  return {
+    simulator,
+    firmKey,
+    mountPath: '/simulator',
+    async close() {
+      clearInterval(timer);
+      persist();
+      await simulator.close();
+    },
+  };
+}
+
+/**
+ * Once the server listens (its address is known): points the sandbox at the mounted simulator,
+ * gives the organization the simulated firm's key and a webhook secret, and registers the
+ * organization's webhook URL with the simulator (or moves it to the current address).
+ */
+export async function activateDemo(
+  demo: Demo,
+  options: DemoOptions & { sync: SyncService; baseUrl: string },
+): Promise<void> {
+  const { config, db, secretBox, orgId, sync, baseUrl } = options;
+  config.serviceUrls.sandbox = `${baseUrl}${demo.mountPath}`;
+  const current = await readIntegrationSecrets(db, secretBox, orgId);
+  const webhookSecret = current.webhookSecret ?? randomBytes(24).toString('base64url');
+  await updateSettings(db, secretBox, orgId, {
+    apiToken: demo.firmKey,
+    webhookSecret,
+    productionEnvironment: false,
+  });
+  const url = `${baseUrl}/webhooks/${orgId}`;
+  const [existing] = await sync.remote.listWebhookUrls(orgId);
+  if (existing) {
+    await sync.remote.updateWebhookUrl(orgId, {
+      id: existing.id,
+      url,
+      secret: webhookSecret,
+      enabledWebhooks: HANDLED_WEBHOOKS,
+      disabled: false,
+    });
+  } else {
+    await sync.remote.createWebhookUrl(orgId, {
+      url,
+      secret: webhookSecret,
+      enabledWebhooks: HANDLED_WEBHOOKS,
+    });
+  }
+  options.logger.info(
+    { simulator: config.serviceUrls.sandbox, webhookUrl: url },
+    'demo mode: the simulator of the remote service is the sandbox',
+  );
+}

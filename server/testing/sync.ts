@@ -1,0 +1,71 @@
+import { inArray } from 'drizzle-orm';
+import { jobs } from '../db/schema/index.js';
+import { retryDelay } from '../remote/index.js';
+import type { TestApp } from './app.js';
+import { startTestSimulator, type TestSimulator } from './simulator.js';
+import { createTestApp } from './app.js';
+
+/** The real retry policy (permanent errors give up at once), with short waits and 3 attempts. */
+export const quickRetries = (attempt: number, error: unknown) =>
+  retryDelay(attempt, error, {
+    maxAttempts: 3,
+    baseDelayMs: 10,
+    maxDelayMs: 20,
+    rateLimitMinMs: 20,
+  });
+
+export interface SyncHarness {
+  t: TestApp;
+  remote: TestSimulator;
+  /** Remote requests the firm has made so far. */
+  requests(): number;
+  /** Stops the background workers (until the next settle), so jobs wait and merge. */
+  pause(): Promise<void>;
+  /** Runs the workers until no job is waiting or running (dead ones stay). */
+  settle(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app on a fresh database, talking to a simulator over loopback: the org's API token is the
+ * simulator firm's key, and the bank accounts are synced. Retries are quick and few (3).
+ */
+export async function startSyncHarness(): Promise<SyncHarness> {
+  const remote = await startTestSimulator();
+  const t = await createTestApp(
+    { SERVICE_SANDBOX_URL: remote.url },
+    { retryDelay: quickRetries, pollMs: 20 },
+  );
+  await t.request('PUT', '/api/settings', { body: { apiToken: remote.firm.apiKey } });
+  const synced = await t.request('POST', '/api/actions/BankAccountsSync', { body: {} });
+  if (synced.status !== 200) throw new Error(`bank sync failed: ${JSON.stringify(synced.body)}`);
+  let started = false;
+  return {
+    t,
+    remote,
+    requests: () => remote.sim.stats(remote.firm.apiKey).requests,
+    async pause() {
+      await t.sync.stop();
+      started = false;
+    },
+    async settle(timeoutMs = 15_000) {
+      if (!started) t.sync.start();
+      started = true;
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        t.sync.worker.kick();
+        const open = await t.database.db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(inArray(jobs.state, ['queued', 'running']));
+        if (open.length === 0) return;
+        if (Date.now() > end) throw new Error(`${open.length} jobs still open`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      await t.close();
+      await remote.close();
+    },
+  };
+}
