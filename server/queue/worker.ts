@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Database } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { bury, claim, complete, retryLater, type Job } from './queue.js';
@@ -46,6 +47,8 @@ export class Worker {
 
   constructor(options: WorkerOptions) {
     this.#options = { concurrency: 20, pollMs: 500, leaseMs: 120_000, ...options };
+    // Every job in hand listens to this one signal (through its remote calls): many is expected.
+    setMaxListeners(0, this.#abort.signal);
   }
 
   start(): void {
@@ -92,9 +95,15 @@ export class Worker {
     while (this.#running) {
       const free = concurrency - this.#inFlight.size;
       let claimed: Job[] = [];
-      if (free > 0) {
+      // Claims come in chunks: a claim scans the queue, so one per finished job would cost more
+      // than the jobs themselves when thousands wait.
+      if (free > 0 && (this.#inFlight.size === 0 || free >= Math.ceil(concurrency / 4))) {
         try {
+          const c0 = performance.now();
           claimed = await claim(db, { workerId: this.id, limit: free, leaseMs, kinds });
+          (globalThis as any).__claims = ((globalThis as any).__claims ?? 0) + 1;
+          (globalThis as any).__claimMs = ((globalThis as any).__claimMs ?? 0) + performance.now() - c0;
+          (globalThis as any).__claimed = ((globalThis as any).__claimed ?? 0) + claimed.length;
         } catch (error) {
           logger.warn({ err: errorMessage(error) }, 'claiming jobs failed; retrying');
         }

@@ -1,13 +1,13 @@
 // `npm run simulator`: the simulated payment service on its own.
 //   --port 4010  --host 127.0.0.1  --seed <text>  --api-key <key>  --auto-create-prefix <prefix>
-//   --public-base-url <url>
+//   --public-base-url <url>  --window-ms <ms> (the rate limit's minute, compressed for benchmarks)
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { pino } from 'pino';
 import { createSimulator } from './simulator.js';
 
 const usage = `Usage: npm run simulator -- [--port 4010] [--host 127.0.0.1] [--seed TEXT]
-  [--api-key KEY] [--auto-create-prefix PREFIX] [--public-base-url URL]`;
+  [--api-key KEY] [--auto-create-prefix PREFIX] [--public-base-url URL] [--window-ms MS]`;
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
@@ -24,6 +24,7 @@ try {
       'api-key': { type: 'string' },
       'auto-create-prefix': { type: 'string' },
       'public-base-url': { type: 'string' },
+      'window-ms': { type: 'string', default: '60000' },
       help: { type: 'boolean', short: 'h' },
     },
   }));
@@ -36,6 +37,9 @@ if (values.help) {
 }
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`Invalid --port ${values.port}`);
+const windowMs = Number(values['window-ms']);
+if (!Number.isInteger(windowMs) || windowMs < 100)
+  fail(`Invalid --window-ms ${values['window-ms']}`);
 
 const logger = pino({ name: 'simulator' });
 const simulator = createSimulator({
@@ -43,6 +47,7 @@ const simulator = createSimulator({
   firms: [{ name: 'Demo Law Firm', apiKey: values['api-key'] }],
   autoCreateFirmKeyPrefix: values['auto-create-prefix'],
   publicBaseUrl: values['public-base-url'],
+  limits: { windowMs },
   logger,
 });
 const [firm] = simulator.firms();

@@ -3,7 +3,7 @@ import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/s
 import { remoteError } from '../remote/errors.js';
 import type { RemoteAggregateLink } from '../remote/index.js';
 import { callOptions, type SyncContext } from './context.js';
-import { parentFailed, beginAttempt, markSynced } from './record-state.js';
+import { beginAttempt, parentFailed, syncedState } from './record-state.js';
 import { syncPaymentLink } from './payment-links.js';
 
 /**
@@ -14,10 +14,9 @@ import { syncPaymentLink } from './payment-links.js';
  */
 export function syncAggregateLink(ctx: SyncContext, orgId: string, id: string): Promise<void> {
   return ctx.flights.run(`aggregate-link:${id}`, async () => {
-    const previous = await beginAttempt(ctx.db, 'aggregate_links', orgId, id);
-    if (previous === null) return;
-    const [row] = await ctx.db.select().from(aggregateLinks).where(eq(aggregateLinks.id, id));
-    if (!row) return;
+    const attempt = await beginAttempt(ctx.db, aggregateLinks, orgId, id);
+    if (!attempt) return;
+    const { row } = attempt;
     const members = await memberServiceIds(ctx, orgId, row.id);
     if (members.length === 0) {
       throw remoteError('invalid_input', 'The aggregate link has no payment links');
@@ -34,13 +33,10 @@ export function syncAggregateLink(ctx: SyncContext, orgId: string, id: string): 
           { paymentLinkIds: members, memo: row.name, externalId: row.id },
           o,
         );
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(aggregateLinks)
-        .set({ serviceId: remote.id, url: remote.url })
-        .where(eq(aggregateLinks.id, row.id));
-      await markSynced(tx, 'aggregate_links', row.id, row.updatedAt);
-    });
+    await ctx.db
+      .update(aggregateLinks)
+      .set({ serviceId: remote.id, url: remote.url, ...syncedState(aggregateLinks, row.updatedAt) })
+      .where(eq(aggregateLinks.id, row.id));
   });
 }
 

@@ -3,16 +3,15 @@ import { clients, matters } from '../db/schema/index.js';
 import { remoteError } from '../remote/errors.js';
 import type { RemoteClient, RemoteMatter } from '../remote/index.js';
 import { callOptions, type SyncContext } from './context.js';
-import { beginAttempt, markSynced, parentFailed } from './record-state.js';
+import { beginAttempt, parentFailed, syncedState } from './record-state.js';
 
 // The remote half of client and matter syncs: add or update, chosen by serviceId.
 
 export function syncClient(ctx: SyncContext, orgId: string, id: string): Promise<void> {
   return ctx.flights.run(`client:${id}`, async () => {
-    const previous = await beginAttempt(ctx.db, 'clients', orgId, id);
-    if (previous === null) return; // deleted meanwhile: nothing to sync
-    const [row] = await ctx.db.select().from(clients).where(eq(clients.id, id));
-    if (!row) return;
+    const attempt = await beginAttempt(ctx.db, clients, orgId, id);
+    if (!attempt) return; // deleted meanwhile: nothing to sync
+    const { row, previous } = attempt;
     const o = callOptions(ctx);
     let remote: RemoteClient;
     if (row.serviceId) {
@@ -26,19 +25,18 @@ export function syncClient(ctx: SyncContext, orgId: string, id: string): Promise
           : await ctx.remote.updateClient(orgId, { id: adopted.id, name: row.name }, o)
         : await ctx.remote.addClient(orgId, { name: row.name, externalId: row.id }, o);
     }
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(clients).set({ serviceId: remote.id }).where(eq(clients.id, row.id));
-      await markSynced(tx, 'clients', row.id, row.updatedAt);
-    });
+    await ctx.db
+      .update(clients)
+      .set({ serviceId: remote.id, ...syncedState(clients, row.updatedAt) })
+      .where(eq(clients.id, row.id));
   });
 }
 
 export function syncMatter(ctx: SyncContext, orgId: string, id: string): Promise<void> {
   return ctx.flights.run(`matter:${id}`, async () => {
-    const previous = await beginAttempt(ctx.db, 'matters', orgId, id);
-    if (previous === null) return;
-    const [row] = await ctx.db.select().from(matters).where(eq(matters.id, id));
-    if (!row) return;
+    const attempt = await beginAttempt(ctx.db, matters, orgId, id);
+    if (!attempt) return;
+    const { row, previous } = attempt;
     const clientServiceId = await ensureClientSynced(ctx, orgId, row.clientId);
     const o = callOptions(ctx);
     let remote: RemoteMatter;
@@ -57,10 +55,10 @@ export function syncMatter(ctx: SyncContext, orgId: string, id: string): Promise
             o,
           );
     }
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(matters).set({ serviceId: remote.id }).where(eq(matters.id, row.id));
-      await markSynced(tx, 'matters', row.id, row.updatedAt);
-    });
+    await ctx.db
+      .update(matters)
+      .set({ serviceId: remote.id, ...syncedState(matters, row.updatedAt) })
+      .where(eq(matters.id, row.id));
   });
 }
 

@@ -5,13 +5,14 @@ import { syncAggregateLink } from './aggregate-links.js';
 import { syncClient, syncMatter } from './clients-matters.js';
 import type { SyncContext } from './context.js';
 import { syncPaymentLink } from './payment-links.js';
-import { markFailed, markRetrying, type SyncedTableName } from './record-state.js';
+import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
+import { markFailed, markRetrying, type SyncedTable } from './record-state.js';
 import { SYNC_JOB } from './requests.js';
 
 type SyncFn = (ctx: SyncContext, orgId: string, id: string) => Promise<void>;
 
 /** A record sync job: runs the entity's sync, and shows each failure on the record. */
-function recordSync(ctx: SyncContext, table: SyncedTableName, sync: SyncFn): JobHandler {
+function recordSync(ctx: SyncContext, table: SyncedTable, sync: SyncFn): JobHandler {
   return {
     run: (job: Job, signal) => sync({ ...ctx, signal }, job.orgId, job.key),
     async failed(job, outcome) {
@@ -44,10 +45,10 @@ function removePaymentLink(ctx: SyncContext): JobHandler {
 
 export function syncJobHandlers(ctx: SyncContext): Record<string, JobHandler> {
   return {
-    [SYNC_JOB.client]: recordSync(ctx, 'clients', syncClient),
-    [SYNC_JOB.matter]: recordSync(ctx, 'matters', syncMatter),
-    [SYNC_JOB.paymentLink]: recordSync(ctx, 'payment_links', syncPaymentLink),
-    [SYNC_JOB.aggregateLink]: recordSync(ctx, 'aggregate_links', syncAggregateLink),
+    [SYNC_JOB.client]: recordSync(ctx, clients, syncClient),
+    [SYNC_JOB.matter]: recordSync(ctx, matters, syncMatter),
+    [SYNC_JOB.paymentLink]: recordSync(ctx, paymentLinks, syncPaymentLink),
+    [SYNC_JOB.aggregateLink]: recordSync(ctx, aggregateLinks, syncAggregateLink),
     [SYNC_JOB.removePaymentLink]: removePaymentLink(ctx),
   };
 }

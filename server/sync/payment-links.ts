@@ -4,15 +4,14 @@ import { remoteError } from '../remote/errors.js';
 import type { RemotePaymentLink } from '../remote/index.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
 import { callOptions, type SyncContext } from './context.js';
-import { beginAttempt, markSynced } from './record-state.js';
+import { beginAttempt, syncedState } from './record-state.js';
 
 /** The remote half of a payment link sync; writes back url, status and the remote balance. */
 export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Promise<void> {
   return ctx.flights.run(`payment-link:${id}`, async () => {
-    const previous = await beginAttempt(ctx.db, 'payment_links', orgId, id);
-    if (previous === null) return;
-    const [row] = await ctx.db.select().from(paymentLinks).where(eq(paymentLinks.id, id));
-    if (!row) return;
+    const attempt = await beginAttempt(ctx.db, paymentLinks, orgId, id);
+    if (!attempt) return;
+    const { row, previous } = attempt;
     const [bank] = row.bankAccountId
       ? await ctx.db
           .select({ serviceId: bankAccounts.serviceId })
@@ -51,22 +50,19 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
       }
     }
 
-    const written = await ctx.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(paymentLinks)
-        .set({
-          serviceId: remote.id,
-          url: remote.url,
-          status: remote.status,
-          outstandingAmount: remote.outstandingAmount,
-          paidAmount: remote.paidAmount,
-        })
-        .where(eq(paymentLinks.id, row.id))
-        .returning({ id: paymentLinks.id });
-      if (updated.length > 0) await markSynced(tx, 'payment_links', row.id, row.updatedAt);
-      return updated.length > 0;
-    });
+    const written = await ctx.db
+      .update(paymentLinks)
+      .set({
+        serviceId: remote.id,
+        url: remote.url,
+        status: remote.status,
+        outstandingAmount: remote.outstandingAmount,
+        paidAmount: remote.paidAmount,
+        ...syncedState(paymentLinks, row.updatedAt),
+      })
+      .where(eq(paymentLinks.id, row.id))
+      .returning({ id: paymentLinks.id });
     // Deleted while we created it: its delete had no remote id to remove, so we remove it here.
-    if (!written && created) await ctx.remote.removePaymentLink(orgId, remote.id, o);
+    if (written.length === 0 && created) await ctx.remote.removePaymentLink(orgId, remote.id, o);
   });
 }

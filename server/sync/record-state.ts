@@ -1,78 +1,74 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/index.js';
-import { RemoteError, isRemoteError } from '../remote/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/index.js';
+import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
 import { errorMessage } from '../queue/worker.js';
+import { RemoteError, isRemoteError } from '../remote/index.js';
 
-// The sync state columns every synced table shares (see db/schema/columns.ts syncColumns).
+// The sync state columns every synced table shares (db/schema/columns.ts syncColumns).
 
-export type SyncedTableName = 'clients' | 'matters' | 'payment_links' | 'aggregate_links';
+export type SyncedTable =
+  typeof clients | typeof matters | typeof paymentLinks | typeof aggregateLinks;
 
-const table = (name: SyncedTableName) => sql.raw(`"${name}"`);
+// drizzle cannot type an update over a union of tables; the columns used exist in all four.
+const asClients = (table: SyncedTable) => table as typeof clients;
 
 /**
- * Counts an attempt before any remote call is made, and answers how many came before. A record
- * with earlier attempts and no serviceId may already exist remotely (the process may have died
- * after the remote create), so its create first looks it up by externalId.
+ * Counts an attempt before any remote call is made, and answers the row with how many attempts
+ * came before. A record with earlier attempts and no serviceId may already exist remotely (the
+ * process may have died after the remote create), so its create first looks it up by externalId.
  */
-export async function beginAttempt(
+export async function beginAttempt<T extends SyncedTable>(
   db: Executor,
-  name: SyncedTableName,
+  table: T,
   orgId: string,
   id: string,
-): Promise<number | null> {
-  const [row] = rowsOf<{ previous: number }>(
-    await db.execute(sql`
-      update ${table(name)} set sync_attempts = sync_attempts + 1
-      where org_id = ${orgId} and id = ${id}
-      returning sync_attempts - 1 as previous`),
-  );
-  return row ? Number(row.previous) : null;
+): Promise<{ row: T['$inferSelect']; previous: number } | null> {
+  const t = asClients(table);
+  const [row] = await db
+    .update(t)
+    .set({ syncAttempts: sql`${t.syncAttempts} + 1` })
+    .where(and(eq(t.orgId, orgId), eq(t.id, id)))
+    .returning();
+  return row ? { row: row as T['$inferSelect'], previous: row.syncAttempts - 1 } : null;
 }
 
 /**
- * Success: clears the error and the attempts. The status says `synced` only if nobody edited the
- * record since the sync read it; otherwise the edit's own job is still to come (`pending`).
+ * What a successful sync writes with its results: the error and attempts cleared, and `synced`
+ * only if nobody edited the record since the sync read it (else the edit's job is still to come).
  */
-export async function markSynced(
-  db: Executor,
-  name: SyncedTableName,
-  id: string,
-  readUpdatedAt: Date,
-): Promise<void> {
-  await db.execute(sql`
-    update ${table(name)}
-    set sync_error_message = null, last_synced_at = now(), sync_attempts = 0, next_sync_at = null,
-        sync_status = case when updated_at = ${readUpdatedAt.toISOString()}::timestamptz
-                           then 'synced' else sync_status end
-    where id = ${id}`);
+export function syncedState(table: SyncedTable, readUpdatedAt: Date) {
+  const t = asClients(table);
+  return {
+    syncErrorMessage: null,
+    lastSyncedAt: new Date(),
+    syncAttempts: 0,
+    nextSyncAt: null,
+    syncStatus: sql<'synced'>`case when ${t.updatedAt} = ${readUpdatedAt.toISOString()}::timestamptz then 'synced' else ${t.syncStatus} end`,
+  };
 }
 
 /** A transient failure: another attempt is due at `runAt`; the message shows meanwhile. */
 export async function markRetrying(
   db: Executor,
-  name: SyncedTableName,
+  table: SyncedTable,
   id: string,
   runAt: Date,
   error: unknown,
 ): Promise<void> {
-  await db.execute(sql`
-    update ${table(name)}
-    set sync_status = 'retrying', next_sync_at = ${runAt.toISOString()}::timestamptz,
-        sync_error_message = ${errorMessage(error)}
-    where id = ${id}`);
+  const t = asClients(table);
+  await db
+    .update(t)
+    .set({ syncStatus: 'retrying', nextSyncAt: runAt, syncErrorMessage: errorMessage(error) })
+    .where(eq(t.id, id));
 }
 
 /** A permanent failure, or the last attempt: the remote's message goes to syncErrorMessage. */
-export async function markFailed(
-  db: Executor,
-  name: SyncedTableName,
-  id: string,
-  error: unknown,
-): Promise<void> {
-  await db.execute(sql`
-    update ${table(name)}
-    set sync_status = 'error', sync_error_message = ${errorMessage(error)}, next_sync_at = null
-    where id = ${id}`);
+export async function markFailed(db: Executor, table: SyncedTable, id: string, error: unknown) {
+  const t = asClients(table);
+  await db
+    .update(t)
+    .set({ syncStatus: 'error', nextSyncAt: null, syncErrorMessage: errorMessage(error) })
+    .where(eq(t.id, id));
 }
 
 /** A parent's failure as the child's, keeping whether it is worth retrying. */

@@ -28,6 +28,8 @@ export interface SyncServiceOptions {
   handlers?: (sync: SyncService) => Record<string, JobHandler>;
   /** Delay before attempt n + 1, or null to give up (default: the remote client's policy). */
   retryDelay?: (attempt: number, error: unknown) => number | null;
+  /** How long a claimed job is held before another worker may take it over (a crashed one's). */
+  leaseMs?: number;
 }
 
 /**
@@ -49,6 +51,9 @@ export class SyncService {
         limiters: options.limiters ?? new LimiterRegistry(),
         logger: options.logger,
         maxBatchSize: 50,
+        // Concurrent jobs reach their remote call a few ms apart (each first reads its record):
+        // gathering for 50 ms packs them into one request; a full batch leaves at once.
+        batchDelayMs: 50,
       });
     this.context = createSyncContext(options.db, this.remote);
     this.worker = new Worker({
@@ -58,6 +63,7 @@ export class SyncService {
       retryDelay: options.retryDelay ?? ((attempt, error) => retryDelay(attempt, error)),
       concurrency: options.concurrency ?? 100,
       pollMs: options.pollMs ?? 500,
+      ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     });
   }
 
