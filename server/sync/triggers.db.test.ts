@@ -194,3 +194,22 @@ describe('failures', () => {
     expect(h.requests() - before).toBe(1);
   });
 });
+
+describe('remote sites', () => {
+  it('refuses a host that is not an active remote site before any request is sent', async () => {
+    const sites = (await h.t.request('GET', '/api/remote-sites')).body.data;
+    const sandbox = sites.find((s: { name: string }) => s.name === 'sandbox');
+    await h.t.request('PATCH', `/api/remote-sites/${sandbox.id}`, { body: { active: false } });
+    try {
+      const before = h.requests();
+      const res = await h.t.request('POST', '/api/actions/ClientCreate', {
+        body: { name: 'Blocked' },
+      });
+      expect(res.body[0]).toMatchObject({ syncStatus: 'error', serviceId: null });
+      expect(res.body[0].syncErrorMessage).toMatch(/not allowed: no active remote site/);
+      expect(h.requests()).toBe(before);
+    } finally {
+      await h.t.request('PATCH', `/api/remote-sites/${sandbox.id}`, { body: { active: true } });
+    }
+  });
+});
