@@ -62,53 +62,41 @@ export function syncMatter(ctx: SyncContext, orgId: string, id: string): Promise
   });
 }
 
-/** Parents first: a client without a serviceId is synced before its child, here and now. */
-export async function ensureClientSynced(
+/**
+ * Parents first: a parent without a serviceId is synced before its child, here and now; answers
+ * the parent's remote id. A parent's failure is the child's, with the parent named.
+ */
+async function ensureSynced(
   ctx: SyncContext,
   orgId: string,
-  clientId: string,
+  parent: { table: typeof clients | typeof matters; label: string; sync: typeof syncClient },
+  id: string,
 ): Promise<string> {
-  const serviceIdOf = async () =>
+  const { table, label } = parent;
+  const read = async () =>
     (
       await ctx.db
-        .select({ serviceId: clients.serviceId, name: clients.name })
-        .from(clients)
-        .where(and(eq(clients.orgId, orgId), eq(clients.id, clientId)))
+        .select({ serviceId: table.serviceId, name: table.name })
+        .from(table)
+        .where(and(eq(table.orgId, orgId), eq(table.id, id)))
     )[0];
-  const before = await serviceIdOf();
-  if (!before) throw remoteError('invalid_input', 'Its client no longer exists');
+  const before = await read();
+  if (!before) throw remoteError('invalid_input', `Its ${label.toLowerCase()} no longer exists`);
   if (before.serviceId) return before.serviceId;
   try {
-    await syncClient(ctx, orgId, clientId);
+    await parent.sync(ctx, orgId, id);
   } catch (error) {
-    throw parentFailed(`Client "${before.name}"`, error);
+    throw parentFailed(`${label} "${before.name}"`, error);
   }
-  const after = await serviceIdOf();
-  if (!after?.serviceId) throw remoteError('invalid_input', 'Its client could not be synced');
+  const after = await read();
+  if (!after?.serviceId) {
+    throw remoteError('invalid_input', `Its ${label.toLowerCase()} could not be synced`);
+  }
   return after.serviceId;
 }
 
-export async function ensureMatterSynced(
-  ctx: SyncContext,
-  orgId: string,
-  matterId: string,
-): Promise<string> {
-  const serviceIdOf = async () =>
-    (
-      await ctx.db
-        .select({ serviceId: matters.serviceId, name: matters.name })
-        .from(matters)
-        .where(and(eq(matters.orgId, orgId), eq(matters.id, matterId)))
-    )[0];
-  const before = await serviceIdOf();
-  if (!before) throw remoteError('invalid_input', 'Its matter no longer exists');
-  if (before.serviceId) return before.serviceId;
-  try {
-    await syncMatter(ctx, orgId, matterId);
-  } catch (error) {
-    throw parentFailed(`Matter "${before.name}"`, error);
-  }
-  const after = await serviceIdOf();
-  if (!after?.serviceId) throw remoteError('invalid_input', 'Its matter could not be synced');
-  return after.serviceId;
-}
+export const ensureClientSynced = (ctx: SyncContext, orgId: string, clientId: string) =>
+  ensureSynced(ctx, orgId, { table: clients, label: 'Client', sync: syncClient }, clientId);
+
+export const ensureMatterSynced = (ctx: SyncContext, orgId: string, matterId: string) =>
+  ensureSynced(ctx, orgId, { table: matters, label: 'Matter', sync: syncMatter }, matterId);
