@@ -44,3 +44,8 @@ export const invalidInput = (message: string, fields?: FieldErrors) =>
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 
 export const conflict = (message: string) => new AppError('conflict', message);
+
+/** A failure to start that the operator can fix (configuration, a busy folder or port): shown as its message alone. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}

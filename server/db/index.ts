@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
 export { schema };
@@ -65,6 +66,7 @@ async function readiness(db: Database): Promise<{ ready: boolean; reason?: strin
 /** Embedded PostgreSQL: in a data folder, or in memory when `dataDir` is omitted (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -75,7 +77,10 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
     readiness: () => readiness(db),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
 
