@@ -1,13 +1,18 @@
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from './errors.js';
-import { authenticate } from './http/auth.js';
+import { authenticate, requireApiKey } from './http/auth.js';
 import type { AppDeps } from './http/context.js';
+import { corsFor } from './http/cors.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
 import { requestLog } from './http/request-log.js';
 import { createRouter } from './http/router.js';
 import { actionsRouter } from './http/routes/actions.js';
 import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
+import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
+import { integrationInfoRouter } from './http/routes/integration-info.js';
+import { webhookAdminRouter } from './http/routes/webhook-admin.js';
+import { webhookReceiverRouter } from './http/routes/webhooks.js';
 import {
   aggregateLinksRouter,
   bankAccountsRouter,
@@ -16,6 +21,8 @@ import {
   paymentLinksRouter,
   transactionsRouter,
 } from './http/routes/records-api.js';
+import { widgetTokensRouter } from './http/routes/widget-tokens.js';
+import { widgetAssetsRouter } from './http/widget-assets.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -37,14 +44,25 @@ export function createApp(deps: AppDeps) {
         handleError(new AppError('payload_too_large', 'The request body is larger than 1 MB'), c),
     }),
   );
+  // Browser pages on the configured origins may call the API and load the kit; others may not.
+  app.use('/api/*', corsFor(deps.config.corsOrigins));
+  app.use('/widgets/*', corsFor(deps.config.corsOrigins));
   app.onError(handleError);
   app.notFound(handleNotFound);
 
   app.route('/', healthRouter);
+  app.route('/', widgetAssetsRouter);
+  // The demo host page and its helpers exist only in demo mode (and on a loopback HOST).
+  if (deps.demo) app.route('/', demoRouter(deps.demo, deps));
+  // Public: authenticated by the webhook signature, not by a key (outside /api on purpose).
+  app.route('/', webhookReceiverRouter);
 
   // Every /api route needs a key: the guard is installed on the sub-app before any route.
   const api = createRouter();
   api.use('*', authenticate());
+  // A widget token never manages keys (issuing tokens is guarded in its own router).
+  api.use('/api-keys', requireApiKey());
+  api.use('/api-keys/*', requireApiKey());
   api.route('/clients', clientsRouter);
   api.route('/matters', mattersRouter);
   api.route('/payment-links', paymentLinksRouter);
@@ -55,12 +73,15 @@ export function createApp(deps: AppDeps) {
   api.route('/settings', settingsRouter);
   api.route('/remote-sites', remoteSitesRouter);
   api.route('/actions', actionsRouter);
+  api.route('/widget-tokens', widgetTokensRouter);
+  api.route('/admin', integrationInfoRouter);
+  api.route('/admin', webhookAdminRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
-    description: 'An API key or a widget token',
+    description: 'An API key, or a widget token from POST /api/widget-tokens',
   });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

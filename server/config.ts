@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/** `https://portal.example.com`: a scheme and a host, with no path, as browsers send `Origin`. */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
 // Every environment variable the server reads, parsed once at start: a wrong value stops the
 // process with a message naming the variable, instead of failing later at first use.
 const schema = z.object({
@@ -20,6 +30,32 @@ const schema = z.object({
     .enum(['0', '1'], { error: 'must be 0 (no sync workers in this process) or 1' })
     .default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isOrigin, {
+          error: 'must be comma-separated origins such as https://portal.example.com (no path)',
+        }),
+      ),
+    ),
+  RECONCILE_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .default(15 * 60_000),
+  JOB_LEASE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(1_000)
+    .default(120_000),
 });
 
 export interface Config {
@@ -34,8 +70,14 @@ export interface Config {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Demo mode (the simulator mounted as the sandbox): on, off, or auto (when no API token). */
   demo: 'auto' | 'on' | 'off';
+  /** Pages on other origins allowed to call the API from a browser (CORS); same-origin needs none. */
+  corsOrigins: string[];
   /** Whether the API process also runs the sync workers (WORKERS=0 leaves them to `npm run worker`). */
   workers: boolean;
+  /** How often each organization is reconciled with the remote service (0: never). */
+  reconcileIntervalMs: number;
+  /** How long a worker holds a claimed job before another may take it over (crash recovery). */
+  jobLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -59,7 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     serviceUrls: { production: e.SERVICE_PRODUCTION_URL, sandbox: e.SERVICE_SANDBOX_URL },
     logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS,
     workers: e.WORKERS === '1',
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
     demo: e.DEMO === '1' ? 'on' : e.DEMO === '0' ? 'off' : 'auto',
   };
 }

@@ -49,3 +49,17 @@ export const conflict = (message: string) => new AppError('conflict', message);
 export class StartupError extends Error {
   override readonly name = 'StartupError';
 }
+
+/**
+ * A failure as job rows, event logs and log lines show it. A database error reaches us wrapped by
+ * drizzle, whose message repeats the query's parameters (payer names, emails, event payloads):
+ * the driver's own message and code say what went wrong without them.
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && /^Failed query/.test(error.message) && error.cause) {
+    const cause = error.cause as { message?: unknown; code?: unknown };
+    const code = typeof cause.code === 'string' ? ` (${cause.code})` : '';
+    return `Database error: ${String(cause.message ?? 'unknown')}${code}`.slice(0, 2000);
+  }
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+}

@@ -5,6 +5,7 @@ import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { createLogger } from './logger.js';
 import { activateDemo, prepareDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
+import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,6 +18,14 @@ async function main(): Promise<void> {
   const app = createApp({ database, logger, config, secretBox, sync, demo: demo ?? undefined });
   if (demo) app.route(demo.mountPath, demo.simulator.app);
   if (config.workers) sync.start();
+  // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
+  const reconciler = config.workers
+    ? startReconcileScheduler({
+        db: database.db,
+        logger,
+        intervalMs: config.reconcileIntervalMs,
+      })
+    : undefined;
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      reconciler?.stop();
       await sync.stop();
       await demo?.close();
       await database.close();

@@ -4,6 +4,7 @@ import { resolveRemoteTarget } from './domain/remote-sites.js';
 import type { Logger } from './logger.js';
 import { SecretBox, loadSecretsKey } from './security/secret-box.js';
 import { SyncService } from './sync/service.js';
+import { webhookJobHandlers } from './webhooks/handlers.js';
 
 export interface Runtime {
   database: DatabaseHandle;
@@ -29,6 +30,8 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     logger,
     resolveTarget: (orgId) =>
       resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
+    handlers: (service) => webhookJobHandlers(service),
+    leaseMs: config.jobLeaseMs,
   });
   return { database, secretBox, sync };
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { openRuntime } from './runtime.js';
+import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 
 // `npm run worker`: a process that only runs the sync jobs of the queue, beside API processes
 // started with WORKERS=0. Several may run against one PostgreSQL database.
@@ -10,6 +11,11 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   const { database, sync } = await openRuntime(config, logger);
   sync.start();
+  const reconciler = startReconcileScheduler({
+    db: database.db,
+    logger,
+    intervalMs: config.reconcileIntervalMs,
+  });
   logger.info({ worker: sync.worker.id }, 'worker running');
 
   let stopping = false;
@@ -19,6 +25,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'worker stopping: finishing jobs in hand');
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
+    reconciler.stop();
     await sync.stop();
     await database.close();
     logger.info('stopped');

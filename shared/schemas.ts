@@ -241,6 +241,8 @@ export const settingsRecord = z.object({
   productionEnvironment: z.boolean(),
   apiToken: maskedSecret,
   webhookSecret: maskedSecret,
+  /** A replaced webhook secret, still accepted until `validUntil` (rotation). */
+  previousWebhookSecret: maskedSecret.extend({ validUntil: z.iso.datetime().nullable() }),
   updatedAt: z.iso.datetime(),
 });
 export type Settings = z.infer<typeof settingsRecord>;

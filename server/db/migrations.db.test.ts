@@ -42,6 +42,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'api_keys',
       'bank_accounts',
       'clients',
+      'integration_state',
       'jobs',
       'matters',
       'org_settings',
@@ -49,6 +50,9 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'payment_links',
       'remote_sites',
       'transactions',
+      'webhook_event_transactions',
+      'webhook_events',
+      'webhook_receipts',
     ]);
     expect(await database.readiness()).toEqual({ ready: true });
   });

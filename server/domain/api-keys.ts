@@ -104,3 +104,12 @@ export async function revokeApiKeySafely(db: Executor, orgId: string, id: string
     return revokeApiKey(tx, orgId, id);
   });
 }
+
+/** The active key with this id (the issuer of a widget token), or null once it is revoked. */
+export async function identifyApiKeyById(db: Executor, id: string): Promise<KeyIdentity | null> {
+  const [row] = await db
+    .select({ id: apiKeys.id, orgId: apiKeys.orgId, role: apiKeys.role })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+  return row ? { keyId: row.id, orgId: row.orgId, role: row.role } : null;
+}

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ilike } from 'drizzle-orm';
 import type { Client, ClientCreate, ClientUpdate, ListQuery, Page } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
 import { clients, paymentLinks } from '../db/schema/index.js';
@@ -19,16 +19,25 @@ export const toClient = (row: ClientRow): Client => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** `q` as a literal ILIKE pattern: any %, _ or backslash in it matches itself. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
 export async function listClients(
   db: Executor,
   orgId: string,
-  query: ListQuery,
+  query: ListQuery & { q?: string | undefined },
 ): Promise<Page<Client>> {
   const { where, orderBy } = pageAfter(query.cursor, clients.createdAt, clients.id);
   const rows = await db
     .select()
     .from(clients)
-    .where(and(eq(clients.orgId, orgId), where))
+    .where(
+      and(
+        eq(clients.orgId, orgId),
+        query.q ? ilike(clients.name, containing(query.q)) : undefined,
+        where,
+      ),
+    )
     .orderBy(...orderBy)
     .limit(query.limit + 1);
   const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));

@@ -10,12 +10,29 @@ type SecretName = 'apiToken' | 'webhookSecret';
 // The ciphertext is bound to its organization and field: copied elsewhere, it does not open.
 const contextOf = (orgId: string, name: SecretName) => `${orgId}:${name}`;
 
-const toSettings = (row: SettingsRow): Settings => ({
-  productionEnvironment: row.productionEnvironment,
-  apiToken: { isSet: row.apiTokenCiphertext !== null, last4: row.apiTokenLast4 },
-  webhookSecret: { isSet: row.webhookSecretCiphertext !== null, last4: row.webhookSecretLast4 },
-  updatedAt: row.updatedAt.toISOString(),
-});
+/** How long a replaced webhook secret is still accepted (the remote may still sign with it). */
+export const WEBHOOK_SECRET_ROTATION_MS = 24 * 60 * 60_000;
+
+/** The replaced webhook secret while its rotation window lasts; expired ones count as unset. */
+const previousSecretLive = (row: SettingsRow, now = new Date()) =>
+  row.webhookSecretPreviousCiphertext !== null &&
+  row.webhookSecretPreviousExpiresAt !== null &&
+  row.webhookSecretPreviousExpiresAt > now;
+
+const toSettings = (row: SettingsRow): Settings => {
+  const previous = previousSecretLive(row);
+  return {
+    productionEnvironment: row.productionEnvironment,
+    apiToken: { isSet: row.apiTokenCiphertext !== null, last4: row.apiTokenLast4 },
+    webhookSecret: { isSet: row.webhookSecretCiphertext !== null, last4: row.webhookSecretLast4 },
+    previousWebhookSecret: {
+      isSet: previous,
+      last4: previous ? row.webhookSecretPreviousLast4 : null,
+      validUntil: previous ? (row.webhookSecretPreviousExpiresAt?.toISOString() ?? null) : null,
+    },
+    updatedAt: row.updatedAt.toISOString(),
+  };
+};
 
 async function settingsRow(db: Executor, orgId: string): Promise<SettingsRow> {
   const [row] = await db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId));
@@ -39,7 +56,7 @@ export async function updateSettings(
   orgId: string,
   input: SettingsUpdate,
 ): Promise<Settings> {
-  await settingsRow(db, orgId);
+  const current = await settingsRow(db, orgId);
   const patch: Partial<typeof orgSettings.$inferInsert> = { updatedAt: new Date() };
   if (input.productionEnvironment !== undefined) {
     patch.productionEnvironment = input.productionEnvironment;
@@ -50,9 +67,7 @@ export async function updateSettings(
     patch.apiTokenLast4 = input.apiToken ? input.apiToken.slice(-4) : null;
   }
   if (input.webhookSecret !== undefined) {
-    patch.webhookSecretCiphertext =
-      input.webhookSecret && box.seal(input.webhookSecret, contextOf(orgId, 'webhookSecret'));
-    patch.webhookSecretLast4 = input.webhookSecret ? input.webhookSecret.slice(-4) : null;
+    Object.assign(patch, rotateWebhookSecret(box, orgId, current, input.webhookSecret));
   }
   const [row] = await db
     .update(orgSettings)
@@ -71,6 +86,9 @@ export async function readIntegrationSecrets(
 ): Promise<{
   apiToken: string | null;
   webhookSecret: string | null;
+  /** The replaced webhook secret while its rotation window lasts, else null. */
+  previousWebhookSecret: string | null;
+  previousWebhookSecretValidUntil: Date | null;
   productionEnvironment: boolean;
 }> {
   const row = await settingsRow(db, orgId);
@@ -80,6 +98,49 @@ export async function readIntegrationSecrets(
     webhookSecret:
       row.webhookSecretCiphertext &&
       box.open(row.webhookSecretCiphertext, contextOf(orgId, 'webhookSecret')),
+    previousWebhookSecret:
+      previousSecretLive(row) && row.webhookSecretPreviousCiphertext
+        ? box.open(row.webhookSecretPreviousCiphertext, contextOf(orgId, 'webhookSecret'))
+        : null,
+    previousWebhookSecretValidUntil: previousSecretLive(row)
+      ? row.webhookSecretPreviousExpiresAt
+      : null,
     productionEnvironment: row.productionEnvironment,
+  };
+}
+
+/**
+ * The columns a new webhook secret changes. Replacing a secret keeps the old one valid for the
+ * rotation window (its ciphertext moves as it is: it is bound to the same field); setting the
+ * same value again changes nothing; clearing it ends both, since "no secret" means refuse all.
+ */
+function rotateWebhookSecret(
+  box: SecretBox,
+  orgId: string,
+  current: SettingsRow,
+  next: string | null,
+): Partial<typeof orgSettings.$inferInsert> {
+  const context = contextOf(orgId, 'webhookSecret');
+  if (next === null) {
+    return {
+      webhookSecretCiphertext: null,
+      webhookSecretLast4: null,
+      webhookSecretPreviousCiphertext: null,
+      webhookSecretPreviousLast4: null,
+      webhookSecretPreviousExpiresAt: null,
+    };
+  }
+  const old = current.webhookSecretCiphertext;
+  if (old && box.open(old, context) === next) return {};
+  return {
+    webhookSecretCiphertext: box.seal(next, context),
+    webhookSecretLast4: next.slice(-4),
+    ...(old
+      ? {
+          webhookSecretPreviousCiphertext: old,
+          webhookSecretPreviousLast4: current.webhookSecretLast4,
+          webhookSecretPreviousExpiresAt: new Date(Date.now() + WEBHOOK_SECRET_ROTATION_MS),
+        }
+      : {}),
   };
 }

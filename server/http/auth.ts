@@ -1,28 +1,83 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/records.js';
-import { identifyApiKey, touchApiKey } from '../domain/api-keys.js';
+import { identifyApiKey, identifyApiKeyById, touchApiKey } from '../domain/api-keys.js';
 import { AppError } from '../errors.js';
+import { isWidgetToken, widgetTokenSigner } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
 
 const RANK: Record<Role, number> = { viewer: 0, staff: 1, admin: 2 };
+
+/** The lower of two roles. */
+export const lowerRole = (a: Role, b: Role): Role => (RANK[a] <= RANK[b] ? a : b);
+
+export const roleAtMost = (role: Role, ceiling: Role) => RANK[role] <= RANK[ceiling];
 
 function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
 }
 
-/** Every /api route: a valid `Authorization: Bearer <key>` or 401. */
+/**
+ * The page a browser request comes from: its `Origin`, or, for the same-origin GETs that carry
+ * none, the origin of its `Referer`. Browsers set both themselves; scripts cannot forge them.
+ */
+export function requestOrigin(c: Context): string | null {
+  const origin = c.req.header('origin');
+  if (origin && origin !== 'null') return origin;
+  const referer = c.req.header('referer');
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<Caller> {
+  const verified = widgetTokenSigner(c.get('deps').secretBox).verify(token);
+  if (!verified.ok) {
+    throw new AppError(
+      'unauthorized',
+      verified.reason === 'expired'
+        ? 'The widget token has expired: get a new one'
+        : 'The widget token is not valid',
+    );
+  }
+  const { claims } = verified;
+  let role = claims.role;
+  if (claims.key) {
+    // Revoking the API key that issued a token ends the token too.
+    const issuer = await identifyApiKeyById(c.get('db'), claims.key);
+    if (!issuer || issuer.orgId !== claims.org) {
+      throw new AppError('unauthorized', 'The widget token was revoked with its API key');
+    }
+    role = lowerRole(role, issuer.role);
+  }
+  if (claims.origins) {
+    const origin = requestOrigin(c);
+    if (!origin || !claims.origins.includes(origin)) {
+      throw new AppError('forbidden', 'This widget token may not be used from this page');
+    }
+  }
+  return { orgId: claims.org, role, keyId: claims.key, kind: 'widget-token' };
+}
+
+/** Every /api route: a valid `Authorization: Bearer <key or widget token>` or 401. */
 export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) {
       throw new AppError('unauthorized', 'Send an API key as "Authorization: Bearer <key>"');
     }
-    const identity = await identifyApiKey(c.get('db'), token);
-    if (!identity) throw new AppError('unauthorized', 'The API key is not valid or was revoked');
-    c.set('caller', identity);
-    // Usage stamps are a convenience: a failure here must not fail the request.
-    touchApiKey(c.get('db'), identity.keyId).catch(() => {});
+    if (isWidgetToken(token)) {
+      c.set('caller', await identifyWidgetToken(c, token));
+    } else {
+      const identity = await identifyApiKey(c.get('db'), token);
+      if (!identity) throw new AppError('unauthorized', 'The API key is not valid or was revoked');
+      c.set('caller', { ...identity, kind: 'api-key' });
+      // Usage stamps are a convenience: a failure here must not fail the request.
+      touchApiKey(c.get('db'), identity.keyId).catch(() => {});
+    }
     await next();
   };
 }
@@ -37,6 +92,16 @@ export function assertRole(caller: Caller, minimum: Role): void {
 export function requireRole(minimum: Role): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     assertRole(c.get('caller'), minimum);
+    await next();
+  };
+}
+
+/** Routes a widget token may never reach (API keys, issuing tokens): an API key only. */
+export function requireApiKey(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.get('caller').kind !== 'api-key') {
+      throw new AppError('forbidden', 'This needs an API key: a widget token cannot do it');
+    }
     await next();
   };
 }

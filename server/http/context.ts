@@ -20,7 +20,10 @@ export interface AppDeps {
 export interface Caller {
   orgId: string;
   role: Role;
-  keyId: string;
+  /** The API key presented, or the one that issued the widget token (null: issued by the server). */
+  keyId: string | null;
+  /** Widget tokens may not manage API keys or issue further tokens. */
+  kind: 'api-key' | 'widget-token';
 }
 
 export interface AppEnv {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Database } from '../db/index.js';
+import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { bury, claim, complete, retryLater, type Job } from './queue.js';
 
@@ -28,9 +29,6 @@ export interface WorkerOptions {
   pollMs?: number;
   leaseMs?: number;
 }
-
-export const errorMessage = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
 /**
  * Runs jobs of the queue: polls, claims up to its free capacity, runs handlers concurrently, and
@@ -99,11 +97,7 @@ export class Worker {
       // than the jobs themselves when thousands wait.
       if (free > 0 && (this.#inFlight.size === 0 || free >= Math.ceil(concurrency / 4))) {
         try {
-          const c0 = performance.now();
           claimed = await claim(db, { workerId: this.id, limit: free, leaseMs, kinds });
-          (globalThis as any).__claims = ((globalThis as any).__claims ?? 0) + 1;
-          (globalThis as any).__claimMs = ((globalThis as any).__claimMs ?? 0) + performance.now() - c0;
-          (globalThis as any).__claimed = ((globalThis as any).__claimed ?? 0) + claimed.length;
         } catch (error) {
           logger.warn({ err: errorMessage(error) }, 'claiming jobs failed; retrying');
         }

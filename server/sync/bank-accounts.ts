@@ -1,6 +1,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { bankAccounts } from '../db/schema/index.js';
+import { markBankAccountsSynced } from '../domain/integration-state.js';
 import type { RemoteApi } from '../remote/index.js';
 
 export interface BankAccountsSyncResult {
@@ -53,6 +54,8 @@ export async function syncBankAccounts(
       )
       .returning({ id: bankAccounts.id });
     const added = accounts.filter((a) => !known.has(a.id)).length;
+    // For the integration health check: when the accounts were last known to be current.
+    await markBankAccountsSynced(tx, orgId);
     return {
       synced: accounts.length,
       added,

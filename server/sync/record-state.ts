@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
 import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
-import { errorMessage } from '../queue/worker.js';
+import { errorMessage } from '../errors.js';
 import { RemoteError, isRemoteError } from '../remote/index.js';
 
 // The sync state columns every synced table shares (db/schema/columns.ts syncColumns).

@@ -8,6 +8,7 @@ import { resolveRemoteTarget } from '../domain/remote-sites.js';
 import { createLogger } from '../logger.js';
 import { SecretBox } from '../security/secret-box.js';
 import { SyncService, type SyncServiceOptions } from '../sync/service.js';
+import { webhookJobHandlers } from '../webhooks/handlers.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestOrg {
@@ -67,6 +68,7 @@ export async function createTestApp(
     logger,
     resolveTarget: (orgId) =>
       resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
+    handlers: (service) => webhookJobHandlers(service),
     ...syncOptions,
   });
   const app = createApp({ database, logger, config, secretBox, sync });

@@ -9,3 +9,6 @@ export * from './payment-links.js';
 export * from './aggregate-links.js';
 export * from './transactions.js';
 export * from './jobs.js';
+export * from './webhook-events.js';
+export * from './webhook-receipts.js';
+export * from './integration-state.js';

@@ -10,6 +10,13 @@ export const orgSettings = pgTable('org_settings', {
   apiTokenLast4: varchar('api_token_last4', { length: 4 }),
   webhookSecretCiphertext: text('webhook_secret_ciphertext'),
   webhookSecretLast4: varchar('webhook_secret_last4', { length: 4 }),
+  // Rotation: the secret an admin replaced stays valid until its expiry, so webhooks the remote
+  // already signed with it (or sends before its own secret is changed) are still accepted.
+  webhookSecretPreviousCiphertext: text('webhook_secret_previous_ciphertext'),
+  webhookSecretPreviousLast4: varchar('webhook_secret_previous_last4', { length: 4 }),
+  webhookSecretPreviousExpiresAt: timestamp('webhook_secret_previous_expires_at', {
+    withTimezone: true,
+  }),
   productionEnvironment: boolean('production_environment').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -40,6 +40,9 @@ export const transactions = pgTable(
     payerName: varchar('payer_name', { length: 255 }),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     type: varchar('type', { length: 255 }),
+    // When the remote state this row holds was fetched: a snapshot fetched earlier than the one
+    // applied is stale and changes nothing (see server/webhooks/upsert-transaction.ts).
+    remoteFetchedAt: timestamp('remote_fetched_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     uniqueIndex('transactions_org_service_id').on(t.orgId, t.serviceId),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import * as s from '../../../shared/schemas.js';
 import * as aggregateLinks from '../../domain/aggregate-links.js';
 import * as bankAccounts from '../../domain/bank-accounts.js';
@@ -13,7 +14,14 @@ export const clientsRouter = recordRouter({
   name: 'clients',
   synced: 'client',
   record: s.clientRecord,
-  listQuery: s.listQuery,
+  listQuery: s.listQuery.extend({
+    q: z
+      .string()
+      .trim()
+      .max(100, { error: 'must be at most 100 characters' })
+      .optional()
+      .describe('Only clients whose name contains this text (any case)'),
+  }),
   read: { list: clients.listClients, get: clients.getClient },
   write: {
     create: s.clientCreate,

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { BUDGET_BYTES, measureKit } from './size.js';
+
+// The widget kit's budget, checked on every test run: a fresh `vite build` into a folder of its
+// own must stay within 30 KB gzip for the whole kit, Lit included, and carry no zod.
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'plk-widgets-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the widget kit build', () => {
+  it('fits the size budget, registers every element, and carries no zod', async () => {
+    // As `vite build` runs it: vitest's NODE_ENV=test would select Lit's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    process.env.WIDGETS_OUT_DIR = outDir;
+    try {
+      await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'silent' });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+      delete process.env.WIDGETS_OUT_DIR;
+    }
+    const size = measureKit(outDir);
+    expect(size.elements.map((e) => e.name)).toEqual([
+      'service-aggregate-link-create',
+      'service-aggregate-link-update',
+      'service-bank-accounts-sync',
+      'service-client-create',
+      'service-matter-create',
+      'service-payment-link-create',
+      'service-settings',
+      'service-transactions-list',
+    ]);
+    expect(size.kit.gzip).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(size.scriptTag.gzip).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(size.containsZod).toBe(false);
+  }, 60_000);
+});

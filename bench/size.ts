@@ -1,0 +1,103 @@
+// npm run bench:size — what the widget kit weighs once built (`vite build` → dist/widgets): for
+// each element, the files a host page loads for it alone (its entry and the chunks it imports,
+// transitively), and for the whole kit (service-widgets.js and everything it imports; and the
+// single-file script-tag build). Sizes are gzip as a server would send them (level 6, each file
+// compressed on its own), Lit included. The budget: the whole kit ≤ 30 KB gzip.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_BYTES = 30 * 1024;
+
+export interface Weight {
+  name: string;
+  files: number;
+  raw: number;
+  gzip: number;
+}
+
+export interface KitSize {
+  elements: Weight[];
+  kit: Weight;
+  scriptTag: Weight;
+  /** Whether any built file mentions zod (it must never reach the bundle). */
+  containsZod: boolean;
+}
+
+const IMPORT = /(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+
+/** The file and every module it imports, transitively. */
+function closure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    closure(path.resolve(path.dirname(file), match[1] ?? ''), seen);
+  }
+  return seen;
+}
+
+function weigh(name: string, files: Iterable<string>): Weight {
+  let raw = 0;
+  let gzip = 0;
+  let count = 0;
+  for (const file of files) {
+    const bytes = readFileSync(file);
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 6 }).length;
+    count += 1;
+  }
+  return { name, files: count, raw, gzip };
+}
+
+export function measureKit(dir: string): KitSize {
+  if (!existsSync(path.join(dir, 'service-widgets.js'))) {
+    throw new Error(`No built kit in ${dir}: run "npm run build:widgets" first`);
+  }
+  const entries = readdirSync(dir)
+    .filter((f) => /^service-[a-z-]+\.js$/.test(f) && f !== 'service-widgets.js')
+    .sort();
+  const all = [
+    ...readdirSync(dir).filter((f) => f.endsWith('.js')),
+    ...readdirSync(path.join(dir, 'chunks'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `chunks/${f}`),
+  ];
+  return {
+    elements: entries.map((f) => weigh(f.replace(/\.js$/, ''), closure(path.join(dir, f)))),
+    kit: weigh('whole kit (service-widgets.js)', closure(path.join(dir, 'service-widgets.js'))),
+    scriptTag: weigh('script-tag build (service-widgets.iife.js)', [
+      path.join(dir, 'service-widgets.iife.js'),
+    ]),
+    containsZod: all.some((f) =>
+      /\bzod\b|ZodError|\$ZodType/.test(readFileSync(path.join(dir, f), 'utf8')),
+    ),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function report(size: KitSize): string {
+  const rows = [...size.elements, size.kit, size.scriptTag];
+  const width = Math.max(...rows.map((r) => r.name.length));
+  const line = (r: Weight) =>
+    `${r.name.padEnd(width)}  ${String(r.files).padStart(5)}  ${kb(r.raw).padStart(9)}  ${kb(r.gzip).padStart(9)}`;
+  const verdict = size.kit.gzip <= BUDGET_BYTES ? 'within' : 'OVER';
+  return [
+    `${'what a page loads'.padEnd(width)}  files        raw       gzip`,
+    ...size.elements.map(line),
+    '-'.repeat(width + 30),
+    line(size.kit),
+    line(size.scriptTag),
+    '',
+    `budget: the whole kit ≤ ${kb(BUDGET_BYTES)} gzip: ${kb(size.kit.gzip)}, ${verdict} budget ` +
+      `(${Math.round((size.kit.gzip / BUDGET_BYTES) * 100)}% of it)`,
+    `zod in the bundle: ${size.containsZod ? 'YES (it must not be)' : 'no'}`,
+  ].join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const size = measureKit(path.resolve('dist/widgets'));
+  process.stdout.write(`${report(size)}\n`);
+  if (size.kit.gzip > BUDGET_BYTES || size.containsZod) process.exitCode = 1;
+}

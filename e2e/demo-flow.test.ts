@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from './server.js';
+
+// The whole product, end to end: the real server in demo mode (the simulator of the payment
+// service mounted inside it), its demo host page in Chromium, and the flow a user walks through:
+// settings → bank accounts → client → matter → payment link → aggregate link → pay it in the
+// simulator → the transaction arrives by signed webhook and shows in <service-transactions-list>.
+
+const ARTIFACTS = 'test-artifacts';
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+before(async () => {
+  server = await startServer();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+after(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  assert.equal(code, 0, 'the server stops cleanly');
+});
+
+test('the demo page walks from settings to a paid transaction', { timeout: 120_000 }, async () => {
+  await page.goto(server.url);
+  // Playwright's locators reach into the widgets' (open) shadow roots.
+  const settings = page.locator('service-settings');
+  await settings.getByRole('button', { name: 'Test connection' }).click();
+  await settings.getByText('Connected to Demo law firm.').waitFor();
+  assert.match(await settings.getByLabel('Webhook URL').inputValue(), /\/webhooks\/[0-9a-f-]{36}$/);
+
+  const bank = page.locator('service-bank-accounts-sync');
+  await bank.getByRole('button', { name: 'Sync bank accounts' }).click();
+  await bank.getByText('3 bank accounts synced').waitFor();
+
+  const client = page.locator('service-client-create');
+  await client.getByLabel('Client name').fill('Jane Roe');
+  await client.getByRole('button', { name: 'Create client' }).click();
+  await client.getByText('Client “Jane Roe” created.').waitFor();
+
+  // The page fills the client in for the next steps, from the widgets' events.
+  const matter = page.locator('service-matter-create');
+  await assertValue(matter.getByRole('combobox', { name: 'Client' }), 'Jane Roe');
+  await matter.getByLabel('Matter name').fill('Estate planning');
+  await matter.getByRole('button', { name: 'Create matter' }).click();
+  await matter.getByText('Matter “Estate planning” created for Jane Roe.').waitFor();
+
+  const link = page.locator('service-payment-link-create');
+  await assertValue(link.getByRole('combobox', { name: 'Client' }), 'Jane Roe');
+  await link.getByLabel('Name').fill('Retainer');
+  await link
+    .getByLabel('Bank account')
+    .selectOption({ label: 'Trust (IOLTA) ··2222 (trust, default)' });
+  await link.getByText('A trust account').waitFor();
+  await assertSelected(link.getByLabel('Matter'), 'Estate planning');
+  await link.getByLabel('Amount (USD)').fill('250.00');
+  await link.getByRole('button', { name: 'Create payment link' }).click();
+  await link.getByText('Payment link for $250.00 created for Jane Roe').waitFor();
+  const linkUrl = await link.locator('a[part="url"]').getAttribute('href');
+  assert.match(linkUrl ?? '', /^http:\/\/127\.0\.0\.1:\d+\/simulator\/pay\//);
+
+  const aggregate = page.locator('service-aggregate-link-create');
+  await aggregate.getByRole('button', { name: /^Remove Retainer/ }).waitFor();
+  await aggregate.getByLabel('Name').fill('All of Jane’s fees');
+  await aggregate.getByRole('button', { name: 'Create aggregate link' }).click();
+  await aggregate
+    .getByText('Aggregate link “All of Jane’s fees” created with 1 payment link.')
+    .waitFor();
+  assert.ok(await aggregate.locator('a[part="url"]').getAttribute('href'));
+
+  await page.getByRole('button', { name: 'Pay the payment link' }).click();
+  await page.getByText('Paid. The simulator sent the signed webhook').waitFor();
+
+  // The webhook is verified, the transaction fetched and stored; the list polls every 3 s.
+  const row = page.locator('service-transactions-list tr[part="row"]').first();
+  await row.waitFor({ timeout: 30_000 });
+  const cells = await row.locator('td').allInnerTexts();
+  assert.equal(cells[1], 'Pat Payer');
+  assert.equal(cells[2], '$250.00');
+  assert.match(cells[3] ?? '', /Card ··4242/);
+  assert.equal(cells[5], 'Jane Roe');
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  // From the top, so the sticky transactions column sits beside the first steps.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${ARTIFACTS}/demo-flow.png`, fullPage: true });
+  assert.deepEqual(pageErrors, []);
+});
+
+async function assertValue(locator: ReturnType<Page['locator']>, expected: string) {
+  await locator
+    .page()
+    .waitForFunction(([el, value]) => (el as HTMLInputElement).value === value, [
+      await locator.elementHandle(),
+      expected,
+    ] as const);
+}
+
+async function assertSelected(locator: ReturnType<Page['locator']>, label: string) {
+  await locator.page().waitForFunction(
+    ([el, text]) => {
+      const select = el as HTMLSelectElement;
+      return select.selectedOptions[0]?.textContent?.trim() === text;
+    },
+    [await locator.elementHandle(), label] as const,
+  );
+}

@@ -1,0 +1,21 @@
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+
+/**
+ * What an organization's integration did last, for the health check: the last successful bank
+ * account sync and the reconciliation's watermark and last run. One row per organization,
+ * created on first write.
+ */
+export const integrationState = pgTable('integration_state', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  bankAccountsSyncedAt: timestamp('bank_accounts_synced_at', { withTimezone: true, precision: 3 }),
+  /** Remote transactions created before this have been pulled. */
+  reconcileWatermark: timestamp('reconcile_watermark', { withTimezone: true, precision: 3 }),
+  reconcileStartedAt: timestamp('reconcile_started_at', { withTimezone: true, precision: 3 }),
+  reconcileFinishedAt: timestamp('reconcile_finished_at', { withTimezone: true, precision: 3 }),
+  reconcileError: text('reconcile_error'),
+  reconcileResult: jsonb('reconcile_result'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_NAMES } from '../../shared/actions.js';
+import { ApiClient, ApiError } from '../../shared/api-client.js';
+import { createTestApp, type TestApp } from '../testing/app.js';
+
+// The widgets' typed client against the served OpenAPI document: every path and method it can
+// call must be one the server documents (and so serves), and it must read the server's answers.
+
+let t: TestApp;
+let operations: Set<string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const doc = (await (await t.app.request('/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  operations = new Set(
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    ),
+  );
+});
+afterAll(() => t.close());
+
+/** `/api/clients/3f…` → `/api/clients/{id}`, the OpenAPI template it must fall under. */
+function template(path: string): string {
+  return path.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}(?=\/|$)/g, '/{id}');
+}
+
+describe('the typed API client', () => {
+  it('calls only paths and methods the OpenAPI document has, and every method is checked', async () => {
+    const calls: string[] = [];
+    const recorder: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      calls.push(`${init?.method ?? 'GET'} ${template(url.pathname)}`);
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const client = new ApiClient({ baseUrl: 'http://api.test', token: 't', fetch: recorder });
+    const id = crypto.randomUUID();
+    const exercised = {
+      listClients: () => client.listClients({ q: 'x', limit: 5 }),
+      getClient: () => client.getClient(id),
+      listMatters: () => client.listMatters({ clientId: id }),
+      listPaymentLinks: () => client.listPaymentLinks({ clientId: id }),
+      getPaymentLink: () => client.getPaymentLink(id),
+      listAggregateLinks: () => client.listAggregateLinks(),
+      getAggregateLink: () => client.getAggregateLink(id),
+      listBankAccounts: () => client.listBankAccounts(),
+      listTransactions: () => client.listTransactions({ limit: 10 }),
+      action: () => Promise.all(ACTION_NAMES.map((name) => client.action(name, {} as never))),
+      getSettings: () => client.getSettings(),
+      updateSettings: () => client.updateSettings({}),
+      integrationHealth: () => client.integrationHealth(),
+      webhookUrl: () => client.webhookUrl(),
+      createWidgetToken: () => client.createWidgetToken(),
+    } satisfies Partial<Record<keyof ApiClient, () => Promise<unknown>>>;
+    for (const call of Object.values(exercised)) await call();
+
+    const methods = Object.entries(Object.getOwnPropertyDescriptors(ApiClient.prototype))
+      .filter(
+        ([name, d]) => typeof d.value === 'function' && !['constructor', 'request'].includes(name),
+      )
+      .map(([name]) => name);
+    expect(methods.sort()).toEqual(Object.keys(exercised).sort());
+    expect(calls.length).toBeGreaterThanOrEqual(methods.length + ACTION_NAMES.length - 1);
+    const undocumented = calls.filter((call) => !operations.has(call));
+    expect(undocumented).toEqual([]);
+  });
+
+  it('talks to the real app: records, actions, and errors with their field messages', async () => {
+    const client = new ApiClient({
+      token: t.org.keys.staff,
+      fetch: (input, init) => Promise.resolve(t.app.request(String(input), init)),
+    });
+    const page = await client.listClients({ q: 'nobody' });
+    expect(page).toEqual({ data: [], nextCursor: null });
+    const error = await client.action('ClientCreate', { name: ' ' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+      fields: { name: ['must not be empty'] },
+    });
+    const forbidden = await client.getSettings().catch((e: unknown) => e);
+    expect(forbidden).toMatchObject({ status: 403, message: 'This needs the admin role' });
+  });
+
+  it('asks a token getter again after a 401, once', async () => {
+    const given: boolean[] = [];
+    const client = new ApiClient({
+      token: ({ renew }) => {
+        given.push(renew);
+        return renew ? t.org.keys.viewer : 'plk_expired';
+      },
+      fetch: (input, init) => Promise.resolve(t.app.request(String(input), init)),
+    });
+    expect((await client.listClients()).data).toBeDefined();
+    expect(given).toEqual([false, true]);
+    await client.listClients();
+    expect(given).toEqual([false, true]);
+  });
+});

@@ -1,0 +1,222 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../app.js';
+import type { Demo } from '../../demo.js';
+import { createApiKey } from '../../domain/api-keys.js';
+import {
+  bootstrapDefaultOrganization,
+  findDefaultOrganization,
+} from '../../domain/organizations.js';
+import { createLogger } from '../../logger.js';
+import { createSimulator } from '../../simulator/simulator.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { insertBankAccount } from '../../testing/fixtures.js';
+import { WIDGETS_DIST } from '../widget-assets.js';
+import { isLoopbackHost } from './demo.js';
+
+// Demo mode's routes (the host page, its token, "pay it") exist only with the simulator; the
+// kit's files are served in any mode. The full flow runs in e2e/demo-flow.test.ts.
+
+let t: TestApp;
+let demoApp: App;
+const simulator = createSimulator();
+const ORIGIN = 'http://127.0.0.1:3000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await bootstrapDefaultOrganization(t.database.db, {});
+  const demo: Demo = {
+    simulator,
+    firmKey: simulator.createFirm({ name: 'Demo law firm' }).apiKey,
+    mountPath: '/simulator',
+    close: () => simulator.close(),
+  };
+  demoApp = createApp({
+    database: t.database,
+    logger: createLogger({ level: 'silent' }),
+    config: t.config,
+    secretBox: t.secretBox,
+    sync: t.sync,
+    demo,
+  });
+});
+afterAll(async () => {
+  await simulator.close();
+  await t.close();
+});
+
+const request = (
+  app: App,
+  method: string,
+  route: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+) =>
+  app.request(`${ORIGIN}${route}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function demoToken(): Promise<string> {
+  const res = await request(demoApp, 'POST', '/demo/token', { origin: ORIGIN });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+describe('demo mode routes', () => {
+  it('do not exist without demo mode', async () => {
+    for (const [method, route] of [
+      ['GET', '/'],
+      ['POST', '/demo/token'],
+      ['POST', '/demo/pay'],
+    ] as const) {
+      const res = await request(t.app, method, route, { origin: ORIGIN });
+      expect(res.status, `${method} ${route}`).toBe(404);
+    }
+  });
+
+  it('are off when the server listens beyond loopback: whoever reaches the page is admin', async () => {
+    const exposed = createApp({
+      database: t.database,
+      logger: createLogger({ level: 'silent' }),
+      config: { ...t.config, host: '0.0.0.0' },
+      secretBox: t.secretBox,
+      sync: t.sync,
+      demo: { simulator, firmKey: 'k', mountPath: '/simulator', close: async () => {} },
+    });
+    expect((await request(exposed, 'GET', '/')).status).toBe(404);
+    expect((await request(exposed, 'POST', '/demo/token', { origin: ORIGIN })).status).toBe(404);
+    expect(
+      isLoopbackHost('127.0.0.1') && isLoopbackHost('::1') && isLoopbackHost('localhost'),
+    ).toBe(true);
+    expect(isLoopbackHost('0.0.0.0') || isLoopbackHost('10.0.0.5')).toBe(false);
+  });
+
+  it('serve the host page with a strict content security policy', async () => {
+    const res = await request(demoApp, 'GET', '/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const page = await res.text();
+    for (const tag of [
+      'service-settings',
+      'service-bank-accounts-sync',
+      'service-client-create',
+      'service-matter-create',
+      'service-payment-link-create',
+      'service-aggregate-link-create',
+      'service-aggregate-link-update',
+      'service-transactions-list',
+    ]) {
+      expect(page).toContain(`<${tag}`);
+    }
+    expect((await request(demoApp, 'GET', '/demo/demo.js')).status).toBe(200);
+    expect((await request(demoApp, 'GET', '/demo/index.html.bak')).status).toBe(404);
+  });
+
+  it('give a token only to the page itself, bound to its origin', async () => {
+    for (const headers of [{}, { origin: 'https://evil.example.com' }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await request(demoApp, 'POST', '/demo/token', headers);
+      expect(res.status).toBe(403);
+    }
+    const token = await demoToken();
+    const own = await request(demoApp, 'GET', '/api/settings', {
+      authorization: `Bearer ${token}`,
+      referer: `${ORIGIN}/`,
+    });
+    expect(own.status).toBe(200);
+    const elsewhere = await request(demoApp, 'GET', '/api/settings', {
+      authorization: `Bearer ${token}`,
+      origin: 'https://evil.example.com',
+    });
+    expect(elsewhere.status).toBe(403);
+  });
+
+  it('pay only a link that is in the payment service, named by a valid id', async () => {
+    const token = await demoToken();
+    const pay = (body: unknown, origin = ORIGIN) =>
+      request(demoApp, 'POST', '/demo/pay', { authorization: `Bearer ${token}`, origin }, body);
+    expect((await request(demoApp, 'POST', '/demo/pay', { origin: ORIGIN }, {})).status).toBe(401);
+    const bad = await pay({ paymentLinkId: 'nope' });
+    expect(bad.status).toBe(400);
+    expect((await pay({ paymentLinkId: crypto.randomUUID() })).status).toBe(404);
+
+    const { orgId, keys } = await defaultOrgKey();
+    const client = await t.request('POST', '/api/clients', { key: keys, body: { name: 'C' } });
+    const account = await insertBankAccount(t.database.db, orgId);
+    const link = await t.request('POST', '/api/payment-links', {
+      key: keys,
+      body: { clientId: client.body.id, bankAccountId: account.id, amount: '5.00' },
+    });
+    const unsynced = await pay({ paymentLinkId: link.body.id });
+    expect(unsynced.status).toBe(409);
+    expect(((await unsynced.json()) as { error: { message: string } }).error.message).toMatch(
+      /not in the payment service yet/,
+    );
+    expect((await pay({ paymentLinkId: link.body.id }, 'https://evil.example.com')).status).toBe(
+      403,
+    );
+  });
+});
+
+/** An admin key of the default organization (the one the demo token is for). */
+async function defaultOrgKey() {
+  const org = await findDefaultOrganization(t.database.db);
+  const { key } = await createApiKey(t.database.db, org!.id, { name: 'test', role: 'admin' });
+  return { orgId: org!.id, keys: key };
+}
+
+describe('the widget kit’s files', () => {
+  it('are served from dist/widgets, plain names only', async () => {
+    for (const route of [
+      '/widgets/../package.json',
+      '/widgets/%2e%2e/package.json',
+      '/widgets/.env',
+      '/widgets/service-widgets.ts',
+    ]) {
+      expect((await request(t.app, 'GET', route)).status, route).toBe(404);
+    }
+    const missing = await request(t.app, 'GET', '/widgets/no-such-file.js');
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(
+      /npm run build:widgets/,
+    );
+    if (existsSync(path.join(WIDGETS_DIST, 'service-widgets.js'))) {
+      const kit = await request(t.app, 'GET', '/widgets/service-widgets.js');
+      expect(kit.status).toBe(200);
+      expect(kit.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    }
+  });
+});
+
+describe('GET /api/admin/webhook-url', () => {
+  it('answers the organization’s receiver under the address the request reached', async () => {
+    const res = await t.request('GET', '/api/admin/webhook-url');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      url: `http://localhost/webhooks/${t.org.orgId}`,
+      source: 'request',
+    });
+    expect(
+      (await t.request('GET', '/api/admin/webhook-url', { key: t.org.keys.staff })).status,
+    ).toBe(403);
+  });
+
+  it('uses PUBLIC_URL when it is set', async () => {
+    const other = await createTestApp({ PUBLIC_URL: 'https://payments.example.com/base/' });
+    try {
+      const res = await other.request('GET', '/api/admin/webhook-url');
+      expect(res.body).toEqual({
+        url: `https://payments.example.com/base/webhooks/${other.org.orgId}`,
+        source: 'public-url',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});

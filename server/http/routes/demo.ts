@@ -1,0 +1,122 @@
+import { fileURLToPath } from 'node:url';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { Demo } from '../../demo.js';
+import { getAggregateLink } from '../../domain/aggregate-links.js';
+import { findDefaultOrganization } from '../../domain/organizations.js';
+import { getPaymentLink } from '../../domain/payment-links.js';
+import { AppError, invalidInput } from '../../errors.js';
+import { widgetTokenSigner } from '../../security/widget-tokens.js';
+import { SimulatorError } from '../../simulator/errors.js';
+import { authenticate, requireRole } from '../auth.js';
+import type { AppDeps, AppEnv } from '../context.js';
+import { createRouter } from '../router.js';
+import { fieldErrors } from '../validation.js';
+import { sendFile } from '../widget-assets.js';
+
+// Demo mode only (these routes exist only when the simulator is mounted): the host page at `/`
+// that embeds every widget, a widget token for that page, and a "pay it" button that pays a
+// link in the simulator, which then delivers the signed webhook like the real service would.
+// None of this is part of the API contract, so none of it is in the OpenAPI document.
+
+const DEMO_DIR = fileURLToPath(new URL('../../../widgets/demo/', import.meta.url));
+
+/** The demo page's token: enough for every widget (settings and bank sync need admin). */
+const DEMO_TOKEN_TTL_SECONDS = 15 * 60;
+
+// The page loads only its own files and the kit; the kit's styles are constructable stylesheets,
+// which style-src does not restrict.
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'same-origin',
+};
+
+/**
+ * The demo mints tokens without a key, so only the demo page itself may ask: a browser always
+ * sends `Origin` with a POST, and a page elsewhere cannot make it say ours.
+ */
+function requireOwnOrigin(c: Context<AppEnv>): string {
+  const own = new Set([new URL(c.req.url).origin]);
+  const publicUrl = c.get('deps').config.publicUrl;
+  if (publicUrl) own.add(new URL(publicUrl).origin);
+  const origin = c.req.header('origin');
+  if (!origin || !own.has(origin)) {
+    throw new AppError('forbidden', 'Only the demo page on this server may ask for a demo token');
+  }
+  return origin;
+}
+
+const payInput = z.union([
+  z.strictObject({ paymentLinkId: z.uuid({ error: 'must be a payment link id' }) }),
+  z.strictObject({ aggregateLinkId: z.uuid({ error: 'must be an aggregate link id' }) }),
+]);
+
+/**
+ * Whoever reaches the demo page gets an admin token of the default organization: that is the
+ * demo's point on the machine it runs on, and a hole on a server others can reach. Demo mode also
+ * starts by itself on a fresh install with no API token, so the page is served only when the
+ * server listens on a loopback address (the default HOST).
+ */
+export function isLoopbackHost(host: string): boolean {
+  return /^(?:127(?:\.\d{1,3}){3}|localhost|::1|\[::1\])$/i.test(host);
+}
+
+export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>) {
+  if (!isLoopbackHost(deps.config.host)) {
+    deps.logger.warn(
+      { host: deps.config.host },
+      'demo mode: the demo page is off because HOST is not a loopback address',
+    );
+    return createRouter();
+  }
+  return createRouter()
+    .get('/', (c) => sendFile(c, DEMO_DIR, 'index.html', PAGE_HEADERS))
+    .get('/demo/:file{[a-z-]+\\.[a-z]+}', (c) => sendFile(c, DEMO_DIR, c.req.param('file')))
+    .post('/demo/token', async (c) => {
+      const origin = requireOwnOrigin(c);
+      const org = await findDefaultOrganization(c.get('db'));
+      if (!org) throw new AppError('not_ready', 'The default organization does not exist yet');
+      const { token, expiresAt } = widgetTokenSigner(c.get('deps').secretBox).issue(
+        { org: org.id, role: 'admin', key: null, origins: [origin] },
+        DEMO_TOKEN_TTL_SECONDS,
+      );
+      return c.json({ token, expiresAt: expiresAt.toISOString() }, 200);
+    })
+    .post('/demo/pay', authenticate(), requireRole('staff'), async (c) => {
+      requireOwnOrigin(c);
+      const parsed = payInput.safeParse(await c.req.json().catch(() => undefined));
+      if (!parsed.success) {
+        throw invalidInput('Name a paymentLinkId or an aggregateLinkId', fieldErrors(parsed.error));
+      }
+      const db = c.get('db');
+      const { orgId } = c.get('caller');
+      const options = { method: 'CARD' as const, payerName: 'Pat Payer', lastFour: '4242' };
+      try {
+        if ('paymentLinkId' in parsed.data) {
+          const link = await getPaymentLink(db, orgId, parsed.data.paymentLinkId);
+          if (!link.serviceId) throw notSynced('payment link');
+          const paid = demo.simulator.sandbox.payPaymentLink(demo.firmKey, link.serviceId, options);
+          return c.json({ transactions: paid.transactions.length }, 200);
+        }
+        const link = await getAggregateLink(db, orgId, parsed.data.aggregateLinkId);
+        if (!link.serviceId) throw notSynced('aggregate link');
+        const paid = demo.simulator.sandbox.payAggregatePaymentLink(
+          demo.firmKey,
+          link.serviceId,
+          options,
+        );
+        return c.json({ transactions: paid.transactions.length }, 200);
+      } catch (error) {
+        // "Already paid" and the like, in the simulator's own words.
+        if (error instanceof SimulatorError) {
+          throw new AppError(error.code === 'NOT_FOUND' ? 'not_found' : 'conflict', error.message);
+        }
+        throw error;
+      }
+    });
+}
+
+const notSynced = (what: string) =>
+  new AppError('conflict', `The ${what} is not in the payment service yet: sync it first`);

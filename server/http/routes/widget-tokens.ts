@@ -1,0 +1,43 @@
+import { createRoute } from '@hono/zod-openapi';
+import { widgetTokenCreate, widgetTokenRecord } from '../../../shared/widget-tokens.js';
+import { AppError } from '../../errors.js';
+import { widgetTokenSigner } from '../../security/widget-tokens.js';
+import { requireApiKey, requireRole, roleAtMost } from '../auth.js';
+import { errorResponses, jsonBody, jsonResponse } from '../openapi.js';
+import { createRouter } from '../router.js';
+
+// POST /api/widget-tokens: a host backend exchanges its API key (staff or admin) for a
+// short-lived token to hand to the widgets on a page. The token carries no more power than the
+// key, is bound to the key's organization, and may be limited to the page origins named here.
+
+export const widgetTokensRouter = createRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/',
+    tags: ['widget-tokens'],
+    summary: 'Issue a short-lived widget token',
+    middleware: [requireApiKey(), requireRole('staff')] as const,
+    request: { body: jsonBody(widgetTokenCreate) },
+    responses: {
+      201: jsonResponse(widgetTokenRecord, 'The token, shown this once; it is not stored'),
+      ...errorResponses,
+    },
+  }),
+  async (c) => {
+    const caller = c.get('caller');
+    const input = c.req.valid('json');
+    const role = input.role ?? caller.role;
+    if (!roleAtMost(role, caller.role)) {
+      throw new AppError(
+        'forbidden',
+        `A ${caller.role} key can issue widget tokens of its own role or lower, not ${role}`,
+      );
+    }
+    const origins = input.origins ? [...new Set(input.origins)] : null;
+    const { token, expiresAt } = widgetTokenSigner(c.get('deps').secretBox).issue(
+      { org: caller.orgId, role, key: caller.keyId, origins },
+      input.ttlSeconds,
+    );
+    return c.json({ token, role, expiresAt: expiresAt.toISOString(), origins }, 201);
+  },
+);

@@ -1,0 +1,123 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
+import type { RemoteApi } from '../remote/index.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/simulator.js';
+import type { FirmInfo } from '../simulator/firms.js';
+import type { SyncServiceOptions } from '../sync/service.js';
+import { createTestApp, type TestApp } from './app.js';
+
+// The webhook pipeline end to end over real loopback HTTP: the simulator of the remote service
+// and the real app, each on 127.0.0.1:0; the app's organization points at the simulator (API
+// token, webhook secret, sandbox URL) and its webhook URL is registered with the simulator.
+
+export interface PipelineHarness {
+  t: TestApp;
+  sim: Simulator;
+  firm: FirmInfo;
+  simUrl: string;
+  serverUrl: string;
+  orgId: string;
+  secret: string;
+  /** Names of the remote client's methods called since the last `remoteCalls.length = 0`. */
+  remoteCalls: string[];
+  /** Resolves when `check` answers truthy (polled), or fails after `timeoutMs`. */
+  waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs?: number): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function listen(fetch: (request: Request) => Response | Promise<Response>) {
+  return new Promise<{ server: Server; url: string }>((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ server: server as Server, url: `http://127.0.0.1:${port}` });
+    }) as Server;
+  });
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Records the name of every method called on the remote client (the pipeline's and the sync's). */
+function recordCalls(remote: RemoteApi, calls: string[]): void {
+  const target = remote as unknown as Record<string, unknown>;
+  for (const [name, value] of Object.entries(target)) {
+    if (typeof value !== 'function') continue;
+    const original = value as (...args: unknown[]) => unknown;
+    target[name] = (...args: unknown[]) => {
+      calls.push(name);
+      return original(...args);
+    };
+  }
+}
+
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function startPipeline(
+  options: {
+    simulator?: SimulatorOptions;
+    sync?: Partial<SyncServiceOptions>;
+    env?: NodeJS.ProcessEnv;
+    /** Start the worker (default true). */
+    worker?: boolean;
+  } = {},
+): Promise<PipelineHarness> {
+  const sim = createSimulator({
+    webhooks: { retryDelaysMs: [100, 200, 400] },
+    ...options.simulator,
+  });
+  const firm = sim.createFirm({ name: 'Pipeline Firm' });
+  const simServer = await listen(sim.app.fetch);
+  const t = await createTestApp(
+    { SERVICE_SANDBOX_URL: `${simServer.url}/`, LOG_LEVEL: 'warn', ...options.env },
+    { pollMs: 50, ...options.sync },
+  );
+  const app = await listen(t.app.fetch);
+  const orgId = t.org.orgId;
+  const secret = 'whsec-pipeline-test-secret';
+  const put = await t.request('PUT', '/api/settings', {
+    body: { apiToken: firm.apiKey, webhookSecret: secret },
+  });
+  if (put.status !== 200) throw new Error(`settings: ${put.status}`);
+  await t.sync.remote.createWebhookUrl(orgId, {
+    url: `${app.url}/webhooks/${orgId}`,
+    enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
+    secret,
+  });
+  const remoteCalls: string[] = [];
+  recordCalls(t.sync.remote, remoteCalls);
+  if (options.worker !== false) t.sync.start();
+  return {
+    t,
+    sim,
+    firm,
+    simUrl: simServer.url,
+    serverUrl: app.url,
+    orgId,
+    secret,
+    remoteCalls,
+    waitFor,
+    async close() {
+      await sim.close();
+      await closeServer(simServer.server);
+      await closeServer(app.server);
+      await t.close();
+    },
+  };
+}

@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
+import { createRemoteClient, fixedTarget, LimiterRegistry } from '../remote/index.js';
+import { createSimulator, type Simulator } from '../simulator/simulator.js';
+import { closeServer, listen, waitFor } from '../testing/webhooks.js';
+
+// The real server process is killed (SIGKILL) while it processes a burst of webhooks, and
+// started again on the same port and data: every event ends processed, none twice. The simulator
+// retries the deliveries the dead process never answered; the durable queue finishes the rest.
+
+const ADMIN_KEY = `plk_restart_test_${'k'.repeat(24)}`;
+const SECRETS_KEY = 'ab'.repeat(32);
+const BURST = 60;
+
+let sim: Simulator;
+let simServer: Awaited<ReturnType<typeof listen>>;
+let dataDir: string;
+let databaseUrl = '';
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'plk-restart-'));
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const server = process.env.DATABASE_URL as string;
+    const name = `test_${randomUUID().replaceAll('-', '')}`;
+    const admin = postgres(server, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleanup = postgres(server, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    };
+  }
+  // Quick retries stand in for the remote's 5 min / 20 min / 60 min / 1 day ladder.
+  sim = createSimulator({ webhooks: { retryDelaysMs: [500, 1_000, 2_000, 3_000, 5_000, 8_000] } });
+  simServer = await listen(sim.app.fetch);
+});
+afterAll(async () => {
+  await sim?.close();
+  if (simServer) await closeServer(simServer.server);
+  await dropDatabase?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function start(port: number): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_API_KEY: ADMIN_KEY,
+      SECRETS_KEY,
+      SERVICE_SANDBOX_URL: `${simServer.url}/`,
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      // A killed worker's jobs are taken over after 2 s instead of 2 min.
+      JOB_LEASE_MS: '2000',
+      // Healing here must come from the queue and the remote's retries, not reconciliation.
+      RECONCILE_INTERVAL_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${out}`)), 60_000);
+    const poll = setInterval(() => {
+      const match = /Payment link service: (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve({ child, url: match[1], output: () => out });
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+async function api<T>(base: string, method: string, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+describe('a server killed while processing a burst', () => {
+  it('finishes every event after a restart, none twice', async () => {
+    const firm = sim.createFirm({ name: 'Restart Firm' });
+    const remote = createRemoteClient({
+      resolveTarget: fixedTarget({ baseUrl: `${simServer.url}/`, apiKey: firm.apiKey }),
+      limiters: new LimiterRegistry(),
+    });
+    const first = await start(0);
+    const port = Number(new URL(first.url).port);
+    const secret = 'whsec-restart-secret';
+    await api(first.url, 'PUT', '/api/settings', { apiToken: firm.apiKey, webhookSecret: secret });
+    // The Apex-style path: the default organization's receiver.
+    await remote.createWebhookUrl('org', {
+      url: `${first.url}/services/apexrest/service_core/webhook`,
+      enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
+      secret,
+    });
+    const client = await remote.addClient('org', { name: 'Burst Client' });
+    const [account] = await remote.listBankAccounts('org');
+    const link = await remote.addPaymentLink('org', {
+      clientId: client.id,
+      amount: '10000.00',
+      bankAccountId: account!.id,
+    });
+
+    // Slow fetches keep stage-1 jobs in flight when the process dies, however fast the database.
+    sim.faults.inject(firm.apiKey, {
+      target: 'graphql',
+      kind: 'latency',
+      latencyMs: 3_000,
+      count: 1_000,
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < BURST; i++) {
+      ids.push(
+        sim.sandbox.createTransaction(firm.apiKey, {
+          type: 'ccPayment',
+          paymentMethod: 'CARD',
+          status: 'PENDING',
+          amount: 100 + i,
+          paymentLinkId: link.id,
+        }).id,
+      );
+    }
+    // Every event acknowledged (so stored durably) and their fetches under way: now kill.
+    await waitFor(async () => {
+      const page = await api<{ data: unknown[] }>(
+        first.url,
+        'GET',
+        '/api/admin/webhook-events?limit=200',
+      );
+      return page.data.length === BURST;
+    }, 20_000);
+    const atKill = await api<{ data: unknown[] }>(
+      first.url,
+      'GET',
+      '/api/admin/webhook-events?status=processed&limit=200',
+    );
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    const before = await fetch(`${first.url}/healthz`).catch(() => null);
+    expect(before).toBeNull();
+
+    // Killed mid-burst: work was left in the queue (or still with the remote) for the restart.
+    expect(atKill.data.length).toBeLessThan(BURST);
+    sim.faults.clear(firm.apiKey);
+    const second = await start(port);
+    try {
+      const done = await waitFor(async () => {
+        const events = await api<{ data: { eventId: string; status: string }[] }>(
+          second.url,
+          'GET',
+          '/api/admin/webhook-events?limit=200',
+        );
+        const ok =
+          events.data.length === BURST && events.data.every((e) => e.status === 'processed');
+        return ok && events.data;
+      }, 60_000);
+      expect(new Set(done.map((e) => e.eventId)).size).toBe(BURST);
+      const txs = await api<{ data: { serviceId: string; amount: string }[] }>(
+        second.url,
+        'GET',
+        '/api/transactions?limit=200',
+      );
+      expect(txs.data).toHaveLength(BURST);
+      expect(new Set(txs.data.map((t) => t.serviceId))).toEqual(new Set(ids));
+      // Every delivery the remote made was eventually answered with a 2xx.
+      await sim.webhooks.settled();
+      const deliveries = sim.webhooks.deliveries(firm.apiKey);
+      expect(deliveries.every((d) => d.state === 'delivered')).toBe(true);
+      const clients = await api<{ data: unknown[] }>(second.url, 'GET', '/api/clients');
+      expect(clients.data).toHaveLength(1);
+    } finally {
+      second.child.kill('SIGTERM');
+      await exited(second.child);
+    }
+  }, 150_000);
+});

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/index.js';
+import { organizations } from '../db/schema/index.js';
+import { findDefaultOrganization } from '../domain/organizations.js';
+import { readIntegrationSecrets } from '../domain/settings.js';
+import type { SecretBox } from '../security/secret-box.js';
+
+// The webhook secrets of each organization, decrypted, held for a few seconds: reading and
+// decrypting them on every webhook would cost more than the rest of the acknowledgement. A
+// signature that fails against a cached entry is checked again against a fresh read (concurrent
+// failures share one read), so a secret just set, in this process or another, works at once; one
+// just cleared or rotated out may still verify for up to TTL_MS, inside a rotation window of a day.
+
+/** null: no such organization. */
+export type OrgSecrets = {
+  current: string | null;
+  previous: { secret: string; validUntil: number } | null;
+} | null;
+
+/** The secrets a signature may be made with now (a rotated-out one only inside its window). */
+export function liveSecrets(value: NonNullable<OrgSecrets>, now = Date.now()): string[] {
+  const list = value.current ? [value.current] : [];
+  if (value.previous && value.previous.validUntil > now) list.push(value.previous.secret);
+  return list;
+}
+
+const TTL_MS = 5_000;
+/** Organization ids come from the URL: an attacker must not grow this map without bound. */
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  value: OrgSecrets;
+  loadedAt: number;
+}
+
+export class SecretsCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #loading = new Map<string, Promise<Entry>>();
+  readonly #db: Database;
+  readonly #box: SecretBox;
+  #defaultOrgId: string | undefined;
+
+  constructor(db: Database, box: SecretBox) {
+    this.#db = db;
+    this.#box = box;
+  }
+
+  /** The default organization (the Apex-style path's); it never changes once made. */
+  async defaultOrgId(): Promise<string | null> {
+    this.#defaultOrgId ??= (await findDefaultOrganization(this.#db))?.id;
+    return this.#defaultOrgId ?? null;
+  }
+
+  async get(orgId: string): Promise<Entry> {
+    const entry = this.#entries.get(orgId);
+    if (entry && Date.now() - entry.loadedAt < TTL_MS) return entry;
+    return this.#load(orgId);
+  }
+
+  /** A fresh read after a failed check; checks failing meanwhile share it. */
+  refresh(orgId: string): Promise<Entry> {
+    return this.#load(orgId);
+  }
+
+  #load(orgId: string): Promise<Entry> {
+    let loading = this.#loading.get(orgId);
+    if (!loading) {
+      loading = this.#read(orgId).finally(() => this.#loading.delete(orgId));
+      this.#loading.set(orgId, loading);
+    }
+    return loading;
+  }
+
+  async #read(orgId: string): Promise<Entry> {
+    const [org] = await this.#db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, orgId));
+    let value: OrgSecrets = null;
+    if (org) {
+      const s = await readIntegrationSecrets(this.#db, this.#box, orgId);
+      value = {
+        current: s.webhookSecret,
+        previous:
+          s.previousWebhookSecret && s.previousWebhookSecretValidUntil
+            ? {
+                secret: s.previousWebhookSecret,
+                validUntil: s.previousWebhookSecretValidUntil.getTime(),
+              }
+            : null,
+      };
+    }
+    const entry = { value, loadedAt: Date.now() };
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+    this.#entries.set(orgId, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,286 @@
+// The typed client of this server's HTTP API, used by the widgets (and usable by any host page or
+// script). It is plain fetch with the shared record and action types: types only, so no zod (and
+// nothing of the server) reaches a bundle that imports it. Every path it calls is checked against
+// the served OpenAPI document by server/http/api-client-contract.db.test.ts.
+import type { ActionInput, ActionName, BankAccountsSyncResult } from './actions.js';
+import type { WebhookUrlInfo } from './integration-info.js';
+import type {
+  AggregateLink,
+  BankAccount,
+  Client,
+  Matter,
+  Page,
+  PaymentLink,
+  Settings,
+  SettingsUpdate,
+  Transaction,
+} from './schemas.js';
+import type { IntegrationHealth } from './webhooks.js';
+import type { WidgetToken, WidgetTokenCreate } from './widget-tokens.js';
+
+/** What each action answers: the affected records after their sync (or the sync counts). */
+export interface ActionResults {
+  ClientCreate: Client[];
+  ClientUpdate: Client[];
+  MatterCreate: Matter[];
+  MatterUpdate: Matter[];
+  PaymentLinkCreate: PaymentLink[];
+  PaymentLinkUpdate: PaymentLink[];
+  AggregateLinkCreate: AggregateLink[];
+  AggregateLinkUpdate: AggregateLink[];
+  BankAccountsSync: BankAccountsSyncResult;
+}
+
+/** A token, or a function that gets one (called again after a 401, so it may renew it). */
+export type TokenSource = string | ((options: { renew: boolean }) => string | Promise<string>);
+
+export interface ApiClientOptions {
+  /** Where the API is: `https://payments.example.com`; empty for the page's own origin. */
+  baseUrl?: string;
+  token?: TokenSource | null;
+  /** A fetch to use instead of the global one (tests, custom transports). */
+  fetch?: typeof fetch;
+}
+
+export interface ListOptions {
+  limit?: number;
+  cursor?: string;
+}
+
+/** Field-level messages of a 400: `{ "name": ["must not be empty"] }`. */
+export type FieldMessages = Record<string, string[]>;
+
+/** Any failed call: the API's error in its own words, or a network failure put plainly. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldMessages;
+  readonly requestId: string | null;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: FieldMessages = {},
+    requestId: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.requestId = requestId;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError =>
+  error instanceof Error && error.name === 'ApiError' && 'status' in error;
+
+type Query = Record<string, string | number | undefined | null>;
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function toQueryString(query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  const error = (body as { error?: Record<string, unknown> } | undefined)?.error;
+  if (error && typeof error.message === 'string') {
+    const details = error.details as { fields?: FieldMessages } | undefined;
+    return new ApiError(
+      res.status,
+      typeof error.code === 'string' ? error.code : 'error',
+      error.message,
+      details?.fields ?? {},
+      typeof error.requestId === 'string' ? error.requestId : null,
+    );
+  }
+  return new ApiError(res.status, 'error', `The server answered ${res.status} ${res.statusText}`);
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly #token: TokenSource | null;
+  readonly #fetch: typeof fetch | undefined;
+  /** The token a getter gave last, shared by concurrent calls. */
+  #current: Promise<string> | null = null;
+
+  constructor(options: ApiClientOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+    this.#token = options.token ?? null;
+    this.#fetch = options.fetch;
+  }
+
+  /** Whether it has a token or a way to get one: every /api route needs one. */
+  get hasToken(): boolean {
+    return this.#token !== null && this.#token !== '';
+  }
+
+  #tokenFor(renew: boolean): Promise<string> | null {
+    const source = this.#token;
+    if (source === null) return null;
+    if (typeof source === 'string') return Promise.resolve(source);
+    if (renew || !this.#current) {
+      const pending = Promise.resolve(source({ renew }));
+      // A getter that failed is asked again next time rather than remembered.
+      pending.catch(() => {
+        if (this.#current === pending) this.#current = null;
+      });
+      this.#current = pending;
+    }
+    return this.#current;
+  }
+
+  async #send(method: string, path: string, options: RequestOptions, renew: boolean) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = await this.#tokenFor(renew);
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const url = `${this.baseUrl}${path}${toQueryString(options.query)}`;
+    // Looked up at call time (not kept from construction) so a page or test may replace it.
+    const doFetch = this.#fetch ?? globalThis.fetch;
+    try {
+      return await doFetch.call(globalThis, url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new ApiError(
+        0,
+        'network',
+        'The server could not be reached: check the connection and try again',
+      );
+    }
+  }
+
+  /** One call; a 401 with a token getter renews the token and tries once more. */
+  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    if (!this.hasToken) {
+      // Every /api route needs one: say so without a round trip.
+      throw new ApiError(
+        401,
+        'unauthorized',
+        'No token is configured: give the widget a token attribute, or call configure() on the page',
+      );
+    }
+    let res = await this.#send(method, path, options, false);
+    if (res.status === 401 && typeof this.#token === 'function') {
+      res = await this.#send(method, path, options, true);
+    }
+    if (!res.ok) throw await errorFrom(res);
+    if (res.status === 204) return undefined as T;
+    return (await res.json()) as T;
+  }
+
+  // ---- records ----
+
+  listClients(query: ListOptions & { q?: string } = {}, signal?: AbortSignal) {
+    return this.request<Page<Client>>('GET', '/api/clients', { query: { ...query }, signal });
+  }
+
+  getClient(id: string, signal?: AbortSignal) {
+    return this.request<Client>('GET', `/api/clients/${encodeURIComponent(id)}`, { signal });
+  }
+
+  listMatters(query: ListOptions & { clientId?: string } = {}, signal?: AbortSignal) {
+    return this.request<Page<Matter>>('GET', '/api/matters', { query: { ...query }, signal });
+  }
+
+  listPaymentLinks(
+    query: ListOptions & { clientId?: string; matterId?: string } = {},
+    signal?: AbortSignal,
+  ) {
+    return this.request<Page<PaymentLink>>('GET', '/api/payment-links', {
+      query: { ...query },
+      signal,
+    });
+  }
+
+  getPaymentLink(id: string, signal?: AbortSignal) {
+    return this.request<PaymentLink>('GET', `/api/payment-links/${encodeURIComponent(id)}`, {
+      signal,
+    });
+  }
+
+  listAggregateLinks(query: ListOptions = {}, signal?: AbortSignal) {
+    return this.request<Page<AggregateLink>>('GET', '/api/aggregate-links', {
+      query: { ...query },
+      signal,
+    });
+  }
+
+  getAggregateLink(id: string, signal?: AbortSignal) {
+    return this.request<AggregateLink>('GET', `/api/aggregate-links/${encodeURIComponent(id)}`, {
+      signal,
+    });
+  }
+
+  listBankAccounts(query: ListOptions = {}, signal?: AbortSignal) {
+    return this.request<Page<BankAccount>>('GET', '/api/bank-accounts', {
+      query: { ...query },
+      signal,
+    });
+  }
+
+  listTransactions(
+    query: ListOptions & { clientId?: string; paymentLinkId?: string } = {},
+    signal?: AbortSignal,
+  ) {
+    return this.request<Page<Transaction>>('GET', '/api/transactions', {
+      query: { ...query },
+      signal,
+    });
+  }
+
+  // ---- the spec's actions: they sync before they answer ----
+
+  action<A extends ActionName>(
+    name: A,
+    input: ActionInput<A>,
+    signal?: AbortSignal,
+  ): Promise<ActionResults[A]> {
+    return this.request<ActionResults[A]>('POST', `/api/actions/${name}`, { body: input, signal });
+  }
+
+  // ---- administration ----
+
+  getSettings(signal?: AbortSignal) {
+    return this.request<Settings>('GET', '/api/settings', { signal });
+  }
+
+  updateSettings(input: SettingsUpdate, signal?: AbortSignal) {
+    return this.request<Settings>('PUT', '/api/settings', { body: input, signal });
+  }
+
+  integrationHealth(signal?: AbortSignal) {
+    return this.request<IntegrationHealth>('GET', '/api/admin/integration-health', { signal });
+  }
+
+  webhookUrl(signal?: AbortSignal) {
+    return this.request<WebhookUrlInfo>('GET', '/api/admin/webhook-url', { signal });
+  }
+
+  /** For host backends (an API key, never a widget token): a token to hand to the widgets. */
+  createWidgetToken(input: WidgetTokenCreate = {}, signal?: AbortSignal) {
+    return this.request<WidgetToken>('POST', '/api/widget-tokens', { body: input, signal });
+  }
+}

@@ -1,0 +1,121 @@
+// The webhook pipeline's records as the admin API answers them: the inbox of received events,
+// integration health and reconciliation. The database constraints, the server's validation and
+// the settings widget share these lists and types.
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './records.js';
+
+/**
+ * Where a received event stands: `received` (stored, not processed yet), `processed` (its
+ * transactions are upserted), `ignored` (a kind we do not handle), `skipped` (all its
+ * transactions are payouts or zero amounts), `failed` (an attempt failed; it will be retried),
+ * `dead` (no more attempts: an admin may replay it).
+ */
+export const WEBHOOK_EVENT_STATUSES = [
+  'received',
+  'processed',
+  'ignored',
+  'skipped',
+  'failed',
+  'dead',
+] as const;
+export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+
+/** The kinds the pipeline turns into transactions (the spec's Events); others are ignored. */
+export const SUPPORTED_WEBHOOK_KINDS = [
+  'transaction.created',
+  'transaction.deposited',
+  'transaction.funds_in_transit',
+  'transaction.ach_returned',
+  'transaction.refunded',
+  'transaction.partially_refunded',
+  'transaction.voided',
+] as const;
+export type SupportedWebhookKind = (typeof SUPPORTED_WEBHOOK_KINDS)[number];
+
+export const webhookEventRecord = z.object({
+  id: z.uuid(),
+  eventId: z.string(),
+  type: z.string(),
+  status: z.enum(WEBHOOK_EVENT_STATUSES),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  /** The remote transaction ids the event named (and the originals they reverse). */
+  transactionIds: z.array(z.string()),
+  receivedAt: z.iso.datetime(),
+  processedAt: z.iso.datetime().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type WebhookEventRecord = z.infer<typeof webhookEventRecord>;
+
+export const webhookEventListQuery = z.strictObject({
+  status: z.enum(WEBHOOK_EVENT_STATUSES, { error: 'must be one of the event statuses' }).optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
+    .default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
+export type WebhookEventListQuery = z.infer<typeof webhookEventListQuery>;
+
+export const replayResult = z.object({ replayed: z.number().int() });
+export type ReplayResult = z.infer<typeof replayResult>;
+
+export const reconcileResult = z.object({
+  /** Remote transactions created since the watermark (pulled with transactionsList). */
+  pulled: z.number().int(),
+  /** Local transactions that were not final, fetched again. */
+  refreshed: z.number().int(),
+  /** Upserts handed to the transaction stage. */
+  enqueued: z.number().int(),
+  /** Everything created before this is known. */
+  watermark: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime(),
+});
+export type ReconcileResult = z.infer<typeof reconcileResult>;
+
+export const integrationHealth = z.object({
+  environment: z.enum(['production', 'sandbox']),
+  /** Whether the API key works (`me`): the firm behind it, or the remote's message. */
+  apiKey: z.object({
+    isSet: z.boolean(),
+    ok: z.boolean(),
+    firm: z.object({ id: z.string(), name: z.string() }).nullable(),
+    role: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+  webhookSecret: z.object({
+    isSet: z.boolean(),
+    /** A replaced secret still accepted until this time (rotation), or null. */
+    previousValidUntil: z.iso.datetime().nullable(),
+  }),
+  webhooks: z.object({
+    lastReceivedAt: z.iso.datetime().nullable(),
+    lastVerifiedAt: z.iso.datetime().nullable(),
+    /** Requests whose signature was missing or wrong, in the last 24 hours (whole hours). */
+    failedVerifications24h: z.number().int(),
+    deadEvents: z.number().int(),
+    /** The URLs registered with the remote service (webhookUrlsList), or null if unknown. */
+    urls: z
+      .array(
+        z.object({
+          url: z.string(),
+          disabled: z.boolean(),
+          enabledWebhooks: z.array(z.string()),
+        }),
+      )
+      .nullable(),
+    /** Whether the remote service disabled one of them (no 2xx for a day). */
+    urlDisabled: z.boolean().nullable(),
+    urlsError: z.string().nullable(),
+  }),
+  bankAccounts: z.object({ lastSyncedAt: z.iso.datetime().nullable() }),
+  reconciliation: z.object({
+    lastStartedAt: z.iso.datetime().nullable(),
+    lastFinishedAt: z.iso.datetime().nullable(),
+    lastError: z.string().nullable(),
+    watermark: z.iso.datetime().nullable(),
+  }),
+});
+export type IntegrationHealth = z.infer<typeof integrationHealth>;

@@ -1,0 +1,224 @@
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ApiClient } from '../../shared/api-client.js';
+import type { AggregateLink, Client } from '../../shared/schemas.js';
+import { errorMessage, renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/client-picker.js';
+import { ServiceRecordCreatedEvent } from '../core/events.js';
+import { plural } from '../core/format.js';
+import { CopyController, renderUrl } from '../core/link-result.js';
+import { focusAfterRemoval, linkFieldErrors, renderLinkPills } from '../core/link-pills.js';
+import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import { isApiError } from '../../shared/api-client.js';
+import { assertValid, checkChosen, checkName } from '../core/validate.js';
+
+/** `a, b c` → ['a', 'b', 'c']: the attribute takes ids separated by commas or spaces. */
+export const idList = {
+  fromAttribute: (value: string | null) => (value ? value.split(/[\s,]+/).filter(Boolean) : []),
+  toAttribute: (value: string[]) => value.join(' '),
+};
+
+/**
+ * Builds an aggregate link, one URL for several payment links (the spec's
+ * `serviceAggregateLinkCreate`). The payment service groups links of one client only, so the
+ * client comes first; then its payment links are chosen as removable pills, and an optional
+ * name. It shows the aggregate link's URL with a copy button.
+ *
+ * @tagname service-aggregate-link-create
+ * @summary Creates an aggregate link from several payment links of one client.
+ *
+ * @fires service-record-created - `detail: { recordType: 'aggregateLink', record }` once created.
+ * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ *
+ * @csspart form - The form.
+ * @csspart field - A label with its control, hint and messages.
+ * @csspart label - A field's label.
+ * @csspart input - Inputs and selects.
+ * @csspart combobox - The client search input.
+ * @csspart listbox - The client suggestions.
+ * @csspart option - One suggested client.
+ * @csspart pills - The chosen payment links.
+ * @csspart pill - One chosen payment link.
+ * @csspart pill-remove - The button that removes a pill.
+ * @csspart hint - Help under a field.
+ * @csspart field-error - A field's messages.
+ * @csspart warning - A sync problem to know about.
+ * @csspart button - Buttons.
+ * @csspart submit - The submit button.
+ * @csspart result - The created aggregate link.
+ * @csspart url - Its URL.
+ * @csspart copy-button - The button that copies the URL.
+ */
+export class ServiceAggregateLinkCreate extends ServiceElement {
+  /** Preselects this client (its id). */
+  @property({ attribute: 'client-id' }) clientId?: string;
+
+  /** Preselected payment links (ids of the client's links, separated by spaces or commas). */
+  @property({ attribute: 'payment-link-ids', converter: idList }) paymentLinkIds: string[] = [];
+
+  @state() private chosen: string[] = [];
+  /** The ids last sent, to name the links the server's messages are about. */
+  private sent?: string[];
+
+  private readonly copier = new CopyController(this);
+
+  private readonly picker = new ClientPicker(
+    this,
+    () => this.api,
+    (client) => {
+      // Links of one client only: another client starts the choice over.
+      this.chosen = client?.id === this.clientId ? [...this.paymentLinkIds] : [];
+    },
+  );
+
+  private readonly links = new Task(this, {
+    args: () => [this.api, this.picker.selected?.id] as const,
+    task: async ([api, clientId]: readonly [ApiClient, string | undefined], { signal }) => {
+      if (!api.hasToken) return initialState;
+      return clientId ? (await api.listPaymentLinks({ clientId, limit: 200 }, signal)).data : [];
+    },
+  });
+
+  private readonly save = new Task(this, {
+    autoRun: false,
+    task: async ([client, ids, name]: [Client | null, string[], string], { signal }) => {
+      assertValid({
+        clientId: checkChosen(client?.id, 'client'),
+        paymentLinkIds: client && ids.length === 0 ? ['is required: add at least one'] : [],
+        aggregateLinkName: checkName(name, false),
+      });
+      const [link] = await this.api.action(
+        'AggregateLinkCreate',
+        { paymentLinkIds: ids, aggregateLinkName: name.trim() || null },
+        signal,
+      );
+      return link as AggregateLink;
+    },
+    onComplete: (record) =>
+      this.emit(new ServiceRecordCreatedEvent({ recordType: 'aggregateLink', record })),
+    onError: (error) => this.emitError('AggregateLinkCreate', error),
+  });
+
+  readonly #onCreated = (event: Event) => {
+    const { detail } = event as ServiceRecordCreatedEvent;
+    if (
+      detail.recordType === 'paymentLink' &&
+      detail.record.clientId === this.picker.selected?.id
+    ) {
+      void this.links.run();
+    }
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    globalThis.addEventListener('service-record-created', this.#onCreated);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    globalThis.removeEventListener('service-record-created', this.#onCreated);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('clientId')) void this.picker.selectById(this.clientId);
+    if (changed.has('paymentLinkIds') && this.picker.selected?.id === this.clientId) {
+      this.chosen = [...this.paymentLinkIds];
+    }
+  }
+
+  private async onSubmit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const name = String(new FormData(form).get('aggregateLinkName') ?? '');
+    this.sent = [...this.chosen];
+    if (await this.runForm(this.save, [this.picker.selected, this.sent, name])) {
+      clearFields(form, 'aggregateLinkName');
+      this.chosen = [];
+    }
+  }
+
+  private async removeLink(id: string, index: number): Promise<void> {
+    this.chosen = this.chosen.filter((chosen) => chosen !== id);
+    await this.updateComplete;
+    focusAfterRemoval(this.renderRoot, 'paymentLinkIds', index);
+  }
+
+  override render() {
+    const pending = this.save.status === TaskStatus.PENDING;
+    const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
+    const done = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
+    const client = this.picker.selected;
+    const sent = this.save.status === TaskStatus.ERROR ? (this.sent ?? []) : [];
+    const linkErrors = linkFieldErrors(
+      isApiError(error) ? error.fields : {},
+      'paymentLinkIds',
+      sent,
+      this.links.value ?? [],
+    );
+    if (this.links.status === TaskStatus.ERROR) {
+      linkErrors.messages.push(errorMessage(this.links.error));
+    }
+    return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
+      ${this.renderHeading('New aggregate link')}
+      ${renderAlert(error, ['clientId', 'aggregateLinkName', ...linkErrors.keys])}
+      <form part="form" novalidate @submit=${this.onSubmit}>
+        ${this.picker.render({
+          errors: serverFieldErrors(error, 'clientId'),
+          hint: 'An aggregate link groups payment links of one client.',
+        })}
+        ${renderLinkPills({
+          id: 'paymentLinkIds',
+          label: 'Payment links',
+          links: this.links.value ?? [],
+          chosen: this.chosen,
+          errors: linkErrors.messages,
+          disabled: !client,
+          loading: this.links.status === TaskStatus.PENDING,
+          hint: client ? undefined : 'Choose the client first.',
+          onAdd: (id) => (this.chosen = [...this.chosen, id]),
+          onRemove: (id, index) => void this.removeLink(id, index),
+        })}
+        ${renderField(
+          {
+            id: 'aggregateLinkName',
+            label: 'Name',
+            optional: true,
+            errors: serverFieldErrors(error, 'aggregateLinkName'),
+          },
+          ({ describedBy, invalid }) =>
+            html`<input
+              id="aggregateLinkName"
+              name="aggregateLinkName"
+              part="input"
+              autocomplete="off"
+              maxlength="255"
+              aria-describedby=${ifDefined(describedBy)}
+              aria-invalid=${ifDefined(invalid)}
+            />`,
+        )}
+        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
+          ${pending ? 'Creating…' : 'Create aggregate link'}
+        </button>
+      </form>
+      ${
+        done
+          ? html`<div class="result" part="result" tabindex="-1" role="status">
+              <p class="success">
+                Aggregate link${done.name ? ` “${done.name}”` : ''} created with
+                ${plural(done.paymentLinkIds.length, 'payment link')}.
+              </p>
+              ${renderUrl(done.url, this.copier, 'aggregate link')}
+              ${
+                done.syncErrorMessage
+                  ? html`<p class="warning" part="warning">
+                      Saved here, but not yet in the payment service: ${done.syncErrorMessage}
+                    </p>`
+                  : nothing
+              }
+            </div>`
+          : nothing
+      }
+    </section>`;
+  }
+}

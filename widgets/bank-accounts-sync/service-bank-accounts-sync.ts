@@ -1,0 +1,65 @@
+import { Task, TaskStatus } from '@lit/task';
+import { html, nothing } from 'lit';
+import { renderAlert } from '../core/alerts.js';
+import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
+import { plural } from '../core/format.js';
+import { ServiceElement } from '../core/service-element.js';
+
+/**
+ * A button that copies the firm's bank accounts from the payment service (the spec's
+ * `serviceBankAccountsSync`, the `BankAccountsSync` action; it needs the admin role), then says
+ * how many accounts were synced. Payment links can only be created after this.
+ *
+ * @tagname service-bank-accounts-sync
+ * @summary Syncs the bank accounts and shows how many there are.
+ *
+ * @fires service-bank-accounts-synced - `detail: { synced, added, updated, removed }` after a sync.
+ * @fires service-error - The sync failed; `detail` has the API's message.
+ *
+ * @csspart button - The sync button.
+ * @csspart result - The outcome.
+ */
+export class ServiceBankAccountsSync extends ServiceElement {
+  private readonly sync = new Task(this, {
+    autoRun: false,
+    task: async (_args: [], { signal }) => this.api.action('BankAccountsSync', {}, signal),
+    onComplete: (result) => this.emit(new ServiceBankAccountsSyncedEvent(result)),
+    onError: (error) => this.emitError('BankAccountsSync', error),
+  });
+
+  private async onClick(): Promise<void> {
+    if (this.sync.status === TaskStatus.PENDING) return;
+    await this.sync.run([]);
+    await this.updateComplete;
+    // The button keeps focus; the outcome is announced from its live region.
+  }
+
+  override render() {
+    const busy = this.sync.status === TaskStatus.PENDING;
+    const result = this.sync.status === TaskStatus.COMPLETE ? this.sync.value : undefined;
+    return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
+      ${this.renderHeading('Bank accounts')}
+      <p class="hint">Copy the firm’s bank accounts from the payment service.</p>
+      <button
+        type="button"
+        class="primary"
+        part="button"
+        aria-disabled=${busy ? 'true' : 'false'}
+        @click=${this.onClick}
+      >
+        ${busy ? 'Syncing…' : 'Sync bank accounts'}
+      </button>
+      <div role="status" part="result">
+        ${
+          result
+            ? html`<p class="success">
+                ${plural(result.synced, 'bank account')} synced (${result.added} added,
+                ${result.updated} updated, ${result.removed} removed).
+              </p>`
+            : nothing
+        }
+      </div>
+      ${this.sync.status === TaskStatus.ERROR ? renderAlert(this.sync.error) : nothing}
+    </section>`;
+  }
+}

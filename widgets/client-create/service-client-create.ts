@@ -1,0 +1,92 @@
+import { Task, TaskStatus } from '@lit/task';
+import { html, nothing } from 'lit';
+import type { Client } from '../../shared/schemas.js';
+import { renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { ServiceRecordCreatedEvent } from '../core/events.js';
+import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import { assertValid, checkName } from '../core/validate.js';
+
+/**
+ * A form that creates a client (the spec's `serviceClientCreate`). It goes through the
+ * `ClientCreate` action, so the client exists in the payment service when the form says so (or
+ * the answer carries why not).
+ *
+ * @tagname service-client-create
+ * @summary Creates a client: one name.
+ *
+ * @fires service-record-created - `detail: { recordType: 'client', record }` once the client is created.
+ * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ *
+ * @csspart form - The form.
+ * @csspart field - A label with its control, hint and messages.
+ * @csspart label - A field's label.
+ * @csspart input - The name input.
+ * @csspart hint - Help under a field.
+ * @csspart field-error - A field's messages.
+ * @csspart button - Buttons.
+ * @csspart submit - The submit button.
+ * @csspart result - What was created.
+ * @csspart warning - A sync problem to know about.
+ */
+export class ServiceClientCreate extends ServiceElement {
+  private readonly save = new Task(this, {
+    autoRun: false,
+    task: async ([name]: [string], { signal }) => {
+      assertValid({ name: checkName(name) });
+      const [client] = await this.api.action('ClientCreate', { name: name.trim() }, signal);
+      return client as Client;
+    },
+    onComplete: (record) =>
+      this.emit(new ServiceRecordCreatedEvent({ recordType: 'client', record })),
+    onError: (error) => this.emitError('ClientCreate', error),
+  });
+
+  private async onSubmit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const name = String(new FormData(form).get('name') ?? '');
+    if (await this.runForm(this.save, [name])) clearFields(form, 'name');
+  }
+
+  override render() {
+    const pending = this.save.status === TaskStatus.PENDING;
+    const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
+    const client = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
+    return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
+      ${this.renderHeading('New client')} ${renderAlert(error, ['name'])}
+      <form part="form" novalidate @submit=${this.onSubmit}>
+        ${renderField(
+          { id: 'name', label: 'Client name', errors: serverFieldErrors(error, 'name') },
+          ({ describedBy, invalid }) =>
+            html`<input
+              id="name"
+              name="name"
+              part="input"
+              autocomplete="off"
+              maxlength="255"
+              required
+              aria-describedby=${ifDefined(describedBy)}
+              aria-invalid=${ifDefined(invalid)}
+            />`,
+        )}
+        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
+          ${pending ? 'Creating…' : 'Create client'}
+        </button>
+      </form>
+      ${
+        client
+          ? html`<div class="result" part="result" tabindex="-1" role="status">
+              <p class="success">Client “${client.name}” created.</p>
+              ${
+                client.syncErrorMessage
+                  ? html`<p class="warning" part="warning">
+                      Saved here, but not yet in the payment service: ${client.syncErrorMessage}
+                    </p>`
+                  : nothing
+              }
+            </div>`
+          : nothing
+      }
+    </section>`;
+  }
+}

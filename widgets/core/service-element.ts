@@ -1,0 +1,222 @@
+import { consume } from '@lit/context';
+import { TaskStatus, type Task } from '@lit/task';
+import { LitElement, html, nothing, type CSSResultGroup } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { ApiClient, isApiError } from '../../shared/api-client.js';
+import { CONFIGURED_EVENT, clientFor, pageConfig } from './config.js';
+import { apiClientContext } from './context.js';
+import { ServiceErrorEvent } from './events.js';
+import { baseStyles } from './styles.js';
+import { isFormError } from './validate.js';
+import { KIT_VERSION } from './version.js';
+
+/** The fallback with nothing configured: this origin, no token (the API says what is missing). */
+let unconfigured: ApiClient | undefined;
+
+/**
+ * The base of every widget: where its API client comes from, `emit()`, and the shared look.
+ * Elements extend this, never LitElement directly.
+ *
+ * The client is, in order: one made from the element's own `api-base`/`token` attributes (the
+ * page configuration fills in what they leave out), the one provided through @lit/context by an
+ * ancestor, the page's from configure(), or the page's own origin without a token.
+ *
+ * @cssproperty --service-font-family - Font of the widget (default: the system UI font).
+ * @cssproperty --service-font-size - Base font size (default 0.9375rem).
+ * @cssproperty --service-color-text - Text colour.
+ * @cssproperty --service-color-muted - Hints and secondary text.
+ * @cssproperty --service-color-surface - Card and button background.
+ * @cssproperty --service-color-input - Background of inputs and selects.
+ * @cssproperty --service-color-border - Borders of the card, inputs and table rows.
+ * @cssproperty --service-color-accent - Primary buttons and links.
+ * @cssproperty --service-color-accent-text - Text on primary buttons.
+ * @cssproperty --service-color-danger - Errors.
+ * @cssproperty --service-color-warning - Warnings.
+ * @cssproperty --service-color-success - Success messages.
+ * @cssproperty --service-color-result - Background of a result (a new link's URL).
+ * @cssproperty --service-color-highlight - The active option of a list.
+ * @cssproperty --service-color-pill - Background of a pill.
+ * @cssproperty --service-radius - Corner radius.
+ * @cssproperty --service-spacing - Padding of the card and space between fields.
+ * @cssproperty --service-focus-ring - Outline of the focused control.
+ * @cssproperty --service-max-width - Largest width of the widget (default 40rem).
+ *
+ * @csspart card - The widget's outer box.
+ * @csspart heading - Its heading.
+ * @csspart error - The alert that shows a failed call.
+ */
+export class ServiceElement extends LitElement {
+  /** The kit version that defined this element (two copies of the kit on a page tell apart). */
+  static readonly kitVersion = KIT_VERSION;
+
+  static override styles: CSSResultGroup = [baseStyles];
+
+  /** The API server, e.g. `https://payments.example.com`. Default: configure()'s, or this page's origin. */
+  @property({ attribute: 'api-base' }) apiBase?: string;
+
+  /** A widget token for this element alone. Default: configure()'s token or token getter. */
+  @property() token?: string;
+
+  /** The heading on top of the widget; an empty value hides it. */
+  @property() heading?: string;
+
+  /** The client an ancestor provides through @lit/context, if any. */
+  @consume({ context: apiClientContext, subscribe: true })
+  @state()
+  protected providedClient?: ApiClient;
+
+  /** Bumped when configure() runs, so tasks that depend on `api` run again. */
+  @state() private configVersion = 0;
+
+  #own?: { key: string; client: ApiClient };
+
+  readonly #onConfigured = () => {
+    this.#own = undefined;
+    this.configVersion += 1;
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    globalThis.addEventListener(CONFIGURED_EVENT, this.#onConfigured);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    globalThis.removeEventListener(CONFIGURED_EVENT, this.#onConfigured);
+  }
+
+  /** The API client this element uses now (the same object until its configuration changes). */
+  protected get api(): ApiClient {
+    const page = pageConfig();
+    if (this.apiBase !== undefined || this.token !== undefined) {
+      const key = `${this.apiBase ?? ''}\n${this.token ?? ''}\n${this.configVersion}`;
+      if (this.#own?.key !== key) {
+        const config = page?.config ?? {};
+        this.#own = {
+          key,
+          client: clientFor({
+            ...config,
+            apiBase: this.apiBase ?? config.apiBase,
+            ...(this.token !== undefined ? { token: this.token, getToken: undefined } : {}),
+          }),
+        };
+      }
+      return this.#own.client;
+    }
+    if (this.providedClient) return this.providedClient;
+    if (page) return page.client;
+    return (unconfigured ??= new ApiClient());
+  }
+
+  /**
+   * Whether a token is configured anywhere. Until then loads wait rather than fail: a host page
+   * usually calls configure() just after the kit registered (and so rendered) the elements.
+   */
+  protected get configured(): boolean {
+    return this.api.hasToken;
+  }
+
+  protected renderUnconfigured() {
+    return this.configured
+      ? nothing
+      : html`<p class="hint" part="hint">
+          Waiting for a token: set the widget’s token attribute, or call configure() on the page.
+        </p>`;
+  }
+
+  /** Dispatches one of the kit's events (they bubble and cross shadow roots) from this element. */
+  protected emit<E extends Event>(event: E): E {
+    this.dispatchEvent(event);
+    return event;
+  }
+
+  /** Reports a failed call as `service-error` (the widget shows it as well). */
+  protected emitError(operation: string, error: unknown): void {
+    // A form's own checks made no call: nothing failed that a host needs to hear about.
+    if (isApiError(error) && !isFormError(error)) {
+      this.emit(new ServiceErrorEvent(operation, error));
+    }
+  }
+
+  /**
+   * Runs a form's task (its checks, then the call) unless one is running, and moves focus where
+   * the user needs it next: the result, else the first field in error, else the alert.
+   */
+  protected async runForm<A extends readonly unknown[]>(
+    task: Task<A, unknown>,
+    args: A,
+  ): Promise<boolean> {
+    if (task.status === TaskStatus.PENDING) return false;
+    await task.run(args);
+    await this.updateComplete;
+    const done = task.status === TaskStatus.COMPLETE;
+    const target = done
+      ? this.renderRoot.querySelector<HTMLElement>('.result')
+      : (this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        this.renderRoot.querySelector<HTMLElement>('[part~="error"]'));
+    target?.focus();
+    return done;
+  }
+
+  protected renderHeading(fallback: string) {
+    const text = this.heading ?? fallback;
+    return text ? html`<h2 part="heading">${text}</h2>` : nothing;
+  }
+
+  /** Moves focus to the first element matching `selector` in this widget, after rendering. */
+  protected async focusWithin(selector: string): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+}
+
+/**
+ * Empties the named inputs of a form after a success. Not form.reset(): that would also blank
+ * controls whose value Lit owns (a chosen client), behind Lit's back.
+ */
+export function clearFields(form: HTMLFormElement, ...names: string[]): void {
+  for (const name of names) {
+    const control = form.elements.namedItem(name);
+    if (control instanceof HTMLInputElement) control.value = '';
+  }
+}
+
+export interface FieldOptions {
+  id: string;
+  label: string;
+  errors: readonly string[];
+  hint?: unknown;
+  optional?: boolean;
+}
+
+/**
+ * A labelled form field: the label, the control, a hint and the field's messages, wired with
+ * `aria-describedby` / `aria-invalid` so assistive technology reads them with the control.
+ */
+export function renderField(
+  options: FieldOptions,
+  control: (a: { describedBy: string | undefined; invalid: 'true' | undefined }) => unknown,
+) {
+  const { id, label, errors, hint, optional } = options;
+  const ids = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean);
+  return html`<div class="field" part="field">
+    <label for=${id} part="label"
+      >${label}${optional ? html` <span class="hint">(optional)</span>` : nothing}</label
+    >
+    ${control({
+      describedBy: ids.length ? ids.join(' ') : undefined,
+      invalid: errors.length ? 'true' : undefined,
+    })}
+    ${hint ? html`<p class="hint" id="${id}-hint" part="hint">${hint}</p>` : nothing}
+    ${
+      errors.length
+        ? html`<p class="field-error" id="${id}-error" part="field-error">
+            ${label} ${errors.join('; ')}
+          </p>`
+        : nothing
+    }
+  </div>`;
+}
+
+export { ifDefined };

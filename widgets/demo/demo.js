@@ -1,0 +1,117 @@
+/* global document, fetch, setTimeout -- a browser script: the lint config knows only TypeScript globals */
+// The demo host page's script: plain JavaScript, no framework, as on any intranet page. It gets
+// a widget token from the server (demo mode only), configures the kit once for the whole page,
+// and wires the steps together from the widgets' events, like a wizard would.
+
+const $ = (selector) => document.querySelector(selector);
+const kitStatus = $('#kit-status');
+
+/** The page's widget token; the kit asks again (renew) when the API answers 401. */
+let token = null;
+async function getToken({ renew } = { renew: false }) {
+  if (token && !renew) return token;
+  const res = await fetch('/demo/token', { method: 'POST' });
+  if (!res.ok) throw new Error(`No demo token: the server answered ${res.status}`);
+  token = (await res.json()).token;
+  return token;
+}
+
+let kit;
+try {
+  kit = await import('/widgets/service-widgets.js');
+} catch {
+  kitStatus.hidden = false;
+  kitStatus.textContent =
+    'The widget kit is not built: run "npm run build:widgets" (npm start does it), then reload.';
+}
+
+if (kit) {
+  kit.configure({ getToken });
+
+  const matter = $('service-matter-create');
+  const paymentLink = $('service-payment-link-create');
+  const aggregateCreate = $('service-aggregate-link-create');
+  const aggregateUpdate = $('service-aggregate-link-update');
+  const transactions = $('service-transactions-list');
+  const payLink = $('#pay-link');
+  const payAggregate = $('#pay-aggregate');
+  const payStatus = $('#pay-status');
+  let lastLink = null;
+  let lastAggregate = null;
+
+  // Each created record fills in the next step, the way a flow screen passes its outputs on.
+  document.addEventListener('service-record-created', ({ detail }) => {
+    const { recordType, record } = detail;
+    if (recordType === 'client') {
+      matter.clientId = record.id;
+      paymentLink.clientId = record.id;
+      aggregateCreate.clientId = record.id;
+    } else if (recordType === 'matter') {
+      paymentLink.clientId = record.clientId;
+      paymentLink.matterId = record.id;
+    } else if (recordType === 'paymentLink') {
+      lastLink = record;
+      aggregateCreate.clientId = record.clientId;
+      aggregateCreate.paymentLinkIds = [record.id];
+      payLink.disabled = !record.serviceId;
+    } else if (recordType === 'aggregateLink') {
+      lastAggregate = record;
+      aggregateUpdate.aggregateLinkId = record.id;
+      payAggregate.disabled = !record.serviceId;
+    }
+  });
+
+  async function pay(body, what) {
+    payStatus.textContent = `Paying the ${what}…`;
+    const send = async (renew) =>
+      fetch('/demo/pay', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await getToken({ renew })}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    let res = await send(false);
+    if (res.status === 401) res = await send(true);
+    const answer = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      payStatus.textContent = `Not paid: ${answer.error?.message ?? `the server answered ${res.status}`}`;
+      return;
+    }
+    payStatus.textContent = `Paid. The simulator sent the signed webhook; the transaction appears in the list.`;
+    setTimeout(() => transactions.refresh(), 800);
+  }
+
+  payLink.addEventListener(
+    'click',
+    () => lastLink && pay({ paymentLinkId: lastLink.id }, 'payment link'),
+  );
+  payAggregate.addEventListener(
+    'click',
+    () => lastAggregate && pay({ aggregateLinkId: lastAggregate.id }, 'aggregate link'),
+  );
+
+  // The event log: every kit event reaches the document, whatever shadow root it came from.
+  const log = $('#events');
+  const describe = (event) => {
+    const { detail } = event;
+    if (event.type === 'service-error') return `${detail.operation}: ${detail.message}`;
+    if (event.type === 'service-bank-accounts-synced') return `${detail.synced} accounts`;
+    const name = detail.record?.name ?? detail.record?.url ?? detail.record?.id ?? '';
+    return `${detail.recordType} ${name}`.trim();
+  };
+  for (const type of [
+    'service-record-created',
+    'service-record-updated',
+    'service-record-deleted',
+    'service-bank-accounts-synced',
+    'service-error',
+  ]) {
+    document.addEventListener(type, (event) => {
+      const item = document.createElement('li');
+      item.textContent = `${new Date().toLocaleTimeString()} ${type}: ${describe(event)}`;
+      log.prepend(item);
+    });
+  }
+}

@@ -1,0 +1,116 @@
+import { Task, TaskStatus } from '@lit/task';
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { Client, Matter } from '../../shared/schemas.js';
+import { renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/client-picker.js';
+import { ServiceRecordCreatedEvent } from '../core/events.js';
+import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import { assertValid, checkChosen, checkName } from '../core/validate.js';
+
+/**
+ * A form that creates a matter for a client (the spec's `serviceMatterCreate`): a type-ahead
+ * client picker and the matter's name, through the `MatterCreate` action.
+ *
+ * @tagname service-matter-create
+ * @summary Creates a matter: client and name.
+ *
+ * @fires service-record-created - `detail: { recordType: 'matter', record }` once the matter is created.
+ * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ *
+ * @csspart form - The form.
+ * @csspart field - A label with its control, hint and messages.
+ * @csspart label - A field's label.
+ * @csspart input - The inputs.
+ * @csspart combobox - The client search input.
+ * @csspart listbox - The client suggestions.
+ * @csspart option - One suggested client.
+ * @csspart hint - Help under a field.
+ * @csspart field-error - A field's messages.
+ * @csspart button - Buttons.
+ * @csspart submit - The submit button.
+ * @csspart result - What was created.
+ * @csspart warning - A sync problem to know about.
+ */
+export class ServiceMatterCreate extends ServiceElement {
+  /** Preselects this client (its id); the user may still pick another. */
+  @property({ attribute: 'client-id' }) clientId?: string;
+
+  private readonly picker = new ClientPicker(
+    this,
+    () => this.api,
+    () => this.requestUpdate(),
+  );
+
+  private readonly save = new Task(this, {
+    autoRun: false,
+    task: async ([client, name]: [Client | null, string], { signal }) => {
+      assertValid({ clientId: checkChosen(client?.id, 'client'), name: checkName(name) });
+      const [matter] = await this.api.action(
+        'MatterCreate',
+        { clientId: client!.id, name: name.trim() },
+        signal,
+      );
+      return { matter: matter as Matter, client: client! };
+    },
+    onComplete: ({ matter }) =>
+      this.emit(new ServiceRecordCreatedEvent({ recordType: 'matter', record: matter })),
+    onError: (error) => this.emitError('MatterCreate', error),
+  });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('clientId')) void this.picker.selectById(this.clientId);
+  }
+
+  private async onSubmit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const name = String(new FormData(form).get('name') ?? '');
+    // The client stays chosen: several matters for one client are common.
+    if (await this.runForm(this.save, [this.picker.selected, name])) clearFields(form, 'name');
+  }
+
+  override render() {
+    const pending = this.save.status === TaskStatus.PENDING;
+    const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
+    const done = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
+    return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
+      ${this.renderHeading('New matter')} ${renderAlert(error, ['clientId', 'name'])}
+      <form part="form" novalidate @submit=${this.onSubmit}>
+        ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
+        ${renderField(
+          { id: 'name', label: 'Matter name', errors: serverFieldErrors(error, 'name') },
+          ({ describedBy, invalid }) =>
+            html`<input
+              id="name"
+              name="name"
+              part="input"
+              autocomplete="off"
+              maxlength="255"
+              required
+              aria-describedby=${ifDefined(describedBy)}
+              aria-invalid=${ifDefined(invalid)}
+            />`,
+        )}
+        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
+          ${pending ? 'Creating…' : 'Create matter'}
+        </button>
+      </form>
+      ${
+        done
+          ? html`<div class="result" part="result" tabindex="-1" role="status">
+              <p class="success">Matter “${done.matter.name}” created for ${done.client.name}.</p>
+              ${
+                done.matter.syncErrorMessage
+                  ? html`<p class="warning" part="warning">
+                      Saved here, but not yet in the payment service:
+                      ${done.matter.syncErrorMessage}
+                    </p>`
+                  : nothing
+              }
+            </div>`
+          : nothing
+      }
+    </section>`;
+  }
+}

@@ -1,0 +1,346 @@
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ApiClient } from '../../shared/api-client.js';
+import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
+import { errorMessage, renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/client-picker.js';
+import { ServiceRecordCreatedEvent } from '../core/events.js';
+import { formatMoney } from '../core/format.js';
+import { CopyController, renderUrl } from '../core/link-result.js';
+import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import {
+  assertValid,
+  checkAmount,
+  checkChosen,
+  checkName,
+  normalizeAmount,
+} from '../core/validate.js';
+
+interface Draft {
+  name: string;
+  amount: string;
+  account: BankAccount | undefined;
+  client: Client | null;
+  matterId: string;
+}
+
+const accountLabel = (a: BankAccount) =>
+  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''} (${a.category}${a.isDefault ? ', default' : ''})`;
+
+/**
+ * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
+ * account it collects into (synced accounts, grouped operating / trust), the client, optionally
+ * one of the client's matters, and the amount. It shows the link's URL with a copy button.
+ * New bank accounts (`service-bank-accounts-synced`) and matters (`service-record-created`) from
+ * other widgets on the page appear without a reload.
+ *
+ * @tagname service-payment-link-create
+ * @summary Creates a payment link and shows its URL.
+ *
+ * @fires service-record-created - `detail: { recordType: 'paymentLink', record }` once the link is created.
+ * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ *
+ * @csspart form - The form.
+ * @csspart field - A label with its control, hint and messages.
+ * @csspart label - A field's label.
+ * @csspart input - Inputs and selects.
+ * @csspart combobox - The client search input.
+ * @csspart listbox - The client suggestions.
+ * @csspart option - One suggested client.
+ * @csspart hint - Help under a field.
+ * @csspart field-error - A field's messages.
+ * @csspart warning - A warning (no trust account, a sync problem).
+ * @csspart button - Buttons.
+ * @csspart submit - The submit button.
+ * @csspart result - The created link.
+ * @csspart url - The link's URL.
+ * @csspart copy-button - The button that copies the URL.
+ */
+export class ServicePaymentLinkCreate extends ServiceElement {
+  /** Preselects this client (its id). */
+  @property({ attribute: 'client-id' }) clientId?: string;
+
+  /** Preselects this matter (its id; it must be one of the client's). */
+  @property({ attribute: 'matter-id' }) matterId?: string;
+
+  @state() private accountId = '';
+  @state() private chosenMatterId = '';
+
+  private readonly copier = new CopyController(this);
+
+  private readonly picker = new ClientPicker(
+    this,
+    () => this.api,
+    () => {
+      this.chosenMatterId = this.picker.selected?.id === this.clientId ? (this.matterId ?? '') : '';
+    },
+    'clientId',
+  );
+
+  private readonly accounts = new Task(this, {
+    args: () => [this.api] as const,
+    task: async ([api]: readonly [ApiClient], { signal }) =>
+      api.hasToken ? (await api.listBankAccounts({ limit: 200 }, signal)).data : initialState,
+  });
+
+  private readonly matters = new Task(this, {
+    args: () => [this.api, this.picker.selected?.id] as const,
+    task: async ([api, clientId]: readonly [ApiClient, string | undefined], { signal }) => {
+      if (!api.hasToken) return initialState;
+      return clientId ? (await api.listMatters({ clientId, limit: 200 }, signal)).data : [];
+    },
+  });
+
+  private readonly save = new Task(this, {
+    autoRun: false,
+    task: async ([d]: [Draft], { signal }) => {
+      assertValid({
+        paymentLinkName: checkName(d.name, false),
+        bankAccountId: checkChosen(d.account?.id, 'bank account'),
+        clientId: checkChosen(d.client?.id, 'client'),
+        amount: checkAmount(d.amount),
+      });
+      const [link] = await this.api.action(
+        'PaymentLinkCreate',
+        {
+          amount: normalizeAmount(d.amount),
+          bankAccountId: d.account!.id,
+          clientId: d.client!.id,
+          matterId: d.matterId || null,
+          paymentLinkName: d.name.trim() || null,
+        },
+        signal,
+      );
+      return { link: link as PaymentLink, account: d.account!, client: d.client! };
+    },
+    onComplete: ({ link }) =>
+      this.emit(new ServiceRecordCreatedEvent({ recordType: 'paymentLink', record: link })),
+    onError: (error) => this.emitError('PaymentLinkCreate', error),
+  });
+
+  readonly #onSynced = () => void this.accounts.run();
+  readonly #onCreated = (event: Event) => {
+    const { detail } = event as ServiceRecordCreatedEvent;
+    if (detail.recordType === 'matter' && detail.record.clientId === this.picker.selected?.id) {
+      void this.matters.run();
+    }
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
+    globalThis.addEventListener('service-record-created', this.#onCreated);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
+    globalThis.removeEventListener('service-record-created', this.#onCreated);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('clientId')) void this.picker.selectById(this.clientId);
+    if (changed.has('matterId') && this.picker.selected?.id === this.clientId) {
+      this.chosenMatterId = this.matterId ?? '';
+    }
+  }
+
+  /** Loads the bank accounts and the client's matters again. */
+  reload(): void {
+    void this.accounts.run();
+    void this.matters.run();
+  }
+
+  private async onSubmit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const data = new FormData(form);
+    const draft: Draft = {
+      name: String(data.get('paymentLinkName') ?? ''),
+      amount: String(data.get('amount') ?? ''),
+      account: this.accounts.value?.find((a) => a.id === this.accountId),
+      client: this.picker.selected,
+      matterId: this.chosenMatterId,
+    };
+    if (await this.runForm(this.save, [draft])) clearFields(form, 'paymentLinkName', 'amount');
+  }
+
+  private renderAccounts(errors: string[]) {
+    const accounts = this.accounts.value ?? [];
+    const loading = this.accounts.status === TaskStatus.PENDING && !this.accounts.value;
+    const failed = this.accounts.status === TaskStatus.ERROR;
+    const chosen = accounts.find((a) => a.id === this.accountId);
+    const groups = (['operating', 'trust'] as const)
+      .map((category) => [category, accounts.filter((a) => a.category === category)] as const)
+      .filter(([, list]) => list.length > 0);
+    const hint = chosen
+      ? chosen.category === 'trust'
+        ? 'A trust account: the client’s money is held in trust.'
+        : 'An operating account: the firm’s own money.'
+      : undefined;
+    return html`${renderField(
+      { id: 'bankAccountId', label: 'Bank account', errors, hint },
+      ({ describedBy, invalid }) =>
+        html`<select
+          id="bankAccountId"
+          part="input"
+          aria-describedby=${ifDefined(describedBy)}
+          aria-invalid=${ifDefined(invalid)}
+          @change=${(e: Event) => (this.accountId = (e.target as HTMLSelectElement).value)}
+        >
+          <option value="">${loading ? 'Loading bank accounts…' : 'Choose a bank account…'}</option>
+          ${groups.map(
+            ([category, list]) =>
+              html`<optgroup
+                label=${category === 'trust' ? 'Trust accounts' : 'Operating accounts'}
+              >
+                ${list.map(
+                  (a) =>
+                    html`<option value=${a.id} ?selected=${a.id === this.accountId}>
+                      ${accountLabel(a)}
+                    </option>`,
+                )}
+              </optgroup>`,
+          )}
+        </select>`,
+    )}
+    ${
+      failed
+        ? html`<div class="row">
+            <p class="error" role="alert" part="error">
+              The bank accounts could not be loaded: ${errorMessage(this.accounts.error)}
+            </p>
+            <button type="button" part="button" @click=${() => this.accounts.run()}>
+              Try again
+            </button>
+          </div>`
+        : this.accounts.status === TaskStatus.COMPLETE && accounts.length === 0
+          ? html`<p class="warning" part="warning">
+              There are no bank accounts yet: sync them from the payment service first.
+            </p>`
+          : this.accounts.status === TaskStatus.COMPLETE && !groups.some(([c]) => c === 'trust')
+            ? html`<p class="warning" part="warning">
+                The firm has no trust account: client funds that must be held in trust cannot be
+                collected here.
+              </p>`
+            : nothing
+    }`;
+  }
+
+  private renderMatters(errors: string[]) {
+    const client = this.picker.selected;
+    const matters = client ? (this.matters.value ?? []) : [];
+    const pending = this.matters.status === TaskStatus.PENDING;
+    return renderField(
+      {
+        id: 'matterId',
+        label: 'Matter',
+        optional: true,
+        errors: [
+          ...errors,
+          ...(this.matters.status === TaskStatus.ERROR ? [errorMessage(this.matters.error)] : []),
+        ],
+        hint: client ? undefined : 'Choose the client first.',
+      },
+      ({ describedBy, invalid }) =>
+        html`<select
+          id="matterId"
+          part="input"
+          ?disabled=${!client}
+          aria-describedby=${ifDefined(describedBy)}
+          aria-invalid=${ifDefined(invalid)}
+          @change=${(e: Event) => (this.chosenMatterId = (e.target as HTMLSelectElement).value)}
+        >
+          <option value="">
+            ${
+              !client || matters.length
+                ? 'No matter'
+                : pending
+                  ? 'Loading matters…'
+                  : 'The client has no matters'
+            }
+          </option>
+          ${matters.map(
+            (m) =>
+              html`<option value=${m.id} ?selected=${m.id === this.chosenMatterId}>
+                ${m.name}
+              </option>`,
+          )}
+        </select>`,
+    );
+  }
+
+  override render() {
+    const pending = this.save.status === TaskStatus.PENDING;
+    const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
+    const done = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
+    const fieldsShown = ['paymentLinkName', 'bankAccountId', 'clientId', 'matterId', 'amount'];
+    return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
+      ${this.renderHeading('New payment link')} ${renderAlert(error, fieldsShown)}
+      <form part="form" novalidate @submit=${this.onSubmit}>
+        ${renderField(
+          {
+            id: 'paymentLinkName',
+            label: 'Name',
+            optional: true,
+            errors: serverFieldErrors(error, 'paymentLinkName'),
+          },
+          ({ describedBy, invalid }) =>
+            html`<input
+              id="paymentLinkName"
+              name="paymentLinkName"
+              part="input"
+              autocomplete="off"
+              maxlength="255"
+              aria-describedby=${ifDefined(describedBy)}
+              aria-invalid=${ifDefined(invalid)}
+            />`,
+        )}
+        ${this.renderAccounts(serverFieldErrors(error, 'bankAccountId'))}
+        ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
+        ${this.renderMatters(serverFieldErrors(error, 'matterId'))}
+        ${renderField(
+          {
+            id: 'amount',
+            label: 'Amount (USD)',
+            errors: serverFieldErrors(error, 'amount'),
+            hint: 'For example 150.00',
+          },
+          ({ describedBy, invalid }) =>
+            html`<input
+              id="amount"
+              name="amount"
+              part="input"
+              inputmode="decimal"
+              autocomplete="off"
+              required
+              aria-describedby=${ifDefined(describedBy)}
+              aria-invalid=${ifDefined(invalid)}
+            />`,
+        )}
+        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
+          ${pending ? 'Creating…' : 'Create payment link'}
+        </button>
+      </form>
+      ${
+        done
+          ? html`<div class="result" part="result" tabindex="-1" role="status">
+              <p class="success">
+                Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name},
+                into ${accountLabel(done.account)}.
+              </p>
+              ${renderUrl(done.link.url, this.copier)}
+              ${
+                done.link.syncErrorMessage
+                  ? html`<p class="warning" part="warning">
+                      Saved here, but not yet in the payment service: ${done.link.syncErrorMessage}
+                    </p>`
+                  : nothing
+              }
+            </div>`
+          : nothing
+      }
+    </section>`;
+  }
+}

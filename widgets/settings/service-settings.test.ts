@@ -1,0 +1,192 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { Settings } from '../../shared/schemas.js';
+import type { IntegrationHealth } from '../../shared/webhooks.js';
+import { configure } from '../core/config.js';
+import { $, $$, focused, settle, text } from '../testing/helpers.js';
+import { apiError, mockApi, type MockApi } from '../testing/mock-api.js';
+import { afterEach, before, describe, it } from '../testing/mocha.js';
+import './define.js';
+import type { ServiceSettings } from './define.js';
+
+let api: MockApi;
+afterEach(() => api?.restore());
+before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
+
+const settings: Settings = {
+  productionEnvironment: false,
+  apiToken: { isSet: true, last4: '2814' },
+  webhookSecret: { isSet: false, last4: null },
+  previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
+  updatedAt: '2026-11-21T10:00:00.000Z',
+};
+
+const health = (over: Partial<IntegrationHealth['webhooks']> = {}): IntegrationHealth => ({
+  environment: 'sandbox',
+  apiKey: {
+    isSet: true,
+    ok: true,
+    firm: { id: 'f1', name: 'Demo law firm' },
+    role: 'firm',
+    error: null,
+  },
+  webhookSecret: { isSet: true, previousValidUntil: null },
+  webhooks: {
+    lastReceivedAt: '2026-11-21T10:00:00.000Z',
+    lastVerifiedAt: '2026-11-21T10:00:00.000Z',
+    failedVerifications24h: 0,
+    deadEvents: 0,
+    urls: [],
+    urlDisabled: false,
+    urlsError: null,
+    ...over,
+  },
+  bankAccounts: { lastSyncedAt: null },
+  reconciliation: { lastStartedAt: null, lastFinishedAt: null, lastError: null, watermark: null },
+});
+
+const WEBHOOK = 'https://payments.example.com/webhooks/00000000-0000-4000-8000-000000000001';
+
+const routes = (extra = {}, h = health()) => ({
+  'GET /api/settings': () => settings,
+  'GET /api/admin/webhook-url': () => ({ url: WEBHOOK, source: 'public-url' }),
+  'GET /api/admin/integration-health': () => h,
+  ...extra,
+});
+
+async function mount() {
+  const el = await fixture<ServiceSettings>(html`<service-settings></service-settings>`);
+  await settle(el, 4);
+  return el;
+}
+
+const dd = (el: Element, term: string) => {
+  const dt = $$(el, 'dt').find((d) => text(d) === term);
+  return text(dt?.nextElementSibling);
+};
+
+describe('<service-settings>', () => {
+  it('is accessible', async () => {
+    api = mockApi(routes());
+    await expect(await mount()).to.be.accessible();
+  });
+
+  it('shows the secrets only as set or not, with their last 4, never their value', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    const token = $<HTMLInputElement>(el, '#apiToken');
+    expect(token.type).to.equal('password');
+    expect(token.value).to.equal('');
+    expect(token.placeholder).to.equal('•••• 2814');
+    expect(text($(el, '#apiToken-hint'))).to.contain('Set, ending in 2814');
+    expect(text($(el, '#webhookSecret-hint'))).to.equal('Not set.');
+    expect($<HTMLInputElement>(el, '#productionEnvironment').checked).to.equal(false);
+  });
+
+  it('shows the webhook URL to give the payment service, with a copy button', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    expect($<HTMLInputElement>(el, '#webhookUrl').value).to.equal(WEBHOOK);
+    $(el, '[part~="copy-button"]').click();
+    await settle(el);
+    // Headless Chromium may refuse the clipboard: either way the user is told.
+    expect(text($(el, '[part~="copy-button"] + [role="status"]'))).to.match(
+      /Copied|Could not copy/,
+    );
+  });
+
+  it('shows the integration health: webhooks, dead events, a disabled URL', async () => {
+    api = mockApi(
+      routes({}, health({ deadEvents: 2, urlDisabled: true, failedVerifications24h: 1 })),
+    );
+    const el = await mount();
+    expect(dd(el, 'API token')).to.equal('Works: Demo law firm');
+    expect(dd(el, 'Last webhook received')).to.match(/^Nov 21, 2026/);
+    expect(dd(el, 'Dead events')).to.contain('2: they failed for good');
+    expect(dd(el, 'Webhook URL at the service')).to.contain('Disabled by the payment service');
+    expect(dd(el, 'Failed signature checks (24 h)')).to.equal('1');
+    expect(dd(el, 'Bank accounts synced')).to.equal('Never');
+    expect($$(el, 'dd [part~="warning"]')).to.have.length(3);
+  });
+
+  it('tests the connection and names the firm, or says why not', async () => {
+    let ok = true;
+    api = mockApi(
+      routes({
+        'GET /api/admin/integration-health': () =>
+          ok
+            ? health()
+            : {
+                ...health(),
+                apiKey: {
+                  isSet: true,
+                  ok: false,
+                  firm: null,
+                  role: null,
+                  error: 'Invalid API key',
+                },
+              },
+      }),
+    );
+    const el = await mount();
+    const button = $$(el, 'button').find((b) => text(b) === 'Test connection')!;
+    button.click();
+    await settle(el, 4);
+    expect(text(button.nextElementSibling)).to.equal('Connected to Demo law firm.');
+    ok = false;
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await settle(el, 4);
+    expect(text(button.nextElementSibling)).to.equal('Not connected: Invalid API key.');
+  });
+
+  it('checks a new secret’s length before sending', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    $<HTMLInputElement>(el, '#webhookSecret').value = 'short';
+    $(el, 'button[part~="submit"]').click();
+    await settle(el);
+    expect(text($(el, '#webhookSecret-error'))).to.equal(
+      'Webhook secret must be at least 8 characters',
+    );
+    expect(focused(el)).to.equal($(el, '#webhookSecret'));
+    expect(api.callsTo('PUT /api/settings')).to.have.length(0);
+  });
+
+  it('saves only what changed, clears the typed secret, and emits the new settings', async () => {
+    const saved = {
+      ...settings,
+      webhookSecret: { isSet: true, last4: 'cret' },
+      productionEnvironment: true,
+    };
+    api = mockApi(routes({ 'PUT /api/settings': () => saved }));
+    const el = await mount();
+    $<HTMLInputElement>(el, '#webhookSecret').value = 'a-new-secret';
+    $<HTMLInputElement>(el, '#productionEnvironment').checked = true;
+    const updated = oneEvent(el, 'service-record-updated');
+    $(el, 'button[part~="submit"]').click();
+    expect((await updated).detail).to.deep.equal({ recordType: 'settings', record: saved });
+    expect(api.callsTo('PUT /api/settings')[0]!.body).to.deep.equal({
+      productionEnvironment: true,
+      webhookSecret: 'a-new-secret',
+    });
+    await settle(el, 4);
+    expect($<HTMLInputElement>(el, '#webhookSecret').value).to.equal('');
+    expect(text($(el, '#webhookSecret-hint'))).to.contain('ending in cret');
+    expect(text($(el, '.result'))).to.equal('Settings saved.');
+    // The health is checked again after a change.
+    expect(api.callsTo('GET /api/admin/integration-health')).to.have.length(2);
+  });
+
+  it('shows a refusal in plain words', async () => {
+    const refuse = () => apiError(403, 'This needs the admin role');
+    api = mockApi({
+      'GET /api/settings': refuse,
+      'GET /api/admin/webhook-url': refuse,
+      'GET /api/admin/integration-health': refuse,
+    });
+    const el = await mount();
+    expect(text($(el, '[role="alert"]'))).to.contain('This needs the admin role');
+    await expect(el).to.be.accessible();
+  });
+});

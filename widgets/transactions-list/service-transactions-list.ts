@@ -1,0 +1,190 @@
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ApiClient } from '../../shared/api-client.js';
+import type { Transaction } from '../../shared/schemas.js';
+import { renderAlert } from '../core/alerts.js';
+import { formatDateTime, formatMoney, methodLabel, statusLabel } from '../core/format.js';
+import { ServiceElement } from '../core/service-element.js';
+
+/** The spec: the list shows the 10 most recent transactions. */
+const SHOWN = 10;
+/** Polling faster than this would only load the server. */
+const MIN_POLL_SECONDS = 2;
+
+interface Loaded {
+  transactions: Transaction[];
+  clients: Map<string, string>;
+  at: Date;
+}
+
+/**
+ * A read-only table of the 10 most recent transactions (the spec's `serviceTransactionsList`):
+ * date, payer, amount, method, status and client. A refresh button reloads it; with
+ * `poll-interval` it also reloads on its own while the page is visible.
+ *
+ * @tagname service-transactions-list
+ * @summary The 10 most recent transactions.
+ *
+ * @fires service-error - Loading failed; `detail` has the API's message.
+ *
+ * @csspart table - The table.
+ * @csspart row - A transaction's row.
+ * @csspart status - A transaction's status.
+ * @csspart empty - The text shown when there is no transaction yet.
+ * @csspart button - The refresh button.
+ */
+export class ServiceTransactionsList extends ServiceElement {
+  /** Reload every this many seconds (at least 2) while the page is visible; 0 or absent: never. */
+  @property({ attribute: 'poll-interval', type: Number }) pollInterval = 0;
+
+  /** Set by the refresh button, so only a reload the user asked for is announced. */
+  @state() private announce = false;
+
+  #timer: ReturnType<typeof setInterval> | undefined;
+  /** Client names by id, kept across reloads: a client's name rarely changes. */
+  readonly #names = new Map<string, string>();
+
+  private readonly load = new Task(this, {
+    args: () => [this.api] as const,
+    task: async ([api]: readonly [ApiClient], { signal }) => {
+      if (!api.hasToken) return initialState;
+      const { data } = await api.listTransactions({ limit: SHOWN }, signal);
+      const missing = [...new Set(data.map((t) => t.clientId))].filter(
+        (id): id is string => !!id && !this.#names.has(id),
+      );
+      // A client that cannot be read (deleted meanwhile) shows as a dash, not as a failure.
+      await Promise.all(
+        missing.map((id) =>
+          api.getClient(id, signal).then(
+            (client) => this.#names.set(id, client.name),
+            () => undefined,
+          ),
+        ),
+      );
+      return { transactions: data, clients: this.#names, at: new Date() } satisfies Loaded;
+    },
+    onError: (error) => this.emitError('load', error),
+  });
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back on the page after a disconnect: resume polling.
+    if (this.hasUpdated) this.#schedule();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('pollInterval')) this.#schedule();
+  }
+
+  #schedule(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    if (!(this.pollInterval > 0)) return;
+    const seconds = Math.max(this.pollInterval, MIN_POLL_SECONDS);
+    this.#timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden' && this.load.status !== TaskStatus.PENDING) {
+        void this.load.run();
+      }
+    }, seconds * 1000);
+  }
+
+  /** Loads the transactions again. */
+  async refresh(): Promise<void> {
+    this.announce = true;
+    await this.load.run();
+  }
+
+  private renderTable(loaded: Loaded) {
+    if (loaded.transactions.length === 0) {
+      return html`<p class="hint" part="empty">No transactions yet.</p>`;
+    }
+    return html`<div class="scroll" role="region" aria-label="Transactions" tabindex="0">
+      <table part="table">
+        <caption class="visually-hidden">
+          The ${SHOWN} most recent transactions, newest first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Payer</th>
+            <th scope="col" class="amount">Amount</th>
+            <th scope="col">Method</th>
+            <th scope="col">Status</th>
+            <th scope="col">Client</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${loaded.transactions.map(
+            (t) =>
+              html`<tr part="row">
+                <td>
+                  <time datetime=${t.createdOn} title=${formatDateTime(t.createdOn)}
+                    >${formatDateTime(t.createdOn, true)}</time
+                  >
+                </td>
+                <td>${t.payerName ?? t.payerEmail ?? '—'}</td>
+                <td class="amount">
+                  ${formatMoney(t.amount)}${
+                    t.amountRefunded !== '0.00'
+                      ? html` <span class="hint sub"
+                          >${formatMoney(t.amountRefunded)} refunded</span
+                        >`
+                      : nothing
+                  }
+                </td>
+                <td>${methodLabel(t.method)}${t.lastFour ? ` ··${t.lastFour}` : ''}</td>
+                <td part="status">
+                  ${statusLabel(t.status)}${
+                    t.errorMessage
+                      ? html` <span class="hint sub">${t.errorMessage}</span>`
+                      : nothing
+                  }
+                </td>
+                <td>${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  }
+
+  override render() {
+    const pending = this.load.status === TaskStatus.PENDING;
+    const loaded = this.load.value;
+    return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
+      <div class="row">
+        ${this.renderHeading('Recent transactions')}
+        <button
+          type="button"
+          part="button"
+          aria-disabled=${pending ? 'true' : 'false'}
+          @click=${() => !pending && this.refresh()}
+        >
+          ${pending && loaded ? 'Refreshing…' : 'Refresh'}
+        </button>
+        <span class="hint" role="status"
+          >${
+            this.announce && !pending && loaded
+              ? `Updated at ${loaded.at.toLocaleTimeString('en-US')}.`
+              : nothing
+          }</span
+        >
+      </div>
+      ${this.load.status === TaskStatus.ERROR ? renderAlert(this.load.error) : nothing}
+      ${
+        loaded
+          ? this.renderTable(loaded)
+          : pending
+            ? html`<p class="hint">Loading transactions…</p>`
+            : this.renderUnconfigured()
+      }
+    </section>`;
+  }
+}
