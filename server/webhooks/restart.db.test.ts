@@ -180,6 +180,9 @@ describe('a server killed while processing a burst', () => {
     // Killed mid-burst: work was left in the queue (or still with the remote) for the restart.
     expect(atKill.data.length).toBeLessThan(BURST);
     sim.faults.clear(firm.apiKey);
+    // The remote still serves the dead process's slow requests; they hold its 10 concurrent slots
+    // (a restart into them draws 429s and a minute's wait). Restart once it has answered them.
+    await waitFor(async () => sim.stats(firm.apiKey).inFlight === 0, 20_000);
     const second = await start(port);
     try {
       const done = await waitFor(async () => {
