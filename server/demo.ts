@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SUPPORTED_WEBHOOK_KINDS } from '../shared/webhooks.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { readIntegrationSecrets, updateSettings } from './domain/settings.js';
@@ -12,17 +13,6 @@ import type { SyncService } from './sync/service.js';
 // Demo mode: `npm start` with no API token configured runs the simulator of the remote service
 // inside the server, selected as the sandbox, so the whole product works offline at once. Its
 // state is kept in DATA_DIR beside the embedded database, whose records refer to its ids.
-
-/** The webhook kinds the product handles (FACTS.md); the demo subscribes to exactly these. */
-export const HANDLED_WEBHOOKS = [
-  'transaction.created',
-  'transaction.deposited',
-  'transaction.funds_in_transit',
-  'transaction.ach_returned',
-  'transaction.refunded',
-  'transaction.partially_refunded',
-  'transaction.voided',
-];
 
 export interface Demo {
   simulator: Simulator;
@@ -107,14 +97,14 @@ export async function activateDemo(
       id: existing.id,
       url,
       secret: webhookSecret,
-      enabledWebhooks: HANDLED_WEBHOOKS,
+      enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
       disabled: false,
     });
   } else {
     await sync.remote.createWebhookUrl(orgId, {
       url,
       secret: webhookSecret,
-      enabledWebhooks: HANDLED_WEBHOOKS,
+      enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
     });
   }
   options.logger.info(

@@ -1,24 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './testing/server-process.js';
 
 // The real process, the way `npm start` runs it: embedded PGlite in a data folder, a free port.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function start(env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
+const start = (env: Record<string, string> = {}) =>
+  startServerProcess(
+    {
       DATABASE_URL: '',
       ADMIN_API_KEY: '',
       DATA_DIR: dataDir,
@@ -26,38 +19,8 @@ function start(env: Record<string, string> = {}): Promise<Started> {
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => (out += String(d)));
-  child.stderr?.on('data', (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no URL printed within 30 s:\n${out}`)),
-      30_000,
-    );
-    const poll = setInterval(() => {
-      const match = /Payment link service: (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve({ child, url: match[1], output: () => out });
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before listening:\n${out}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+    { timeoutMs: 30_000 },
+  );
 
 describe('the server process', () => {
   it('prints its URL and a first admin key, keeps data across a graceful restart', async () => {
@@ -82,7 +45,7 @@ describe('the server process', () => {
       .filter((l) => l.startsWith('{'));
     expect(logLines.join('\n')).not.toContain(key);
 
-    expect(await stop(first.child)).toBe(0);
+    expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
 
     const second = await start();
@@ -94,7 +57,7 @@ describe('the server process', () => {
       const body = (await list.json()) as { data: { name: string }[] };
       expect(body.data.map((c) => c.name)).toEqual(['Survives restarts']);
     } finally {
-      expect(await stop(second.child)).toBe(0);
+      expect(await second.stop()).toBe(0);
     }
   }, 90_000);
 

@@ -2,7 +2,7 @@
 // integration health and reconciliation. The database constraints, the server's validation and
 // the settings widget share these lists and types.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './records.js';
+import { listQuery } from './schemas.js';
 
 /**
  * Where a received event stands: `received` (stored, not processed yet), `processed` (its
@@ -47,15 +47,8 @@ export const webhookEventRecord = z.object({
 });
 export type WebhookEventRecord = z.infer<typeof webhookEventRecord>;
 
-export const webhookEventListQuery = z.strictObject({
+export const webhookEventListQuery = listQuery.extend({
   status: z.enum(WEBHOOK_EVENT_STATUSES, { error: 'must be one of the event statuses' }).optional(),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
-    .default(DEFAULT_PAGE_SIZE),
-  cursor: z.string().max(200).optional(),
 });
 export type WebhookEventListQuery = z.infer<typeof webhookEventListQuery>;
 

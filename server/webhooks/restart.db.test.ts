@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { startServerProcess } from '../testing/server-process.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../remote/index.js';
@@ -52,56 +52,20 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function start(port: number): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_API_KEY: ADMIN_KEY,
-      SECRETS_KEY,
-      SERVICE_SANDBOX_URL: `${simServer.url}/`,
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      // A killed worker's jobs are taken over after 2 s instead of 2 min.
-      JOB_LEASE_MS: '2000',
-      // Healing here must come from the queue and the remote's retries, not reconciliation.
-      RECONCILE_INTERVAL_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => (out += String(d)));
-  child.stderr?.on('data', (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${out}`)), 60_000);
-    const poll = setInterval(() => {
-      const match = /Payment link service: (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve({ child, url: match[1], output: () => out });
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before listening:\n${out}`));
-    });
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+const start = (port: number) =>
+  startServerProcess({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_API_KEY: ADMIN_KEY,
+    SECRETS_KEY,
+    SERVICE_SANDBOX_URL: `${simServer.url}/`,
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+    // A killed worker's jobs are taken over after 2 s instead of 2 min.
+    JOB_LEASE_MS: '2000',
+    // Healing here must come from the queue and the remote's retries, not reconciliation.
+    RECONCILE_INTERVAL_MS: '0',
   });
 
 async function api<T>(base: string, method: string, route: string, body?: unknown): Promise<T> {
@@ -172,8 +136,7 @@ describe('a server killed while processing a burst', () => {
       'GET',
       '/api/admin/webhook-events?status=processed&limit=200',
     );
-    first.child.kill('SIGKILL');
-    await exited(first.child);
+    await first.kill();
     const before = await fetch(`${first.url}/healthz`).catch(() => null);
     expect(before).toBeNull();
 
@@ -210,8 +173,7 @@ describe('a server killed while processing a burst', () => {
       const clients = await api<{ data: unknown[] }>(second.url, 'GET', '/api/clients');
       expect(clients.data).toHaveLength(1);
     } finally {
-      second.child.kill('SIGTERM');
-      await exited(second.child);
+      await second.stop();
     }
   }, 150_000);
 });

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+// The real server process, as `npm start` runs it (server/main.ts), for the tests that need a
+// process: restarts, crashes, demo mode, the browser end to end.
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM (SIGKILL if it hangs for 15 s); answers the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: a crash. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts the server with `env` over this process's environment and resolves once it printed its
+ * URL (and `ready` matches its output, when given); rejects with its output if it exits first.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  options: { ready?: RegExp; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const timeoutMs = options.timeoutMs ?? 60_000;
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      child.kill('SIGKILL');
+      reject(new Error(`the server was not ready within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const poll = setInterval(() => {
+      const url = /Payment link service: (http:\/\/\S+)/.exec(out)?.[1];
+      if (!url || (options.ready && !options.ready.test(out))) return;
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve({
+        child,
+        url,
+        output: () => out,
+        async stop() {
+          child.kill('SIGTERM');
+          const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          const code = await exited;
+          clearTimeout(force);
+          return code;
+        },
+        async kill() {
+          child.kill('SIGKILL');
+          await exited;
+        },
+      });
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code} before it was ready:\n${out}`));
+    });
+  });
+}
