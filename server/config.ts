@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StartupError } from './errors.js';
 
 /** `https://portal.example.com`: a scheme and a host, with no path, as browsers send `Origin`. */
 function isOrigin(text: string): boolean {
@@ -80,7 +81,7 @@ export interface Config {
   jobLeaseMs: number;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends StartupError {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, the way shells and .env files usually mean them.

@@ -61,6 +61,23 @@ describe('the server process', () => {
     }
   }, 90_000);
 
+  it('says plainly when its port or its data folder is taken, and stops', async () => {
+    const first = await start();
+    try {
+      const port = new URL(first.url).port;
+      const portTaken = start({
+        PORT: port,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'plk-main-')),
+      });
+      await expect(portTaken).rejects.toThrow(new RegExp(`Port ${port} on 127.0.0.1 is in use`));
+      const folderTaken = start();
+      await expect(folderTaken).rejects.toThrow(/is in use by process \d+.*set DATABASE_URL/);
+      await expect(folderTaken).rejects.not.toThrow(/at lockDataDir/);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+  }, 90_000);
+
   it('refuses to start with a bad configuration, naming the variable', async () => {
     await expect(start({ PORT: 'eighty' })).rejects.toThrow(/PORT/);
   }, 30_000);

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { StartupError } from './errors.js';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { createLogger } from './logger.js';
 import { activateDemo, prepareDemo } from './demo.js';
@@ -49,6 +50,14 @@ async function main(): Promise<void> {
       );
     }
   });
+  server.once('error', (err: NodeJS.ErrnoException) => {
+    const message =
+      err.code === 'EADDRINUSE'
+        ? `Port ${config.port} on ${config.host} is in use: stop the other server or set PORT.`
+        : `The server could not listen on ${config.host}:${config.port}: ${err.message}`;
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -74,7 +83,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(
-    `${err instanceof ConfigError ? err.message : `Failed to start: ${String((err as Error)?.stack ?? err)}`}\n`,
+    `${err instanceof StartupError ? err.message : `Failed to start: ${String((err as Error)?.stack ?? err)}`}\n`,
   );
   process.exit(1);
 });

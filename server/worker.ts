@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { StartupError } from './errors.js';
 import { createLogger } from './logger.js';
 import { openRuntime } from './runtime.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(
-    `${err instanceof ConfigError ? err.message : `Worker failed to start: ${String((err as Error)?.stack ?? err)}`}\n`,
+    `${err instanceof StartupError ? err.message : `Worker failed to start: ${String((err as Error)?.stack ?? err)}`}\n`,
   );
   process.exit(1);
 });
