@@ -27,10 +27,10 @@ import { updateSettings } from '../server/domain/settings.js';
 import { createLogger } from '../server/logger.js';
 import { createRemoteClient, LimiterRegistry, type RemoteApi } from '../server/remote/index.js';
 import { SecretBox } from '../server/security/secret-box.js';
-import { createSimulator } from '../server/simulator/simulator.js';
 import { SyncService } from '../server/sync/service.js';
 import { createTestDatabase } from '../server/testing/database.js';
-import { closeServer, listen } from '../server/testing/webhooks.js';
+import { closeServer, listen } from '../server/testing/http.js';
+import { startTestSimulator } from '../server/testing/simulator.js';
 import { webhookJobHandlers } from '../server/webhooks/handlers.js';
 import { verifyWebhook } from '../server/webhooks/receiver.js';
 import { signBody } from '../server/webhooks/signature.js';
@@ -217,9 +217,8 @@ async function openBenchApp(sandboxUrl: string, remote: RemoteApi) {
 async function main(): Promise<void> {
   // The remote's limits are not what is measured here: generous ones on both sides.
   const limits = { requestsPerWindow: 1_000_000, windowMs: 60_000, maxConcurrent: 50 };
-  const sim = createSimulator({ limits });
-  const firm = sim.createFirm({ name: 'Bench Firm' });
-  const simServer = await listen(sim.app.fetch);
+  const simulator = await startTestSimulator({ limits, firmName: 'Bench Firm' });
+  const { sim, firm } = simulator;
   // The remote client resolves each org's target from its settings, like the product's.
   const target: { resolve?: (orgId: string) => ReturnType<typeof resolveRemoteTarget> } = {};
   const remote = createRemoteClient({
@@ -228,7 +227,7 @@ async function main(): Promise<void> {
     maxBatchSize: 50,
     batchDelayMs: 10,
   });
-  const t = await openBenchApp(`${simServer.url}/`, remote);
+  const t = await openBenchApp(simulator.url, remote);
   target.resolve = (orgId) =>
     resolveRemoteTarget(t.database.db, t.secretBox, t.config.serviceUrls, orgId);
   // The bare route (added before the first request builds the router): the receiver's
@@ -379,9 +378,8 @@ async function main(): Promise<void> {
     if (lost !== 0 || stored < EVENTS) process.exitCode = 1;
   } finally {
     agent.destroy();
-    await sim.close();
+    await simulator.close();
     await closeServer(app.server);
-    await closeServer(simServer.server);
     await t.close();
   }
 }

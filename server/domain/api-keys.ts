@@ -73,10 +73,20 @@ export async function identifyApiKey(db: Executor, key: string): Promise<KeyIden
   return row ? { keyId: row.id, orgId: row.orgId, role: row.role } : null;
 }
 
-/** Best-effort usage stamp, at most once a minute per key so reads do not turn into writes. */
+const STAMP_EVERY_MS = 60_000;
+/** When this process last stamped each key: most requests then make no write at all. */
+const stampedAt = new Map<string, number>();
+
+/**
+ * Best-effort usage stamp, at most once a minute per key so reads do not turn into writes: this
+ * process skips keys it stamped within the minute, and the statement itself skips keys another
+ * process stamped.
+ */
 export async function touchApiKey(db: Executor, keyId: string): Promise<void> {
   const now = new Date();
-  const aMinuteAgo = new Date(now.getTime() - 60_000);
+  if (now.getTime() - (stampedAt.get(keyId) ?? 0) < STAMP_EVERY_MS) return;
+  stampedAt.set(keyId, now.getTime());
+  const aMinuteAgo = new Date(now.getTime() - STAMP_EVERY_MS);
   await db
     .update(apiKeys)
     .set({ lastUsedAt: now })

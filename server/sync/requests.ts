@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
 import { enqueue } from '../queue/queue.js';
+import { SYNCED_TABLES, markPending } from './record-state.js';
 
 // The jobs the record write path asks for. Each is enqueued in the writer's transaction, keyed by
 // the record, so edits that arrive while a sync waits merge into it.
@@ -43,13 +43,6 @@ export function requestPaymentLinkRemoval(
   });
 }
 
-const TABLE_OF: Record<SyncedRecord, string> = {
-  client: 'clients',
-  matter: 'matters',
-  paymentLink: 'payment_links',
-  aggregateLink: 'aggregate_links',
-};
-
 /** "Sync it again now": a fresh job (or the waiting one, due at once), the record back to pending. */
 export async function requestResync(
   db: Executor,
@@ -58,9 +51,7 @@ export async function requestResync(
   id: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      update ${sql.raw(`"${TABLE_OF[record]}"`)} set sync_status = 'pending', next_sync_at = null
-      where org_id = ${orgId} and id = ${id}`);
+    await markPending(tx, SYNCED_TABLES[record], orgId, id);
     await requestSync(tx, orgId, record, id);
   });
 }

@@ -1,8 +1,6 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { FirmInfo } from '../simulator/firms.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/simulator.js';
+import { closeServer, listen } from './http.js';
 
 export interface TestSimulator {
   sim: Simulator;
@@ -13,25 +11,20 @@ export interface TestSimulator {
 }
 
 /** The simulator of the remote service on a loopback port, with one firm. */
-export async function startTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
-  const sim = createSimulator(options);
-  const firm = sim.createFirm({ name: 'Test firm' });
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: sim.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(s as Server),
-    ) as Server;
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+export async function startTestSimulator(
+  options: SimulatorOptions & { firmName?: string } = {},
+): Promise<TestSimulator> {
+  const { firmName = 'Test firm', ...simulatorOptions } = options;
+  const sim = createSimulator(simulatorOptions);
+  const firm = sim.createFirm({ name: firmName });
+  const { server, url } = await listen(sim.app.fetch);
   return {
     sim,
-    url,
+    url: `${url}/`,
     firm,
     async close() {
       await sim.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server);
     },
   };
 }

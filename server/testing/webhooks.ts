@@ -1,12 +1,11 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import type { RemoteApi } from '../remote/index.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/simulator.js';
+import type { Simulator, SimulatorOptions } from '../simulator/simulator.js';
 import type { FirmInfo } from '../simulator/firms.js';
 import type { SyncServiceOptions } from '../sync/service.js';
 import { createTestApp, type TestApp } from './app.js';
+import { closeServer, listen } from './http.js';
+import { startTestSimulator } from './simulator.js';
 
 // The webhook pipeline end to end over real loopback HTTP: the simulator of the remote service
 // and the real app, each on 127.0.0.1:0; the app's organization points at the simulator (API
@@ -25,22 +24,6 @@ export interface PipelineHarness {
   /** Resolves when `check` answers truthy (polled), or fails after `timeoutMs`. */
   waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
-}
-
-export function listen(fetch: (request: Request) => Response | Promise<Response>) {
-  return new Promise<{ server: Server; url: string }>((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ server: server as Server, url: `http://127.0.0.1:${port}` });
-    }) as Server;
-  });
-}
-
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 /** Records the name of every method called on the remote client (the pipeline's and the sync's). */
@@ -78,14 +61,14 @@ export async function startPipeline(
     worker?: boolean;
   } = {},
 ): Promise<PipelineHarness> {
-  const sim = createSimulator({
+  const remote = await startTestSimulator({
     webhooks: { retryDelaysMs: [100, 200, 400] },
     ...options.simulator,
+    firmName: 'Pipeline Firm',
   });
-  const firm = sim.createFirm({ name: 'Pipeline Firm' });
-  const simServer = await listen(sim.app.fetch);
+  const { sim, firm } = remote;
   const t = await createTestApp(
-    { SERVICE_SANDBOX_URL: `${simServer.url}/`, LOG_LEVEL: 'warn', ...options.env },
+    { SERVICE_SANDBOX_URL: remote.url, LOG_LEVEL: 'warn', ...options.env },
     { pollMs: 50, ...options.sync },
   );
   const app = await listen(t.app.fetch);
@@ -107,15 +90,14 @@ export async function startPipeline(
     t,
     sim,
     firm,
-    simUrl: simServer.url,
+    simUrl: remote.url.replace(/\/$/, ''),
     serverUrl: app.url,
     orgId,
     secret,
     remoteCalls,
     waitFor,
     async close() {
-      await sim.close();
-      await closeServer(simServer.server);
+      await remote.close();
       await closeServer(app.server);
       await t.close();
     },

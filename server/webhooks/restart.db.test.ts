@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
-import { startServerProcess } from '../testing/server-process.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../remote/index.js';
-import { createSimulator, type Simulator } from '../simulator/simulator.js';
-import { closeServer, listen, waitFor } from '../testing/webhooks.js';
+import type { Simulator } from '../simulator/simulator.js';
+import { createThrowawayPostgres } from '../testing/database.js';
+import { startServerProcess } from '../testing/server-process.js';
+import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
+import { waitFor } from '../testing/webhooks.js';
 
 // The real server process is killed (SIGKILL) while it processes a burst of webhooks, and
 // started again on the same port and data: every event ends processed, none twice. The simulator
@@ -19,7 +19,7 @@ const SECRETS_KEY = 'ab'.repeat(32);
 const BURST = 60;
 
 let sim: Simulator;
-let simServer: Awaited<ReturnType<typeof listen>>;
+let simulator: TestSimulator;
 let dataDir: string;
 let databaseUrl = '';
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -27,27 +27,19 @@ let dropDatabase: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'plk-restart-'));
   if (process.env.TEST_DATABASE === 'postgres') {
-    const server = process.env.DATABASE_URL as string;
-    const name = `test_${randomUUID().replaceAll('-', '')}`;
-    const admin = postgres(server, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleanup = postgres(server, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    };
+    const throwaway = await createThrowawayPostgres(process.env.DATABASE_URL as string);
+    databaseUrl = throwaway.url;
+    dropDatabase = throwaway.drop;
   }
   // Quick retries stand in for the remote's 5 min / 20 min / 60 min / 1 day ladder.
-  sim = createSimulator({ webhooks: { retryDelaysMs: [500, 1_000, 2_000, 3_000, 5_000, 8_000] } });
-  simServer = await listen(sim.app.fetch);
+  simulator = await startTestSimulator({
+    webhooks: { retryDelaysMs: [500, 1_000, 2_000, 3_000, 5_000, 8_000] },
+    firmName: 'Restart Firm',
+  });
+  sim = simulator.sim;
 });
 afterAll(async () => {
-  await sim?.close();
-  if (simServer) await closeServer(simServer.server);
+  await simulator?.close();
   await dropDatabase?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -59,7 +51,7 @@ const start = (port: number) =>
     PORT: String(port),
     ADMIN_API_KEY: ADMIN_KEY,
     SECRETS_KEY,
-    SERVICE_SANDBOX_URL: `${simServer.url}/`,
+    SERVICE_SANDBOX_URL: simulator.url,
     DEMO: '0',
     LOG_LEVEL: 'warn',
     // A killed worker's jobs are taken over after 2 s instead of 2 min.
@@ -80,9 +72,9 @@ async function api<T>(base: string, method: string, route: string, body?: unknow
 
 describe('a server killed while processing a burst', () => {
   it('finishes every event after a restart, none twice', async () => {
-    const firm = sim.createFirm({ name: 'Restart Firm' });
+    const { firm } = simulator;
     const remote = createRemoteClient({
-      resolveTarget: fixedTarget({ baseUrl: `${simServer.url}/`, apiKey: firm.apiKey }),
+      resolveTarget: fixedTarget({ baseUrl: simulator.url, apiKey: firm.apiKey }),
       limiters: new LimiterRegistry(),
     });
     const first = await start(0);

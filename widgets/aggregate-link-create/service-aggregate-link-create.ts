@@ -9,7 +9,12 @@ import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { plural } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { focusAfterRemoval, linkFieldErrors, renderLinkPills } from '../core/link-pills.js';
-import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import {
+  ServiceElement,
+  clearFields,
+  renderTextField,
+  renderSubmit,
+} from '../core/service-element.js';
 import { isApiError } from '../../shared/api-client.js';
 import { assertValid, checkChosen, checkName } from '../core/validate.js';
 
@@ -179,27 +184,14 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
           onAdd: (id) => (this.chosen = [...this.chosen, id]),
           onRemove: (id, index) => void this.removeLink(id, index),
         })}
-        ${renderField(
-          {
-            id: 'aggregateLinkName',
-            label: 'Name',
-            optional: true,
-            errors: serverFieldErrors(error, 'aggregateLinkName'),
-          },
-          ({ describedBy, invalid }) =>
-            html`<input
-              id="aggregateLinkName"
-              name="aggregateLinkName"
-              part="input"
-              autocomplete="off"
-              maxlength="255"
-              aria-describedby=${ifDefined(describedBy)}
-              aria-invalid=${ifDefined(invalid)}
-            />`,
-        )}
-        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
-          ${pending ? 'Creating…' : 'Create aggregate link'}
-        </button>
+        ${renderTextField({
+          id: 'aggregateLinkName',
+          label: 'Name',
+          optional: true,
+          errors: serverFieldErrors(error, 'aggregateLinkName'),
+          maxlength: 255,
+        })}
+        ${renderSubmit(pending, 'Create aggregate link', 'Creating…')}
       </form>
       ${
         done

@@ -3,7 +3,12 @@ import { html, nothing } from 'lit';
 import type { Client } from '../../shared/schemas.js';
 import { renderAlert, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
-import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import {
+  ServiceElement,
+  clearFields,
+  renderTextField,
+  renderSubmit,
+} from '../core/service-element.js';
 import { assertValid, checkName } from '../core/validate.js';
 
 /**
@@ -55,23 +60,8 @@ export class ServiceClientCreate extends ServiceElement {
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       ${this.renderHeading('New client')} ${renderAlert(error, ['name'])}
       <form part="form" novalidate @submit=${this.onSubmit}>
-        ${renderField(
-          { id: 'name', label: 'Client name', errors: serverFieldErrors(error, 'name') },
-          ({ describedBy, invalid }) =>
-            html`<input
-              id="name"
-              name="name"
-              part="input"
-              autocomplete="off"
-              maxlength="255"
-              required
-              aria-describedby=${ifDefined(describedBy)}
-              aria-invalid=${ifDefined(invalid)}
-            />`,
-        )}
-        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
-          ${pending ? 'Creating…' : 'Create client'}
-        </button>
+        ${renderTextField({ id: 'name', label: 'Client name', errors: serverFieldErrors(error, 'name'), required: true, maxlength: 255 })}
+        ${renderSubmit(pending, 'Create client', 'Creating…')}
       </form>
       ${
         client

@@ -219,4 +219,32 @@ export function renderField(
   </div>`;
 }
 
+/** A labelled one-line text field whose input's `id` and `name` are the field's id. */
+export function renderTextField(
+  options: FieldOptions & { required?: boolean; maxlength?: number; inputmode?: 'decimal' },
+) {
+  const { id, required = false, maxlength, inputmode } = options;
+  return renderField(
+    options,
+    ({ describedBy, invalid }) =>
+      html`<input
+        id=${id}
+        name=${id}
+        part="input"
+        inputmode=${ifDefined(inputmode)}
+        autocomplete="off"
+        maxlength=${ifDefined(maxlength)}
+        ?required=${required}
+        aria-describedby=${ifDefined(describedBy)}
+        aria-invalid=${ifDefined(invalid)}
+      />`,
+  );
+}
+
+/** A form's submit button; while busy it says so and stays focusable (aria-disabled). */
+export const renderSubmit = (pending: boolean, label: string, busyLabel: string) =>
+  html`<button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
+    ${pending ? busyLabel : label}
+  </button>`;
+
 export { ifDefined };

@@ -5,7 +5,12 @@ import type { Client, Matter } from '../../shared/schemas.js';
 import { renderAlert, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/client-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
-import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import {
+  ServiceElement,
+  clearFields,
+  renderTextField,
+  renderSubmit,
+} from '../core/service-element.js';
 import { assertValid, checkChosen, checkName } from '../core/validate.js';
 
 /**
@@ -78,23 +83,8 @@ export class ServiceMatterCreate extends ServiceElement {
       ${this.renderHeading('New matter')} ${renderAlert(error, ['clientId', 'name'])}
       <form part="form" novalidate @submit=${this.onSubmit}>
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
-        ${renderField(
-          { id: 'name', label: 'Matter name', errors: serverFieldErrors(error, 'name') },
-          ({ describedBy, invalid }) =>
-            html`<input
-              id="name"
-              name="name"
-              part="input"
-              autocomplete="off"
-              maxlength="255"
-              required
-              aria-describedby=${ifDefined(describedBy)}
-              aria-invalid=${ifDefined(invalid)}
-            />`,
-        )}
-        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
-          ${pending ? 'Creating…' : 'Create matter'}
-        </button>
+        ${renderTextField({ id: 'name', label: 'Matter name', errors: serverFieldErrors(error, 'name'), required: true, maxlength: 255 })}
+        ${renderSubmit(pending, 'Create matter', 'Creating…')}
       </form>
       ${
         done

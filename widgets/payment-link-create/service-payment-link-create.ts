@@ -8,7 +8,14 @@ import { ClientPicker } from '../core/client-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
-import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import {
+  ServiceElement,
+  clearFields,
+  ifDefined,
+  renderField,
+  renderTextField,
+  renderSubmit,
+} from '../core/service-element.js';
 import {
   assertValid,
   checkAmount,
@@ -279,49 +286,25 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       ${this.renderHeading('New payment link')} ${renderAlert(error, fieldsShown)}
       <form part="form" novalidate @submit=${this.onSubmit}>
-        ${renderField(
-          {
-            id: 'paymentLinkName',
-            label: 'Name',
-            optional: true,
-            errors: serverFieldErrors(error, 'paymentLinkName'),
-          },
-          ({ describedBy, invalid }) =>
-            html`<input
-              id="paymentLinkName"
-              name="paymentLinkName"
-              part="input"
-              autocomplete="off"
-              maxlength="255"
-              aria-describedby=${ifDefined(describedBy)}
-              aria-invalid=${ifDefined(invalid)}
-            />`,
-        )}
+        ${renderTextField({
+          id: 'paymentLinkName',
+          label: 'Name',
+          optional: true,
+          errors: serverFieldErrors(error, 'paymentLinkName'),
+          maxlength: 255,
+        })}
         ${this.renderAccounts(serverFieldErrors(error, 'bankAccountId'))}
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
         ${this.renderMatters(serverFieldErrors(error, 'matterId'))}
-        ${renderField(
-          {
-            id: 'amount',
-            label: 'Amount (USD)',
-            errors: serverFieldErrors(error, 'amount'),
-            hint: 'For example 150.00',
-          },
-          ({ describedBy, invalid }) =>
-            html`<input
-              id="amount"
-              name="amount"
-              part="input"
-              inputmode="decimal"
-              autocomplete="off"
-              required
-              aria-describedby=${ifDefined(describedBy)}
-              aria-invalid=${ifDefined(invalid)}
-            />`,
-        )}
-        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
-          ${pending ? 'Creating…' : 'Create payment link'}
-        </button>
+        ${renderTextField({
+          id: 'amount',
+          label: 'Amount (USD)',
+          errors: serverFieldErrors(error, 'amount'),
+          hint: 'For example 150.00',
+          required: true,
+          inputmode: 'decimal',
+        })}
+        ${renderSubmit(pending, 'Create payment link', 'Creating…')}
       </form>
       ${
         done

@@ -6,7 +6,13 @@ import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
 import { errorMessage, renderAlert, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { CopyController } from '../core/link-result.js';
-import { ServiceElement, clearFields, ifDefined, renderField } from '../core/service-element.js';
+import {
+  ServiceElement,
+  clearFields,
+  ifDefined,
+  renderField,
+  renderSubmit,
+} from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
 import { renderHealth } from './health.js';
 
@@ -183,9 +189,7 @@ export class ServiceSettings extends ServiceElement {
             Checked: the live payment service. Unchecked: its sandbox, for trying things out.
           </p>
         </div>
-        <button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
-          ${pending ? 'Saving…' : 'Save settings'}
-        </button>
+        ${renderSubmit(pending, 'Save settings', 'Saving…')}
       </form>
       ${
         this.save.status === TaskStatus.COMPLETE

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/index.js';
 import { jobs, organizations, webhookEvents } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { receiptSummary } from '../../webhooks/receipts.js';
 import { canonicalJson, signBody } from '../../webhooks/signature.js';
+import { postWebhook, signatureHeader, webhookEvent } from '../../testing/webhook-posts.js';
 
-// The receiver through `app.request()`: signatures, bodies, sizes, the inbox's idempotency,
-// secret rotation, and a property test that no unsigned body is ever stored or answered 5xx.
+// The receiver through `app.request()`: signatures, bodies, sizes, the inbox's idempotency, and
+// a property test that no unsigned body is ever stored or answered 5xx. Secret rotation and the
+// database going away: webhook-secrets.db.test.ts.
 
 let t: TestApp;
 let path: string;
@@ -27,35 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const txId = () => randomUUID();
-const event = (over: Record<string, unknown> = {}) => ({
-  type: 'transaction.created',
-  eventId: randomUUID(),
-  firmId: 'firm-1',
-  data: { transaction: { id: txId() } },
-  ...over,
-});
-
-async function post(
-  target: string,
-  body: string,
-  headers: Record<string, string> = {},
-): Promise<{
-  status: number;
-  body: { error?: { code: string; message: string } } & Record<string, unknown>;
-}> {
-  const res = await t.app.request(target, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-const signed = (body: string, key = secret, encoding: 'base64' | 'hex' = 'base64') => ({
-  'x-signature': signBody(body, key, encoding),
-});
+const event = webhookEvent;
+const post = (target: string, body: string, headers?: Record<string, string>) =>
+  postWebhook(t.app, target, body, headers);
+const signed = (body: string, key = secret, encoding: 'base64' | 'hex' = 'base64') =>
+  signatureHeader(body, key, encoding);
 
 async function stored(eventId: string) {
   return t.database.db
@@ -242,77 +220,6 @@ describe('bad input: the documented answer, and nothing stored', () => {
   });
 });
 
-describe('secret rotation', () => {
-  const org = () => t.otherOrg;
-  const first = 'whsec-rotation-FIRST-aaaa';
-  const second = 'whsec-rotation-SECOND-bbbb';
-  const deliver = async (key: string) => {
-    const body = JSON.stringify([event()]);
-    return (await post(`/webhooks/${org().orgId}`, body, signed(body, key))).status;
-  };
-  const put = (body: Record<string, unknown>) =>
-    t.request('PUT', '/api/settings', { key: org().keys.admin, body });
-
-  it('keeps the replaced secret valid for the rotation window, masked like the others', async () => {
-    expect((await put({ webhookSecret: first })).body.previousWebhookSecret).toEqual({
-      isSet: false,
-      last4: null,
-      validUntil: null,
-    });
-    expect(await deliver(first)).toBe(200);
-    const rotated = await put({ webhookSecret: second });
-    expect(rotated.body.webhookSecret).toEqual({ isSet: true, last4: 'bbbb' });
-    expect(rotated.body.previousWebhookSecret).toMatchObject({ isSet: true, last4: 'aaaa' });
-    const validFor = Date.parse(rotated.body.previousWebhookSecret.validUntil) - Date.now();
-    expect(validFor).toBeGreaterThan(23.9 * 3600_000);
-    expect(validFor).toBeLessThanOrEqual(24 * 3600_000);
-    const read = await t.request('GET', '/api/settings', { key: org().keys.admin });
-    expect(JSON.stringify(read.body)).not.toMatch(/FIRST|SECOND/);
-    expect(await deliver(second)).toBe(200);
-    expect(await deliver(first)).toBe(200);
-    expect(await deliver('whsec-rotation-THIRD-cccc')).toBe(401);
-  });
-
-  it('setting the same secret again does not rotate', async () => {
-    const before = (await t.request('GET', '/api/settings', { key: org().keys.admin })).body;
-    const again = await put({ webhookSecret: second });
-    expect(again.body.previousWebhookSecret).toEqual(before.previousWebhookSecret);
-  });
-
-  it('refuses the previous secret once its window has passed', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(Date.now() + 24 * 3600_000 + 60_000);
-      expect(await deliver(first)).toBe(401);
-      expect(await deliver(second)).toBe(200);
-      const read = await t.request('GET', '/api/settings', { key: org().keys.admin });
-      expect(read.body.previousWebhookSecret).toEqual({
-        isSet: false,
-        last4: null,
-        validUntil: null,
-      });
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('clearing the secret ends both', async () => {
-    await put({ webhookSecret: first });
-    const cleared = await put({ webhookSecret: null });
-    expect(cleared.body.webhookSecret).toEqual({ isSet: false, last4: null });
-    expect(cleared.body.previousWebhookSecret.isSet).toBe(false);
-    // The receiver holds secrets a few seconds; a cleared one must not outlive that.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(Date.now() + 5_100);
-      expect(await deliver(first)).toBe(401);
-      expect(await deliver(second)).toBe(401);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-});
-
 describe('property: random bodies and headers', () => {
   it('never answers 5xx and never stores an event without a valid signature', async () => {
     const prefix = `prop-${randomUUID().slice(0, 8)}-`;
@@ -379,31 +286,4 @@ describe('property: random bodies and headers', () => {
       new Set([...validlySigned].filter((id) => id.startsWith(prefix))),
     );
   }, 120_000);
-});
-
-describe('when the database is unavailable', () => {
-  it('answers 503 so the remote sends it again', async () => {
-    const down = await createTestApp();
-    try {
-      await down.request('PUT', '/api/settings', { body: { webhookSecret: secret } });
-      const body = JSON.stringify([event()]);
-      const target = `/webhooks/${down.org.orgId}`;
-      // Warm: the secret is cached; the store itself then fails.
-      expect(
-        (await down.app.request(target, { method: 'POST', headers: signed(body), body })).status,
-      ).toBe(200);
-      await down.database.close();
-      const next = JSON.stringify([event()]);
-      const res = await down.app.request(target, {
-        method: 'POST',
-        headers: signed(next),
-        body: next,
-      });
-      expect(res.status).toBe(503);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_ready');
-      expect(down.logs.join('')).toContain('webhook not stored: database unavailable');
-    } finally {
-      await down.sync.stop();
-    }
-  });
 });
