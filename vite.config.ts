@@ -1,3 +1,4 @@
+import MagicString from 'magic-string';
 import { build, defineConfig, type Plugin } from 'vite';
 
 // The widget kit's library build (`vite build`), into dist/widgets:
@@ -22,6 +23,45 @@ const outDir = process.env.WIDGETS_OUT_DIR ?? 'dist/widgets';
 const target = 'es2022';
 
 /**
+ * Lit's html`` and css`` templates keep the source's indentation, which the minifier may not
+ * touch (it is string content). Outside <pre> (the kit has none) a run of white space with a
+ * line break renders as one space, so it is collapsed to one; in css`` the spaces around
+ * braces, semicolons, commas and `>` go too. About 1 KB gzip of the kit's 30 KB budget.
+ */
+function minifyTemplates(): Plugin {
+  return {
+    name: 'service-widgets-minify-templates',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/[\\/]widgets[\\/].*\.ts$/.test(id) || !/\b(?:html|css)`/.test(code)) return null;
+      const out = new MagicString(code);
+      const visit = (node: unknown): void => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) return node.forEach(visit);
+        const n = node as Record<string, unknown> & { type?: string };
+        if (n.type === 'TaggedTemplateExpression') {
+          const tag = (n.tag as { name?: string }).name;
+          const quasis = (n.quasi as { quasis: { start: number; end: number }[] }).quasis;
+          if (tag === 'html' || tag === 'css') {
+            for (const q of quasis) {
+              let text = code.slice(q.start, q.end).replace(/\s*\n\s*/g, ' ');
+              if (tag === 'css') text = text.replace(/\s*([{};,>])\s*/g, '$1');
+              if (text !== code.slice(q.start, q.end)) out.overwrite(q.start, q.end, text);
+            }
+          }
+        }
+        for (const [key, value] of Object.entries(n)) if (key !== 'type') visit(value);
+      };
+      visit(this.parse(code));
+      return out.hasChanged()
+        ? { code: out.toString(), map: out.generateMap({ hires: true }) }
+        : null;
+    },
+  };
+}
+
+/**
  * A script-tag build needs one self-contained file (IIFE), which a multi-entry build cannot
  * emit, so a second build runs once the ES build is written.
  */
@@ -33,6 +73,7 @@ function scriptTagBuild(): Plugin {
       await build({
         configFile: false,
         logLevel: 'warn',
+        plugins: [minifyTemplates()],
         build: {
           outDir,
           emptyOutDir: false,
@@ -85,5 +126,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [scriptTagBuild()],
+  plugins: [minifyTemplates(), scriptTagBuild()],
 });

@@ -164,12 +164,44 @@ export class ApiClient {
       });
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') throw error;
-      throw new ApiError(
-        0,
-        'network',
-        'The server could not be reached: check the connection and try again',
-      );
+      throw await this.#unreachable(doFetch);
     }
+  }
+
+  /**
+   * Why a fetch failed, as far as a page can tell. A browser hides a CORS refusal behind the same
+   * TypeError as a dead network; but a `no-cors` request still completes (with an opaque answer)
+   * when the server is up. So: another origin's server that answers that, yet refused our call,
+   * refused this page's origin.
+   */
+  async #unreachable(doFetch: typeof fetch): Promise<ApiError> {
+    const here = globalThis.location?.origin;
+    let there: string | undefined;
+    try {
+      there = new URL(this.baseUrl || '/', globalThis.location?.href).origin;
+    } catch {
+      there = undefined;
+    }
+    if (here && there && here !== there && here !== 'null') {
+      try {
+        await doFetch.call(globalThis, `${there}/api`, {
+          mode: 'no-cors',
+          cache: 'no-store',
+        });
+        return new ApiError(
+          0,
+          'origin_not_allowed',
+          `This page’s origin (${here}) is not allowed by the payment server at ${there}: add it to CORS_ORIGINS there`,
+        );
+      } catch {
+        // The server is down or out of reach after all.
+      }
+    }
+    return new ApiError(
+      0,
+      'network',
+      'The server could not be reached: check the connection and try again',
+    );
   }
 
   /** One call; a 401 with a token getter renews the token and tries once more. */
@@ -178,7 +210,7 @@ export class ApiClient {
       // Every /api route needs one: say so without a round trip.
       throw new ApiError(
         401,
-        'unauthorized',
+        'no_token',
         'No token is configured: give the widget a token attribute, or call configure() on the page',
       );
     }

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
-import { $, $$, choose, focused, settle, text } from '../testing/helpers.js';
+import { $, $$, addLink, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, page, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import { aClient, aPaymentLink, anAggregateLink } from '../testing/records.js';
@@ -50,18 +50,66 @@ describe('<service-aggregate-link-create>', () => {
     expect(api.callsTo('GET /api/payment-links')[0]!.query.get('clientId')).to.equal(jane.id);
     const options = $$<HTMLOptionElement>(el, '#paymentLinkIds option');
     expect(options.map((o) => o.textContent!.trim())).to.deep.equal([
-      'Add a payment link…',
+      'Choose a payment link…',
       'Retainer · $150.00',
       'Filing fee · $75.00',
       'No account · $150.00 (no bank account)',
     ]);
     expect(options[3]!.disabled).to.equal(true);
-    choose($(el, '#paymentLinkIds'), filing.id);
+    addLink(el, filing.id);
     await el.updateComplete;
-    choose($(el, '#paymentLinkIds'), retainer.id);
+    addLink(el, retainer.id);
     await el.updateComplete;
     expect(pills(el)).to.deep.equal(['Filing fee · $75.00', 'Retainer · $150.00']);
     expect($<HTMLSelectElement>(el, '#paymentLinkIds').value).to.equal('');
+  });
+
+  it('adds nothing while the keyboard moves through the links, only on Add or Enter', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    const select = $<HTMLSelectElement>(el, '#paymentLinkIds');
+    select.focus();
+    // Chromium changes a closed select's value (and fires change) on each arrow key.
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    await settle(el);
+    expect(select.value).to.equal(filing.id);
+    expect(pills(el)).to.deep.equal([]);
+    await sendKeys({ press: 'Enter' });
+    await settle(el);
+    expect(pills(el)).to.deep.equal(['Filing fee · $75.00']);
+    expect(select.value).to.equal('');
+    await sendKeys({ press: 'ArrowDown' });
+    await settle(el);
+    expect(pills(el)).to.deep.equal(['Filing fee · $75.00']);
+    $(el, '[part~="add-button"]').click();
+    await settle(el);
+    expect(pills(el)).to.deep.equal(['Filing fee · $75.00', 'Retainer · $150.00']);
+  });
+
+  it('tells links of the same name and amount apart by when they were made', async () => {
+    const first = aPaymentLink({
+      name: 'Retainer',
+      clientId: jane.id,
+      createdAt: '2026-03-02T15:30:00.000Z',
+    });
+    const second = aPaymentLink({
+      name: 'Retainer',
+      clientId: jane.id,
+      createdAt: '2026-05-09T09:05:00.000Z',
+    });
+    api = mockApi({
+      'GET /api/clients/:id': () => jane,
+      'GET /api/payment-links': () => page([first, second, filing]),
+    });
+    const el = await mount();
+    const labels = $$<HTMLOptionElement>(el, '#paymentLinkIds option').map((o) => text(o));
+    expect(labels[1]).to.match(/^Retainer · \$150\.00 · created Mar 2, 2026, /);
+    expect(labels[2]).to.match(/^Retainer · \$150\.00 · created May 9, 2026, /);
+    expect(labels[3]).to.equal('Filing fee · $75.00');
+    addLink(el, second.id);
+    await settle(el);
+    expect(pills(el)[0]).to.match(/created May 9, 2026/);
   });
 
   it('removes a pill from the keyboard and moves focus to the next one', async () => {

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
-import { $, $$, choose, focused, settle } from '../testing/helpers.js';
+import { addLink, $, $$, choose, focused, settle } from '../testing/helpers.js';
 import { apiError, mockApi, page, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import { aClient, aPaymentLink, anAggregateLink } from '../testing/records.js';
@@ -60,7 +60,7 @@ describe('<service-aggregate-link-update>', () => {
     const updated = { ...aggregate, paymentLinkIds: [retainer.id, filing.id] };
     api = mockApi(routes({ 'POST /api/actions/AggregateLinkUpdate': () => [updated] }));
     const el = await mount();
-    choose($(el, '#paymentLinkIds'), filing.id);
+    addLink(el, filing.id);
     await el.updateComplete;
     const event = oneEvent(el, 'service-record-updated');
     $(el, 'button[part~="submit"]').click();
@@ -140,7 +140,7 @@ describe('<service-aggregate-link-update>', () => {
       }),
     );
     el = await mount();
-    choose($(el, '#paymentLinkIds'), filing.id);
+    addLink(el, filing.id);
     await el.updateComplete;
     $(el, 'button[part~="submit"]').click();
     await oneEvent(el, 'service-error');

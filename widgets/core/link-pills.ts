@@ -1,16 +1,32 @@
 import { html } from 'lit';
 import type { PaymentLink } from '../../shared/schemas.js';
-import { formatMoney } from './format.js';
+import { formatDateTime, formatMoney } from './format.js';
 import { ifDefined, renderField } from './service-element.js';
 
-// A multi-select of payment links shown as removable pills: a select adds one, each pill's
+// A multi-select of payment links shown as removable pills. A select offers the links and only
+// the Add button (or Enter on the select) adds the one shown: Chromium fires `change` on every
+// arrow key of a closed select, so adding on `change` would add a link per key press. Each pill's
 // button removes it. Links without a bank account cannot join an aggregate link (the payment
 // service has nowhere to collect into), so they are listed but disabled.
 
-export const linkLabel = (link: PaymentLink | undefined, id: string) =>
-  link
-    ? `${link.name ?? 'Payment link'} · ${formatMoney(link.amount)}`
-    : `Payment link ${id.slice(0, 8)}`;
+/**
+ * Names the links of a list: "Retainer · $150.00", with the date it was made when another link
+ * of the list has the same name and amount (so two alike links can be told apart).
+ */
+export function linkLabeller(links: readonly PaymentLink[]) {
+  const key = (link: PaymentLink) => `${link.name ?? ''}\n${link.amount}`;
+  const seen = new Map<string, number>();
+  for (const link of links) seen.set(key(link), (seen.get(key(link)) ?? 0) + 1);
+  const byId = new Map(links.map((link) => [link.id, link]));
+  return (id: string) => {
+    const link = byId.get(id);
+    if (!link) return `Payment link ${id.slice(0, 8)}`;
+    const base = `${link.name ?? 'Payment link'} · ${formatMoney(link.amount)}`;
+    return (seen.get(key(link)) ?? 0) > 1
+      ? `${base} · created ${formatDateTime(link.createdAt)}`
+      : base;
+  };
+}
 
 export interface LinkPillsOptions {
   id: string;
@@ -29,50 +45,65 @@ export interface LinkPillsOptions {
 /** The select's first line: what to do, or why there is nothing to choose. */
 function optionsLabel(o: LinkPillsOptions, available: number): string {
   if (o.loading) return 'Loading payment links…';
-  if (o.disabled || available > 0) return 'Add a payment link…';
+  if (o.disabled || available > 0) return 'Choose a payment link…';
   return o.links.length === 0
     ? 'The client has no payment links yet'
     : 'No more payment links to add';
 }
 
 export function renderLinkPills(o: LinkPillsOptions) {
-  const byId = new Map(o.links.map((link) => [link.id, link]));
+  const label = linkLabeller(o.links);
   const available = o.links.filter((link) => !o.chosen.includes(link.id));
+  const add = (root: ParentNode | null) => {
+    const select = root?.querySelector<HTMLSelectElement>(`#${o.id}`);
+    if (select?.value) o.onAdd(select.value);
+    if (select) select.value = '';
+  };
   return html`${renderField(
     { id: o.id, label: o.label, errors: o.errors, hint: o.hint },
     ({ describedBy, invalid }) =>
-      html`<select
-        id=${o.id}
-        part="input"
-        aria-describedby=${ifDefined(describedBy)}
-        aria-invalid=${ifDefined(invalid)}
-        ?disabled=${o.disabled}
-        @change=${(event: Event) => {
-          const select = event.target as HTMLSelectElement;
-          if (select.value) o.onAdd(select.value);
-          select.value = '';
-        }}
-      >
-        <option value="">${optionsLabel(o, available.length)}</option>
-        ${available.map(
-          (link) =>
-            html`<option value=${link.id} ?disabled=${!link.bankAccountId}>
-              ${linkLabel(link, link.id)}${link.bankAccountId ? '' : ' (no bank account)'}
-            </option>`,
-        )}
-      </select>`,
+      html`<div class="row">
+        <select
+          id=${o.id}
+          part="input"
+          aria-describedby=${ifDefined(describedBy)}
+          aria-invalid=${ifDefined(invalid)}
+          ?disabled=${o.disabled}
+          @keydown=${(event: KeyboardEvent) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            add((event.target as Element).parentNode);
+          }}
+        >
+          <option value="">${optionsLabel(o, available.length)}</option>
+          ${available.map(
+            (link) =>
+              html`<option value=${link.id} ?disabled=${!link.bankAccountId}>
+                ${label(link.id)}${link.bankAccountId ? '' : ' (no bank account)'}
+              </option>`,
+          )}
+        </select>
+        <button
+          type="button"
+          part="button add-button"
+          ?disabled=${o.disabled || available.length === 0}
+          @click=${(event: Event) => add((event.target as Element).parentNode)}
+        >
+          Add
+        </button>
+      </div>`,
   )}
   ${
     o.chosen.length
       ? html`<ul class="pills" part="pills" aria-label="Chosen payment links">
           ${o.chosen.map((id, index) => {
-            const label = linkLabel(byId.get(id), id);
+            const text = label(id);
             return html`<li part="pill">
-              <span>${label}</span>
+              <span>${text}</span>
               <button
                 type="button"
                 part="pill-remove"
-                aria-label="Remove ${label}"
+                aria-label="Remove ${text}"
                 title="Remove"
                 @click=${() => o.onRemove(id, index)}
               >
@@ -103,14 +134,14 @@ export function linkFieldErrors(
   chosen: readonly string[],
   links: readonly PaymentLink[],
 ): { messages: string[]; keys: string[] } {
-  const byId = new Map(links.map((link) => [link.id, link]));
+  const label = linkLabeller(links);
   const messages: string[] = [];
   const keys: string[] = [];
   for (const [key, list] of Object.entries(fields)) {
     if (key === field) messages.push(...list);
     else if (key.startsWith(`${field}.`)) {
       const id = chosen[Number(key.slice(field.length + 1))] ?? '';
-      messages.push(...list.map((m) => `(${linkLabel(byId.get(id), id)}) ${m}`));
+      messages.push(...list.map((m) => `(${label(id)}) ${m}`));
     } else continue;
     keys.push(key);
   }

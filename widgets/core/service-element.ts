@@ -221,30 +221,42 @@ export function renderField(
 
 /** A labelled one-line text field whose input's `id` and `name` are the field's id. */
 export function renderTextField(
-  options: FieldOptions & { required?: boolean; maxlength?: number; inputmode?: 'decimal' },
+  options: FieldOptions & {
+    required?: boolean;
+    maxlength?: number;
+    inputmode?: 'decimal';
+    /** Shown before the input, inside its border ("$"). */
+    prefix?: string;
+    onInput?: (event: Event) => void;
+  },
 ) {
-  const { id, required = false, maxlength, inputmode } = options;
-  return renderField(
-    options,
-    ({ describedBy, invalid }) =>
-      html`<input
-        id=${id}
-        name=${id}
-        part="input"
-        inputmode=${ifDefined(inputmode)}
-        autocomplete="off"
-        maxlength=${ifDefined(maxlength)}
-        ?required=${required}
-        aria-describedby=${ifDefined(describedBy)}
-        aria-invalid=${ifDefined(invalid)}
-      />`,
-  );
+  const { id, required = false, maxlength, inputmode, prefix, onInput } = options;
+  return renderField(options, ({ describedBy, invalid }) => {
+    const input = html`<input
+      id=${id}
+      name=${id}
+      part="input"
+      inputmode=${ifDefined(inputmode)}
+      autocomplete="off"
+      maxlength=${ifDefined(maxlength)}
+      ?required=${required}
+      aria-describedby=${ifDefined(describedBy)}
+      aria-invalid=${ifDefined(invalid)}
+      @input=${onInput}
+    />`;
+    return prefix
+      ? html`<div class="prefixed"><span aria-hidden="true">${prefix}</span>${input}</div>`
+      : input;
+  });
 }
 
-/** A form's submit button; while busy it says so and stays focusable (aria-disabled). */
+/** A spinner beside a busy button's words (the card around it says aria-busy). */
+export const spinner = html`<span class="spinner" aria-hidden="true"></span>`;
+
+/** A form's submit button; while busy it says so, spins, and stays focusable (aria-disabled). */
 export const renderSubmit = (pending: boolean, label: string, busyLabel: string) =>
   html`<button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
-    ${pending ? busyLabel : label}
+    ${pending ? html`${spinner}${busyLabel}` : label}
   </button>`;
 
 export { ifDefined };

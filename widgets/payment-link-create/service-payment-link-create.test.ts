@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
-import { $, $$, choose, focused, settle } from '../testing/helpers.js';
+import { $, $$, choose, focused, settle, text, type } from '../testing/helpers.js';
 import { apiError, mockApi, page, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import { aBankAccount, aClient, aMatter, aPaymentLink } from '../testing/records.js';
@@ -91,6 +91,47 @@ describe('<service-payment-link-create>', () => {
     expect(focused(el)).to.equal($(el, '#bankAccountId'));
     expect(api.callsTo('POST /api/actions/PaymentLinkCreate')).to.have.length(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('takes only amounts a person means, and shows the amount and the limit as money', async () => {
+    api = mockApi(routes());
+    const el = await mount({ client: jane.id });
+    choose($(el, '#bankAccountId'), operating.id);
+    const amount = $<HTMLInputElement>(el, '#amount');
+    expect(text($(el, '#amount-hint'))).to.equal('For example 1,250.00 (at most $21,474,836.47).');
+    for (const bad of ['12 34', '1,23', '1.234,50', '12.345', '1,2345', '12a', '5..0']) {
+      type(amount, bad);
+      await el.updateComplete;
+      expect(text($(el, '#amount-hint')), bad).to.contain('For example');
+      $(el, 'button[part~="submit"]').click();
+      await settle(el);
+      expect($(el, '#amount-error').textContent, bad).to.contain('such as 1,250.00');
+    }
+    type(amount, '-5');
+    $(el, 'button[part~="submit"]').click();
+    await settle(el);
+    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be greater than $0.00');
+    type(amount, '21474836.48');
+    $(el, 'button[part~="submit"]').click();
+    await settle(el);
+    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be at most $21,474,836.47');
+    expect(api.callsTo('POST /api/actions/PaymentLinkCreate')).to.have.length(0);
+    type(amount, '$1,234.5');
+    await el.updateComplete;
+    expect(text($(el, '#amount-hint'))).to.equal('That is $1,234.50.');
+    expect(text($(el, '.prefixed > span'))).to.equal('$');
+  });
+
+  it('sends a grouped amount as the API takes it', async () => {
+    const link = aPaymentLink({ amount: '1234.00', clientId: jane.id });
+    api = mockApi(routes(undefined, { 'POST /api/actions/PaymentLinkCreate': () => [link] }));
+    const el = await mount({ client: jane.id });
+    choose($(el, '#bankAccountId'), operating.id);
+    type($<HTMLInputElement>(el, '#amount'), '1,234');
+    $(el, 'button[part~="submit"]').click();
+    await oneEvent(el, 'service-record-created');
+    const [call] = api.callsTo('POST /api/actions/PaymentLinkCreate');
+    expect((call!.body as { amount: string }).amount).to.equal('1234.00');
   });
 
   it('creates the link with the preselected client and matter, and shows its URL', async () => {

@@ -21,7 +21,9 @@ import {
   checkAmount,
   checkChosen,
   checkName,
+  MAX_AMOUNT,
   normalizeAmount,
+  parseAmount,
 } from '../core/validate.js';
 
 interface Draft {
@@ -57,6 +59,7 @@ const accountLabel = (a: BankAccount) =>
  * @csspart option - One suggested client.
  * @csspart hint - Help under a field.
  * @csspart field-error - A field's messages.
+ * @csspart amount-preview - The amount being typed, formatted as it will be charged.
  * @csspart warning - A warning (no trust account, a sync problem).
  * @csspart button - Buttons.
  * @csspart submit - The submit button.
@@ -73,6 +76,8 @@ export class ServicePaymentLinkCreate extends ServiceElement {
 
   @state() private accountId = '';
   @state() private chosenMatterId = '';
+  /** The amount being typed, as it will be sent (null while it is not an amount). */
+  @state() private amountPreview: string | null = null;
 
   private readonly copier = new CopyController(this);
 
@@ -170,7 +175,10 @@ export class ServicePaymentLinkCreate extends ServiceElement {
       client: this.picker.selected,
       matterId: this.chosenMatterId,
     };
-    if (await this.runForm(this.save, [draft])) clearFields(form, 'paymentLinkName', 'amount');
+    if (await this.runForm(this.save, [draft])) {
+      clearFields(form, 'paymentLinkName', 'amount');
+      this.amountPreview = null;
+    }
   }
 
   private renderAccounts(errors: string[]) {
@@ -300,9 +308,15 @@ export class ServicePaymentLinkCreate extends ServiceElement {
           id: 'amount',
           label: 'Amount (USD)',
           errors: serverFieldErrors(error, 'amount'),
-          hint: 'For example 150.00',
+          hint:
+            this.amountPreview === null
+              ? `For example 1,250.00 (at most ${MAX_AMOUNT}).`
+              : html`That is
+                  <strong part="amount-preview">${formatMoney(this.amountPreview)}</strong>.`,
           required: true,
           inputmode: 'decimal',
+          prefix: '$',
+          onInput: (e) => (this.amountPreview = parseAmount((e.target as HTMLInputElement).value)),
         })}
         ${renderSubmit(pending, 'Create payment link', 'Creating…')}
       </form>

@@ -3,7 +3,8 @@ import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
-import { errorMessage, renderAlert, serverFieldErrors } from '../core/alerts.js';
+import type { IntegrationHealth } from '../../shared/webhooks.js';
+import { errorMessage, renderAlert, sentence, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { CopyController } from '../core/link-result.js';
 import {
@@ -12,9 +13,13 @@ import {
   ifDefined,
   renderField,
   renderSubmit,
+  spinner,
 } from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
 import { renderHealth } from './health.js';
+
+/** How often the health list reloads while the page is visible. */
+const HEALTH_REFRESH_MS = 60_000;
 
 interface Draft {
   apiToken: string;
@@ -85,7 +90,13 @@ export class ServiceSettings extends ServiceElement {
       if (!api.hasToken) return initialState;
       return { health: await api.integrationHealth(signal), at: new Date() };
     },
+    onComplete: (value) => {
+      if (value) this.lastHealth = value;
+    },
   });
+  /** The health last loaded: a failed reload keeps it on show, under a warning. */
+  @state() private lastHealth?: { health: IntegrationHealth; at: Date };
+  #healthTimer: ReturnType<typeof setInterval> | undefined;
 
   private readonly save = new Task(this, {
     autoRun: false,
@@ -113,11 +124,18 @@ export class ServiceSettings extends ServiceElement {
     super.connectedCallback();
     // The health list shows when the bank accounts were last synced.
     globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
+    // Webhooks arrive meanwhile: the list stays current while someone can see it.
+    this.#healthTimer = setInterval(() => {
+      if (document.visibilityState !== 'hidden' && this.health.status !== TaskStatus.PENDING) {
+        void this.health.run();
+      }
+    }, HEALTH_REFRESH_MS);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
+    clearInterval(this.#healthTimer);
   }
 
   private async onSubmit(event: SubmitEvent): Promise<void> {
@@ -234,13 +252,15 @@ export class ServiceSettings extends ServiceElement {
   private renderConnection() {
     const h = this.health;
     const pending = h.status === TaskStatus.PENDING;
+    const failed = h.status === TaskStatus.ERROR;
+    const shown = h.value ?? this.lastHealth;
     const outcome =
       this.tested && !pending
-        ? h.status === TaskStatus.ERROR
+        ? failed
           ? `The check failed: ${errorMessage(h.error)}`
           : h.value?.health.apiKey.ok
             ? `Connected to ${h.value.health.apiKey.firm?.name ?? 'the payment service'}.`
-            : `Not connected: ${h.value?.health.apiKey.error ?? 'no answer'}.`
+            : `Not connected: ${sentence(h.value?.health.apiKey.error ?? 'no answer')}`
         : '';
     return html`<h3>Connection and health</h3>
       <div class="row">
@@ -250,19 +270,27 @@ export class ServiceSettings extends ServiceElement {
           aria-disabled=${pending ? 'true' : 'false'}
           @click=${this.testConnection}
         >
-          ${pending ? 'Testing…' : 'Test connection'}
+          ${pending && this.tested ? html`${spinner}Testing…` : 'Test connection'}
         </button>
         <span role="status" class=${h.value?.health.apiKey.ok ? 'success' : 'warning'}
           >${outcome || nothing}</span
         >
       </div>
       ${
-        h.value
-          ? html`${renderHealth(h.value.health)}
-              <p class="hint">As of ${h.value.at.toLocaleTimeString('en-US')}.</p>`
-          : h.status === TaskStatus.ERROR
-            ? html`<p class="error">${errorMessage(h.error)}</p>`
-            : html`<p class="hint">Checking…</p>`
+        failed && shown && !this.tested
+          ? html`<p class="warning" part="warning">
+              Could not reload the health: ${errorMessage(h.error)} Shown as of
+              ${shown.at.toLocaleTimeString('en-US')}.
+            </p>`
+          : nothing
+      }
+      ${
+        shown
+          ? html`${renderHealth(shown.health)}
+              <p class="hint">As of ${shown.at.toLocaleTimeString('en-US')}.</p>`
+          : failed
+            ? renderAlert(h.error)
+            : html`<p class="hint">${spinner}Checking…</p>`
       }`;
   }
 

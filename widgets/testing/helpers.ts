@@ -39,3 +39,9 @@ export function choose(select: HTMLSelectElement, value: string): void {
 /** An element's text with its whitespace collapsed, as a reader would see it. */
 export const text = (node: Element | null | undefined) =>
   (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** Adds a payment link in a link chooser: picks it in the select, then presses Add. */
+export function addLink(el: Element, value: string, select = '#paymentLinkIds'): void {
+  choose($<HTMLSelectElement>(el, select), value);
+  $(el, '[part~="add-button"]').click();
+}

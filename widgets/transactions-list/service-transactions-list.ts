@@ -3,9 +3,9 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { Transaction } from '../../shared/schemas.js';
-import { renderAlert } from '../core/alerts.js';
+import { errorMessage, renderAlert } from '../core/alerts.js';
 import { formatDateTime, formatMoney, methodLabel, statusLabel } from '../core/format.js';
-import { ServiceElement } from '../core/service-element.js';
+import { ServiceElement, spinner } from '../core/service-element.js';
 
 /** The spec: the list shows the 10 most recent transactions. */
 const SHOWN = 10;
@@ -33,6 +33,7 @@ interface Loaded {
  * @csspart status - A transaction's status.
  * @csspart empty - The text shown when there is no transaction yet.
  * @csspart button - The refresh button.
+ * @csspart warning - A refresh failed: the list shown is the last one loaded.
  */
 export class ServiceTransactionsList extends ServiceElement {
   /** Reload every this many seconds (at least 2) while the page is visible; 0 or absent: never. */
@@ -40,6 +41,8 @@ export class ServiceTransactionsList extends ServiceElement {
 
   /** Set by the refresh button, so only a reload the user asked for is announced. */
   @state() private announce = false;
+  /** The last list loaded: a failed refresh keeps it on show, under a warning. */
+  @state() private last?: Loaded;
 
   #timer: ReturnType<typeof setInterval> | undefined;
   /** Client names by id, kept across reloads: a client's name rarely changes. */
@@ -63,6 +66,9 @@ export class ServiceTransactionsList extends ServiceElement {
         ),
       );
       return { transactions: data, clients: this.#names, at: new Date() } satisfies Loaded;
+    },
+    onComplete: (loaded) => {
+      if (loaded) this.last = loaded;
     },
     onError: (error) => this.emitError('load', error),
   });
@@ -124,13 +130,13 @@ export class ServiceTransactionsList extends ServiceElement {
           ${loaded.transactions.map(
             (t) =>
               html`<tr part="row">
-                <td>
+                <td data-label="Date">
                   <time datetime=${t.createdOn} title=${formatDateTime(t.createdOn)}
                     >${formatDateTime(t.createdOn, true)}</time
                   >
                 </td>
-                <td>${t.payerName ?? t.payerEmail ?? '—'}</td>
-                <td class="amount">
+                <td data-label="Payer">${t.payerName ?? t.payerEmail ?? '—'}</td>
+                <td class="amount" data-label="Amount">
                   ${formatMoney(t.amount)}${
                     t.amountRefunded !== '0.00'
                       ? html` <span class="hint sub"
@@ -139,15 +145,19 @@ export class ServiceTransactionsList extends ServiceElement {
                       : nothing
                   }
                 </td>
-                <td>${methodLabel(t.method)}${t.lastFour ? ` ··${t.lastFour}` : ''}</td>
-                <td part="status">
+                <td data-label="Method">
+                  ${methodLabel(t.method)}${t.lastFour ? ` ··${t.lastFour}` : ''}
+                </td>
+                <td part="status" data-label="Status">
                   ${statusLabel(t.status)}${
                     t.errorMessage
                       ? html` <span class="hint sub">${t.errorMessage}</span>`
                       : nothing
                   }
                 </td>
-                <td>${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</td>
+                <td data-label="Client">
+                  ${(t.clientId && loaded.clients.get(t.clientId)) || '—'}
+                </td>
               </tr>`,
           )}
         </tbody>
@@ -157,7 +167,8 @@ export class ServiceTransactionsList extends ServiceElement {
 
   override render() {
     const pending = this.load.status === TaskStatus.PENDING;
-    const loaded = this.load.value;
+    const failed = this.load.status === TaskStatus.ERROR;
+    const loaded = this.load.value ?? this.last;
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       <div class="row">
         ${this.renderHeading('Recent transactions')}
@@ -167,22 +178,31 @@ export class ServiceTransactionsList extends ServiceElement {
           aria-disabled=${pending ? 'true' : 'false'}
           @click=${() => !pending && this.refresh()}
         >
-          ${pending && loaded ? 'Refreshing…' : 'Refresh'}
+          ${pending && loaded ? html`${spinner}Refreshing…` : 'Refresh'}
         </button>
         <span class="hint" role="status"
           >${
-            this.announce && !pending && loaded
+            this.announce && !pending && !failed && loaded
               ? `Updated at ${loaded.at.toLocaleTimeString('en-US')}.`
               : nothing
           }</span
         >
       </div>
-      ${this.load.status === TaskStatus.ERROR ? renderAlert(this.load.error) : nothing}
+      ${
+        failed && loaded
+          ? html`<p class="warning" part="warning" role="alert">
+              Could not refresh: ${errorMessage(this.load.error)} Showing the transactions as of
+              ${loaded.at.toLocaleTimeString('en-US')}.
+            </p>`
+          : failed
+            ? renderAlert(this.load.error)
+            : nothing
+      }
       ${
         loaded
           ? this.renderTable(loaded)
           : pending
-            ? html`<p class="hint">Loading transactions…</p>`
+            ? html`<p class="hint">${spinner}Loading transactions…</p>`
             : this.renderUnconfigured()
       }
     </section>`;
