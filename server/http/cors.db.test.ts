@@ -42,6 +42,21 @@ describe('CORS', () => {
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:8080');
   });
 
+  it('logs a refused origin once, and never an allowed one or our own', async () => {
+    const refusals = () =>
+      t.logs.filter((line) => line.includes('CORS: refused')).map((line) => JSON.parse(line));
+    const before = refusals().length;
+    await preflight('https://intranet.example.org');
+    await t.request('GET', '/api/clients', { headers: { origin: 'https://intranet.example.org' } });
+    await preflight('https://intranet.example.org', '/widgets/service-widgets.js');
+    await preflight('https://portal.example.com');
+    await t.request('GET', '/api/clients', { headers: { origin: 'http://localhost' } });
+    const logged = refusals().slice(before);
+    expect(logged.map((l) => l.origin)).toEqual(['https://intranet.example.org']);
+    expect(logged[0].msg).toContain('CORS_ORIGINS');
+    expect(logged[0].level).toBe(40);
+  });
+
   it('covers the widget files too', async () => {
     const res = await preflight('https://portal.example.com', '/widgets/service-widgets.js');
     expect(res.headers.get('access-control-allow-origin')).toBe('https://portal.example.com');

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv } from './context.js';
 
@@ -10,11 +10,41 @@ import type { AppEnv } from './context.js';
  */
 export function corsFor(origins: readonly string[]): MiddlewareHandler<AppEnv> {
   const allowed = new Set(origins);
-  return cors({
+  const handler = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['Authorization', 'Content-Type'],
     exposeHeaders: ['X-Request-Id'],
     maxAge: 600,
   }) as MiddlewareHandler<AppEnv>;
+  return async (c, next) => {
+    logRefusedOrigin(c, allowed);
+    return handler(c, next);
+  };
 }
+
+/** Past this many refused origins, no more are remembered (nor logged): the log cannot flood. */
+const MAX_REFUSED_LOGGED = 1000;
+
+/**
+ * Tells the operator, once per origin, that a page on an origin not in CORS_ORIGINS tried to
+ * use the API or the kit: otherwise the browser's refusal shows only in that page's console.
+ * A request from our own origin (a same-origin POST carries `Origin` too) is not a refusal.
+ */
+function logRefusedOrigin(c: Context<AppEnv>, allowed: ReadonlySet<string>): void {
+  const origin = c.req.header('origin');
+  const deps = c.get('deps');
+  if (!origin || !deps || allowed.has(origin) || origin === new URL(c.req.url).origin) return;
+  if (deps.config.publicUrl && origin === new URL(deps.config.publicUrl).origin) return;
+  // One memory per app (its logger), shared by the /api and /widgets middlewares.
+  let logged = refusedByLogger.get(deps.logger);
+  if (!logged) refusedByLogger.set(deps.logger, (logged = new Set()));
+  if (logged.has(origin) || logged.size >= MAX_REFUSED_LOGGED) return;
+  logged.add(origin);
+  deps.logger.warn(
+    { origin: origin.slice(0, 200) },
+    'CORS: refused a page origin that is not in CORS_ORIGINS (add it there if its pages should use the widgets)',
+  );
+}
+
+const refusedByLogger = new WeakMap<object, Set<string>>();

@@ -100,6 +100,8 @@ export async function sendFile(
   dir: string,
   name: string,
   headers: Record<string, string> = {},
+  /** `kit`: cached like a CDN's (see above); else revalidated each time (files edited in place). */
+  caching: 'kit' | 'revalidate' = 'revalidate',
 ): Promise<Response> {
   const type = TYPES[path.extname(name)];
   if (!type || !SAFE_PATH.test(name) || name.split('/').includes('..')) {
@@ -111,12 +113,12 @@ export async function sendFile(
   } catch {
     throw new AppError(
       'not_found',
-      dir === WIDGETS_DIST
+      caching === 'kit'
         ? `No widget file ${name}: build the kit with "npm run build:widgets"`
         : `No file ${name}`,
     );
   }
-  const kit = dir === WIDGETS_DIST;
+
   const encoding = chooseEncoding(
     c.req.header('accept-encoding'),
     new Set(Object.keys(file.bodies)),
@@ -124,8 +126,8 @@ export async function sendFile(
   const common: Record<string, string> = {
     etag: tagFor(file.etag, encoding),
     vary: 'Accept-Encoding',
-    // Outside the kit (the demo page's files, read from the source tree): always revalidated.
-    'cache-control': kit ? (name.startsWith('chunks/') ? IMMUTABLE : SHORT) : 'no-cache',
+    'cache-control':
+      caching === 'kit' ? (name.startsWith('chunks/') ? IMMUTABLE : SHORT) : 'no-cache',
     'x-content-type-options': 'nosniff',
     ...headers,
   };
@@ -137,6 +139,10 @@ export async function sendFile(
   });
 }
 
-export const widgetAssetsRouter = createRouter().get('/widgets/*', (c) =>
-  sendFile(c, WIDGETS_DIST, c.req.path.slice('/widgets/'.length)),
-);
+/** Serves the kit built into `dir` at /widgets/ (tests pass a folder of their own). */
+export const widgetAssets = (dir = WIDGETS_DIST) =>
+  createRouter().get('/widgets/*', (c) =>
+    sendFile(c, dir, c.req.path.slice('/widgets/'.length), {}, 'kit'),
+  );
+
+export const widgetAssetsRouter = widgetAssets();
