@@ -384,17 +384,16 @@ export const baseStyles = css`
       border-block-end: 1px solid var(--_border);
     }
     td {
-      display: flex;
-      gap: 1rem;
-      justify-content: space-between;
       padding: 0.1rem 0;
       border: none;
       text-align: end;
+      white-space: normal;
     }
     td::before {
       content: attr(data-label);
+      float: inline-start;
+      margin-inline-end: 1rem;
       font-weight: 600;
-      text-align: start;
     }
   }
   .visually-hidden {
