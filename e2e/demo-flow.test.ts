@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
@@ -21,7 +22,12 @@ before(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  // bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 1000 },
+    bypassCSP: true,
+  });
+  page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
@@ -116,3 +122,94 @@ async function assertSelected(locator: ReturnType<Page['locator']>, label: strin
     [await locator.elementHandle(), label] as const,
   );
 }
+
+const TAGS = [
+  'service-settings',
+  'service-bank-accounts-sync',
+  'service-client-create',
+  'service-matter-create',
+  'service-payment-link-create',
+  'service-aggregate-link-create',
+  'service-aggregate-link-update',
+  'service-transactions-list',
+];
+
+/** What sticks out of the page or of an element, as the browser lays them out now. */
+function overflows(tags: string[]) {
+  const out: string[] = [];
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) {
+    out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+  }
+  for (const tag of tags) {
+    const host = document.querySelector(tag)!;
+    const box = host.getBoundingClientRect();
+    if (box.width === 0) continue; // inside a closed <details>
+    if (box.right > width + 0.5) out.push(`${tag} ends at ${box.right} > ${width}`);
+    for (const node of host.shadowRoot!.querySelectorAll('*')) {
+      if (node.closest('.visually-hidden, [hidden]')) continue;
+      for (const rect of node.getClientRects()) {
+        if (rect.width > 0 && (rect.left < box.left - 0.5 || rect.right > box.right + 0.5)) {
+          out.push(`${tag} ${node.localName}.${node.className} sticks out`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+test(
+  'the demo page fits 320 to 1280 px; every element in light and dark, axe-clean',
+  {
+    timeout: 120_000,
+  },
+  async () => {
+    // The update form holds the aggregate link just made: open it, so it is measured and shot too.
+    await page.locator('details summary').click();
+    await page
+      .locator('service-aggregate-link-update')
+      .getByRole('button', { name: 'Save changes' })
+      .waitFor();
+    for (const width of [320, 375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      assert.deepEqual(await page.evaluate(overflows, TAGS), [], `at ${width} px`);
+    }
+    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    await page.addScriptTag({ path: axePath });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const tag of TAGS) {
+          await page.locator(tag).screenshot({
+            path: `${ARTIFACTS}/${tag.replace('service-', '')}-${colorScheme}-${width}.png`,
+            animations: 'disabled',
+          });
+        }
+      }
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ...a: unknown[]
+              ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(document, {
+          runOnly: {
+            type: 'tag',
+            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
+          },
+        });
+        return result.violations.map(
+          (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+        );
+      });
+      assert.deepEqual(violations, [], `axe, ${colorScheme}`);
+    }
+    assert.deepEqual(pageErrors, []);
+  },
+);
