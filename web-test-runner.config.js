@@ -20,6 +20,18 @@ export default {
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
   browsers: [
     chromeLauncher({
+      // Two test files run at once. Two tabs of one window would leave one in the background,
+      // where Chromium runs no animation frames (open-wc's fixture() waits for one) and denies
+      // the clipboard: each page gets a browser context (a window) of its own, and is told it
+      // has focus, like the one page a person looks at.
+      createPage: async ({ browser }) => {
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        const session = await page.createCDPSession();
+        await session.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+        page.once('close', () => void context.close().catch(() => undefined));
+        return page;
+      },
       launchOptions: {
         executablePath,
         headless: true,

@@ -4,7 +4,7 @@ import type { Settings } from '../../shared/schemas.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
-import { apiError, mockApi, type MockApi } from '../testing/mock-api.js';
+import { apiError, mockApi, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import './define.js';
 import type { ServiceSettings } from './define.js';
@@ -176,6 +176,33 @@ describe('<service-settings>', () => {
     expect(text($(el, '.result'))).to.equal('Settings saved.');
     // The health is checked again after a change.
     expect(api.callsTo('GET /api/admin/integration-health')).to.have.length(2);
+  });
+
+  it('reloads the health on an interval, keeping the last one under a warning when that fails', async () => {
+    const { ServiceSettings } = await import('./service-settings.js');
+    const before = ServiceSettings.healthRefreshMs;
+    ServiceSettings.healthRefreshMs = 100;
+    let fail = false;
+    try {
+      api = mockApi(
+        routes({
+          'GET /api/admin/integration-health': () =>
+            fail ? apiError(503, 'The database is unavailable') : health(),
+        }),
+      );
+      const el = await mount();
+      const calls = () => api.callsTo('GET /api/admin/integration-health').length;
+      await until(() => calls() >= 3, 3000, 'two reloads');
+      fail = true;
+      await until(() => $$(el, 'p[part~="warning"]').length === 1, 3000, 'the warning');
+      expect(text($(el, 'p[part~="warning"]'))).to.match(
+        /^Could not reload the health: The database is unavailable\. Shown as of /,
+      );
+      // The last health is still on show.
+      expect(text($(el, '[part~="health"]'))).to.contain('Works: Demo law firm');
+    } finally {
+      ServiceSettings.healthRefreshMs = before;
+    }
   });
 
   it('shows a refusal in plain words', async () => {

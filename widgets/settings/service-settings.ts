@@ -18,9 +18,6 @@ import {
 import { assertValid } from '../core/validate.js';
 import { renderHealth } from './health.js';
 
-/** How often the health list reloads while the page is visible. */
-const HEALTH_REFRESH_MS = 60_000;
-
 interface Draft {
   apiToken: string;
   webhookSecret: string;
@@ -63,6 +60,9 @@ function checkSecret(value: string): string[] {
  * @csspart warning - Something in the health list that needs attention.
  */
 export class ServiceSettings extends ServiceElement {
+  /** How often the health list reloads while the page is visible (ms). */
+  static healthRefreshMs = 60_000;
+
   /** The settings as last read or saved. */
   @state() private current?: Settings;
   /** Set by the test button, so only a check the user asked for is announced. */
@@ -125,11 +125,14 @@ export class ServiceSettings extends ServiceElement {
     // The health list shows when the bank accounts were last synced.
     globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
     // Webhooks arrive meanwhile: the list stays current while someone can see it.
-    this.#healthTimer = setInterval(() => {
-      if (document.visibilityState !== 'hidden' && this.health.status !== TaskStatus.PENDING) {
-        void this.health.run();
-      }
-    }, HEALTH_REFRESH_MS);
+    this.#healthTimer = setInterval(
+      () => {
+        if (document.visibilityState !== 'hidden' && this.health.status !== TaskStatus.PENDING) {
+          void this.health.run();
+        }
+      },
+      (this.constructor as typeof ServiceSettings).healthRefreshMs,
+    );
   }
 
   override disconnectedCallback(): void {
