@@ -147,7 +147,7 @@ describe('finish', () => {
     $(el, 'button').click();
     await settle(el);
     expect($$(el, '[role="alert"]')).to.have.length(0);
-    expect(text($(el, '#name-error'))).to.equal('Client name is required');
+    expect(text($(el, '#name-error'))).to.equal('Client name is required.');
   });
 
   it('a busy button spins and its card says aria-busy', async () => {

@@ -212,7 +212,7 @@ export function renderField(
     ${
       errors.length
         ? html`<p class="field-error" id="${id}-error" part="field-error">
-            ${label} ${errors.join('; ')}
+            ${label} ${errors.join('; ').replace(/([^.!?…])$/, '$1.')}
           </p>`
         : nothing
     }

@@ -110,11 +110,11 @@ describe('<service-payment-link-create>', () => {
     type(amount, '-5');
     $(el, 'button[part~="submit"]').click();
     await settle(el);
-    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be greater than $0.00');
+    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be greater than $0.00.');
     type(amount, '21474836.48');
     $(el, 'button[part~="submit"]').click();
     await settle(el);
-    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be at most $21,474,836.47');
+    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be at most $21,474,836.47.');
     expect(api.callsTo('POST /api/actions/PaymentLinkCreate')).to.have.length(0);
     type(amount, '$1,234.5');
     await el.updateComplete;

@@ -88,11 +88,9 @@ describe('<service-settings>', () => {
     const el = await mount();
     expect($<HTMLInputElement>(el, '#webhookUrl').value).to.equal(WEBHOOK);
     $(el, '[part~="copy-button"]').click();
-    await settle(el);
     // Headless Chromium may refuse the clipboard: either way the user is told.
-    expect(text($(el, '[part~="copy-button"] + [role="status"]'))).to.match(
-      /Copied|Could not copy/,
-    );
+    const said = () => text($(el, '[part~="copy-button"] + [role="status"]'));
+    await until(() => /Copied|Could not copy/.test(said()), 5000, 'the copy outcome');
   });
 
   it('shows the integration health: webhooks, dead events, a disabled URL', async () => {
@@ -147,7 +145,7 @@ describe('<service-settings>', () => {
     $(el, 'button[part~="submit"]').click();
     await settle(el);
     expect(text($(el, '#webhookSecret-error'))).to.equal(
-      'Webhook secret must be at least 8 characters',
+      'Webhook secret must be at least 8 characters.',
     );
     expect(focused(el)).to.equal($(el, '#webhookSecret'));
     expect(api.callsTo('PUT /api/settings')).to.have.length(0);
