@@ -30,6 +30,19 @@ async function startPortal(kitUrl: () => string) {
       res.writeHead(200, { 'content-type': 'text/plain' }).end(token);
       return;
     }
+    if (req.url === '/esm') {
+      // The ES module build, loaded from the API's origin (a module script needs CORS).
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+        `<!doctype html><html lang="en"><title>ESM</title><body>
+        <service-transactions-list></service-transactions-list>
+        <script type="module">
+          import { configure } from '${api.url}/widgets/service-widgets.js';
+          configure({ apiBase: '${api.url}',
+            getToken: async () => (await fetch('/widget-token', { method: 'POST' })).text() });
+        </script></body></html>`,
+      );
+      return;
+    }
     const page = EXAMPLE.replace(
       'http://127.0.0.1:3000/widgets/service-widgets.iife.js',
       kitUrl(),
@@ -94,6 +107,16 @@ test('a portal whose origin is not allowed is told so, and the server logs it on
     .filter((line) => line.includes('CORS: refused'));
   assert.equal(lines.length, 1, lines.join('\n'));
   assert.equal(JSON.parse(lines[0]!).origin, refused);
+  await page.close();
+});
+
+test('the ES module build on a refused origin loads and says why the API refuses it', async () => {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${refused}/esm`);
+  const alert = page.locator('service-transactions-list').getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.innerText(), /is not allowed by the payment server at .*CORS_ORIGINS/);
   await page.close();
 });
 

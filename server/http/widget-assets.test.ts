@@ -70,6 +70,8 @@ describe('widget assets', () => {
       expect(res.headers.get('cache-control'), file).toBe(SHORT);
     }
     expect(SHORT).toMatch(/^public, max-age=\d{1,4}$/);
+    // Any page may load the kit, as a module script too.
+    expect(c.headers.get('access-control-allow-origin')).toBe('*');
     expect(await (await get('custom-elements.json')).json()).toEqual({ schemaVersion: '1' });
   });
 

@@ -129,6 +129,12 @@ export async function sendFile(
     'cache-control':
       caching === 'kit' ? (name.startsWith('chunks/') ? IMMUTABLE : SHORT) : 'no-cache',
     'x-content-type-options': 'nosniff',
+    // The kit is public code that any page may load, as a module script too (which needs
+    // CORS): a page whose origin is not in CORS_ORIGINS then gets the widgets, and they tell
+    // it why the API refuses it, rather than staying empty.
+    ...(caching === 'kit'
+      ? { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' }
+      : {}),
     ...headers,
   };
   if (matches(c.req.header('if-none-match'), file.etag)) return c.body(null, 304, common);
