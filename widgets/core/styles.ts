@@ -362,7 +362,7 @@ export const baseStyles = css`
     margin: 0;
   }
   /* Narrow cards (a phone, a side column): one column, the table as a list of rows. */
-  @container (max-width: 32rem) {
+  @container (max-width: 26rem) {
     dl {
       grid-template-columns: minmax(0, 1fr);
       gap: 0.1rem;
@@ -370,6 +370,8 @@ export const baseStyles = css`
     dd + dt {
       margin-block-start: 0.5rem;
     }
+  }
+  @container (max-width: 32rem) {
     thead {
       display: none;
     }
