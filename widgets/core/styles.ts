@@ -175,6 +175,12 @@ export const baseStyles = css`
   button.primary:active {
     background: color-mix(in srgb, var(--_accent) 72%, var(--_text));
   }
+  button:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+    background: var(--_surface);
+    transform: none;
+  }
   button[aria-disabled='true'] {
     opacity: 0.8;
     cursor: progress;
