@@ -3,6 +3,7 @@ import { AppError } from './errors.js';
 import { authenticate, requireApiKey } from './http/auth.js';
 import type { AppDeps } from './http/context.js';
 import { corsFor } from './http/cors.js';
+import { demoModeOnly } from './http/demo-gate.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
 import { requestLog } from './http/request-log.js';
 import { createRouter } from './http/router.js';
@@ -53,7 +54,12 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRouter);
   app.route('/', widgetAssetsRouter);
   // The demo host page and its helpers exist only in demo mode (and on a loopback HOST).
-  if (deps.demo) app.route('/', demoRouter(deps.demo, deps));
+  if (deps.demo) {
+    // ...and only while its organization is in demo mode (a saved API token ends it at once).
+    app.use('/', demoModeOnly(deps.demo));
+    app.use('/demo/*', demoModeOnly(deps.demo));
+    app.route('/', demoRouter(deps.demo, deps));
+  }
   // Public: authenticated by the webhook signature, not by a key (outside /api on purpose).
   app.route('/', webhookReceiverRouter);
 
