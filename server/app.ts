@@ -11,6 +11,7 @@ import { actionsRouter } from './http/routes/actions.js';
 import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
 import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
+import { operatorRouter } from './http/routes/operator.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
 import { webhookAdminRouter } from './http/routes/webhook-admin.js';
 import { webhookReceiverRouter } from './http/routes/webhooks.js';
@@ -63,9 +64,18 @@ export function createApp(deps: AppDeps) {
   // Public: authenticated by the webhook signature, not by a key (outside /api on purpose).
   app.route('/', webhookReceiverRouter);
 
-  // Every /api route needs a key: the guard is installed on the sub-app before any route.
+  // The operator API has its own guard (OPERATOR_API_KEY) and no organization key reaches it.
+  app.route('/api/operator', operatorRouter());
+
+  // Every other /api route needs a key: the guard is installed on the sub-app before any route.
+  // It leaves /api/operator to the operator guard (a sub-app's middleware covers all of /api/*).
   const api = createRouter();
-  api.use('*', authenticate());
+  const orgAuth = authenticate();
+  api.use('*', (c, next) =>
+    c.req.path === '/api/operator' || c.req.path.startsWith('/api/operator/')
+      ? next()
+      : orgAuth(c, next),
+  );
   // A widget token never manages keys (issuing tokens is guarded in its own router).
   api.use('/api-keys', requireApiKey());
   api.use('/api-keys/*', requireApiKey());
