@@ -14,6 +14,7 @@ import { healthRouter } from './http/routes/health.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
 import { webhookAdminRouter } from './http/routes/webhook-admin.js';
+import { webhookEndpointRouter } from './http/routes/webhook-endpoint.js';
 import { webhookReceiverRouter } from './http/routes/webhooks.js';
 import {
   aggregateLinksRouter,
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
   api.route('/widget-tokens', widgetTokensRouter);
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);
+  api.route('/admin', webhookEndpointRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

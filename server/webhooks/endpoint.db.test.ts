@@ -128,6 +128,21 @@ describe('the webhook endpoint at the service', () => {
     expect(stored.map((r) => r.eventId)).not.toContain(lost.eventId);
   });
 
+  it('is registered again on POST /api/admin/webhook-endpoint (admins only)', async () => {
+    sim.sim.firm(sim.firm.apiKey).webhookUrls.clear();
+    expect(
+      (await t.request('POST', '/api/admin/webhook-endpoint', { key: t.org.keys.staff })).status,
+    ).toBe(403);
+    expect(endpoints()).toHaveLength(0);
+    const res = await t.request('POST', '/api/admin/webhook-endpoint');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      action: 'created',
+      endpoint: { url: ourUrl(), disabled: false },
+    });
+    expect(endpoints()).toHaveLength(1);
+  });
+
   it('is skipped, saying why, without PUBLIC_URL', async () => {
     const outcome = await checkWebhookEndpoint(
       { ...live, config: { ...t.config, publicUrl: undefined } },
