@@ -113,19 +113,23 @@ describe('the webhook endpoint at the service', () => {
     expect(outcome).toMatchObject({ action: 're-enabled', endpoint: { disabled: false } });
     expect(endpoints()).toHaveLength(1);
     expect(await health()).toMatchObject({ registered: true, disabled: false });
+    // The event the service gave up on is asked for again (webhookEventResend), same eventId.
+    expect(outcome.resent).toBe(1);
 
-    // Webhooks arrive again.
+    // Webhooks arrive again: the resent one and a new one.
     const next = sim.sim.sandbox.emitEvent(sim.firm.apiKey, 'transaction.created', {
       transaction: { id: crypto.randomUUID() },
     });
-    const stored = await waitFor(async () => {
+    await waitFor(async () => {
       const rows = await t.database.db
         .select({ eventId: webhookEvents.eventId })
         .from(webhookEvents)
         .where(eq(webhookEvents.orgId, t.org.orgId));
-      return rows.some((r) => r.eventId === next.eventId) && rows;
+      const ids = rows.map((r) => r.eventId);
+      return ids.includes(next.eventId) && ids.includes(lost.eventId);
     });
-    expect(stored.map((r) => r.eventId)).not.toContain(lost.eventId);
+    // Stored now: the next check resends nothing.
+    expect((await checkWebhookEndpoint(live, t.org.orgId)).resent).toBe(0);
   });
 
   it('is registered again on POST /api/admin/webhook-endpoint (admins only)', async () => {

@@ -9,6 +9,7 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { RemoteApi, RemoteWebhookUrl } from '../remote/index.js';
 import type { SecretBox } from '../security/secret-box.js';
+import { resendMissedEvents } from './resend-missed.js';
 
 // Webhook endpoint management: the remote service holds exactly one endpoint for each
 // organization and URL, with our address, the seven transaction kinds, our current secret, and
@@ -31,6 +32,8 @@ export interface EndpointOutcome {
   endpoint: { id: string; url: string; disabled: boolean } | null;
   /** Why it was skipped or failed; null when it worked. */
   error: string | null;
+  /** Events the service gave up on and we never stored, asked for again (webhookEventResend). */
+  resent?: number;
 }
 
 const LEASE_MS = 2 * 60_000;
@@ -113,6 +116,17 @@ export async function ensureWebhookEndpoint(
   } catch (error) {
     outcome = { action: 'skipped', endpoint: null, error: errorMessage(error) };
   }
+  if (outcome.endpoint && !outcome.endpoint.disabled) {
+    try {
+      outcome.resent = await resendMissedEvents(deps, orgId, outcome.endpoint.id);
+    } catch (error) {
+      // The endpoint is fine; the catch-up failed: reconciliation still heals the transactions.
+      logger.warn(
+        { organization: orgId, err: errorMessage(error) },
+        'could not resend missed events',
+      );
+    }
+  }
   try {
     await writeIntegrationState(db, orgId, {
       webhookEndpointAction: outcome.action,
@@ -132,7 +146,12 @@ export async function ensureWebhookEndpoint(
   }
   const log = outcome.error && outcome.action === 'skipped' ? 'warn' : 'info';
   logger[log](
-    { organization: orgId, action: outcome.action, error: outcome.error ?? undefined },
+    {
+      organization: orgId,
+      action: outcome.action,
+      resent: outcome.resent,
+      error: outcome.error ?? undefined,
+    },
     'webhook endpoint checked',
   );
   return outcome;
