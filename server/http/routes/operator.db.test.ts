@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../../testing/webhook-posts.js';
 import { waitFor } from '../../testing/webhooks.js';
+import { enqueueDueReconciliations } from '../../webhooks/reconcile-scheduler.js';
 
 // The operator API: organizations created, used, deactivated (keys, widget tokens and webhooks
 // answer 401, the data stays readable to the operator) and activated again; no organization key
@@ -66,7 +67,10 @@ describe('the operator API', () => {
     const client = await t.request('POST', '/api/clients', { key, body: { name: 'C client' } });
     expect(client.status).toBe(201);
     const secret = 'whsec-firm-c-0123456789';
-    await t.request('PUT', '/api/settings', { key, body: { webhookSecret: secret } });
+    await t.request('PUT', '/api/settings', {
+      key,
+      body: { webhookSecret: secret, apiToken: 'firm-c-api-token-0001' },
+    });
     const token = (await t.request('POST', '/api/widget-tokens', { key, body: { role: 'staff' } }))
       .body.token as string;
     expect((await t.request('GET', '/api/clients', { key: token })).status).toBe(200);
@@ -121,8 +125,12 @@ describe('the operator API', () => {
       404,
     );
 
+    // Nor is it reconciled with the remote service.
+    expect(await enqueueDueReconciliations(t.database.db, 0)).toBe(0);
+
     // Activated again, the same key works.
     await asOperator('PATCH', `/organizations/${organization.id}`, { active: true });
     expect((await t.request('GET', '/api/clients', { key })).status).toBe(200);
+    expect(await enqueueDueReconciliations(t.database.db, 0)).toBe(1);
   });
 });
