@@ -46,6 +46,15 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   await settings.getByText('Connected to Demo law firm.').waitFor();
   assert.match(await settings.getByLabel('Webhook URL').inputValue(), /\/webhooks\/[0-9a-f-]{36}$/);
 
+  // The going-live checklist: in demo mode the token works and the endpoint is registered at
+  // once; the bank accounts are the next step, and the first webhook is still to come.
+  const checklist = settings.locator('service-going-live-checklist');
+  const step = (id: string) => checklist.locator(`li[data-step="${id}"]`);
+  await step('token').and(page.locator('[data-state="done"]')).waitFor();
+  await step('endpoint').and(page.locator('[data-state="done"]')).waitFor();
+  await step('bankAccounts').and(page.locator('[data-state="next"]')).waitFor();
+  assert.equal(await step('webhook').getAttribute('data-state'), 'waiting');
+
   const bank = page.locator('service-bank-accounts-sync');
   await bank.getByRole('button', { name: 'Sync bank accounts' }).click();
   await bank.getByText('3 bank accounts synced').waitFor();
@@ -96,6 +105,9 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   assert.equal(cells[2], '$250.00');
   assert.match(cells[3] ?? '', /Card ··4242/);
   assert.equal(cells[5], 'Jane Roe');
+
+  // Every step of going live is done; the checklist saw it by itself (it polls while open).
+  await checklist.getByText('All done: payments flow in.').waitFor({ timeout: 15_000 });
 
   mkdirSync(ARTIFACTS, { recursive: true });
   // From the top, so the sticky transactions column sits beside the first steps.

@@ -3,6 +3,7 @@ import { AppError } from './errors.js';
 import { authenticate, requireApiKey } from './http/auth.js';
 import type { AppDeps } from './http/context.js';
 import { corsFor } from './http/cors.js';
+import { demoModeOnly } from './http/demo-gate.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
 import { requestLog } from './http/request-log.js';
 import { createRouter } from './http/router.js';
@@ -10,8 +11,10 @@ import { actionsRouter } from './http/routes/actions.js';
 import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
 import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
+import { operatorRouter } from './http/routes/operator.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
 import { webhookAdminRouter } from './http/routes/webhook-admin.js';
+import { webhookEndpointRouter } from './http/routes/webhook-endpoint.js';
 import { webhookReceiverRouter } from './http/routes/webhooks.js';
 import {
   aggregateLinksRouter,
@@ -53,13 +56,27 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRouter);
   app.route('/', widgetAssetsRouter);
   // The demo host page and its helpers exist only in demo mode (and on a loopback HOST).
-  if (deps.demo) app.route('/', demoRouter(deps.demo, deps));
+  if (deps.demo) {
+    // ...and only while its organization is in demo mode (a saved API token ends it at once).
+    app.use('/', demoModeOnly(deps.demo));
+    app.use('/demo/*', demoModeOnly(deps.demo));
+    app.route('/', demoRouter(deps.demo, deps));
+  }
   // Public: authenticated by the webhook signature, not by a key (outside /api on purpose).
   app.route('/', webhookReceiverRouter);
 
-  // Every /api route needs a key: the guard is installed on the sub-app before any route.
+  // The operator API has its own guard (OPERATOR_API_KEY) and no organization key reaches it.
+  app.route('/api/operator', operatorRouter());
+
+  // Every other /api route needs a key: the guard is installed on the sub-app before any route.
+  // It leaves /api/operator to the operator guard (a sub-app's middleware covers all of /api/*).
   const api = createRouter();
-  api.use('*', authenticate());
+  const orgAuth = authenticate();
+  api.use('*', (c, next) =>
+    c.req.path === '/api/operator' || c.req.path.startsWith('/api/operator/')
+      ? next()
+      : orgAuth(c, next),
+  );
   // A widget token never manages keys (issuing tokens is guarded in its own router).
   api.use('/api-keys', requireApiKey());
   api.use('/api-keys/*', requireApiKey());
@@ -76,6 +93,7 @@ export function createApp(deps: AppDeps) {
   api.route('/widget-tokens', widgetTokensRouter);
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);
+  api.route('/admin', webhookEndpointRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

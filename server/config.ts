@@ -24,6 +24,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   SECRETS_KEY: z.string().optional(),
+  OPERATOR_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   SERVICE_PRODUCTION_URL: z.url().default('https://api.gravity-legal.com/'),
   SERVICE_SANDBOX_URL: z.url().default('https://api.sandbox.gravity-legal.com/'),
   DEMO: z.enum(['auto', '0', '1'], { error: 'must be auto, 0 or 1' }).default('auto'),
@@ -67,6 +68,8 @@ export interface Config {
   dataDir: string;
   adminApiKey: string | undefined;
   secretsKey: string | undefined;
+  /** Guards the operator API (/api/operator): organizations; without it that API is off. */
+  operatorApiKey: string | undefined;
   serviceUrls: { production: string; sandbox: string };
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Demo mode (the simulator mounted as the sandbox): on, off, or auto (when no API token). */
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     adminApiKey: e.ADMIN_API_KEY,
     secretsKey: e.SECRETS_KEY,
+    operatorApiKey: e.OPERATOR_API_KEY,
     serviceUrls: { production: e.SERVICE_PRODUCTION_URL, sandbox: e.SERVICE_SANDBOX_URL },
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,

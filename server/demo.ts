@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SUPPORTED_WEBHOOK_KINDS } from '../shared/webhooks.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import { readIntegrationSecrets, updateSettings } from './domain/settings.js';
+import { enterDemoMode, readIntegrationSecrets } from './domain/settings.js';
 import type { Logger } from './logger.js';
 import type { SecretBox } from './security/secret-box.js';
 import { createSimulator, type Simulator, type SimulatorSnapshot } from './simulator/simulator.js';
 import type { SyncService } from './sync/service.js';
+import { ensureWebhookEndpoint } from './webhooks/endpoint.js';
 
 // Demo mode: `npm start` with no API token configured runs the simulator of the remote service
-// inside the server, selected as the sandbox, so the whole product works offline at once. Its
-// state is kept in DATA_DIR beside the embedded database, whose records refer to its ids.
+// inside the server, as the default organization's remote target, so the whole product works
+// offline at once. Its state is kept in DATA_DIR beside the embedded database, whose records
+// refer to its ids. The target is stored with the organization's settings (never in the
+// process's configuration): saving a real API token leaves demo mode at once, in every process.
 
 export interface Demo {
   simulator: Simulator;
@@ -20,6 +22,10 @@ export interface Demo {
   firmKey: string;
   /** The path the simulator is mounted at in the server. */
   mountPath: string;
+  /** The organization in demo mode (the default one). */
+  orgId: string;
+  /** The server's own address, once it listens (the simulator delivers webhooks there). */
+  baseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,7 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
     simulator,
     firmKey,
     mountPath: '/simulator',
+    orgId,
     async close() {
       clearInterval(timer);
       persist();
@@ -73,42 +80,29 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
 }
 
 /**
- * Once the server listens (its address is known): points the sandbox at the mounted simulator,
- * gives the organization the simulated firm's key and a webhook secret, and registers the
- * organization's webhook URL with the simulator (or moves it to the current address).
+ * Once the server listens (its address is known): puts the organization in demo mode (the
+ * simulated firm's key, the mounted simulator as its remote target, a webhook secret) and
+ * registers its webhook URL with the simulator (or moves it to the current address). Also run
+ * when an admin clears the API token, which returns the organization to demo mode.
  */
 export async function activateDemo(
   demo: Demo,
   options: DemoOptions & { sync: SyncService; baseUrl: string },
 ): Promise<void> {
-  const { config, db, secretBox, orgId, sync, baseUrl } = options;
-  config.serviceUrls.sandbox = `${baseUrl}${demo.mountPath}`;
+  const { db, secretBox, orgId, sync, baseUrl, logger } = options;
+  demo.baseUrl = baseUrl;
+  const serviceUrl = `${baseUrl}${demo.mountPath}`;
   const current = await readIntegrationSecrets(db, secretBox, orgId);
   const webhookSecret = current.webhookSecret ?? randomBytes(24).toString('base64url');
-  await updateSettings(db, secretBox, orgId, {
-    apiToken: demo.firmKey,
-    webhookSecret,
-    productionEnvironment: false,
-  });
-  const url = `${baseUrl}/webhooks/${orgId}`;
-  const [existing] = await sync.remote.listWebhookUrls(orgId);
-  if (existing) {
-    await sync.remote.updateWebhookUrl(orgId, {
-      id: existing.id,
-      url,
-      secret: webhookSecret,
-      enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
-      disabled: false,
-    });
-  } else {
-    await sync.remote.createWebhookUrl(orgId, {
-      url,
-      secret: webhookSecret,
-      enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
-    });
-  }
-  options.logger.info(
-    { simulator: config.serviceUrls.sandbox, webhookUrl: url },
+  await enterDemoMode(db, secretBox, orgId, { apiToken: demo.firmKey, serviceUrl, webhookSecret });
+  const endpoint = await ensureWebhookEndpoint(
+    { db, remote: sync.remote, secretBox, logger },
+    orgId,
+    baseUrl,
+  );
+  if (endpoint.error) throw new Error(endpoint.error);
+  logger.info(
+    { simulator: serviceUrl, webhookUrl: endpoint.endpoint?.url },
     'demo mode: the simulator of the remote service is the sandbox',
   );
 }

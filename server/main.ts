@@ -6,6 +6,8 @@ import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { createLogger } from './logger.js';
 import { activateDemo, prepareDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
+import { checkWebhookEndpoint } from './going-live.js';
+import { startEndpointScheduler } from './webhooks/endpoint-scheduler.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 
 async function main(): Promise<void> {
@@ -27,6 +29,15 @@ async function main(): Promise<void> {
         intervalMs: config.reconcileIntervalMs,
       })
     : undefined;
+
+  const live = { db: database.db, secretBox, sync, config, logger, demo: demo ?? undefined };
+  // At start and periodically: the webhook endpoint of every organization that has one.
+  const endpoints = startEndpointScheduler({
+    db: database.db,
+    logger,
+    intervalMs: config.reconcileIntervalMs,
+    check: (org) => checkWebhookEndpoint(live, org),
+  });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
@@ -69,6 +80,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       reconciler?.stop();
+      endpoints.stop();
       await sync.stop();
       await demo?.close();
       await database.close();

@@ -3,7 +3,7 @@
 // nothing of the server) reaches a bundle that imports it. Every path it calls is checked against
 // the served OpenAPI document by server/http/api-client-contract.db.test.ts.
 import type { ActionInput, ActionName, BankAccountsSyncResult } from './actions.js';
-import type { WebhookUrlInfo } from './integration-info.js';
+import type { WebhookEndpointCheck, WebhookUrlInfo } from './integration-info.js';
 import type {
   AggregateLink,
   BankAccount,
@@ -305,6 +305,11 @@ export class ApiClient {
 
   integrationHealth(signal?: AbortSignal) {
     return this.request<IntegrationHealth>('GET', '/api/admin/integration-health', { signal });
+  }
+
+  /** Registers (or repairs) the organization's webhook endpoint at the service now. */
+  registerWebhookEndpoint(signal?: AbortSignal) {
+    return this.request<WebhookEndpointCheck>('POST', '/api/admin/webhook-endpoint', { signal });
   }
 
   webhookUrl(signal?: AbortSignal) {

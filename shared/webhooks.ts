@@ -102,6 +102,21 @@ export const integrationHealth = z.object({
     /** Whether the remote service disabled one of them (no 2xx for a day). */
     urlDisabled: z.boolean().nullable(),
     urlsError: z.string().nullable(),
+    /**
+     * The endpoint this server manages at the service (registered on save, at start and
+     * periodically): what the last check found and did, or null before the first check.
+     */
+    endpoint: z
+      .object({
+        registered: z.boolean(),
+        url: z.string().nullable(),
+        disabled: z.boolean().nullable(),
+        action: z.string().nullable(),
+        checkedAt: z.iso.datetime().nullable(),
+        error: z.string().nullable(),
+      })
+      .nullable()
+      .optional(),
   }),
   bankAccounts: z.object({ lastSyncedAt: z.iso.datetime().nullable() }),
   reconciliation: z.object({

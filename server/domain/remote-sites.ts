@@ -4,6 +4,7 @@ import type { Executor } from '../db/index.js';
 import { remoteSites } from '../db/schema/index.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import type { SecretBox } from '../security/secret-box.js';
+import { isDeactivated } from './organization-status.js';
 import { readIntegrationSecrets } from './settings.js';
 
 export const BUILTIN_REMOTE_SITES = ['production', 'sandbox'] as const;
@@ -114,6 +115,16 @@ export async function resolveRemoteTarget(
   orgId: string,
 ): Promise<{ baseUrl: string; apiKey: string; environment: Environment }> {
   const secrets = await readIntegrationSecrets(db, box, orgId);
+  if (await isDeactivated(db, orgId)) {
+    throw new AppError(
+      'forbidden',
+      'This organization is deactivated: no calls are made to the remote service for it.',
+    );
+  }
+  if (secrets.demoServiceUrl && secrets.apiToken) {
+    // Demo mode: the simulator mounted in the API process stands in for the sandbox.
+    return { baseUrl: secrets.demoServiceUrl, apiKey: secrets.apiToken, environment: 'sandbox' };
+  }
   const { baseUrl, environment } = await resolveRemoteBase(
     db,
     serviceUrls,

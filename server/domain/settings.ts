@@ -60,8 +60,13 @@ export async function updateSettings(
   const patch: Partial<typeof orgSettings.$inferInsert> = { updatedAt: new Date() };
   if (input.productionEnvironment !== undefined) {
     patch.productionEnvironment = input.productionEnvironment;
+    // Production is never the demo simulator: the organization leaves demo mode.
+    if (input.productionEnvironment) patch.demoServiceUrl = null;
   }
   if (input.apiToken !== undefined) {
+    // A token saved (or cleared) by an admin is the organization's own: it leaves demo mode, and
+    // every process sends its next remote call to the configured base address.
+    patch.demoServiceUrl = null;
     patch.apiTokenCiphertext =
       input.apiToken && box.seal(input.apiToken, contextOf(orgId, 'apiToken'));
     patch.apiTokenLast4 = input.apiToken ? input.apiToken.slice(-4) : null;
@@ -78,6 +83,39 @@ export async function updateSettings(
   return toSettings(row);
 }
 
+/**
+ * Puts an organization in demo mode: the simulated firm's key as its API token, the simulator's
+ * address as its remote target (read per request by every process), and a webhook secret.
+ */
+export async function enterDemoMode(
+  db: Executor,
+  box: SecretBox,
+  orgId: string,
+  demo: { apiToken: string; serviceUrl: string; webhookSecret: string },
+): Promise<Settings> {
+  await updateSettings(db, box, orgId, {
+    apiToken: demo.apiToken,
+    webhookSecret: demo.webhookSecret,
+    productionEnvironment: false,
+  });
+  const [row] = await db
+    .update(orgSettings)
+    .set({ demoServiceUrl: demo.serviceUrl })
+    .where(eq(orgSettings.orgId, orgId))
+    .returning();
+  if (!row) throw new Error('settings row vanished');
+  return toSettings(row);
+}
+
+/** Whether the organization's remote calls go to the demo simulator. */
+export async function inDemoMode(db: Executor, orgId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ demoServiceUrl: orgSettings.demoServiceUrl })
+    .from(orgSettings)
+    .where(eq(orgSettings.orgId, orgId));
+  return Boolean(row?.demoServiceUrl);
+}
+
 /** The decrypted secrets and environment, for the remote client and the webhook receiver only. */
 export async function readIntegrationSecrets(
   db: Executor,
@@ -90,9 +128,12 @@ export async function readIntegrationSecrets(
   previousWebhookSecret: string | null;
   previousWebhookSecretValidUntil: Date | null;
   productionEnvironment: boolean;
+  /** Demo mode: the simulator the organization's remote calls go to; null when live. */
+  demoServiceUrl: string | null;
 }> {
   const row = await settingsRow(db, orgId);
   return {
+    demoServiceUrl: row.demoServiceUrl,
     apiToken:
       row.apiTokenCiphertext && box.open(row.apiTokenCiphertext, contextOf(orgId, 'apiToken')),
     webhookSecret:

@@ -51,6 +51,7 @@ describe('the typed API client', () => {
       updateSettings: () => client.updateSettings({}),
       integrationHealth: () => client.integrationHealth(),
       webhookUrl: () => client.webhookUrl(),
+      registerWebhookEndpoint: () => client.registerWebhookEndpoint(),
       createWidgetToken: () => client.createWidgetToken(),
     } satisfies Partial<Record<keyof ApiClient, () => Promise<unknown>>>;
     for (const call of Object.values(exercised)) await call();

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/records.js';
 import { identifyApiKey, identifyApiKeyById, touchApiKey } from '../domain/api-keys.js';
+import { isDeactivated } from '../domain/organization-status.js';
 import { AppError } from '../errors.js';
 import { isWidgetToken, widgetTokenSigner } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
@@ -77,6 +78,10 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
       c.set('caller', { ...identity, kind: 'api-key' });
       // Usage stamps are a convenience: a failure here must not fail the request.
       touchApiKey(c.get('db'), identity.keyId).catch(() => {});
+    }
+    // An operator deactivated the organization: every key and token of it stops working.
+    if (await isDeactivated(c.get('db'), c.get('caller').orgId)) {
+      throw new AppError('unauthorized', 'This organization is deactivated');
     }
     await next();
   };

@@ -22,8 +22,8 @@ export interface Caller {
   role: Role;
   /** The API key presented, or the one that issued the widget token (null: issued by the server). */
   keyId: string | null;
-  /** Widget tokens may not manage API keys or issue further tokens. */
-  kind: 'api-key' | 'widget-token';
+  /** Widget tokens may not manage API keys or issue further tokens; the operator only reads. */
+  kind: 'api-key' | 'widget-token' | 'operator';
 }
 
 export interface AppEnv {

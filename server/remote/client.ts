@@ -23,6 +23,7 @@ import type {
   RemotePaymentLink,
   RemoteTransaction,
   RemoteTransactionPage,
+  RemoteWebhookEvent,
   RemoteWebhookUrl,
   UpdateAggregateLinkInput,
   UpdateClientInput,
@@ -119,6 +120,16 @@ export interface RemoteApi {
   ): Promise<RemoteTransactionPage>;
   me(orgId: string, options?: CallOptions): Promise<RemoteIdentity>;
   listWebhookUrls(orgId: string, options?: CallOptions): Promise<RemoteWebhookUrl[]>;
+  listWebhookEvents(
+    orgId: string,
+    webhookUrlId: string,
+    options?: CallOptions,
+  ): Promise<RemoteWebhookEvent[]>;
+  resendWebhookEvent(
+    orgId: string,
+    input: { eventId: string; webhookUrlId: string },
+    options?: CallOptions,
+  ): Promise<RemoteWebhookEvent>;
   createWebhookUrl(
     orgId: string,
     input: CreateWebhookUrlInput,
@@ -220,6 +231,9 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteApi {
     listTransactions: (orgId, input, o) => call(orgId, () => operations.listTransactions(input), o),
     me: (orgId, o) => call(orgId, () => operations.me(), o),
     listWebhookUrls: (orgId, o) => call(orgId, () => operations.listWebhookUrls(), o),
+    listWebhookEvents: (orgId, id, o) => call(orgId, () => operations.listWebhookEvents(id), o),
+    resendWebhookEvent: (orgId, input, o) =>
+      call(orgId, () => operations.resendWebhookEvent(input), o),
     createWebhookUrl: (orgId, input, o) => call(orgId, () => operations.createWebhookUrl(input), o),
     updateWebhookUrl: (orgId, input, o) => call(orgId, () => operations.updateWebhookUrl(input), o),
     sandboxMoveToFundsInTransit: (orgId, id, o) =>

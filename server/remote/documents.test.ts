@@ -47,6 +47,8 @@ const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
     enabledWebhooks: ['transaction.created'],
   }),
   updateWebhookUrl: operations.updateWebhookUrl({ id: 'w1', disabled: false }),
+  listWebhookEvents: operations.listWebhookEvents('w1'),
+  resendWebhookEvent: operations.resendWebhookEvent({ eventId: 'e1', webhookUrlId: 'w1' }),
   sandboxMoveToFundsInTransit: operations.sandboxMoveToFundsInTransit('t1'),
   sandboxMoveToDeposited: operations.sandboxMoveToDeposited('t1'),
   sandboxTriggerAchReturn: operations.sandboxTriggerAchReturn('t1'),

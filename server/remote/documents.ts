@@ -265,6 +265,16 @@ export const documents = {
     }`,
     'WebhookUrlFields',
   ),
+  // The service's delivery log of one endpoint, and its manual resend (same eventId).
+  ListWebhookEvents: `query ListWebhookEvents($webhookUrlId: String!) {
+    webhookEventsList(webhookUrlId: $webhookUrlId) {
+      total
+      webhookEvents { id status createdOn payload }
+    }
+  }`,
+  ResendWebhookEvent: `mutation ResendWebhookEvent($input: WebhookEventResendInput!) {
+    webhookEventResend(input: $input) { id status createdOn payload }
+  }`,
   // Sandbox only: tests and the demo drive a transaction through its life cycle with these.
   SandboxMoveToFundsInTransit: `mutation SandboxMoveToFundsInTransit($input: SandboxOnlyMoveTransactionInput!) {
     sandboxOnlyMoveTransactionToFundsInTransit(input: $input)

@@ -23,6 +23,7 @@ import type {
   RemotePaymentLink,
   RemoteTransaction,
   RemoteTransactionPage,
+  RemoteWebhookEvent,
   RemoteWebhookUrl,
   UpdateAggregateLinkInput,
   UpdateClientInput,
@@ -42,6 +43,8 @@ import {
   paymentLinkSchema,
   transactionPageSchema,
   transactionSchema,
+  webhookEventSchema,
+  webhookEventsListSchema,
   webhookUrlSchema,
   webhookUrlsListSchema,
 } from './wire.js';
@@ -311,6 +314,24 @@ export const operations = {
       }),
     };
     return operation('UpdateWebhookUrl', variables, webhookUrlSchema);
+  },
+
+  listWebhookEvents(webhookUrlId: string): RemoteOperation<RemoteWebhookEvent[]> {
+    const variables = { webhookUrlId: required(webhookUrlId, 'webhookUrlId') };
+    return operation('ListWebhookEvents', variables, webhookEventsListSchema);
+  },
+
+  resendWebhookEvent(input: {
+    eventId: string;
+    webhookUrlId: string;
+  }): RemoteOperation<RemoteWebhookEvent> {
+    const variables = {
+      input: {
+        eventId: required(input.eventId, 'eventId'),
+        webhookUrlId: required(input.webhookUrlId, 'webhookUrlId'),
+      },
+    };
+    return operation('ResendWebhookEvent', variables, webhookEventSchema);
   },
 
   sandboxMoveToFundsInTransit(transactionId: string): RemoteOperation<boolean> {

@@ -39,6 +39,7 @@ const PROJECT_QUERIES = [
   'paymentLink',
   'transaction',
   'transactionsList',
+  'webhookEventsList',
   'webhookUrlsList',
 ];
 const PROJECT_MUTATIONS = [
@@ -55,6 +56,7 @@ const PROJECT_MUTATIONS = [
   'updateClient',
   'updateMatter',
   'updatePaymentLink',
+  'webhookEventResend',
   'webhookUrlCreate',
   'webhookUrlUpdate',
 ];

@@ -130,6 +130,19 @@ export interface RemoteWebhookUrl {
   readonly disabled: boolean;
 }
 
+/** One event in the service's delivery log of an endpoint (webhookEventsList). */
+export interface RemoteWebhookEvent {
+  /** The id the service resends it by (webhookEventResend). */
+  readonly id: string;
+  readonly status: string;
+  readonly createdOn: string;
+  /**
+   * The eventIds the payload carries (the idempotency keys we store): the payload may be one
+   * event or an array of them; when it names none, the log entry's own id.
+   */
+  readonly eventIds: readonly string[];
+}
+
 export interface RemoteManualPayment {
   readonly id: string;
   readonly amount: Money;

@@ -19,6 +19,7 @@ import {
   type RemotePaymentLink,
   type RemoteTransaction,
   type RemoteTransactionPage,
+  type RemoteWebhookEvent,
   type RemoteWebhookUrl,
 } from './types.js';
 
@@ -179,6 +180,35 @@ export const webhookUrlSchema = z
 export const webhookUrlsListSchema = z
   .object({ webhookUrls: z.array(webhookUrlSchema) })
   .transform((r): RemoteWebhookUrl[] => r.webhookUrls);
+
+/** The eventIds a delivered payload names: `{eventId}` or `[{eventId}, ...]`, as JSON or text. */
+function payloadEventIds(payload: unknown): string[] {
+  let value = payload;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  const list = Array.isArray(value) ? value : [value];
+  return list
+    .map((e) => (e && typeof e === 'object' ? (e as { eventId?: unknown }).eventId : undefined))
+    .filter((id): id is string => typeof id === 'string' && id.length > 0);
+}
+
+export const webhookEventSchema = z
+  .object({ id, status: z.string(), createdOn: z.string(), payload: z.unknown() })
+  .transform((e): RemoteWebhookEvent => ({
+    id: e.id,
+    status: e.status,
+    createdOn: e.createdOn,
+    eventIds: payloadEventIds(e.payload).length ? payloadEventIds(e.payload) : [e.id],
+  }));
+
+export const webhookEventsListSchema = z
+  .object({ webhookEvents: z.array(webhookEventSchema) })
+  .transform((r): RemoteWebhookEvent[] => r.webhookEvents);
 
 export const manualPaymentSchema = z
   .object({ id, amount: money, status: z.string(), transactions: z.array(ref) })

@@ -30,6 +30,23 @@ export interface EventInput {
 export interface LedgerEnv {
   ids: IdSource;
   emit(firm: FirmState, events: EventInput[]): void;
+  /** The delivery log of one webhook URL, one entry per event (webhookEventsList). */
+  webhookLog?(firm: FirmState, webhookUrlId: string): WebhookLogEntry[];
+  /** Sends an event to one URL again, with the same eventId (webhookEventResend). */
+  resendWebhookEvent?(firm: FirmState, eventId: string, webhookUrlId: string): WebhookLogEntry;
+}
+
+/** One event in a webhook URL's delivery log, as the service's WebhookEvent shows it. */
+export interface WebhookLogEntry {
+  id: string;
+  createdOn: string;
+  status: string;
+  errorMessage: string | null;
+  nextAttemptAt: string | null;
+  payload: unknown;
+  sendAttempts: unknown[];
+  url: string;
+  webhookUrlId: string;
 }
 
 export const transactionEvent = (type: string, transactionId: string): EventInput => ({

@@ -117,7 +117,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     (id) => registry.byFirmId(id),
     options.logger,
   );
-  const env: ledger.LedgerEnv = { ids, emit: (firm, events) => void webhooks.emit(firm, events) };
+  const env: ledger.LedgerEnv = {
+    ids,
+    emit: (firm, events) => void webhooks.emit(firm, events),
+    webhookLog: (firm, urlId) => webhooks.eventLog(firm.id, urlId),
+    resendWebhookEvent: (firm, eventId, urlId) => webhooks.resend(firm, eventId, urlId),
+  };
   for (const saved of options.restore?.firms ?? []) registry.restore(restoreFirm(saved));
   for (const init of options.firms ?? []) registry.create(init);
 

@@ -350,3 +350,56 @@ describe('delivery faults', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 });
+
+describe('webhookEventsList and webhookEventResend', () => {
+  for (const ids of ['event', 'own'] as const) {
+    it(`log each event of a URL with its state, and resend one by its id (${ids} ids)`, async () => {
+      const { receiver, hookId } = await setUp({
+        webhooks: { retryDelaysMs: [20], webhookEventIds: ids },
+      });
+      receiver.respond = () => ({ status: 500 });
+      const [tx] = await payment();
+      await receiver.waitFor(2);
+      await eventually(() => s!.sim.webhooks.deliveries().every((d) => d.state === 'dead'));
+      const listed = await s!.gql<{
+        webhookEventsList: {
+          total: number;
+          webhookEvents: {
+            id: string;
+            status: string;
+            payload: unknown;
+            webhookUrl: { id: string };
+          }[];
+        };
+      }>(
+        'query($id: String!) { webhookEventsList(webhookUrlId: $id) { total webhookEvents { id status payload webhookUrl { id } } } }',
+        { id: hookId },
+      );
+      const [entry] = listed.data!.webhookEventsList.webhookEvents;
+      const eventId = receiver.received[0]!.events[0]!.eventId;
+      expect(entry).toMatchObject({ status: 'failed', webhookUrl: { id: hookId } });
+      expect(entry!.payload).toEqual([
+        expect.objectContaining({ eventId, data: { transaction: { id: tx } } }),
+      ]);
+      expect(entry!.id === eventId).toBe(ids === 'event');
+
+      receiver.respond = () => ({ status: 200 });
+      // The dead letter disabled the URL (no 2xx ever): enabled again first, as our server does.
+      await s!.gql('mutation($i: WebhookUrlUpdateInput!) { webhookUrlUpdate(input: $i) { id } }', {
+        i: { id: hookId, disabled: false },
+      });
+      const resent = await s!.gql<{ webhookEventResend: { status: string } }>(
+        'mutation($i: WebhookEventResendInput!) { webhookEventResend(input: $i) { status } }',
+        { i: { eventId: entry!.id, webhookUrlId: hookId } },
+      );
+      expect(resent.errors).toBeUndefined();
+      const [, , again] = await receiver.waitFor(3);
+      expect(again!.events.map((e) => e.eventId)).toEqual([eventId]);
+      const unknown = await s!.gql(
+        'mutation($i: WebhookEventResendInput!) { webhookEventResend(input: $i) { status } }',
+        { i: { eventId: 'nope', webhookUrlId: hookId } },
+      );
+      expect(unknown.errors?.[0]?.message).toMatch(/not found/i);
+    });
+  }
+});

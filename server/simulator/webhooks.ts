@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { notFound } from './errors.js';
 import type { FaultBox } from './faults.js';
 import type { IdSource } from './ids.js';
-import type { EventInput } from './ledger.js';
+import type { EventInput, WebhookLogEntry } from './ledger.js';
 import type { FirmState, WebhookUrlRecord } from './state.js';
 
 export interface WebhookOptions {
@@ -20,6 +20,11 @@ export interface WebhookOptions {
   signatureEncoding?: 'base64' | 'hex';
   /** Sends the POSTs (tests may wrap it). Default: global fetch. */
   fetch?: typeof fetch;
+  /**
+   * The ids of webhookEventsList's entries: the event's own eventId (default), or an id of the
+   * log entry apart from it (`own`): the real service's docs do not say which, so both are served.
+   */
+  webhookEventIds?: 'event' | 'own';
 }
 
 export const REAL_RETRY_DELAYS_MS = [5 * 60_000, 20 * 60_000, 60 * 60_000, 24 * 60 * 60_000];
@@ -87,6 +92,7 @@ export class WebhookDispatcher {
   private readonly retryTimers = new Map<Delivery, NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly closing = new AbortController();
+  private readonly logIds: 'event' | 'own';
 
   constructor(
     options: WebhookOptions,
@@ -100,6 +106,7 @@ export class WebhookDispatcher {
     this.disableAfterMs = options.disableAfterMs ?? 24 * 60 * 60_000;
     this.encoding = options.signatureEncoding ?? 'base64';
     this.fetchImpl = options.fetch ?? fetch;
+    this.logIds = options.webhookEventIds ?? 'event';
   }
 
   private of(firmId: string): FirmWebhooks {
@@ -157,6 +164,58 @@ export class WebhookDispatcher {
   /** Sends an event again with the same eventId (the portal's manual resend). */
   redeliver(firm: FirmState, eventId: string, webhookUrlId?: string): Delivery[] {
     return this.send(firm, [this.event(firm.id, eventId)], 'redelivery', webhookUrlId);
+  }
+
+  /**
+   * The delivery log of one URL, one entry per event, as the service's webhookEventsList shows
+   * it: `success` once any delivery of it got a 2xx, else its latest delivery's state (`failed`
+   * once dead-lettered, `retrying`, `pending`). The id is the event's eventId (what a resend
+   * takes), or, with the `webhookEventIds: 'own'` option, an id of the log entry itself.
+   */
+  eventLog(firmId: string, webhookUrlId: string): WebhookLogEntry[] {
+    const byEvent = new Map<string, Delivery[]>();
+    for (const d of this.log) {
+      if (d.firmId !== firmId || d.webhookUrlId !== webhookUrlId) continue;
+      for (const eventId of d.eventIds) byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), d]);
+    }
+    return [...byEvent].map(([eventId, deliveries]) => this.logEntry(firmId, eventId, deliveries));
+  }
+
+  private logEntry(firmId: string, eventId: string, deliveries: Delivery[]): WebhookLogEntry {
+    const emitted = this.of(firmId).events.get(eventId);
+    const latest = deliveries.at(-1)!;
+    const delivered = deliveries.some((d) => d.state === 'delivered');
+    const status = delivered
+      ? 'success'
+      : latest.state === 'dead'
+        ? 'failed'
+        : latest.state === 'retrying'
+          ? 'retrying'
+          : 'pending';
+    const attempts = deliveries.flatMap((d) => d.attempts);
+    return {
+      id: this.logIds === 'own' ? `log-${eventId}` : eventId,
+      createdOn: emitted?.emittedAt ?? new Date().toISOString(),
+      status,
+      errorMessage: delivered ? null : (attempts.at(-1)?.error ?? null),
+      nextAttemptAt: delivered ? null : latest.nextAttemptAt,
+      payload: emitted ? [emitted.event] : [],
+      sendAttempts: attempts,
+      url: latest.url,
+      webhookUrlId: latest.webhookUrlId,
+    };
+  }
+
+  /** webhookEventResend: the event (by its log id) to that URL again, same eventId. */
+  resend(firm: FirmState, id: string, webhookUrlId: string): WebhookLogEntry {
+    const eventId = id.startsWith('log-') ? id.slice(4) : id;
+    this.send(firm, [this.event(firm.id, eventId)], 'redelivery', webhookUrlId);
+    const deliveries = this.log.filter(
+      (d) =>
+        d.firmId === firm.id && d.webhookUrlId === webhookUrlId && d.eventIds.includes(eventId),
+    );
+    if (deliveries.length === 0) throw notFound('Webhook event', id);
+    return this.logEntry(firm.id, eventId, deliveries);
   }
 
   /** Sends the given events as one body, in exactly the given order. */

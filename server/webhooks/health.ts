@@ -75,6 +75,16 @@ export async function integrationHealth(
         })) ?? null,
       urlDisabled: listed ? listed.some((u) => u.disabled) : null,
       urlsError: !urls ? notSet : urls.status === 'rejected' ? errorMessage(urls.reason) : null,
+      endpoint: state?.webhookEndpointCheckedAt
+        ? {
+            registered: state.webhookEndpointId !== null,
+            url: state.webhookEndpointUrl,
+            disabled: state.webhookEndpointDisabled,
+            action: state.webhookEndpointAction,
+            checkedAt: iso(state.webhookEndpointCheckedAt),
+            error: state.webhookEndpointError,
+          }
+        : null,
     },
     bankAccounts: { lastSyncedAt: iso(state?.bankAccountsSyncedAt) },
     reconciliation: {

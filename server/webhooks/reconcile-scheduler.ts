@@ -5,8 +5,8 @@ import { errorMessage } from '../errors.js';
 import { RECONCILE_JOB_KEY, WEBHOOK_JOB } from './jobs.js';
 
 // The periodic reconciliation: processes that run workers tick now and then and enqueue a
-// reconcile job for every organization with an API token whose last run started more than an
-// interval ago. The decision is made in the database, so several processes ticking together
+// reconcile job for every active organization with an API token whose last run started more than
+// an interval ago. The decision is made in the database, so several processes ticking together
 // still make one job per organization (a waiting job absorbs the others).
 
 /** Enqueues the reconcile jobs that are due; answers how many organizations got one. */
@@ -16,6 +16,7 @@ export async function enqueueDueReconciliations(db: Database, intervalMs: number
       insert into jobs (org_id, kind, key, payload)
       select s.org_id, ${WEBHOOK_JOB.reconcile}, ${RECONCILE_JOB_KEY}, '{}'::jsonb
       from org_settings s
+      join organizations o on o.id = s.org_id and o.deactivated_at is null
       left join integration_state i on i.org_id = s.org_id
       where s.api_token_ciphertext is not null
         and (i.reconcile_started_at is null

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { organizations } from '../db/schema/index.js';
 import { findDefaultOrganization } from '../domain/organizations.js';
@@ -75,7 +75,8 @@ export class SecretsCache {
     const [org] = await this.#db
       .select({ id: organizations.id })
       .from(organizations)
-      .where(eq(organizations.id, orgId));
+      // A deactivated organization is no one to the receiver: its webhooks answer 401.
+      .where(and(eq(organizations.id, orgId), isNull(organizations.deactivatedAt)));
     let value: OrgSecrets = null;
     if (org) {
       const s = await readIntegrationSecrets(this.#db, this.#box, orgId);

@@ -172,8 +172,8 @@ describe('<service-settings>', () => {
     expect($<HTMLInputElement>(el, '#webhookSecret').value).to.equal('');
     expect(text($(el, '#webhookSecret-hint'))).to.contain('ending in cret');
     expect(text($(el, '.result'))).to.equal('Settings saved.');
-    // The health is checked again after a change.
-    expect(api.callsTo('GET /api/admin/integration-health')).to.have.length(2);
+    // The health is checked again after a change: by the card's list and by its checklist.
+    expect(api.callsTo('GET /api/admin/integration-health')).to.have.length(4);
   });
 
   it('reloads the health on an interval, keeping the last one under a warning when that fails', async () => {

@@ -58,6 +58,7 @@ function checkSecret(value: string): string[] {
  * @csspart copy-button - The button that copies it.
  * @csspart health - The integration health list.
  * @csspart warning - Something in the health list that needs attention.
+ * @csspart checklist - The going-live checklist (`<service-going-live-checklist>`).
  */
 export class ServiceSettings extends ServiceElement {
   /** How often the health list reloads while the page is visible (ms). */
@@ -114,6 +115,7 @@ export class ServiceSettings extends ServiceElement {
       this.current = settings;
       this.emit(new ServiceRecordUpdatedEvent({ recordType: 'settings', record: settings }));
       void this.health.run();
+      void this.renderRoot.querySelector('service-going-live-checklist')?.refresh();
     },
     onError: (error) => this.emitError('settings', error),
   });
@@ -310,7 +312,12 @@ export class ServiceSettings extends ServiceElement {
           ? renderAlert(this.load.error)
           : settings && loaded
             ? html`${this.renderForm(settings)} ${this.renderWebhookUrl(loaded.webhook.url)}
-              ${this.renderConnection()}`
+                <service-going-live-checklist
+                  part="checklist"
+                  api-base=${ifDefined(this.apiBase)}
+                  token=${ifDefined(this.token)}
+                ></service-going-live-checklist>
+                ${this.renderConnection()}`
             : this.configured
               ? html`<p class="hint">Loading the settings…</p>`
               : this.renderUnconfigured()

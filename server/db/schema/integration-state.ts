@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
 /**
@@ -17,5 +17,24 @@ export const integrationState = pgTable('integration_state', {
   reconcileFinishedAt: timestamp('reconcile_finished_at', { withTimezone: true, precision: 3 }),
   reconcileError: text('reconcile_error'),
   reconcileResult: jsonb('reconcile_result'),
+  /** The webhook endpoint at the remote service, as the last check left it. */
+  webhookEndpointId: text('webhook_endpoint_id'),
+  webhookEndpointUrl: text('webhook_endpoint_url'),
+  webhookEndpointDisabled: boolean('webhook_endpoint_disabled'),
+  /** What the last check did (`created`, `updated`, `re-enabled`, `unchanged`, `skipped`). */
+  webhookEndpointAction: text('webhook_endpoint_action'),
+  webhookEndpointCheckedAt: timestamp('webhook_endpoint_checked_at', {
+    withTimezone: true,
+    precision: 3,
+  }),
+  webhookEndpointError: text('webhook_endpoint_error'),
+  /**
+   * A process checking the endpoint holds this lease, so processes starting together (or a save
+   * during a periodic check) never both create one: the others wait for it to end.
+   */
+  webhookEndpointLeaseUntil: timestamp('webhook_endpoint_lease_until', {
+    withTimezone: true,
+    precision: 3,
+  }),
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });

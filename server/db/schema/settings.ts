@@ -18,5 +18,9 @@ export const orgSettings = pgTable('org_settings', {
     withTimezone: true,
   }),
   productionEnvironment: boolean('production_environment').notNull().default(false),
+  // Demo mode: the address of the simulator this organization's remote calls go to (the one
+  // mounted in the API process). Stored, not configured, so every process (workers too) sends
+  // the organization's calls to the same place, and saving a real token clears it at once.
+  demoServiceUrl: text('demo_service_url'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

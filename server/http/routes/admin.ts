@@ -3,7 +3,8 @@ import { z } from 'zod';
 import * as s from '../../../shared/schemas.js';
 import { createApiKey, listApiKeys, revokeApiKeySafely } from '../../domain/api-keys.js';
 import { addRemoteSite, listRemoteSites, setRemoteSiteActive } from '../../domain/remote-sites.js';
-import { getSettings, updateSettings } from '../../domain/settings.js';
+import { getSettings } from '../../domain/settings.js';
+import { saveSettings } from '../../going-live.js';
 import { requireRole } from '../auth.js';
 import {
   errorResponses,
@@ -96,16 +97,11 @@ export const settingsRouter = createRouter()
         ...errorResponses,
       },
     }),
-    async (c) =>
-      c.json(
-        await updateSettings(
-          c.get('db'),
-          c.get('deps').secretBox,
-          c.get('caller').orgId,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+    async (c) => {
+      const deps = c.get('deps');
+      const live = { ...deps, db: deps.database.db };
+      return c.json(await saveSettings(live, c.get('caller').orgId, c.req.valid('json')), 200);
+    },
   );
 
 export const remoteSitesRouter = createRouter()

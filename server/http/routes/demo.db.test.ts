@@ -13,6 +13,7 @@ import { createSimulator } from '../../simulator/simulator.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { insertBankAccount } from '../../testing/fixtures.js';
 import { WIDGETS_DIST } from '../widget-assets.js';
+import { enterDemoMode, updateSettings } from '../../domain/settings.js';
 import { isLoopbackHost } from './demo.js';
 
 // Demo mode's routes (the host page, its token, "pay it") exist only with the simulator; the
@@ -25,11 +26,12 @@ const ORIGIN = 'http://127.0.0.1:3000';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await bootstrapDefaultOrganization(t.database.db, {});
+  const boot = await bootstrapDefaultOrganization(t.database.db, {});
   const demo: Demo = {
     simulator,
     firmKey: simulator.createFirm({ name: 'Demo law firm' }).apiKey,
     mountPath: '/simulator',
+    orgId: boot.organization.id,
     close: () => simulator.close(),
   };
   demoApp = createApp({
@@ -39,6 +41,11 @@ beforeAll(async () => {
     secretBox: t.secretBox,
     sync: t.sync,
     demo,
+  });
+  await enterDemoMode(t.database.db, t.secretBox, boot.organization.id, {
+    apiToken: demo.firmKey,
+    serviceUrl: `${ORIGIN}/simulator`,
+    webhookSecret: 'demo-webhook-secret-0123456789',
   });
 });
 afterAll(async () => {
@@ -84,7 +91,13 @@ describe('demo mode routes', () => {
       config: { ...t.config, host: '0.0.0.0' },
       secretBox: t.secretBox,
       sync: t.sync,
-      demo: { simulator, firmKey: 'k', mountPath: '/simulator', close: async () => {} },
+      demo: {
+        simulator,
+        firmKey: 'k',
+        mountPath: '/simulator',
+        orgId: crypto.randomUUID(),
+        close: async () => {},
+      },
     });
     expect((await request(exposed, 'GET', '/')).status).toBe(404);
     expect((await request(exposed, 'POST', '/demo/token', { origin: ORIGIN })).status).toBe(404);
@@ -161,6 +174,21 @@ describe('demo mode routes', () => {
     expect((await pay({ paymentLinkId: link.body.id }, 'https://evil.example.com')).status).toBe(
       403,
     );
+  });
+
+  it('are gone, without a restart, once the organization saved a real API token', async () => {
+    const { orgId } = await defaultOrgKey();
+    expect((await request(demoApp, 'GET', '/')).status).toBe(200);
+    await updateSettings(t.database.db, t.secretBox, orgId, { apiToken: 'a-real-firm-key-0001' });
+    expect((await request(demoApp, 'GET', '/')).status).toBe(404);
+    expect((await request(demoApp, 'POST', '/demo/token', { origin: ORIGIN })).status).toBe(404);
+    // Back in demo mode (what clearing the token does with the simulator mounted), they return.
+    await enterDemoMode(t.database.db, t.secretBox, orgId, {
+      apiToken: 'sim-key',
+      serviceUrl: `${ORIGIN}/simulator`,
+      webhookSecret: 'demo-webhook-secret-0123456789',
+    });
+    expect((await request(demoApp, 'GET', '/')).status).toBe(200);
   });
 });
 

@@ -10,8 +10,10 @@ import {
 } from '../balances.js';
 import type { Resolver } from '../graphql-endpoint.js';
 import { refundBlocker, voidBlocker } from '../lifecycle.js';
+import type { WebhookLogEntry } from '../ledger.js';
 import {
   getBankAccount,
+  getWebhookUrl,
   type AggregateLinkRecord,
   type AmountRecord,
   type BankAccountRecord,
@@ -123,6 +125,10 @@ const WebhookUrl: Fields<WebhookUrlRecord> = {
   advancedSettings: (record) => ({ removeUserAgentHeader: record.removeUserAgentHeader }),
 };
 
+const WebhookEvent: Fields<WebhookLogEntry> = {
+  webhookUrl: (entry, _, { firm }) => getWebhookUrl(firm, entry.webhookUrlId),
+};
+
 export const objects = {
   Client,
   Matter,
@@ -133,4 +139,5 @@ export const objects = {
   Transaction,
   BankAccount,
   WebhookUrl,
+  WebhookEvent,
 };

@@ -8,6 +8,7 @@ import {
   getMatter,
   getPaymentLink,
   getTransaction,
+  getWebhookUrl,
   type FirmState,
   type WebhookUrlRecord,
 } from '../state.js';
@@ -58,6 +59,12 @@ export const query: Record<string, Resolver<unknown, never>> = {
     unknown,
     TransactionsListArgs
   >,
+
+  webhookEventsList: ((_, { webhookUrlId }, { firm, ledger: env }) => {
+    getWebhookUrl(firm, webhookUrlId);
+    const webhookEvents = env.webhookLog?.(firm, webhookUrlId) ?? [];
+    return { total: webhookEvents.length, webhookEvents };
+  }) satisfies Resolver<unknown, { webhookUrlId: string }>,
 
   webhookUrlsList: ((_, __, { firm }) => {
     const webhookUrls: WebhookUrlRecord[] = [...firm.webhookUrls.values()];
@@ -120,5 +127,11 @@ export const mutation: Record<string, Resolver<unknown, never>> = {
   ),
   webhookUrlUpdate: withInput<WebhookUrlInput & { id: string }>((firm, input) =>
     updateWebhookUrl(firm, input),
+  ),
+  webhookEventResend: withInput<{ eventId: string; webhookUrlId: string }>(
+    (firm, { eventId, webhookUrlId }, { ledger: env }) => {
+      getWebhookUrl(firm, webhookUrlId);
+      return env.resendWebhookEvent?.(firm, eventId, webhookUrlId);
+    },
   ),
 };

@@ -1,0 +1,212 @@
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { ApiClient } from '../../shared/api-client.js';
+import type { IntegrationHealth } from '../../shared/webhooks.js';
+import { errorMessage, renderAlert } from '../core/alerts.js';
+import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
+import { ServiceElement } from '../core/service-element.js';
+
+type StepId = 'token' | 'bankAccounts' | 'endpoint' | 'webhook';
+
+interface Step {
+  id: StepId;
+  label: string;
+  done: boolean;
+  /** What is missing, said plainly, while the step is not done. */
+  todo: string;
+  /** The button that does the step, where the API offers one. */
+  action?: { label: string; busy: string; run: (api: ApiClient, signal: AbortSignal) => unknown };
+}
+
+/** The four steps of going live, as the integration health shows them. */
+export function goingLiveSteps(h: IntegrationHealth): Step[] {
+  const endpoint = h.webhooks.endpoint;
+  const endpointOk =
+    endpoint != null
+      ? endpoint.registered && endpoint.disabled === false
+      : h.webhooks.urlDisabled === false && (h.webhooks.urls?.length ?? 0) > 0;
+  return [
+    {
+      id: 'token',
+      label: 'The API token works',
+      done: h.apiKey.ok,
+      todo: h.apiKey.isSet
+        ? `The payment service refuses it: ${h.apiKey.error ?? 'no answer'}`
+        : 'Save the API token of the payment service above.',
+    },
+    {
+      id: 'bankAccounts',
+      label: 'Bank accounts synced',
+      done: h.bankAccounts.lastSyncedAt !== null,
+      todo: 'Copy the firm’s bank accounts from the payment service.',
+      action: {
+        label: 'Sync bank accounts',
+        busy: 'Syncing…',
+        run: (api, signal) => api.action('BankAccountsSync', {}, signal),
+      },
+    },
+    {
+      id: 'endpoint',
+      label: 'Webhook endpoint registered and enabled',
+      done: endpointOk,
+      todo:
+        endpoint?.error ??
+        (endpoint?.disabled
+          ? 'The payment service disabled it (no answer for a day).'
+          : 'Not registered at the payment service yet.'),
+      action: {
+        label: 'Register again',
+        busy: 'Registering…',
+        run: (api, signal) => api.registerWebhookEndpoint(signal),
+      },
+    },
+    {
+      id: 'webhook',
+      label: 'A first webhook verified',
+      done: h.webhooks.lastVerifiedAt !== null,
+      todo: 'Waiting for the payment service’s first webhook: take a payment (in the sandbox, a test payment).',
+    },
+  ];
+}
+
+/**
+ * The going-live checklist of the settings card: the API token works → bank accounts synced →
+ * webhook endpoint registered and enabled → a first webhook verified. It polls the integration
+ * health while it is on the page, so steps tick themselves off, and offers the next step's
+ * action as a button where the API has one.
+ *
+ * @tagname service-going-live-checklist
+ * @summary What is left before payments flow in.
+ *
+ * @fires service-bank-accounts-synced - After its "Sync bank accounts" button synced them.
+ * @fires service-error - A call failed; `detail` has the API's message.
+ *
+ * @csspart checklist - The list of steps.
+ * @csspart step - One step (`data-state`: `done`, `next` or `waiting`).
+ * @csspart button - The next step's button.
+ */
+export class ServiceGoingLiveChecklist extends ServiceElement {
+  static override styles = [
+    ServiceElement.styles,
+    css`
+      ol {
+        list-style: none;
+        padding: 0;
+        margin: 0 0 var(--_spacing, 0.75rem);
+      }
+      li {
+        display: flex;
+        gap: 0.5rem;
+        align-items: baseline;
+        flex-wrap: wrap;
+        margin-block: 0.25rem;
+      }
+      .mark {
+        inline-size: 1.25rem;
+      }
+    `,
+  ];
+
+  /** Seconds between health checks while the checklist is on the page (0: no polling). */
+  @property({ type: Number, attribute: 'poll-interval' }) pollInterval = 5;
+
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  private readonly health = new Task(this, {
+    args: () => [this.api] as const,
+    task: async ([api]: readonly [ApiClient], { signal }) => {
+      if (!api.hasToken) return initialState;
+      return api.integrationHealth(signal);
+    },
+  });
+
+  private readonly act = new Task(this, {
+    autoRun: false,
+    task: async ([step]: [Step], { signal }) => {
+      const result = await step.action?.run(this.api, signal);
+      if (step.id === 'bankAccounts' && result) {
+        this.emit(new ServiceBankAccountsSyncedEvent(result as never));
+      }
+      return step.id;
+    },
+    onComplete: () => void this.health.run(),
+    onError: (error) => this.emitError('going-live', error),
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#restartPolling();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  override updated(changed: Map<string, unknown>): void {
+    if (changed.has('pollInterval')) this.#restartPolling();
+  }
+
+  /** Checks again now (the settings card calls it after a save). */
+  refresh(): Promise<unknown> {
+    return this.health.run();
+  }
+
+  #restartPolling(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    if (!this.isConnected || !(this.pollInterval > 0)) return;
+    this.#timer = setInterval(() => {
+      if (this.health.status !== TaskStatus.PENDING) void this.health.run();
+    }, this.pollInterval * 1000);
+  }
+
+  private renderStep(step: Step, next: boolean) {
+    const state = step.done ? 'done' : next ? 'next' : 'waiting';
+    const busy = this.act.status === TaskStatus.PENDING;
+    return html`<li part="step" data-state=${state} data-step=${step.id}>
+      <span class="mark" aria-hidden="true">${step.done ? '✓' : next ? '→' : '·'}</span>
+      <span
+        >${step.label}<span class="visually-hidden"
+          >: ${step.done ? 'done' : next ? 'next step' : 'not yet'}</span
+        ></span
+      >
+      ${!step.done && next ? html`<span class="hint">${step.todo}</span>` : nothing}
+      ${
+        !step.done && next && step.action
+          ? html`<button
+              type="button"
+              part="button"
+              aria-disabled=${busy ? 'true' : 'false'}
+              @click=${() => (busy ? undefined : this.act.run([step]))}
+            >
+              ${busy ? step.action.busy : step.action.label}
+            </button>`
+          : nothing
+      }
+    </li>`;
+  }
+
+  override render() {
+    const h = this.health.value;
+    if (!h) {
+      return this.health.status === TaskStatus.ERROR
+        ? html`<p class="error">${errorMessage(this.health.error)}</p>`
+        : this.configured
+          ? html`<p class="hint">Checking…</p>`
+          : this.renderUnconfigured();
+    }
+    const steps = goingLiveSteps(h);
+    const next = steps.find((s) => !s.done);
+    return html`<h3>Going live</h3>
+      <ol part="checklist" aria-label="Going live checklist">
+        ${steps.map((s) => this.renderStep(s, s === next))}
+      </ol>
+      <p role="status" class=${next ? 'hint' : 'success'}>
+        ${next ? `${steps.filter((s) => s.done).length} of 4 done.` : 'All done: payments flow in.'}
+      </p>
+      ${this.act.status === TaskStatus.ERROR ? renderAlert(this.act.error) : nothing}`;
+  }
+}
