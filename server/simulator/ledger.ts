@@ -228,6 +228,11 @@ export function payAggregateLink(
   options: PayOptions = {},
 ): { payments: PaymentRecord[]; transactions: TransactionRecord[] } {
   const aggregate = getAggregateLink(firm, aggregateId);
+  if (aggregate.paymentLinkIds.length === 0) {
+    throw conflict(
+      `Aggregate payment link ${aggregateId} has no payment links: it takes no payment`,
+    );
+  }
   const members = aggregate.paymentLinkIds.map((id) => getPaymentLink(firm, id));
   const dues = members.map((link) => ({ link, outstanding: outstandingByAccount(firm, link) }));
   const total = dues.reduce(

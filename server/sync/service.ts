@@ -83,7 +83,7 @@ export class SyncService {
    */
   async syncNow(
     orgId: string,
-    record: SyncedRecord | 'removePaymentLink',
+    record: SyncedRecord | 'removePaymentLink' | 'removeAggregateLink',
     id: string,
     timeoutMs = 30_000,
   ) {
