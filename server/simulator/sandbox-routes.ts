@@ -53,7 +53,7 @@ const CreateTransactionBody = z.strictObject({
 const FaultBody = z.discriminatedUnion('target', [
   z.strictObject({
     target: z.literal('graphql'),
-    kind: z.enum(['status', 'latency', 'drop']),
+    kind: z.enum(['status', 'latency', 'drop', 'slow_answer']),
     count: z.number().int().positive().optional(),
     status: z.number().int().min(400).max(599).optional(),
     latencyMs: z.number().int().nonnegative().optional(),
