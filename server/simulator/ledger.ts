@@ -27,9 +27,22 @@ export interface EventInput {
   data: Record<string, unknown>;
 }
 
+/**
+ * Which transaction the events of a refund, a void or an ACH return name. The real service's
+ * docs do not say, so the simulator does either: `reversing` names the new refund / achReturn /
+ * void transaction (whose originalTransactionId is the payment), `original` names the payment.
+ * `voidTransaction`: a void also makes a `void` transaction (otherwise only the payment changes).
+ */
+export interface ReversalSettings {
+  events: 'reversing' | 'original';
+  voidTransaction: boolean;
+}
+
 export interface LedgerEnv {
   ids: IdSource;
   emit(firm: FirmState, events: EventInput[]): void;
+  /** Live: changing it changes the next events. */
+  reversals: ReversalSettings;
 }
 
 export const transactionEvent = (type: string, transactionId: string): EventInput => ({
