@@ -11,6 +11,7 @@ import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/
 import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
+import { syncProblemsRouter } from './http/routes/sync-problems.js';
 import { webhookAdminRouter } from './http/routes/webhook-admin.js';
 import { webhookReceiverRouter } from './http/routes/webhooks.js';
 import {
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
   api.route('/widget-tokens', widgetTokensRouter);
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);
+  api.route('/admin', syncProblemsRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
