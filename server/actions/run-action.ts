@@ -45,6 +45,27 @@ function parseInputs<S extends z.ZodType>(
 }
 
 /**
+ * Runs a record's job now. A record whose remote call shared a request with another record's
+ * refused one was not applied (`batch_interrupted`): it is run again at once, so the answer shows
+ * each record's own outcome rather than its neighbour's failure.
+ */
+async function syncAnswering(
+  sync: SyncService,
+  orgId: string,
+  record: Parameters<SyncService['syncNow']>[1],
+  id: string,
+) {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await sync.syncNow(orgId, record, id);
+    const interrupted =
+      outcome?.state === 'retrying' &&
+      isRemoteError(outcome.error) &&
+      outcome.error.code === 'batch_interrupted';
+    if (!interrupted || attempt === 3) return outcome;
+  }
+}
+
+/**
  * Runs one of the spec's actions: validates every input, writes them all in one transaction
  * (any bad input rolls back the lot), then syncs each affected record at once and answers the
  * records as they are after their sync. A remote failure does not fail the call: each record
@@ -90,7 +111,7 @@ export async function runAction(
 
   const outcomes = await Promise.all(
     affected.map((a) =>
-      deps.sync.syncNow(orgId, a.deleted ? 'removeAggregateLink' : a.record, a.id),
+      syncAnswering(deps.sync, orgId, a.deleted ? 'removeAggregateLink' : a.record, a.id),
     ),
   );
   return Promise.all(
