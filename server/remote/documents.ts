@@ -226,10 +226,10 @@ export const documents = {
   // A payment link's aggregate links: a retried aggregate create adopts the one its first try
   // made (by externalId), and a link's removal first takes it out of the aggregates holding it.
   FindPaymentLinkAggregates: withFragments(
-    `query FindPaymentLinkAggregates($id: String!) {
+    `query FindPaymentLinkAggregates($id: String!, $first: Int) {
       paymentLink(id: $id) {
         id
-        aggregatePaymentLinks(first: 100) { edges { node { ...AggregatePaymentLinkFields } } }
+        aggregatePaymentLinks(first: $first) { edges { node { ...AggregatePaymentLinkFields } } }
       }
     }`,
     'AggregatePaymentLinkFields',

@@ -264,7 +264,8 @@ export const operations = {
     return {
       ...operation(
         'FindPaymentLinkAggregates',
-        { id: required(paymentLinkId, 'paymentLinkId') },
+        // The remote's page size is 10 by default; a link is rarely in more than a few.
+        { id: required(paymentLinkId, 'paymentLinkId'), first: 100 },
         paymentLinkAggregatesSchema,
       ),
       nullIfNotFound: true,
