@@ -13,6 +13,7 @@ import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
+import { syncProblemsRouter } from './http/routes/sync-problems.js';
 import { webhookAdminRouter } from './http/routes/webhook-admin.js';
 import { webhookEndpointRouter } from './http/routes/webhook-endpoint.js';
 import { webhookReceiverRouter } from './http/routes/webhooks.js';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);
   api.route('/admin', webhookEndpointRouter);
+  api.route('/admin', syncProblemsRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

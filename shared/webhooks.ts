@@ -125,5 +125,7 @@ export const integrationHealth = z.object({
     lastError: z.string().nullable(),
     watermark: z.iso.datetime().nullable(),
   }),
+  /** Records whose sync is failing and dead removals (GET /api/admin/sync-problems). */
+  sync: z.object({ problems: z.number().int() }),
 });
 export type IntegrationHealth = z.infer<typeof integrationHealth>;

@@ -17,7 +17,7 @@ export interface Affected {
   record: SyncedRecord;
   id: string;
   /** The record as it was when deleted (an emptied aggregate link), instead of a fresh read. */
-  deleted?: unknown;
+  deleted?: Record<string, unknown>;
 }
 
 interface Action<A extends ActionName> {
@@ -127,6 +127,8 @@ export const recordActions: RecordActions = {
       await exists.aggregateLink(db, orgId, input.aggregateLinkId);
       if (input.paymentLinkIds.length === 0) {
         // The spec: an empty list deletes the aggregate link. The answer shows it as it was.
+        // It is emptied remotely too (the runner runs that job at once), so its URL takes no
+        // more money.
         const before = await aggregate.getAggregateLink(db, orgId, input.aggregateLinkId);
         await aggregate.deleteAggregateLink(db, orgId, input.aggregateLinkId);
         return {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { actionInputs, MAX_ACTION_INPUTS, type ActionName } from '../../shared/actions.js';
 import type { Database } from '../db/index.js';
-import { AppError, invalidInput, type FieldErrors } from '../errors.js';
+import { AppError, errorMessage, invalidInput, type FieldErrors } from '../errors.js';
 import { fieldErrors } from '../http/validation.js';
 import { isRemoteError } from '../remote/index.js';
 import { syncBankAccounts, type BankAccountsSyncResult } from '../sync/bank-accounts.js';
@@ -42,6 +42,27 @@ function parseInputs<S extends z.ZodType>(
   });
   if (Object.keys(fields).length > 0) throw invalidInput('The action input is not valid', fields);
   return { inputs, bulk };
+}
+
+/**
+ * Runs a record's job now. A record whose remote call shared a request with another record's
+ * refused one was not applied (`batch_interrupted`): it is run again at once, so the answer shows
+ * each record's own outcome rather than its neighbour's failure.
+ */
+async function syncAnswering(
+  sync: SyncService,
+  orgId: string,
+  record: Parameters<SyncService['syncNow']>[1],
+  id: string,
+) {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await sync.syncNow(orgId, record, id);
+    const interrupted =
+      outcome?.state === 'retrying' &&
+      isRemoteError(outcome.error) &&
+      outcome.error.code === 'batch_interrupted';
+    if (!interrupted || attempt === 3) return outcome;
+  }
 }
 
 /**
@@ -88,8 +109,23 @@ export async function runAction(
     return out;
   });
 
-  await Promise.all(
-    affected.filter((a) => !a.deleted).map((a) => deps.sync.syncNow(orgId, a.record, a.id)),
+  const outcomes = await Promise.all(
+    affected.map((a) =>
+      syncAnswering(deps.sync, orgId, a.deleted ? 'removeAggregateLink' : a.record, a.id),
+    ),
   );
-  return Promise.all(affected.map((a) => readAffected(deps.db, orgId, a)));
+  return Promise.all(
+    affected.map((a, i) => {
+      const outcome = outcomes[i];
+      // A deleted record's remote removal failed: the answer says so, as a record's sync would.
+      if (a.deleted && outcome && outcome.state !== 'done') {
+        return {
+          ...a.deleted,
+          syncStatus: outcome.state === 'dead' ? 'error' : 'retrying',
+          syncErrorMessage: `The remote aggregate link could not be emptied: ${errorMessage(outcome.error)}`,
+        };
+      }
+      return readAffected(deps.db, orgId, a);
+    }),
+  );
 }

@@ -10,7 +10,11 @@ import type { Executor } from '../db/index.js';
 import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/schema/index.js';
 import { invalidInput, notFound } from '../errors.js';
 import { requireReferences } from './lookups.js';
-import { requestSync } from '../sync/requests.js';
+import {
+  requestAggregateLinkRemoval,
+  requestSync,
+  type AggregateLinkRemoval,
+} from '../sync/requests.js';
 import { aggregateLinkNeedsSync } from '../sync/rules.js';
 import { pageAfter, toPage } from './pagination.js';
 import { PENDING, toSyncState } from './sync-state.js';
@@ -175,6 +179,38 @@ export async function updateAggregateLink(
 export async function deleteAggregateLink(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findAggregateLinkRow(tx, orgId, id);
-    await tx.delete(aggregateLinks).where(eq(aggregateLinks.id, current.id));
+    await removeAggregateLinkRow(tx, orgId, current);
   });
+}
+
+/**
+ * Deletes the local row and, in the same transaction, asks for the remote aggregate to be
+ * emptied: without that its URL would keep taking money. A row never synced and never tried has
+ * nothing remote to empty. Call it inside the caller's transaction. Answers the removal asked for.
+ */
+export async function removeAggregateLinkRow(
+  tx: Executor,
+  orgId: string,
+  row: Pick<AggregateLinkRow, 'id' | 'serviceId' | 'syncAttempts'>,
+  formerMemberServiceIds: string[] = [],
+): Promise<AggregateLinkRemoval | null> {
+  const members = await tx
+    .select({ serviceId: paymentLinks.serviceId })
+    .from(aggregateLinkPaymentLinks)
+    .innerJoin(paymentLinks, eq(paymentLinks.id, aggregateLinkPaymentLinks.paymentLinkId))
+    .where(eq(aggregateLinkPaymentLinks.aggregateLinkId, row.id));
+  await tx.delete(aggregateLinks).where(eq(aggregateLinks.id, row.id));
+  if (!row.serviceId && row.syncAttempts === 0) return null;
+  const removal: AggregateLinkRemoval = {
+    aggregateLinkId: row.id,
+    serviceId: row.serviceId,
+    memberServiceIds: [
+      ...new Set([
+        ...members.flatMap((m) => (m.serviceId ? [m.serviceId] : [])),
+        ...formerMemberServiceIds,
+      ]),
+    ],
+  };
+  await requestAggregateLinkRemoval(tx, orgId, removal);
+  return removal;
 }

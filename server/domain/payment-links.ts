@@ -18,7 +18,12 @@ import {
 } from '../db/schema/index.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
 import { requireReference } from './lookups.js';
-import { requestPaymentLinkRemoval, requestSync } from '../sync/requests.js';
+import {
+  requestPaymentLinkRemoval,
+  requestSync,
+  type AggregateLinkRemoval,
+} from '../sync/requests.js';
+import { removeAggregateLinkRow } from './aggregate-links.js';
 import { paymentLinkNeedsSync } from '../sync/rules.js';
 import { pageAfter, toPage } from './pagination.js';
 import { PENDING, toSyncState } from './sync-state.js';
@@ -227,7 +232,9 @@ async function requireSameClientInAggregates(
 
 /**
  * The spec's delete trigger: the link leaves its aggregate links first (each re-syncs; one left
- * empty is deleted, as an empty AggregateLinkUpdate would), then it is removed remotely.
+ * empty is deleted, as an empty AggregateLinkUpdate would, and emptied remotely), then it is
+ * removed remotely. The removal job empties those aggregates before it removes the link: the
+ * remote refuses to remove a link an aggregate still holds.
  */
 export async function deletePaymentLink(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -239,6 +246,7 @@ export async function deletePaymentLink(db: Executor, orgId: string, id: string)
     await tx.delete(paymentLinks).where(eq(paymentLinks.id, current.id));
 
     const remaining: string[] = [];
+    const emptied: AggregateLinkRemoval[] = [];
     for (const { aggregateLinkId } of memberships) {
       const [member] = await tx
         .select({ id: aggregateLinkPaymentLinks.paymentLinkId })
@@ -250,7 +258,19 @@ export async function deletePaymentLink(db: Executor, orgId: string, id: string)
         await tx.update(aggregateLinks).set(PENDING).where(eq(aggregateLinks.id, aggregateLinkId));
         await requestSync(tx, orgId, 'aggregateLink', aggregateLinkId);
       } else {
-        await tx.delete(aggregateLinks).where(eq(aggregateLinks.id, aggregateLinkId));
+        const [row] = await tx
+          .select()
+          .from(aggregateLinks)
+          .where(eq(aggregateLinks.id, aggregateLinkId));
+        const removal =
+          row &&
+          (await removeAggregateLinkRow(
+            tx,
+            orgId,
+            row,
+            current.serviceId ? [current.serviceId] : [],
+          ));
+        if (removal) emptied.push(removal);
       }
     }
     if (current.serviceId) {
@@ -258,6 +278,7 @@ export async function deletePaymentLink(db: Executor, orgId: string, id: string)
         paymentLinkId: current.id,
         serviceId: current.serviceId,
         aggregateLinkIds: remaining,
+        emptiedAggregates: emptied,
       });
     }
   });

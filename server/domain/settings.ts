@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
+import { healFailedRecords } from '../sync/healing.js';
 import type { Executor } from '../db/index.js';
 import { orgSettings } from '../db/schema/index.js';
 import type { SecretBox } from '../security/secret-box.js';
@@ -80,6 +81,8 @@ export async function updateSettings(
     .where(eq(orgSettings.orgId, orgId))
     .returning();
   if (!row) throw new Error('settings row vanished');
+  // A new API token may be what the failed syncs lacked: every one gets another try.
+  if (input.apiToken) await healFailedRecords(db, orgId, { all: true });
   return toSettings(row);
 }
 

@@ -113,6 +113,12 @@ export interface RemoteApi {
     externalId: string,
     options?: CallOptions,
   ): Promise<RemotePaymentLink | null>;
+  /** The aggregate links holding a payment link; null when the remote has no such link. */
+  findPaymentLinkAggregates(
+    orgId: string,
+    paymentLinkId: string,
+    options?: CallOptions,
+  ): Promise<RemoteAggregateLink[] | null>;
   listTransactions(
     orgId: string,
     input?: ListTransactionsInput,
@@ -228,6 +234,8 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteApi {
       call(orgId, () => operations.findMatterByExternalId(externalId), o),
     findPaymentLinkByExternalId: (orgId, externalId, o) =>
       call(orgId, () => operations.findPaymentLinkByExternalId(externalId), o),
+    findPaymentLinkAggregates: (orgId, id, o) =>
+      call(orgId, () => operations.findPaymentLinkAggregates(id), o),
     listTransactions: (orgId, input, o) => call(orgId, () => operations.listTransactions(input), o),
     me: (orgId, o) => call(orgId, () => operations.me(), o),
     listWebhookUrls: (orgId, o) => call(orgId, () => operations.listWebhookUrls(), o),

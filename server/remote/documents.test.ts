@@ -36,9 +36,12 @@ const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
   findClientByExternalId: operations.findClientByExternalId('local-1'),
   findMatterByExternalId: operations.findMatterByExternalId('local-2'),
   findPaymentLinkByExternalId: operations.findPaymentLinkByExternalId('local-3'),
+  findPaymentLinkAggregates: operations.findPaymentLinkAggregates('p1'),
   listTransactions: operations.listTransactions({
     createdAfter: '2026-01-01T00:00:00Z',
     limit: 50,
+    paymentLinkIds: ['p1'],
+    types: ['refund', 'achReturn'],
   }),
   me: operations.me(),
   listWebhookUrls: operations.listWebhookUrls(),

@@ -223,9 +223,23 @@ export const documents = {
     }`,
     'PaymentLinkFields',
   ),
+  // A payment link's aggregate links: a retried aggregate create adopts the one its first try
+  // made (by externalId), and a link's removal first takes it out of the aggregates holding it.
+  FindPaymentLinkAggregates: withFragments(
+    `query FindPaymentLinkAggregates($id: String!, $first: Int) {
+      paymentLink(id: $id) {
+        id
+        aggregatePaymentLinks(first: $first) { edges { node { ...AggregatePaymentLinkFields } } }
+      }
+    }`,
+    'AggregatePaymentLinkFields',
+  ),
   ListTransactions: withFragments(
     `query ListTransactions(
       $createdOn: DateFilterArg
+      $paymentLinkIds: [String!]
+      $clientIds: [String!]
+      $types: [TransactionType!]
       $limit: Int
       $offset: Int
       $orderBy: [String!]
@@ -233,6 +247,9 @@ export const documents = {
     ) {
       transactionsList(
         createdOn: $createdOn
+        paymentLinkIds: $paymentLinkIds
+        clientIds: $clientIds
+        types: $types
         limit: $limit
         offset: $offset
         orderBy: $orderBy

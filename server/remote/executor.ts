@@ -171,6 +171,13 @@ export function isNotFound(error: RemoteGraphQLError): boolean {
   return NOT_FOUND.test(error.message);
 }
 
+/** A GraphQL error that says the record named does not exist (e.g. removed meanwhile). */
+export function isRemoteNotFound(error: unknown): boolean {
+  if (!isRemoteError(error) || error.code !== 'graphql') return false;
+  const errors = error.graphqlErrors;
+  return errors.length > 0 ? errors.every(isNotFound) : NOT_FOUND.test(error.message);
+}
+
 function graphQLError(
   op: RemoteOperation<unknown>,
   errors: readonly RemoteGraphQLError[],

@@ -7,7 +7,7 @@ export {
   type RemoteClientOptions,
 } from './client.js';
 export { operations, amountToCents, type RemoteOperation } from './operations.js';
-export type { Settled } from './executor.js';
+export { isRemoteNotFound, type Settled } from './executor.js';
 export { buildBatchDocument, splitResponse, type BatchDocument, type BatchItem } from './batch.js';
 export { AutoBatcher, type AutoBatcherOptions } from './auto-batch.js';
 export {

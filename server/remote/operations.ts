@@ -40,6 +40,7 @@ import {
   identitySchema,
   manualPaymentSchema,
   matterSchema,
+  paymentLinkAggregatesSchema,
   paymentLinkSchema,
   transactionPageSchema,
   transactionSchema,
@@ -230,9 +231,8 @@ export const operations = {
   updateAggregatePaymentLink(
     input: UpdateAggregateLinkInput,
   ): RemoteOperation<RemoteAggregateLink> {
-    // The remote cannot delete an aggregate link; an empty list is the sync engine's to handle.
-    if (input.paymentLinkIds?.length === 0)
-      invalid('paymentLinkIds must name at least one payment link');
+    // An empty list is how an aggregate link is retired: the remote has no delete, and an
+    // aggregate without links takes no payment.
     const variables = {
       input: defined({
         id: required(input.id, 'id'),
@@ -263,6 +263,18 @@ export const operations = {
     return lookup('FindPaymentLinkByExternalId', externalId, paymentLinkSchema);
   },
 
+  findPaymentLinkAggregates(paymentLinkId: string): RemoteOperation<RemoteAggregateLink[] | null> {
+    return {
+      ...operation(
+        'FindPaymentLinkAggregates',
+        // The remote's page size is 10 by default; a link is rarely in more than a few.
+        { id: required(paymentLinkId, 'paymentLinkId'), first: 100 },
+        paymentLinkAggregatesSchema,
+      ),
+      nullIfNotFound: true,
+    };
+  },
+
   listTransactions(input: ListTransactionsInput = {}): RemoteOperation<RemoteTransactionPage> {
     for (const key of ['limit', 'offset'] as const) {
       const value = input[key];
@@ -274,8 +286,13 @@ export const operations = {
       input.createdAfter === undefined && input.createdBefore === undefined
         ? undefined
         : defined({ gt: input.createdAfter, lt: input.createdBefore });
+    const list = (values: readonly string[] | undefined, field: string) =>
+      values === undefined ? undefined : ids(values, field);
     const variables = defined({
       createdOn,
+      paymentLinkIds: list(input.paymentLinkIds, 'paymentLinkIds'),
+      clientIds: list(input.clientIds, 'clientIds'),
+      types: input.types && [...input.types],
       limit: input.limit,
       offset: input.offset,
       orderBy: [input.orderBy ?? 'createdOn'],

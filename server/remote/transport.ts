@@ -40,6 +40,8 @@ export interface TransportOptions {
   readonly limits?: Partial<LimiterOptions>;
   readonly fetch?: typeof fetch;
   readonly logger?: Pick<Logger, 'debug' | 'warn'>;
+  /** Told of every answer the remote gave (HTTP 2xx): the sync engine heals on it. */
+  readonly onAnswer?: (orgId: string) => void;
 }
 
 export interface SendOptions {
@@ -218,7 +220,9 @@ export function createTransport(options: TransportOptions): Transport {
       // Resolved before queueing: a slow database read must not hold one of the 10 slots.
       const target = await resolve(orgId, request.operationName);
       const limiter = limiters.forOrg(orgId);
-      return limiter.run(() => post(target, limiter, request, signal), signal);
+      const envelope = await limiter.run(() => post(target, limiter, request, signal), signal);
+      options.onAnswer?.(orgId);
+      return envelope;
     },
   };
 }

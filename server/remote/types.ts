@@ -221,6 +221,12 @@ export interface ListTransactionsInput {
   /** Defaults to oldest first by createdOn, so paging forward does not skip new arrivals. */
   readonly orderBy?: string;
   readonly orderDir?: 'ASC' | 'DESC';
+  /** Only the transactions of these payment links (remote ids). */
+  readonly paymentLinkIds?: readonly string[];
+  /** Only the transactions of these clients (remote ids). */
+  readonly clientIds?: readonly string[];
+  /** Only these transaction types (`refund`, `achReturn`, `void`, ...). */
+  readonly types?: readonly string[];
 }
 
 export interface CreateWebhookUrlInput {

@@ -99,6 +99,15 @@ export const aggregateLinkSchema = z
     paidAmount: a.balance.totalPaid,
   }));
 
+/** A payment link's aggregate links (one page of its connection, up to 100). */
+export const paymentLinkAggregatesSchema = z
+  .object({
+    aggregatePaymentLinks: z.object({
+      edges: z.array(z.object({ node: aggregateLinkSchema })),
+    }),
+  })
+  .transform((p): RemoteAggregateLink[] => p.aggregatePaymentLinks.edges.map((e) => e.node));
+
 const bankAccountSchema = z
   .object({
     id,

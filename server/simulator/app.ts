@@ -82,7 +82,7 @@ export function createSimulatorApp(parts: SimulatorParts): Hono {
           const status = (fault.status ?? 500) as 500;
           return c.json(gqlError(`Injected fault: HTTP ${status}`, 'INJECTED_FAULT'), status);
         }
-        await sleep(fault.latencyMs ?? 1_000);
+        if (fault.kind === 'latency') await sleep(fault.latencyMs ?? 1_000);
       }
       // Like the real (Apollo) server: only JSON bodies, which also blocks simple CSRF posts.
       if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
@@ -101,6 +101,8 @@ export function createSimulatorApp(parts: SimulatorParts): Hono {
         baseUrl: parts.publicBaseUrl?.replace(/\/+$/, '') ?? baseUrlOf(c),
       };
       const result = await runGraphql(parts.schema, body, context, parts.logger);
+      // Applied, but the caller hears nothing for a while: a crash then loses the answer.
+      if (fault?.kind === 'slow_answer') await sleep(fault.latencyMs ?? 1_000);
       return c.json(result.body, result.status);
     } finally {
       admission.release();

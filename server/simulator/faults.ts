@@ -2,7 +2,8 @@
 // consumes the oldest matching fault; a fault with `count` N fires N times.
 import { badInput } from './errors.js';
 
-export type GraphqlFaultKind = 'status' | 'latency' | 'drop';
+/** `slow_answer`: the request is executed at once, its answer held back `latencyMs` (a crash window). */
+export type GraphqlFaultKind = 'status' | 'latency' | 'drop' | 'slow_answer';
 export type WebhookFaultKind = 'latency' | 'drop' | 'duplicate';
 
 export type FaultSpec =

@@ -87,7 +87,8 @@ export class FirmRegistry {
       const link = firm.paymentLinks.get(id);
       if (link && !link.removed) return { firm, link };
       const aggregate = firm.aggregateLinks.get(id);
-      if (aggregate) return { firm, aggregate };
+      // An emptied aggregate is how the real service retires one: its page takes no payment.
+      if (aggregate && aggregate.paymentLinkIds.length > 0) return { firm, aggregate };
     }
     return undefined;
   }

@@ -27,9 +27,22 @@ export interface EventInput {
   data: Record<string, unknown>;
 }
 
+/**
+ * Which transaction the events of a refund, a void or an ACH return name. The real service's
+ * docs do not say, so the simulator does either: `reversing` names the new refund / achReturn /
+ * void transaction (whose originalTransactionId is the payment), `original` names the payment.
+ * `voidTransaction`: a void also makes a `void` transaction (otherwise only the payment changes).
+ */
+export interface ReversalSettings {
+  events: 'reversing' | 'original';
+  voidTransaction: boolean;
+}
+
 export interface LedgerEnv {
   ids: IdSource;
   emit(firm: FirmState, events: EventInput[]): void;
+  /** Live: changing it changes the next events. */
+  reversals: ReversalSettings;
   /** The delivery log of one webhook URL, one entry per event (webhookEventsList). */
   webhookLog?(firm: FirmState, webhookUrlId: string): WebhookLogEntry[];
   /** Sends an event to one URL again, with the same eventId (webhookEventResend). */
@@ -245,6 +258,11 @@ export function payAggregateLink(
   options: PayOptions = {},
 ): { payments: PaymentRecord[]; transactions: TransactionRecord[] } {
   const aggregate = getAggregateLink(firm, aggregateId);
+  if (aggregate.paymentLinkIds.length === 0) {
+    throw conflict(
+      `Aggregate payment link ${aggregateId} has no payment links: it takes no payment`,
+    );
+  }
   const members = aggregate.paymentLinkIds.map((id) => getPaymentLink(firm, id));
   const dues = members.map((link) => ({ link, outstanding: outstandingByAccount(firm, link) }));
   const total = dues.reduce(

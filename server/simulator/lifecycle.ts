@@ -1,9 +1,10 @@
 // The life cycle of a transaction after its creation: funds in transit, deposited, ACH return,
 // refund, void. Each step emits its webhook event.
 //
-// Which transaction an event names: `transaction.funds_in_transit`, `.deposited` and `.voided`
-// name the transaction itself; `.refunded`, `.partially_refunded` and `.ach_returned` name the NEW
-// refund / achReturn transaction, whose originalTransactionId points at the payment.
+// Which transaction an event names: `transaction.funds_in_transit` and `.deposited` name the
+// transaction itself; `.refunded`, `.partially_refunded`, `.ach_returned` (and `.voided` when a
+// void makes a transaction) name the NEW reversing transaction, whose originalTransactionId points
+// at the payment, or the payment itself: `env.reversals.events` chooses (ReversalSettings).
 import { badInput, conflict } from './errors.js';
 import { addTransaction, transactionEvent, type LedgerEnv } from './ledger.js';
 import {
@@ -95,8 +96,17 @@ export function triggerAchReturn(
     achReturnCode,
     achReturnReason,
   });
-  env.emit(firm, [transactionEvent('transaction.ach_returned', returned.id)]);
+  env.emit(firm, [reversalEvent(env, 'transaction.ach_returned', returned)]);
   return returned;
+}
+
+/** The event of a reversal, naming the reversing transaction or the payment it reverses. */
+function reversalEvent(env: LedgerEnv, type: string, reversing: TransactionRecord) {
+  const named =
+    env.reversals.events === 'original' && reversing.originalTransactionId
+      ? reversing.originalTransactionId
+      : reversing.id;
+  return transactionEvent(type, named);
 }
 
 function copyLinks(t: TransactionRecord) {
@@ -143,7 +153,7 @@ export function refundTransaction(
   });
   const kind =
     original.status === 'REFUNDED' ? 'transaction.refunded' : 'transaction.partially_refunded';
-  env.emit(firm, [transactionEvent(kind, created.id)]);
+  env.emit(firm, [reversalEvent(env, kind, created)]);
   return created;
 }
 
@@ -152,6 +162,17 @@ export function voidTransaction(env: LedgerEnv, firm: FirmState, id: string): Tr
   const blocker = voidBlocker(t);
   if (blocker) throw conflict(`Transaction ${id} cannot be voided: ${blocker}`);
   touch(t, 'VOIDED');
-  env.emit(firm, [transactionEvent('transaction.voided', t.id)]);
-  return t;
+  if (!env.reversals.voidTransaction) {
+    env.emit(firm, [transactionEvent('transaction.voided', t.id)]);
+    return t;
+  }
+  const voided = addTransaction(env, firm, {
+    ...copyLinks(t),
+    type: 'void',
+    status: 'SUCCESSFUL',
+    amountProcessed: t.amountProcessed,
+    originalTransactionId: t.id,
+  });
+  env.emit(firm, [reversalEvent(env, 'transaction.voided', voided)]);
+  return voided;
 }

@@ -53,7 +53,7 @@ const CreateTransactionBody = z.strictObject({
 const FaultBody = z.discriminatedUnion('target', [
   z.strictObject({
     target: z.literal('graphql'),
-    kind: z.enum(['status', 'latency', 'drop']),
+    kind: z.enum(['status', 'latency', 'drop', 'slow_answer']),
     count: z.number().int().positive().optional(),
     status: z.number().int().min(400).max(599).optional(),
     latencyMs: z.number().int().nonnegative().optional(),
@@ -217,6 +217,19 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
   routes.get('/webhooks/deliveries', (c) =>
     c.json({ deliveries: webhooks.deliveries(c.var.firm.id) }),
   );
+  // Which transaction refund, void and return events name (the whole simulator, every firm).
+  routes.get('/settings/reversals', (c) => c.json(parts.ledger.reversals));
+  routes.put('/settings/reversals', async (c) => {
+    const settings = await body(
+      c,
+      z.strictObject({
+        events: z.enum(['reversing', 'original']).optional(),
+        voidTransaction: z.boolean().optional(),
+      }),
+    );
+    return c.json(Object.assign(parts.ledger.reversals, settings));
+  });
+
   routes.get('/webhooks/mode', (c) =>
     c.json({ mode: webhooks.mode(c.var.firm.id), held: webhooks.held(c.var.firm.id).length }),
   );

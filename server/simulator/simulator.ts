@@ -40,6 +40,8 @@ export interface SimulatorOptions {
   seed?: string | number;
   limits?: LimitOptions;
   webhooks?: WebhookOptions;
+  /** Which transaction reversal events name; default `reversing`, no void transaction. */
+  reversals?: Partial<ledger.ReversalSettings>;
   logger?: Logger;
 }
 
@@ -97,6 +99,8 @@ export interface Simulator {
     list(firm: FirmRef): Fault[];
     clear(firm: FirmRef): void;
   };
+  /** Switches the shape of the next reversal events (see ReversalSettings). */
+  setReversals(settings: Partial<ledger.ReversalSettings>): ledger.ReversalSettings;
   /** Every firm's state as plain JSON, for `restore`. */
   snapshot(): SimulatorSnapshot;
   stats(firm: FirmRef): FirmStats;
@@ -122,6 +126,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     emit: (firm, events) => void webhooks.emit(firm, events),
     webhookLog: (firm, urlId) => webhooks.eventLog(firm.id, urlId),
     resendWebhookEvent: (firm, eventId, urlId) => webhooks.resend(firm, eventId, urlId),
+    reversals: { events: 'reversing', voidTransaction: false, ...options.reversals },
   };
   for (const saved of options.restore?.firms ?? []) registry.restore(restoreFirm(saved));
   for (const init of options.firms ?? []) registry.create(init);
@@ -175,6 +180,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       list: (ref) => faults.list(firm(ref).id),
       clear: (ref) => faults.clear(firm(ref).id),
     },
+    setReversals: (settings) => Object.assign(env.reversals, settings),
     snapshot: () => ({ version: 1, firms: registry.all().map(snapshotFirm) }),
     stats: (ref) => limiter.stats(firm(ref).id),
     resetStats: (ref) => limiter.resetStats(firm(ref).id),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
 import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
 import { PENDING } from '../domain/sync-state.js';
@@ -81,12 +81,27 @@ export async function markRetrying(
     .where(eq(t.id, id));
 }
 
-/** A permanent failure, or the last attempt: the remote's message goes to syncErrorMessage. */
+/**
+ * When a record that just failed may be retried automatically, as SQL over its row: a second
+ * after its first attempt, doubling with each attempt since its last success, at most an hour.
+ */
+export const healNotBefore = (attempts: SQL) =>
+  sql<Date>`now() + least(interval '1 second' * power(2, least(greatest(${attempts}, 1) - 1, 30)),
+                          interval '1 hour')`;
+
+/**
+ * A permanent failure, or the last attempt: the remote's message goes to syncErrorMessage, and
+ * nextSyncAt says when healing (healing.ts) may try it again on its own.
+ */
 export async function markFailed(db: Executor, table: SyncedTable, id: string, error: unknown) {
   const t = asClients(table);
   await db
     .update(t)
-    .set({ syncStatus: 'error', nextSyncAt: null, syncErrorMessage: errorMessage(error) })
+    .set({
+      syncStatus: 'error',
+      nextSyncAt: healNotBefore(sql`${t.syncAttempts}`),
+      syncErrorMessage: errorMessage(error),
+    })
     .where(eq(t.id, id));
 }
 

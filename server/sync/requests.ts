@@ -11,7 +11,11 @@ export const SYNC_JOB = {
   paymentLink: 'sync.payment_link',
   aggregateLink: 'sync.aggregate_link',
   removePaymentLink: 'remove.payment_link',
+  removeAggregateLink: 'remove.aggregate_link',
 } as const;
+
+/** The job kinds that act for a record whose local row is already gone. */
+export const REMOVAL_JOBS = [SYNC_JOB.removePaymentLink, SYNC_JOB.removeAggregateLink] as const;
 
 export type SyncedRecord = 'client' | 'matter' | 'paymentLink' | 'aggregateLink';
 
@@ -33,13 +37,48 @@ export function requestSync(
 export function requestPaymentLinkRemoval(
   db: Executor,
   orgId: string,
-  input: { paymentLinkId: string; serviceId: string; aggregateLinkIds: string[] },
+  input: {
+    paymentLinkId: string;
+    serviceId: string;
+    aggregateLinkIds: string[];
+    /** Aggregates the link was the last member of: emptied remotely before the link goes. */
+    emptiedAggregates?: AggregateLinkRemoval[];
+  },
 ): Promise<string> {
   return enqueue(db, {
     orgId,
     kind: SYNC_JOB.removePaymentLink,
     key: syncJobKey(input.paymentLinkId),
-    payload: { serviceId: input.serviceId, aggregateLinkIds: input.aggregateLinkIds },
+    payload: {
+      serviceId: input.serviceId,
+      aggregateLinkIds: input.aggregateLinkIds,
+      emptiedAggregates: input.emptiedAggregates ?? [],
+    },
+  });
+}
+
+export interface AggregateLinkRemoval {
+  aggregateLinkId: string;
+  /** null when no sync finished: a create may still have reached the remote (see handlers). */
+  serviceId: string | null;
+  /** Its members' remote ids when it went: where an unrecorded remote create can be found. */
+  memberServiceIds: string[];
+}
+
+/**
+ * A deleted (or emptied) aggregate link is emptied remotely, the only way the remote service
+ * offers to stop payments through its URL. Enqueued with the local delete, so it is never lost.
+ */
+export function requestAggregateLinkRemoval(
+  db: Executor,
+  orgId: string,
+  input: AggregateLinkRemoval,
+): Promise<string> {
+  return enqueue(db, {
+    orgId,
+    kind: SYNC_JOB.removeAggregateLink,
+    key: syncJobKey(input.aggregateLinkId),
+    payload: { serviceId: input.serviceId, memberServiceIds: input.memberServiceIds },
   });
 }
 

@@ -11,6 +11,7 @@ import {
   type ResolveRemoteTarget,
 } from '../remote/index.js';
 import { createSyncContext, type SyncContext } from './context.js';
+import { Healer } from './healing.js';
 import { syncJobHandlers } from './handlers.js';
 import { SYNC_JOB, syncJobKey, type SyncedRecord } from './requests.js';
 
@@ -30,6 +31,8 @@ export interface SyncServiceOptions {
   retryDelay?: (attempt: number, error: unknown) => number | null;
   /** How long a claimed job is held before another worker may take it over (a crashed one's). */
   leaseMs?: number;
+  /** Healing of failed syncs (healing.ts): probe interval and per-org throttle. */
+  healing?: { probeIntervalMs?: number; throttleMs?: number };
 }
 
 /**
@@ -40,6 +43,8 @@ export class SyncService {
   readonly remote: RemoteApi;
   readonly context: SyncContext;
   readonly worker: Worker;
+  /** Re-queues failed syncs when the remote answers again, or a new API token is set. */
+  readonly healer: Healer;
   readonly #db: Database;
 
   constructor(options: SyncServiceOptions) {
@@ -54,6 +59,8 @@ export class SyncService {
         // Concurrent jobs reach their remote call a few ms apart (each first reads its record):
         // gathering for 50 ms packs them into one request; a full batch leaves at once.
         batchDelayMs: 50,
+        // Every answer of the remote may be the end of an outage: failed syncs heal on it.
+        onAnswer: (orgId) => this.healer.remoteAnswered(orgId),
       });
     this.context = createSyncContext(options.db, this.remote);
     this.worker = new Worker({
@@ -65,14 +72,23 @@ export class SyncService {
       pollMs: options.pollMs ?? 500,
       ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     });
+    this.healer = new Healer({
+      db: options.db,
+      logger: options.logger,
+      probe: (orgId) => this.remote.me(orgId),
+      kick: () => this.worker.kick(),
+      ...options.healing,
+    });
   }
 
   /** Background processing (the API process by default, or `npm run worker`). */
   start(): void {
     this.worker.start();
+    this.healer.start();
   }
 
   stop(): Promise<void> {
+    this.healer.stop();
     return this.worker.stop();
   }
 
@@ -83,7 +99,7 @@ export class SyncService {
    */
   async syncNow(
     orgId: string,
-    record: SyncedRecord | 'removePaymentLink',
+    record: SyncedRecord | 'removePaymentLink' | 'removeAggregateLink',
     id: string,
     timeoutMs = 30_000,
   ) {

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { jobs } from '../db/schema/index.js';
 import { retryDelay } from '../remote/index.js';
+import type { SyncServiceOptions } from '../sync/service.js';
 import type { TestApp } from './app.js';
 import { startTestSimulator, type TestSimulator } from './simulator.js';
 import { createTestApp } from './app.js';
@@ -30,11 +31,13 @@ export interface SyncHarness {
  * The app on a fresh database, talking to a simulator over loopback: the org's API token is the
  * simulator firm's key, and the bank accounts are synced. Retries are quick and few (3).
  */
-export async function startSyncHarness(): Promise<SyncHarness> {
+export async function startSyncHarness(
+  syncOptions: Partial<SyncServiceOptions> = {},
+): Promise<SyncHarness> {
   const remote = await startTestSimulator();
   const t = await createTestApp(
     { SERVICE_SANDBOX_URL: remote.url },
-    { retryDelay: quickRetries, pollMs: 20 },
+    { retryDelay: quickRetries, pollMs: 20, ...syncOptions },
   );
   await t.request('PUT', '/api/settings', { body: { apiToken: remote.firm.apiKey } });
   const synced = await t.request('POST', '/api/actions/BankAccountsSync', { body: {} });

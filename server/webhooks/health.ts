@@ -1,3 +1,4 @@
+import { countSyncProblems } from '../sync/problems.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import type { Config } from '../config.js';
 import type { Executor } from '../db/index.js';
@@ -36,10 +37,11 @@ export async function integrationHealth(
   const [identity, urls] = tokenSet
     ? await Promise.allSettled([remote.me(orgId), remote.listWebhookUrls(orgId)])
     : [null, null];
-  const [receipts, dead, state] = await Promise.all([
+  const [receipts, dead, state, problems] = await Promise.all([
     receiptSummary(db, orgId),
     countDeadEvents(db, orgId),
     readIntegrationState(db, orgId),
+    countSyncProblems(db, orgId),
   ]);
   const notSet = 'No API token is configured';
   const listed = urls?.status === 'fulfilled' ? ours(urls.value, config, orgId) : null;
@@ -93,5 +95,6 @@ export async function integrationHealth(
       lastError: state?.reconcileError ?? null,
       watermark: iso(state?.reconcileWatermark),
     },
+    sync: { problems },
   };
 }

@@ -6,12 +6,14 @@ import type { RemoteApi, RemoteTransaction } from '../remote/index.js';
 import { Batcher } from './batcher.js';
 import { markEventsFailed } from './inbox.js';
 import { enqueueTransactionUpserts, type EventJobPayload } from './jobs.js';
+import { findReversals } from './reversals.js';
 import { orgKey, rowList } from './sql-lists.js';
 
 // Stage 1 (the spec's WebhookPayload__e): an event names transactions by id only, so fetch their
 // current state from the remote, then hand each one to stage 2. Refunds, voids and returns name
-// the NEW transaction; the payment it reverses (its originalTransactionId) changed too and is
-// fetched in a second round. Nothing is written locally here except the hand-over, so a retried
+// the NEW transaction (the payment it reverses, its originalTransactionId, changed too and is
+// fetched in a second round) or the payment (its reversing transactions are then looked up:
+// reversals.ts). Nothing is written locally here except the hand-over, so a retried
 // or replayed attempt simply fetches again.
 
 export interface PipelineContext {
@@ -122,12 +124,9 @@ export function eventStage(ctx: PipelineContext): JobHandler {
       const payload = job.payload as EventJobPayload;
       // Taken before the request leaves: the answer reflects the remote at this time or later.
       const fetchedAt = new Date();
-      const transactions = await fetchWithOriginals(
-        ctx.remote,
-        job.orgId,
-        payload.transactionIds,
-        signal,
-      );
+      const named = await fetchWithOriginals(ctx.remote, job.orgId, payload.transactionIds, signal);
+      // An event that named the reversed payment, not its refund / return / void: find those.
+      const transactions = [...named, ...(await findReversals(ctx, job.orgId, named, signal))];
       await batcher.submit({
         orgId: job.orgId,
         eventRowId: payload.eventRowId,

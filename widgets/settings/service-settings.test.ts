@@ -43,6 +43,7 @@ const health = (over: Partial<IntegrationHealth['webhooks']> = {}): IntegrationH
   },
   bankAccounts: { lastSyncedAt: null },
   reconciliation: { lastStartedAt: null, lastFinishedAt: null, lastError: null, watermark: null },
+  sync: { problems: 0 },
 });
 
 const WEBHOOK = 'https://payments.example.com/webhooks/00000000-0000-4000-8000-000000000001';

@@ -52,7 +52,27 @@ const Matter: Fields<MatterRecord> = {
   secondaryClient: (matter, _, { firm }) => clientOf(firm, matter.secondaryClientId),
 };
 
+/** The aggregates holding a link, oldest first, as a connection (`first`, `after` a cursor). */
+function aggregatesOf(
+  firm: FirmState,
+  link: PaymentLinkRecord,
+  args: { first?: number | null; after?: string | null; orderDirection?: string | null },
+) {
+  const all = [...firm.aggregateLinks.values()].filter((a) => a.paymentLinkIds.includes(link.id));
+  if (args.orderDirection?.toUpperCase() === 'DESC') all.reverse();
+  const start = args.after ? all.findIndex((a) => a.id === args.after) + 1 : 0;
+  const page = all.slice(start, start + Math.max(0, args.first ?? 10));
+  return {
+    edges: page.map((node) => ({ cursor: node.id, node })),
+    pageInfo: {
+      endCursor: page.at(-1)?.id ?? null,
+      hasNextPage: start + page.length < all.length,
+    },
+  };
+}
+
 const PaymentLink: Fields<PaymentLinkRecord> = {
+  aggregatePaymentLinks: (link, args, { firm }) => aggregatesOf(firm, link, args as never),
   balance: (link, _, { firm }) => linkBalance(firm, link),
   client: (link, _, { firm }) => clientOf(firm, link.clientId),
   matter: (link, _, { firm }) => matterOf(firm, link.matterId),

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, jobs } from '../db/schema/index.js';
+import { createTestApp } from '../testing/app.js';
+import { startTestSimulator } from '../testing/simulator.js';
+import { quickRetries, startSyncHarness, type SyncHarness } from '../testing/sync.js';
+import { waitFor } from '../testing/webhooks.js';
+
+// Failed syncs heal themselves, against the simulator over loopback HTTP: after an outage longer
+// than the retry schedule, when the remote answers again; after an API token is set; and a
+// record that fails for a reason of its own backs off instead of looping.
+
+const HEALING = { probeIntervalMs: 200, throttleMs: 100 };
+
+let h: SyncHarness;
+beforeAll(async () => {
+  h = await startSyncHarness({ healing: HEALING });
+});
+afterAll(() => h.close());
+
+const act = (name: string, body: unknown) => h.t.request('POST', `/api/actions/${name}`, { body });
+const getClient = async (id: string) => (await h.t.request('GET', `/api/clients/${id}`)).body;
+
+describe('an outage longer than the retry schedule', () => {
+  it('ends with every record synced, without any manual call', async () => {
+    const key = h.remote.firm.apiKey;
+    h.remote.sim.faults.inject(key, {
+      target: 'graphql',
+      kind: 'status',
+      status: 503,
+      count: 10_000,
+    });
+    const created = (
+      await act('ClientCreate', [{ name: 'Out 1' }, { name: 'Out 2' }, { name: 'Out 3' }])
+    ).body as { id: string }[];
+    await h.settle();
+    for (const { id } of created) {
+      expect(await getClient(id)).toMatchObject({ syncStatus: 'error', serviceId: null });
+    }
+    const dead = await h.t.database.db.select().from(jobs).where(eq(jobs.state, 'dead'));
+    expect(dead.length).toBe(3);
+
+    h.remote.sim.faults.clear(key); // the remote is back; nobody calls anything
+    const synced = await waitFor(async () => {
+      const rows = await Promise.all(created.map(({ id }) => getClient(id)));
+      return rows.every((r) => r.syncStatus === 'synced') && rows;
+    }, 20_000);
+    for (const row of synced) {
+      expect(row).toMatchObject({ syncErrorMessage: null, serviceId: expect.any(String) });
+      expect(h.remote.sim.firm(key).clients.get(row.serviceId)?.externalId).toBe(row.id);
+    }
+    // The failures' dead jobs went with them: nothing is left to look at.
+    expect(await h.t.database.db.select().from(jobs).where(eq(jobs.state, 'dead'))).toEqual([]);
+  });
+});
+
+describe('a record that fails for a reason of its own', () => {
+  it('is retried with a growing delay while the remote keeps answering, not in a loop', async () => {
+    const [client] = (await act('ClientCreate', { name: 'Doomed' })).body;
+    // Its remote record is gone: every update is refused (not found), a permanent error.
+    await h.t.database.db
+      .update(clients)
+      .set({ serviceId: crypto.randomUUID() })
+      .where(eq(clients.id, client.id));
+    await act('ClientUpdate', { clientId: client.id, name: 'Doomed 2' });
+    expect(await getClient(client.id)).toMatchObject({ syncStatus: 'error' });
+    h.t.sync.start();
+    // The remote answers all the time (other records sync) for 4 s.
+    const end = Date.now() + 4_000;
+    while (Date.now() < end) {
+      await act('ClientCreate', { name: `Busy ${Date.now()}` });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const after = await getClient(client.id);
+    // Tries at about 1 s, 2 s and 4 s after each failure: 3 or 4 attempts, not dozens.
+    expect(after.syncAttempts).toBeGreaterThanOrEqual(2);
+    expect(after.syncAttempts).toBeLessThanOrEqual(4);
+    expect(after.syncStatus).toMatch(/error|pending/);
+    expect(after.syncErrorMessage).toMatch(/not found/i);
+    await h.pause();
+  });
+});
+
+describe('records made before an API token was set', () => {
+  it('sync once the token is set', async () => {
+    const remote = await startTestSimulator();
+    const t = await createTestApp(
+      { SERVICE_SANDBOX_URL: remote.url },
+      { retryDelay: quickRetries, pollMs: 20, healing: HEALING },
+    );
+    try {
+      t.sync.start();
+      const made = (await t.request('POST', '/api/clients', { body: { name: 'Early' } })).body;
+      const failed = await waitFor(async () => {
+        const row = (await t.request('GET', `/api/clients/${made.id}`)).body;
+        return row.syncStatus === 'error' && row;
+      });
+      expect(failed.syncErrorMessage).toMatch(/token/i);
+
+      await t.request('PUT', '/api/settings', { body: { apiToken: remote.firm.apiKey } });
+      const synced = await waitFor(async () => {
+        const row = (await t.request('GET', `/api/clients/${made.id}`)).body;
+        return row.syncStatus === 'synced' && row;
+      });
+      expect(remote.sim.firm(remote.firm.apiKey).clients.get(synced.serviceId)?.clientName).toBe(
+        'Early',
+      );
+    } finally {
+      await t.close();
+      await remote.close();
+    }
+  });
+});

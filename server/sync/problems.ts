@@ -1,0 +1,147 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { ListQuery, Page } from '../../shared/schemas.js';
+import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
+import type { Executor } from '../db/index.js';
+import { jobs } from '../db/schema/index.js';
+import { pageAfter, toPage } from '../domain/pagination.js';
+import { notFound } from '../errors.js';
+import { replayDead } from '../queue/queue.js';
+import { healFailedRecords } from './healing.js';
+import { SYNCED_TABLES } from './record-state.js';
+import { REMOVAL_JOBS, SYNC_JOB, requestResync, type SyncedRecord } from './requests.js';
+
+// What needs an admin's eye in the sync: records in `error` or `retrying`, and removals of
+// deleted records whose remote half gave up (a dead removal job: the local row is gone, so the
+// job is all there is to show). One list, newest change first, paged like every other list.
+
+const FAILING = ['error', 'retrying'] as const;
+
+const REMOVAL_KIND = sql<SyncProblemKind>`case ${jobs.kind}
+  when ${SYNC_JOB.removePaymentLink} then 'paymentLinkRemoval' else 'aggregateLinkRemoval' end`;
+
+function problemSources(orgId: string, db: Executor) {
+  const records = (Object.entries(SYNCED_TABLES) as [SyncedRecord, unknown][]).map(
+    ([record, table]) => {
+      const t = table as (typeof SYNCED_TABLES)['client'];
+      return db
+        .select({
+          kind: sql<SyncProblemKind>`${record}::text`.as('kind'),
+          id: t.id,
+          recordId: sql<string>`${t.id}::text`.as('record_id'),
+          name: sql<string | null>`${t.name}::text`.as('name'),
+          status: sql<string>`${t.syncStatus}::text`.as('status'),
+          errorMessage: sql<string | null>`${t.syncErrorMessage}`.as('error_message'),
+          attempts: sql<number>`${t.syncAttempts}`.as('attempts'),
+          nextAttemptAt: sql<string | null>`${t.nextSyncAt}`.as('next_attempt_at'),
+          updatedAt: t.updatedAt,
+        })
+        .from(t)
+        .where(and(eq(t.orgId, orgId), inArray(t.syncStatus, [...FAILING])));
+    },
+  );
+  const removals = db
+    .select({
+      kind: REMOVAL_KIND.as('kind'),
+      id: jobs.id,
+      recordId: sql<string>`${jobs.key}::text`.as('record_id'),
+      name: sql<string | null>`null::text`.as('name'),
+      status: sql<string>`'dead'::text`.as('status'),
+      errorMessage: sql<string | null>`${jobs.lastError}`.as('error_message'),
+      attempts: sql<number>`${jobs.attempts}`.as('attempts'),
+      nextAttemptAt: sql<string | null>`null::timestamptz`.as('next_attempt_at'),
+      updatedAt: jobs.updatedAt,
+    })
+    .from(jobs)
+    .where(
+      and(eq(jobs.orgId, orgId), eq(jobs.state, 'dead'), inArray(jobs.kind, [...REMOVAL_JOBS])),
+    );
+  // One select per synced table: four, whose shapes drizzle cannot tell apart from the removals.
+  const [a, b, c, d] = records as unknown as (typeof removals)[];
+  return unionAll(a!, b!, c!, d!, removals).as('problems');
+}
+
+const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
+
+export async function listSyncProblems(
+  db: Executor,
+  orgId: string,
+  query: ListQuery,
+): Promise<Page<SyncProblemRecord>> {
+  const problems = problemSources(orgId, db);
+  const { where, orderBy } = pageAfter(query.cursor, problems.updatedAt, problems.id);
+  const rows = await db
+    .select()
+    .from(problems)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (r) => ({ at: r.updatedAt, id: r.id }));
+  return {
+    data: page.rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      recordId: r.recordId,
+      name: r.name,
+      status: r.status as SyncProblemRecord['status'],
+      errorMessage: r.errorMessage,
+      attempts: Number(r.attempts),
+      nextAttemptAt: iso(r.nextAttemptAt),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** How many problems the organization has (integration health). */
+export async function countSyncProblems(db: Executor, orgId: string): Promise<number> {
+  const problems = problemSources(orgId, db);
+  const [row] = await db.select({ n: count() }).from(problems);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Retries one problem (a record, or a dead removal job by its id) or every one: records go back
+ * to `pending` with a fresh sync job, dead removals back in line. Answers how many.
+ */
+export async function retrySyncProblems(db: Executor, orgId: string, id?: string): Promise<number> {
+  if (!id) {
+    const records = await healFailedRecords(db, orgId, { all: true });
+    return records + (await retryRemovals(db, orgId));
+  }
+  for (const [record, table] of Object.entries(SYNCED_TABLES) as [SyncedRecord, unknown][]) {
+    const t = table as (typeof SYNCED_TABLES)['client'];
+    const [row] = await db
+      .select({ status: t.syncStatus })
+      .from(t)
+      .where(and(eq(t.orgId, orgId), eq(t.id, id)));
+    if (!row) continue;
+    if (!FAILING.includes(row.status as (typeof FAILING)[number])) return 0;
+    await requestResync(db, orgId, record, id);
+    return 1;
+  }
+  const retried = await retryRemovals(db, orgId, [id]);
+  if (retried === 0) throw notFound('Sync problem');
+  return retried;
+}
+
+/** Dead removal jobs back in line (all, or those given). */
+async function retryRemovals(db: Executor, orgId: string, ids?: string[]): Promise<number> {
+  const dead = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.orgId, orgId),
+        eq(jobs.state, 'dead'),
+        inArray(jobs.kind, [...REMOVAL_JOBS]),
+        ids ? inArray(jobs.id, ids) : undefined,
+      ),
+    );
+  if (dead.length === 0) return 0;
+  return replayDead(
+    db,
+    orgId,
+    dead.map((d) => d.id),
+  );
+}

@@ -1,0 +1,41 @@
+// The sync problems admins see (GET /api/admin/sync-problems) and retry: records whose sync is
+// failing, and removals of records already deleted here whose remote half gave up.
+import { z } from 'zod';
+import { recordId } from './schemas.js';
+
+export const SYNC_PROBLEM_KINDS = [
+  'client',
+  'matter',
+  'paymentLink',
+  'aggregateLink',
+  /** A deleted payment link not yet removed remotely (its local row is gone). */
+  'paymentLinkRemoval',
+  /** A deleted aggregate link not yet emptied remotely, so its URL may still take money. */
+  'aggregateLinkRemoval',
+] as const;
+export type SyncProblemKind = (typeof SYNC_PROBLEM_KINDS)[number];
+
+export const syncProblemRecord = z.object({
+  /** The record's id, or for a removal the dead job's id (what `retry` takes). */
+  id: z.uuid(),
+  kind: z.enum(SYNC_PROBLEM_KINDS),
+  /** The record (for a removal: the deleted record) the problem is about. */
+  recordId: z.string(),
+  name: z.string().nullable(),
+  /** `error` and `retrying` are records' sync states; `dead` a removal out of attempts. */
+  status: z.enum(['error', 'retrying', 'dead']),
+  /** The remote's message (or ours). */
+  errorMessage: z.string().nullable(),
+  attempts: z.number().int(),
+  /** The next automatic try, when one is planned. */
+  nextAttemptAt: z.iso.datetime().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type SyncProblemRecord = z.infer<typeof syncProblemRecord>;
+
+export const syncProblemRetry = z.strictObject({
+  /** One problem (its `id`); without it, every one. */
+  id: recordId.optional(),
+});
+
+export const syncProblemRetryResult = z.object({ retried: z.number().int() });
