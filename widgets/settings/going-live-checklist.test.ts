@@ -42,6 +42,7 @@ function service() {
     },
     bankAccounts: { lastSyncedAt: s.synced },
     reconciliation: { lastStartedAt: null, lastFinishedAt: null, lastError: null, watermark: null },
+    sync: { problems: 0 },
   });
   return { s, health };
 }

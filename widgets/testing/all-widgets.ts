@@ -47,6 +47,7 @@ const health: IntegrationHealth = {
   },
   bankAccounts: { lastSyncedAt: null },
   reconciliation: { lastStartedAt: null, lastFinishedAt: null, lastError: null, watermark: null },
+  sync: { problems: 0 },
 };
 
 export const worstCaseRoutes: Record<string, Handler> = {
