@@ -18,7 +18,7 @@ import type { Database } from './index.js';
 
 const CONCURRENT = /\b(?:create|drop)\s+(?:unique\s+)?index\s+concurrently\b/i;
 const IDEMPOTENT =
-  /^\s*(?:create\s+(?:unique\s+)?index\s+concurrently\s+if\s+not\s+exists|drop\s+index\s+concurrently\s+if\s+exists|create\s+extension\s+if\s+not\s+exists)\b/i;
+  /^\s*(?:create\s+(?:unique\s+)?index\s+concurrently\s+if\s+not\s+exists|drop\s+index\s+concurrently\s+if\s+exists|create\s+extension\s+if\s+not\s+exists|create\s+statistics\s+if\s+not\s+exists)\b/i;
 const CREATED_INDEX =
   /^\s*create\s+(?:unique\s+)?index\s+concurrently\s+if\s+not\s+exists\s+"?([A-Za-z0-9_]+)"?/i;
 

@@ -17,7 +17,10 @@ export const clients = pgTable(
     listIndex('clients_org_created_id').on(t.orgId, t.createdAt, t.id),
     index('clients_org_name').on(t.orgId, t.name),
     // Client search (`name ILIKE '%…%'`, one request per keystroke of the type-ahead): trigrams
-    // find the few matching names without reading every client of the organization.
-    listIndex('clients_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    // find the few matching names without reading every client of the organization. No pending
+    // list (fastupdate): a search would read it linearly, and PGlite has no autovacuum to flush it.
+    listIndex('clients_name_trgm')
+      .using('gin', t.name.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );
