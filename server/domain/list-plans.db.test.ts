@@ -39,11 +39,7 @@ interface ListCase {
   table: string;
   /** The column the list sorts by (newest first), with `id`. */
   timeColumn: string;
-  list(
-    db: Executor,
-    orgId: string,
-    query: ListFilters,
-  ): Promise<Page<unknown>>;
+  list(db: Executor, orgId: string, query: ListFilters): Promise<Page<unknown>>;
   /** Each filter the API offers, and the seeded value it is tried with (one with many rows). */
   filters: Record<string, string | ((hot: SeededOrganization) => string)>;
 }
