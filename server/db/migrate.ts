@@ -86,14 +86,16 @@ export async function applyMigrations(
   await db.execute(sql`
     create table if not exists drizzle.__drizzle_migrations (
       id serial primary key, hash text not null, created_at bigint)`);
-  const [last] = rows<{ created_at: string | number }>(
-    await db.execute(
-      sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-    ),
+  // Pending: every migration not recorded, in the journal's order. (drizzle's migrator only
+  // applies those newer than the newest recorded, which skips one merged from a parallel branch
+  // with an older timestamp.)
+  const applied = new Set(
+    rows<{ created_at: string | number }>(
+      await db.execute(sql`select created_at from drizzle.__drizzle_migrations`),
+    ).map((row) => Number(row.created_at)),
   );
-  const lastAt = last ? Number(last.created_at) : -Infinity;
   for (const migration of migrations) {
-    if (migration.folderMillis <= lastAt) continue;
+    if (applied.has(migration.folderMillis)) continue;
     const record = sql`insert into drizzle.__drizzle_migrations (hash, created_at)
       values (${migration.hash}, ${migration.folderMillis})`;
     if (isConcurrentMigration(migration)) {
