@@ -10,7 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
 import { applyMigrations } from './migrate.js';
-import { initPgliteDataDir, PGLITE_CONFIG } from './pglite-init.js';
+import { initPgliteDataDir, PGLITE_CONFIG, useBaselineWasmCompiler } from './pglite-init.js';
 import * as schema from './schema/index.js';
 
 export { schema };
@@ -70,6 +70,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initPgliteDataDir(pgdata);
+  useBaselineWasmCompiler();
   const options = { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONFIG };
   const client = pgdata ? new PGlite(pgdata, options) : new PGlite(options);
   await client.waitReady;
