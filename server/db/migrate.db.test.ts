@@ -15,10 +15,10 @@ import { readMigrations } from './migrate.js';
 
 const folder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** The migration that builds the list indexes (found by content: numbers change at merges). */
-const listIndexes = readMigrations(folder).find((m) =>
+const listIndexMigration = readMigrations(folder).find((m) =>
   m.sql.some((s) => s.includes('"transactions_org_created_on_id"')),
 )!;
-const createdIndexes = listIndexes.sql.flatMap(
+const createdIndexes = listIndexMigration.sql.flatMap(
   (s) => /create index concurrently if not exists "([a-z0-9_]+)"/i.exec(s)?.[1] ?? [],
 );
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
@@ -48,7 +48,7 @@ async function undoListIndexes(): Promise<void> {
     await database.db.execute(sql.raw(`drop index if exists "${name}"`));
   }
   await database.db.execute(
-    sql`delete from drizzle.__drizzle_migrations where created_at = ${listIndexes.folderMillis}`,
+    sql`delete from drizzle.__drizzle_migrations where created_at = ${listIndexMigration.folderMillis}`,
   );
 }
 

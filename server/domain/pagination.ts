@@ -4,7 +4,7 @@ import { invalidInput } from '../errors.js';
 
 // Keyset pagination, newest first: the cursor is the (sort time, id) of the last row answered, so
 // pages stay stable while rows are inserted, and every page is an index range scan. Each list has
-// an ascending index `(org_id, [filter,] sort time, id)` (server/db/schema/list-indexes.ts) that
+// an ascending index `(org_id, [filter,] sort time, id)` (server/db/schema/concurrent-index.ts) that
 // PostgreSQL reads backward for this order.
 
 interface Cursor {

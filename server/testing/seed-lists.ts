@@ -66,6 +66,15 @@ export async function seedOrganization(
   orgId: string,
   sizes: SeedSizes,
 ): Promise<SeededOrganization> {
+  // One transaction: one connection of a pool, which the temporary tables belong to.
+  return db.transaction((tx) => seedRows(tx, orgId, sizes));
+}
+
+async function seedRows(
+  db: Executor,
+  orgId: string,
+  sizes: SeedSizes,
+): Promise<SeededOrganization> {
   const at = (n: number) => sql`now() - make_interval(secs => ${n}::int - g.i)`;
   const ext = sql`md5(${orgId}::text || g.i::text)`;
   const one = Math.max;

@@ -13,7 +13,7 @@ import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';
 import { money, oneOf, serviceId, tenantColumns } from './columns.js';
 import { matters } from './matters.js';
-import { listIndex } from './list-indexes.js';
+import { concurrentIndex } from './concurrent-index.js';
 import { paymentLinks } from './payment-links.js';
 
 /** Statuses a transaction may still leave without a new transaction being created. */
@@ -58,9 +58,14 @@ export const transactions = pgTable(
     uniqueIndex('transactions_org_service_id').on(t.orgId, t.serviceId),
     // The list shows the newest transactions of an organization first, of one client or payment
     // link when asked.
-    listIndex('transactions_org_created_on_id').on(t.orgId, t.createdOn, t.id),
-    listIndex('transactions_org_client_created_on_id').on(t.orgId, t.clientId, t.createdOn, t.id),
-    listIndex('transactions_org_payment_link_created_on_id').on(
+    concurrentIndex('transactions_org_created_on_id').on(t.orgId, t.createdOn, t.id),
+    concurrentIndex('transactions_org_client_created_on_id').on(
+      t.orgId,
+      t.clientId,
+      t.createdOn,
+      t.id,
+    ),
+    concurrentIndex('transactions_org_payment_link_created_on_id').on(
       t.orgId,
       t.paymentLinkId,
       t.createdOn,
@@ -68,7 +73,9 @@ export const transactions = pgTable(
     ),
     // Reconciliation fetches again the transactions that are not final, every 15 minutes per
     // organization: a handful among millions, found without reading the others.
-    listIndex('transactions_org_non_final').on(t.orgId, t.serviceId).where(nonFinalTransaction),
+    concurrentIndex('transactions_org_non_final')
+      .on(t.orgId, t.serviceId)
+      .where(nonFinalTransaction),
     index('transactions_payment_link').on(t.paymentLinkId),
     index('transactions_client').on(t.clientId),
     check('transactions_status', oneOf('status', TRANSACTION_STATUSES)),
