@@ -31,12 +31,16 @@ export function useBaselineWasmCompiler(): void {
   v8.setFlagsFromString('--liftoff-only');
 }
 
-/** Creates the PGlite data folder `pgdata` (initdb) in a child process, whose memory then goes. */
+/**
+ * Creates the PGlite data folder `pgdata` (initdb) in a child process, whose memory then goes.
+ * The child also keeps to the baseline compiler: initdb is short, optimizing it only costs time
+ * (measured: 15.7 s instead of 18.7 s for a fresh data folder on a busy machine).
+ */
 export async function initPgliteDataDir(pgdata: string): Promise<void> {
   const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
   await promisify(execFile)(
     process.execPath,
-    ['--input-type=module', '-e', INITDB, pgliteUrl, pgdata],
+    ['--liftoff-only', '--input-type=module', '-e', INITDB, pgliteUrl, pgdata],
     { timeout: 120_000 },
   );
 }
