@@ -1,15 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
+import { applyMigrations } from './migrate.js';
+import { initPgliteDataDir, PGLITE_CONFIG, useBaselineWasmCompiler } from './pglite-init.js';
 import * as schema from './schema/index.js';
 
 export { schema };
@@ -67,15 +68,17 @@ async function readiness(db: Database): Promise<{ ready: boolean; reason?: strin
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
+  const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+  if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initPgliteDataDir(pgdata);
+  useBaselineWasmCompiler();
+  const options = { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONFIG };
+  const client = pgdata ? new PGlite(pgdata, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    migrate: async () => {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-    },
+    migrate: () => applyMigrations(db, migrationsFolder, { concurrently: false }),
     readiness: () => readiness(db),
     close: async () => {
       await client.close();
@@ -100,10 +103,19 @@ export async function openPostgres(
     kind: 'postgres',
     migrate: async () => {
       // Several API and worker processes may start together: one migrates, the others wait.
+      // They wait by polling, not in pg_advisory_lock: a session blocked in that call holds a
+      // snapshot, which CREATE INDEX CONCURRENTLY in the migrating session would wait for, in
+      // a circle PostgreSQL ends by aborting one of them.
       const single = postgres(url, { max: 1, onnotice: () => {} });
       try {
-        await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
-        await migratePostgres(drizzlePostgres({ client: single }), { migrationsFolder });
+        for (;;) {
+          const [row] = await single<{ locked: boolean }[]>`
+            select pg_try_advisory_lock(${MIGRATION_LOCK}) as locked`;
+          if (row?.locked) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        const session = drizzlePostgres({ client: single, schema }) as unknown as Database;
+        await applyMigrations(session, migrationsFolder, { concurrently: true });
         await single`select pg_advisory_unlock(${MIGRATION_LOCK})`;
       } finally {
         await single.end();

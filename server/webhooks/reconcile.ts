@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ReconcileResult } from '../../shared/webhooks.js';
 import type { Executor } from '../db/index.js';
-import { transactions } from '../db/schema/index.js';
+import { nonFinalTransaction, transactions } from '../db/schema/index.js';
 import { readIntegrationState, writeIntegrationState } from '../domain/integration-state.js';
 import { enqueue, type Job } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
@@ -15,9 +15,6 @@ import type { PipelineContext } from './stage-event.js';
 // for, a URL was disabled, an event was lost): it pulls the remote transactions created since
 // the last watermark and fetches again the local ones that are not final, and hands them all to
 // stage 2, whose upserts are idempotent and order-free. One job per organization.
-
-/** Statuses a transaction may still leave without a new transaction being created. */
-export const NON_FINAL_STATUSES = ['PENDING', 'FUNDS_IN_TRANSIT', 'HELD'] as const;
 
 /** The first run looks this far back (the remote retries a webhook for about a day). */
 const INITIAL_LOOKBACK_MS = 48 * 60 * 60_000;
@@ -51,13 +48,12 @@ async function pullCreatedSince(
   }
 }
 
-async function nonFinalServiceIds(db: Executor, orgId: string): Promise<string[]> {
+/** Read through the partial index transactions_org_non_final (same condition, inline). */
+export async function nonFinalServiceIds(db: Executor, orgId: string): Promise<string[]> {
   const rows = await db
     .select({ serviceId: transactions.serviceId })
     .from(transactions)
-    .where(
-      and(eq(transactions.orgId, orgId), inArray(transactions.status, [...NON_FINAL_STATUSES])),
-    );
+    .where(and(eq(transactions.orgId, orgId), nonFinalTransaction));
   return rows.map((r) => r.serviceId);
 }
 

@@ -1,5 +1,6 @@
 import { SYNC_STATUSES } from '../../../shared/records.js';
 import { check, index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { concurrentIndex } from './concurrent-index.js';
 import { oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
 
 export const clients = pgTable(
@@ -13,7 +14,13 @@ export const clients = pgTable(
   (t) => [
     uniqueIndex('clients_org_service_id').on(t.orgId, t.serviceId),
     check('clients_sync_status', oneOf('sync_status', SYNC_STATUSES)),
-    index('clients_org_created').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    concurrentIndex('clients_org_created_id').on(t.orgId, t.createdAt, t.id),
     index('clients_org_name').on(t.orgId, t.name),
+    // Client search (`name ILIKE '%…%'`, one request per keystroke of the type-ahead): trigrams
+    // find the few matching names without reading every client of the organization. No pending
+    // list (fastupdate): a search would read it linearly, and PGlite has no autovacuum to flush it.
+    concurrentIndex('clients_name_trgm')
+      .using('gin', t.name.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );

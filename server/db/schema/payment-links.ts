@@ -4,6 +4,7 @@ import { PAYMENT_LINK_STATUSES } from '../../../shared/records.js';
 import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';
 import { money, oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
+import { concurrentIndex } from './concurrent-index.js';
 import { matters } from './matters.js';
 
 export const paymentLinks = pgTable(
@@ -31,7 +32,19 @@ export const paymentLinks = pgTable(
   (t) => [
     uniqueIndex('payment_links_org_service_id').on(t.orgId, t.serviceId),
     check('payment_links_sync_status', oneOf('sync_status', SYNC_STATUSES)),
-    index('payment_links_org_created').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    concurrentIndex('payment_links_org_created_id').on(t.orgId, t.createdAt, t.id),
+    concurrentIndex('payment_links_org_client_created_id').on(
+      t.orgId,
+      t.clientId,
+      t.createdAt,
+      t.id,
+    ),
+    concurrentIndex('payment_links_org_matter_created_id').on(
+      t.orgId,
+      t.matterId,
+      t.createdAt,
+      t.id,
+    ),
     index('payment_links_client').on(t.clientId),
     index('payment_links_matter').on(t.matterId),
     index('payment_links_bank_account').on(t.bankAccountId),

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { WEBHOOK_EVENT_STATUSES } from '../../../shared/webhooks.js';
 import { oneOf } from './columns.js';
+import { concurrentIndex } from './concurrent-index.js';
 import { organizations } from './organizations.js';
 
 /**
@@ -46,8 +47,13 @@ export const webhookEvents = pgTable(
   (t) => [
     uniqueIndex('webhook_events_org_event_id').on(t.orgId, t.eventId),
     // The event log, newest first; and by status (the dead ones, the failed ones).
-    index('webhook_events_org_received').on(t.orgId, t.receivedAt.desc(), t.id.desc()),
-    index('webhook_events_org_status').on(t.orgId, t.status, t.receivedAt.desc(), t.id.desc()),
+    concurrentIndex('webhook_events_org_received_id').on(t.orgId, t.receivedAt, t.id),
+    concurrentIndex('webhook_events_org_status_received_id').on(
+      t.orgId,
+      t.status,
+      t.receivedAt,
+      t.id,
+    ),
     check('webhook_events_status', oneOf('status', WEBHOOK_EVENT_STATUSES)),
   ],
 );

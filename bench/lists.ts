@@ -1,0 +1,278 @@
+// npm run bench:lists — every list of the API at scale. Seeds (in SQL, generate_series) a big
+// organization — on PostgreSQL 1,000,000 transactions, 200,000 clients, 100,000 payment links;
+// on PGlite a tenth — 50 other organizations of 2,000 transactions (5 on PGlite), and a small
+// organization of 2,000 transactions. Then, over loopback HTTP against the real app, it times
+// each list request (first page, page 500, a cursor 90% down, each filter, client search for a
+// frequent, a rare and an absent word) for the big and the small organization side by side:
+// p50/p99 and the big/small ratio of p50. Last, the transactions widget's request
+// (`GET /api/transactions?limit=10`) with 16 requests in flight: requests/s, p50, p99.
+//
+// Targets (issue 16): big/small ≤ 1.5 on every line; `limit=10` p50 ≤ 5 ms on PostgreSQL;
+// ≥ 500 requests/s at 16 concurrent for the widget's request.
+//
+//   npm run bench:lists -- --scale 0.1 --requests 200 --seconds 5
+//
+// Runs on PGlite (a temporary data folder), or on a throwaway database of the PostgreSQL server
+// of DATABASE_URL, dropped at the end. Loopback only; stops by itself.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { openPglite, rowsOf, type DatabaseHandle } from '../server/db/index.js';
+import { createApiKey } from '../server/domain/api-keys.js';
+import { createOrganization } from '../server/domain/organizations.js';
+import { encodeCursor } from '../server/domain/pagination.js';
+import { createLogger } from '../server/logger.js';
+import { SecretBox } from '../server/security/secret-box.js';
+import { SyncService } from '../server/sync/service.js';
+import { createTestDatabase } from '../server/testing/database.js';
+import { closeServer, listen } from '../server/testing/http.js';
+import {
+  analyzeLists,
+  SEARCH_WORDS,
+  seedOrganization,
+  type SeededOrganization,
+  type SeedSizes,
+} from '../server/testing/seed-lists.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const SCALE = arg('scale', onPostgres ? 1 : 0.1);
+const REQUESTS = arg('requests', 200);
+const SECONDS = arg('seconds', 5);
+const CONCURRENCY = arg('concurrency', 16);
+const OTHER_ORGS = arg('other-orgs', Math.round(50 * SCALE));
+
+process.env.TEST_DATABASE = onPostgres ? 'postgres' : 'pglite';
+
+const scaled = (sizes: SeedSizes, scale: number): SeedSizes =>
+  Object.fromEntries(
+    Object.entries(sizes).map(([k, v]) => [k, Math.max(1, Math.round(v * scale))]),
+  ) as unknown as SeedSizes;
+
+const BIG = scaled(
+  {
+    clients: 200_000,
+    matters: 50_000,
+    paymentLinks: 100_000,
+    aggregateLinks: 10_000,
+    bankAccounts: 20,
+    transactions: 1_000_000,
+    webhookEvents: 100_000,
+  },
+  SCALE,
+);
+const SMALL: SeedSizes = {
+  clients: 400,
+  matters: 100,
+  paymentLinks: 200,
+  aggregateLinks: 20,
+  bankAccounts: 4,
+  transactions: 2_000,
+  webhookEvents: 200,
+};
+
+interface Org {
+  id: string;
+  key: string;
+  hot: SeededOrganization;
+  sizes: SeedSizes;
+}
+
+/** One line of the table: the path of a list request for an organization. */
+interface Line {
+  label: string;
+  path(org: Org): Promise<string> | string;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+async function open(): Promise<{ database: DatabaseHandle; cleanup(): Promise<void> }> {
+  if (onPostgres) {
+    const database = await createTestDatabase();
+    return { database, cleanup: () => database.close() };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-bench-lists-'));
+  const database = await openPglite(dataDir);
+  await database.migrate();
+  return {
+    database,
+    async cleanup() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { database, cleanup } = await open();
+  const db = database.db;
+  const logger = createLogger({ level: 'silent' });
+  // Never started: the lists need no worker.
+  const sync = new SyncService({
+    db,
+    logger,
+    resolveTarget: () => Promise.reject(new Error('the bench makes no remote call')),
+  });
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const app = createApp({
+    database,
+    logger,
+    config,
+    secretBox: new SecretBox(randomBytes(32)),
+    sync,
+  });
+  const { server, url } = await listen(app.fetch);
+
+  try {
+    const started = Date.now();
+    const makeOrg = async (name: string, sizes: SeedSizes): Promise<Org> => {
+      const org = await createOrganization(db, { name });
+      const hot = await seedOrganization(db, org.id, sizes);
+      const { key } = await createApiKey(db, org.id, { name: 'bench', role: 'admin' });
+      return { id: org.id, key, hot, sizes };
+    };
+    const big = await makeOrg('Big firm', BIG);
+    for (let i = 0; i < OTHER_ORGS; i++) await makeOrg(`Firm ${i}`, SMALL);
+    const small = await makeOrg('Small firm', SMALL);
+    await analyzeLists(db);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `${database.kind}: seeded ${BIG.transactions.toLocaleString()} transactions, ${BIG.clients.toLocaleString()} clients, ` +
+        `${BIG.paymentLinks.toLocaleString()} payment links in the big organization, ${OTHER_ORGS} others and a small one ` +
+        `(${SMALL.transactions.toLocaleString()} transactions) in ${seconds.toFixed(0)} s\n`,
+    );
+
+    /** A cursor `depth` rows down the organization's list (clamped to its last page). */
+    const cursorAt = async (org: Org, table: string, time: string, depth: number) => {
+      const [row] = rowsOf<{ at: string | Date; id: string }>(
+        await db.execute(sql`
+          select ${sql.identifier(time)} as at, id from ${sql.identifier(table)}
+          where org_id = ${org.id} order by 1 desc, 2 desc
+          offset least(${depth}::int,
+            greatest(0, (select count(*) from ${sql.identifier(table)} where org_id = ${org.id}) - 11))
+          limit 1`),
+      );
+      return row ? encodeCursor(new Date(row.at), row.id) : '';
+    };
+    const sizeOf = (org: Org, table: keyof SeedSizes) => org.sizes[table];
+    const paged = (name: string, table: string, time: string, key: keyof SeedSizes): Line[] => [
+      { label: `${name} first page`, path: () => `/api/${name}?limit=10` },
+      {
+        label: `${name} page 500`,
+        path: async (org) =>
+          `/api/${name}?limit=10&cursor=${await cursorAt(org, table, time, 4990)}`,
+      },
+      {
+        label: `${name} cursor 90% down`,
+        path: async (org) =>
+          `/api/${name}?limit=10&cursor=${await cursorAt(org, table, time, Math.floor(sizeOf(org, key) * 0.9))}`,
+      },
+    ];
+    const lines: Line[] = [
+      ...paged('transactions', 'transactions', 'created_on', 'transactions'),
+      {
+        label: 'transactions ?clientId',
+        path: (o) => `/api/transactions?limit=10&clientId=${o.hot.clientId}`,
+      },
+      {
+        label: 'transactions ?paymentLinkId',
+        path: (o) => `/api/transactions?limit=10&paymentLinkId=${o.hot.paymentLinkId}`,
+      },
+      {
+        label: 'transactions ?clientId&paymentLinkId',
+        path: (o) =>
+          `/api/transactions?limit=10&clientId=${o.hot.clientId}&paymentLinkId=${o.hot.paymentLinkId}`,
+      },
+      ...paged('clients', 'clients', 'created_at', 'clients'),
+      ...Object.entries(SEARCH_WORDS).map(([kind, word]) => ({
+        label: `clients ?q= ${kind} word`,
+        path: () => `/api/clients?limit=10&q=${word}`,
+      })),
+      ...paged('matters', 'matters', 'created_at', 'matters'),
+      {
+        label: 'matters ?clientId',
+        path: (o: Org) => `/api/matters?limit=10&clientId=${o.hot.clientId}`,
+      },
+      ...paged('payment-links', 'payment_links', 'created_at', 'paymentLinks'),
+      {
+        label: 'payment-links ?clientId',
+        path: (o: Org) => `/api/payment-links?limit=10&clientId=${o.hot.clientId}`,
+      },
+      {
+        label: 'payment-links ?matterId',
+        path: (o: Org) => `/api/payment-links?limit=10&matterId=${o.hot.matterId}`,
+      },
+      ...paged('aggregate-links', 'aggregate_links', 'created_at', 'aggregateLinks'),
+      { label: 'bank-accounts first page', path: () => `/api/bank-accounts?limit=10` },
+      ...paged('admin/webhook-events', 'webhook_events', 'received_at', 'webhookEvents'),
+      {
+        label: 'admin/webhook-events ?status=dead',
+        path: () => `/api/admin/webhook-events?limit=10&status=dead`,
+      },
+    ];
+
+    const get = async (org: Org, pathname: string) => {
+      const t = performance.now();
+      const res = await fetch(url + pathname, { headers: { authorization: `Bearer ${org.key}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${pathname}: HTTP ${res.status}`);
+      return performance.now() - t;
+    };
+    const measure = async (org: Org, pathname: string) => {
+      for (let i = 0; i < Math.min(20, REQUESTS); i++) await get(org, pathname);
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) times.push(await get(org, pathname));
+      times.sort((a, b) => a - b);
+      return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+    };
+
+    const ms = (v: number) => v.toFixed(2).padStart(8);
+    console.log(
+      `${'request (limit=10)'.padEnd(40)} ${'big p50'.padStart(8)} ${'big p99'.padStart(8)} ${'small p50'.padStart(9)} ${'small p99'.padStart(9)}  ratio`,
+    );
+    let worst = 0;
+    for (const line of lines) {
+      const b = await measure(big, await line.path(big));
+      const s = await measure(small, await line.path(small));
+      const ratio = b.p50 / s.p50;
+      worst = Math.max(worst, ratio);
+      console.log(
+        `${line.label.padEnd(40)} ${ms(b.p50)} ${ms(b.p99)} ${ms(s.p50).padStart(9)} ${ms(s.p99).padStart(9)}  ${ratio.toFixed(2)}${ratio > 1.5 ? '  > 1.5' : ''}`,
+      );
+    }
+    console.log(`\nworst big/small ratio ${worst.toFixed(2)} (target ≤ 1.5)`);
+
+    const widget = '/api/transactions?limit=10';
+    for (const org of [big, small]) {
+      const times: number[] = [];
+      const until = performance.now() + SECONDS * 1000;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (performance.now() < until) times.push(await get(org, widget));
+        }),
+      );
+      times.sort((a, b) => a - b);
+      console.log(
+        `${org === big ? 'big  ' : 'small'} ${widget} at ${CONCURRENCY} concurrent: ` +
+          `${(times.length / SECONDS).toFixed(0)} requests/s, p50 ${quantile(times, 0.5).toFixed(2)} ms, ` +
+          `p99 ${quantile(times, 0.99).toFixed(2)} ms (target ≥ 500 requests/s)`,
+      );
+    }
+  } finally {
+    await closeServer(server);
+    await cleanup();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,263 @@
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Sql } from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListQuery, Page } from '../../shared/schemas.js';
+import { rowsOf, schema, type Database, type DatabaseHandle, type Executor } from '../db/index.js';
+import { createTestDatabase } from '../testing/database.js';
+import {
+  analyzeLists,
+  SEARCH_WORDS,
+  seedOrganization,
+  type SeededOrganization,
+  type SeedSizes,
+} from '../testing/seed-lists.js';
+import { nonFinalServiceIds } from '../webhooks/reconcile.js';
+import { listWebhookEvents } from '../webhooks/inbox.js';
+import { listAggregateLinks } from './aggregate-links.js';
+import { listBankAccounts } from './bank-accounts.js';
+import { listClients } from './clients.js';
+import { encodeCursor } from './pagination.js';
+import { listMatters } from './matters.js';
+import { createOrganization } from './organizations.js';
+import { listPaymentLinks } from './payment-links.js';
+import { listTransactions } from './transactions.js';
+
+// Every list of the API, in every filter and cursor combination it offers, must read a page
+// through an index in the page's order: no sequential scan, no sort, and no more rows read than
+// the page holds. The organization is seeded large enough (and analyzed) that the planner would
+// pick a scan and a sort if no index fitted; the query is the one the domain function sends,
+// captured from drizzle, then run under EXPLAIN ANALYZE. To cover a new list, add one entry.
+
+type ListFilters = ListQuery & { [filter: string]: string | number | undefined };
+
+interface ListCase {
+  /** As in the API path. */
+  name: string;
+  table: string;
+  /** The column the list sorts by (newest first), with `id`. */
+  timeColumn: string;
+  list(db: Executor, orgId: string, query: ListFilters): Promise<Page<unknown>>;
+  /** Each filter the API offers, and the seeded value it is tried with (one with many rows). */
+  filters: Record<string, string | ((hot: SeededOrganization) => string)>;
+}
+
+const LISTS: ListCase[] = [
+  { name: 'clients', table: 'clients', timeColumn: 'created_at', list: listClients, filters: {} },
+  {
+    name: 'matters',
+    table: 'matters',
+    timeColumn: 'created_at',
+    list: listMatters,
+    filters: { clientId: (hot) => hot.clientId },
+  },
+  {
+    name: 'payment-links',
+    table: 'payment_links',
+    timeColumn: 'created_at',
+    list: listPaymentLinks,
+    filters: { clientId: (hot) => hot.clientId, matterId: (hot) => hot.matterId },
+  },
+  {
+    name: 'aggregate-links',
+    table: 'aggregate_links',
+    timeColumn: 'created_at',
+    list: listAggregateLinks,
+    filters: {},
+  },
+  {
+    name: 'bank-accounts',
+    table: 'bank_accounts',
+    timeColumn: 'created_at',
+    list: listBankAccounts,
+    filters: {},
+  },
+  {
+    name: 'transactions',
+    table: 'transactions',
+    timeColumn: 'created_on',
+    list: listTransactions,
+    filters: { clientId: (hot) => hot.clientId, paymentLinkId: (hot) => hot.paymentLinkId },
+  },
+  {
+    name: 'admin/webhook-events',
+    table: 'webhook_events',
+    timeColumn: 'received_at',
+    list: (db, orgId, query) =>
+      listWebhookEvents(db, orgId, query as Parameters<typeof listWebhookEvents>[2]),
+    filters: { status: 'processed' },
+  },
+];
+
+const SIZES: SeedSizes = {
+  clients: 5_000,
+  matters: 3_000,
+  paymentLinks: 4_000,
+  aggregateLinks: 2_000,
+  bankAccounts: 2_000,
+  transactions: 20_000,
+  webhookEvents: 10_000,
+};
+const OTHER_SIZES: SeedSizes = {
+  clients: 500,
+  matters: 300,
+  paymentLinks: 400,
+  aggregateLinks: 200,
+  bankAccounts: 200,
+  transactions: 2_000,
+  webhookEvents: 1_000,
+};
+const LIMIT = 10;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+let database: DatabaseHandle;
+let orgId: string;
+let hot: SeededOrganization;
+/** The statements a list call sent, in order (filled by the logging drizzle instance). */
+let sent: { query: string; params: unknown[] }[] = [];
+let logged: Database;
+let explain: (query: string, params: unknown[]) => Promise<PlanNode>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const logger = { logQuery: (query: string, params: unknown[]) => sent.push({ query, params }) };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'pglite') {
+    const pglite = client as PGlite;
+    logged = drizzlePglite({ client: pglite, schema, logger }) as unknown as Database;
+    explain = async (query, params) => {
+      const result = await pglite.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (analyze, format json) ${query}`,
+        params,
+      );
+      return result.rows[0]!['QUERY PLAN'][0].Plan;
+    };
+  } else {
+    const pg = client as Sql;
+    logged = drizzlePostgres({ client: pg, schema, logger }) as unknown as Database;
+    explain = async (query, params) => {
+      const rows = await pg.unsafe(`explain (analyze, format json) ${query}`, params as never[]);
+      return (rows[0] as unknown as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
+    };
+  }
+  orgId = (await createOrganization(database.db, { name: 'Big firm' })).id;
+  hot = await seedOrganization(database.db, orgId, SIZES);
+  for (const name of ['Small firm', 'Other firm']) {
+    const other = (await createOrganization(database.db, { name })).id;
+    await seedOrganization(database.db, other, OTHER_SIZES);
+  }
+  await analyzeLists(database.db);
+}, 240_000);
+afterAll(() => database?.close());
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** The plan of the first statement `call` sends (the page query), run under EXPLAIN ANALYZE. */
+async function planOf(table: string, call: (db: Executor) => Promise<unknown>) {
+  sent = [];
+  await call(logged);
+  const page = sent[0];
+  if (!page) throw new Error('the list sent no query');
+  expect(page.query).toMatch(new RegExp(`from "${table}"`));
+  return nodesOf(await explain(page.query, page.params));
+}
+
+/** Rows the scans of `table` read: those they answered and those their filter dropped. */
+const rowsRead = (nodes: PlanNode[], table: string) =>
+  nodes
+    .filter((n) => n['Relation Name'] === table)
+    .reduce(
+      (sum, n) =>
+        sum +
+        ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0)) * (n['Actual Loops'] ?? 1),
+      0,
+    );
+
+const describePlan = (nodes: PlanNode[]) =>
+  nodes.map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`).join(' > ');
+
+/** A cursor halfway through the organization's rows: the page after it starts there. */
+async function middleCursor(list: ListCase): Promise<string> {
+  const [row] = rowsOf<{ at: string | Date; id: string }>(
+    await database.db.execute(sql`
+      select ${sql.identifier(list.timeColumn)} as at, id from ${sql.identifier(list.table)}
+      where org_id = ${orgId}
+      order by 1 desc, 2 desc
+      offset (select count(*) / 2 from ${sql.identifier(list.table)} where org_id = ${orgId})
+      limit 1`),
+  );
+  if (!row) throw new Error(`no ${list.table} seeded`);
+  return encodeCursor(new Date(row.at), row.id);
+}
+
+function subsets<T>(items: T[]): T[][] {
+  return items.reduce<T[][]>((all, item) => [...all, ...all.map((s) => [...s, item])], [[]]);
+}
+
+describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
+  for (const list of LISTS) {
+    for (const filterNames of subsets(Object.keys(list.filters))) {
+      for (const withCursor of [false, true]) {
+        const label = [
+          filterNames.length ? `by ${filterNames.join(' and ')}` : 'unfiltered',
+          withCursor ? 'after a cursor halfway down' : 'first page',
+        ].join(', ');
+        it(`${list.name}: ${label} reads one page through an index`, async () => {
+          const query: ListFilters = { limit: LIMIT };
+          for (const name of filterNames) {
+            const value = list.filters[name]!;
+            query[name] = typeof value === 'function' ? value(hot) : value;
+          }
+          if (withCursor) query.cursor = await middleCursor(list);
+          const nodes = await planOf(list.table, (db) => list.list(db, orgId, query));
+          const plan = describePlan(nodes);
+          expect(plan).not.toMatch(/Seq Scan|Sort|Bitmap/);
+          expect(
+            nodes.some((n) => n['Relation Name'] === list.table && /Index/.test(n['Node Type'])),
+            plan,
+          ).toBe(true);
+          expect(rowsRead(nodes, list.table), plan).toBeLessThanOrEqual(LIMIT + 1);
+        });
+      }
+    }
+  }
+
+  for (const [kind, word] of Object.entries(SEARCH_WORDS)) {
+    it(`client search for a ${kind} word reads its matches or one page, never every client`, async () => {
+      const nodes = await planOf('clients', (db) =>
+        listClients(db, orgId, { limit: LIMIT, q: word }),
+      );
+      const plan = describePlan(nodes);
+      expect(plan).not.toMatch(/Seq Scan/);
+      const [matches] = rowsOf<{ n: number }>(
+        await database.db.execute(
+          sql`select count(*)::int as n from clients where org_id = ${orgId} and name ilike ${`%${word}%`}`,
+        ),
+      );
+      // Walking the newest-first index stops after a page of matches (about ten rows per match
+      // for a word in one name in ten); the trigram index reads the matches, and only them.
+      const bound = Math.max(20 * (LIMIT + 1), 2 * Number(matches?.n ?? 0));
+      expect(rowsRead(nodes, 'clients'), plan).toBeLessThanOrEqual(bound);
+      if (kind !== 'frequent') expect(plan).toMatch(/clients_name_trgm/);
+    });
+  }
+
+  it("reconciliation reads the organization's non-final transactions through the partial index", async () => {
+    const nodes = await planOf('transactions', (db) => nonFinalServiceIds(db, orgId));
+    const plan = describePlan(nodes);
+    expect(plan).toMatch(/transactions_org_non_final/);
+    expect(plan).not.toMatch(/Seq Scan/);
+    expect(rowsRead(nodes, 'transactions'), plan).toBe(SIZES.transactions / 1000);
+  });
+});
