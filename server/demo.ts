@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { readIntegrationSecrets, updateSettings } from './domain/settings.js';
 import type { Logger } from './logger.js';
+import { isLoopbackHost } from './security/hosts.js';
 import type { SecretBox } from './security/secret-box.js';
 import { createSimulator, type Simulator, type SimulatorSnapshot } from './simulator/simulator.js';
 import type { SyncService } from './sync/service.js';
@@ -20,6 +21,8 @@ export interface Demo {
   firmKey: string;
   /** The path the simulator is mounted at in the server. */
   mountPath: string;
+  /** The server's own address once it listens: the only place the simulator POSTs webhooks to. */
+  ownBaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,16 @@ interface DemoOptions {
   logger: Logger;
 }
 
+/** Whether `url` is on the server's own origin (nothing is, before the server listens). */
+export function isOwnAddress(url: string, baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  try {
+    return new URL(url).origin === new URL(baseUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 const snapshotFile = (dataDir: string) => path.join(dataDir, 'simulator.json');
 
 /**
@@ -40,6 +53,12 @@ const snapshotFile = (dataDir: string) => path.join(dataDir, 'simulator.json');
 export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
   const { config, db, secretBox, orgId, logger } = options;
   if (config.demo === 'off') return null;
+  if (!isLoopbackHost(config.host)) {
+    // The simulator would be open to the network (firms, webhook URLs it POSTs to), and the demo
+    // page hands out an admin token: neither is served beyond this machine.
+    logger.warn({ host: config.host }, 'demo mode is off: HOST is not a loopback address');
+    return null;
+  }
   const file = snapshotFile(config.dataDir);
   const saved = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as SimulatorSnapshot)
@@ -48,7 +67,12 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
   const savedFirm = saved?.firms.find((f) => f.apiKey === apiToken);
   if (config.demo === 'auto' && apiToken && !savedFirm) return null;
 
-  const simulator = createSimulator({ restore: saved, logger });
+  const own: { baseUrl?: string } = {};
+  const simulator = createSimulator({
+    restore: saved,
+    logger,
+    webhooks: { allowUrl: (url) => isOwnAddress(url, own.baseUrl) },
+  });
   const firmKey = savedFirm?.apiKey ?? simulator.createFirm({ name: 'Demo law firm' }).apiKey;
   let written = '';
   const persist = () => {
@@ -64,6 +88,12 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
     simulator,
     firmKey,
     mountPath: '/simulator',
+    get ownBaseUrl() {
+      return own.baseUrl;
+    },
+    set ownBaseUrl(url: string | undefined) {
+      own.baseUrl = url;
+    },
     async close() {
       clearInterval(timer);
       persist();
@@ -82,6 +112,7 @@ export async function activateDemo(
   options: DemoOptions & { sync: SyncService; baseUrl: string },
 ): Promise<void> {
   const { config, db, secretBox, orgId, sync, baseUrl } = options;
+  demo.ownBaseUrl = baseUrl;
   config.serviceUrls.sandbox = `${baseUrl}${demo.mountPath}`;
   const current = await readIntegrationSecrets(db, secretBox, orgId);
   const webhookSecret = current.webhookSecret ?? randomBytes(24).toString('base64url');

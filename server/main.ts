@@ -17,7 +17,6 @@ async function main(): Promise<void> {
   const orgId = boot.organization.id;
   const demo = await prepareDemo({ config, db: database.db, secretBox, orgId, logger });
   const app = createApp({ database, logger, config, secretBox, sync, demo: demo ?? undefined });
-  if (demo) app.route(demo.mountPath, demo.simulator.app);
   if (config.workers) sync.start();
   // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
   const reconciler = config.workers

@@ -18,6 +18,12 @@ export interface WebhookOptions {
   disableAfterMs?: number;
   /** X-SIGNATURE encoding. Default base64 (the remote's). */
   signatureEncoding?: 'base64' | 'hex';
+  /**
+   * Which URLs may receive POSTs (checked at every attempt; a refused one is dead at once).
+   * Default: any. Demo mode allows only the server's own address, so a URL registered through
+   * the simulator cannot make it POST elsewhere (server-side request forgery).
+   */
+  allowUrl?: (url: string) => boolean;
   /** Sends the POSTs (tests may wrap it). Default: global fetch. */
   fetch?: typeof fetch;
 }
@@ -82,6 +88,7 @@ export class WebhookDispatcher {
   private readonly disableAfterMs: number;
   private readonly encoding: 'base64' | 'hex';
   private readonly fetchImpl: typeof fetch;
+  private readonly allowUrl: (url: string) => boolean;
   private readonly byFirm = new Map<string, FirmWebhooks>();
   private readonly log: Delivery[] = [];
   private readonly retryTimers = new Map<Delivery, NodeJS.Timeout>();
@@ -100,6 +107,7 @@ export class WebhookDispatcher {
     this.disableAfterMs = options.disableAfterMs ?? 24 * 60 * 60_000;
     this.encoding = options.signatureEncoding ?? 'base64';
     this.fetchImpl = options.fetch ?? fetch;
+    this.allowUrl = options.allowUrl ?? (() => true);
   }
 
   private of(firmId: string): FirmWebhooks {
@@ -245,6 +253,12 @@ export class WebhookDispatcher {
       });
     if (!target || target.disabled) {
       record(false, null, 'webhook URL disabled');
+      delivery.state = 'dead';
+      delivery.nextAttemptAt = null;
+      return;
+    }
+    if (!this.allowUrl(target.url)) {
+      record(false, null, 'webhook URL not allowed by this simulator');
       delivery.state = 'dead';
       delivery.nextAttemptAt = null;
       return;
