@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/index.js';
+import { webhookEvents } from '../db/schema/index.js';
+import { createTestApp, type TestApp } from '../testing/app.js';
+import { postWebhook, signatureHeader, webhookEvent } from '../testing/webhook-posts.js';
+
+// The security suite's webhook cases: what an attacker or a broken sender can send to the public
+// receiver, and what it must never achieve (a 5xx, a stored unsigned event, other senders'
+// webhooks failing with its own).
+
+let t: TestApp;
+const secrets = { a: 'whsec-security-suite-a-0001', b: 'whsec-security-suite-b-0002' };
+
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: 'warn' });
+  await t.request('PUT', '/api/settings', { body: { webhookSecret: secrets.a } });
+  await t.request('PUT', '/api/settings', {
+    key: t.otherOrg.keys.admin,
+    body: { webhookSecret: secrets.b },
+  });
+});
+afterAll(() => t.close());
+
+const pathOf = (org: 'a' | 'b') => `/webhooks/${(org === 'a' ? t.org : t.otherOrg).orgId}`;
+const signedPost = (org: 'a' | 'b', body: string) =>
+  postWebhook(t.app, pathOf(org), body, signatureHeader(body, secrets[org]));
+
+async function storedIds(ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await t.database.db
+    .select({ eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(inArray(webhookEvents.eventId, ids));
+  return rows.map((r) => r.eventId);
+}
+
+describe('a poisoned webhook', () => {
+  it('in a concurrent burst of two organizations fails only itself, with a 4xx', async () => {
+    const good = Array.from({ length: 12 }, (_, i) => ({
+      org: (i % 2 ? 'a' : 'b') as 'a' | 'b',
+      event: webhookEvent(),
+    }));
+    // Signed correctly, but jsonb refuses the lone surrogate.
+    const poison = webhookEvent({ data: { transaction: { id: randomUUID() }, note: 'x\ud800' } });
+    const posts = [
+      ...good.slice(0, 6).map((g) => signedPost(g.org, JSON.stringify([g.event]))),
+      signedPost('a', JSON.stringify([poison])),
+      ...good.slice(6).map((g) => signedPost(g.org, JSON.stringify([g.event]))),
+    ];
+    const answers = await Promise.all(posts);
+    const poisoned = answers[6]!;
+    expect(poisoned.status).toBe(400);
+    expect(poisoned.body.error?.message).toMatch(/surrogate/);
+    answers.splice(6, 1);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect((await storedIds(good.map((g) => g.event.eventId))).sort()).toEqual(
+      good.map((g) => g.event.eventId).sort(),
+    );
+    expect(await storedIds([poison.eventId])).toEqual([]);
+  });
+
+  it('with a NUL character anywhere (a key, a value): 400, nothing stored', async () => {
+    for (const body of [
+      JSON.stringify([webhookEvent({ data: { note: 'a\u0000b' } })]),
+      `[{"type":"firm.updated","eventId":"${randomUUID()}","data":{"a\\u0000":1}}]`,
+    ]) {
+      const res = await signedPost('a', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error?.message).toMatch(/NUL/);
+    }
+  });
+
+  it('nested 10,000 deep, correctly signed: 400, not a stack overflow', async () => {
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const body = `[{"type":"firm.updated","eventId":"${randomUUID()}","data":${deep}}]`;
+    const res = await signedPost('a', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error?.message).toMatch(/nested too deeply/);
+    const [row] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from webhook_events where type = 'firm.updated' and payload::text like '%[[[[%'`,
+      ),
+    );
+    expect(Number(row?.n)).toBe(0);
+  });
+});
