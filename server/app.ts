@@ -4,6 +4,7 @@ import { authenticate, requireApiKey } from './http/auth.js';
 import type { AppDeps } from './http/context.js';
 import { corsFor } from './http/cors.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
+import { inputGuard } from './http/input-guard.js';
 import { requestLog } from './http/request-log.js';
 import { createRouter } from './http/router.js';
 import { actionsRouter } from './http/routes/actions.js';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
   // Every /api route needs a key: the guard is installed on the sub-app before any route.
   const api = createRouter();
   api.use('*', authenticate());
+  api.use('*', inputGuard());
   // A widget token never manages keys (issuing tokens is guarded in its own router).
   api.use('/api-keys', requireApiKey());
   api.use('/api-keys/*', requireApiKey());
