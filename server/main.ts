@@ -6,6 +6,7 @@ import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { createLogger } from './logger.js';
 import { activateDemo, prepareDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
+import { flushRejected } from './webhooks/receipts.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 
 async function main(): Promise<void> {
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
       reconciler?.stop();
       await sync.stop();
       await demo?.close();
+      await flushRejected(database.db);
       await database.close();
       logger.info('stopped');
       process.exit(0);

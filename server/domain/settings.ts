@@ -1,3 +1,4 @@
+import { webhookSecretChanged } from '../security/secret-versions.js';
 import { eq } from 'drizzle-orm';
 import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
@@ -75,6 +76,8 @@ export async function updateSettings(
     .where(eq(orgSettings.orgId, orgId))
     .returning();
   if (!row) throw new Error('settings row vanished');
+  // The webhook receiver's cache reads it again at the next webhook, not a second later.
+  if (input.webhookSecret !== undefined) webhookSecretChanged(orgId);
   return toSettings(row);
 }
 

@@ -5,6 +5,7 @@ import { rowsOf } from '../db/index.js';
 import { webhookEvents } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../testing/webhook-posts.js';
+import { receiptSummary } from '../webhooks/receipts.js';
 
 // The security suite's webhook cases: what an attacker or a broken sender can send to the public
 // receiver, and what it must never achieve (a 5xx, a stored unsigned event, other senders'
@@ -84,5 +85,44 @@ describe('a poisoned webhook', () => {
       ),
     );
     expect(Number(row?.n)).toBe(0);
+  });
+});
+
+describe('unsigned webhooks', () => {
+  it('cost no database write and no secrets read each; their count is still kept', async () => {
+    const warm = JSON.stringify([webhookEvent()]);
+    expect((await signedPost('a', warm)).status).toBe(200);
+    const before = await receiptSummary(t.database.db, t.org.orgId);
+    const db = t.database.db as unknown as Record<
+      'select' | 'execute',
+      (...a: unknown[]) => unknown
+    >;
+    const calls = { select: 0, execute: 0 };
+    const originals = { select: db.select, execute: db.execute };
+    for (const name of ['select', 'execute'] as const) {
+      db[name] = (...args: unknown[]) => {
+        calls[name]++;
+        return originals[name].apply(t.database.db, args);
+      };
+    }
+    try {
+      const body = JSON.stringify([webhookEvent()]);
+      for (let i = 0; i < 40; i++) {
+        const res = await postWebhook(
+          t.app,
+          pathOf('a'),
+          body,
+          signatureHeader(body, `wrong-${i}`),
+        );
+        expect(res.status).toBe(401);
+      }
+    } finally {
+      Object.assign(db, originals);
+    }
+    // Counted in memory and written in batches; the secrets re-read at most once a second.
+    expect(calls.execute).toBeLessThanOrEqual(2);
+    expect(calls.select).toBeLessThanOrEqual(4);
+    const after = await receiptSummary(t.database.db, t.org.orgId);
+    expect(after.rejected24h - before.rejected24h).toBe(40);
   });
 });
