@@ -6,6 +6,7 @@ import { corsFor } from './http/cors.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
 import { inputGuard } from './http/input-guard.js';
 import { requestLog } from './http/request-log.js';
+import { apiResponseHeaders } from './http/security-headers.js';
 import { createRouter } from './http/router.js';
 import { actionsRouter } from './http/routes/actions.js';
 import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
         handleError(new AppError('payload_too_large', 'The request body is larger than 1 MB'), c),
     }),
   );
+  app.use('/api/*', apiResponseHeaders());
   // Browser pages on the configured origins may call the API and load the kit; others may not.
   app.use('/api/*', corsFor(deps.config.corsOrigins));
   app.use('/widgets/*', corsFor(deps.config.corsOrigins));

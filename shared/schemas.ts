@@ -242,10 +242,15 @@ const secret = z
   .min(8, { error: 'must be at least 8 characters' })
   .max(500, { error: 'must be at most 500 characters' });
 
+/** Typed into the remote's portal and ours alike: printable ASCII only, no control characters. */
+const webhookSecret = secret.regex(/^[\x20-\x7e]+$/, {
+  error: 'must be printable characters (letters, digits, punctuation, spaces)',
+});
+
 /** `null` clears a secret; an absent field leaves it as it is. */
 export const settingsUpdate = z.strictObject({
   apiToken: secret.nullable().optional(),
-  webhookSecret: secret.nullable().optional(),
+  webhookSecret: webhookSecret.nullable().optional(),
   productionEnvironment: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;

@@ -19,11 +19,14 @@ function bearerToken(header: string | undefined): string | null {
 
 /**
  * The page a browser request comes from: its `Origin`, or, for the same-origin GETs that carry
- * none, the origin of its `Referer`. Browsers set both themselves; scripts cannot forge them.
+ * none, the origin of its `Referer` (null for `Origin: null`). Browsers set both themselves; scripts cannot forge them.
  */
 export function requestOrigin(c: Context): string | null {
   const origin = c.req.header('origin');
-  if (origin && origin !== 'null') return origin;
+  // `Origin: null` (a sandboxed frame, a file: page, a redirect) names no page: nothing a token
+  // bound to origins may be used from, whatever a Referer beside it claims.
+  if (origin === 'null') return null;
+  if (origin) return origin;
   const referer = c.req.header('referer');
   if (!referer) return null;
   try {
