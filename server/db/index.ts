@@ -1,3 +1,4 @@
+import { restrictTree } from '../security/data-dir.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,10 +66,11 @@ async function readiness(db: Database): Promise<{ ready: boolean; reason?: strin
 
 /** Embedded PostgreSQL: in a data folder, or in memory when `dataDir` is omitted (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
   await client.waitReady;
+  if (dataDir) restrictTree(path.join(dataDir, 'pgdata'));
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
