@@ -64,7 +64,8 @@ export function createApp(deps: AppDeps) {
   const api = createRouter();
   api.use('*', authenticate());
   api.use('*', inputGuard());
-  // A widget token never manages keys (issuing tokens is guarded in its own router).
+  // A widget token never manages keys: declared on the routes (access.ts), and enforced here
+  // again, so a route of the folder that forgot it is still closed.
   api.use('/api-keys', requireApiKey());
   api.use('/api-keys/*', requireApiKey());
   api.route('/clients', clientsRouter);

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/records.js';
 import { identifyApiKey, identifyApiKeyById, touchApiKey } from '../domain/api-keys.js';
 import { AppError } from '../errors.js';
+import { declaring } from './access.js';
 import { isWidgetToken, widgetTokenSigner } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
 
@@ -92,19 +93,26 @@ export function assertRole(caller: Caller, minimum: Role): void {
   }
 }
 
+/** Declares the role in the OpenAPI document too (access.ts): the matrix tests what it says. */
 export function requireRole(minimum: Role): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    assertRole(c.get('caller'), minimum);
-    await next();
-  };
+  return declaring<MiddlewareHandler<AppEnv>>(
+    async (c, next) => {
+      assertRole(c.get('caller'), minimum);
+      await next();
+    },
+    { role: minimum },
+  );
 }
 
 /** Routes a widget token may never reach (API keys, issuing tokens): an API key only. */
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.get('caller').kind !== 'api-key') {
-      throw new AppError('forbidden', 'This needs an API key: a widget token cannot do it');
-    }
-    await next();
-  };
+  return declaring<MiddlewareHandler<AppEnv>>(
+    async (c, next) => {
+      if (c.get('caller').kind !== 'api-key') {
+        throw new AppError('forbidden', 'This needs an API key: a widget token cannot do it');
+      }
+      await next();
+    },
+    { apiKeyOnly: true },
+  );
 }

@@ -4,7 +4,7 @@ import * as s from '../../../shared/schemas.js';
 import { createApiKey, listApiKeys, revokeApiKeySafely } from '../../domain/api-keys.js';
 import { addRemoteSite, listRemoteSites, setRemoteSiteActive } from '../../domain/remote-sites.js';
 import { getSettings, updateSettings } from '../../domain/settings.js';
-import { requireRole } from '../auth.js';
+import { requireApiKey, requireRole } from '../auth.js';
 import {
   errorResponses,
   idParams,
@@ -22,7 +22,7 @@ export const apiKeysRouter = createRouter()
       method: 'get',
       path: '/',
       tags: ['api-keys'],
-      middleware: [requireRole('admin')] as const,
+      middleware: [requireApiKey(), requireRole('admin')] as const,
       responses: {
         200: jsonResponse(
           z.object({ data: z.array(s.apiKeyRecord) }),
@@ -38,7 +38,7 @@ export const apiKeysRouter = createRouter()
       method: 'post',
       path: '/',
       tags: ['api-keys'],
-      middleware: [requireRole('admin')] as const,
+      middleware: [requireApiKey(), requireRole('admin')] as const,
       request: { body: jsonBody(s.apiKeyCreate) },
       responses: {
         201: jsonResponse(
@@ -56,7 +56,7 @@ export const apiKeysRouter = createRouter()
       method: 'delete',
       path: '/{id}',
       tags: ['api-keys'],
-      middleware: [requireRole('admin')] as const,
+      middleware: [requireApiKey(), requireRole('admin')] as const,
       request: { params: idParams },
       responses: { 200: jsonResponse(s.apiKeyRecord, 'The revoked key'), ...writeErrorResponses },
     }),
