@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/index.js';
 import { webhookEvents } from '../db/schema/index.js';
@@ -125,4 +126,124 @@ describe('unsigned webhooks', () => {
     const after = await receiptSummary(t.database.db, t.org.orgId);
     expect(after.rejected24h - before.rejected24h).toBe(40);
   });
+});
+
+describe('random webhooks (fast-check, bounded for a two-core CI machine)', () => {
+  it('random bodies and headers: never a 5xx, nothing stored without a valid signature', async () => {
+    const prefix = `fc-${randomUUID().slice(0, 8)}-`;
+    const signedIds = new Set<string>();
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 10 }),
+      fc.constantFrom('\u0000', '\ud800', '\udfff'),
+    );
+    const event = fc.record(
+      {
+        type: fc.oneof(fc.constantFrom('transaction.created', 'firm.updated'), text),
+        eventId: fc.oneof(
+          text.map((x) => prefix + x),
+          fc.integer(),
+        ),
+        data: fc.oneof(
+          fc.record({ transaction: fc.record({ id: fc.oneof(fc.uuid(), text) }) }),
+          fc.jsonValue({ maxDepth: 4 }),
+          fc.integer({ min: 30, max: 200 }).map((n) => JSON.parse('['.repeat(n) + ']'.repeat(n))),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(
+      fc.array(event, { maxLength: 3 }).map((e) => JSON.stringify(e)),
+      event.map((e) => JSON.stringify(e)),
+      fc.string({ maxLength: 100 }),
+    );
+    const headerValue = fc.string({ maxLength: 40 }).filter((v) => /^[\x20-\x7e]*$/.test(v));
+    const headers = fc.record(
+      {
+        'content-type': fc.oneof(
+          fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+          headerValue,
+        ),
+        'content-encoding': fc.constantFrom('gzip', 'identity', 'br'),
+        authorization: headerValue,
+        'x-forwarded-for': headerValue,
+      },
+      { requiredKeys: [] },
+    );
+    const signature = fc.oneof(
+      fc.constantFrom('valid', 'valid-hex', 'other-org', 'missing'),
+      headerValue,
+    );
+    await fc.assert(
+      fc.asyncProperty(body, headers, signature, fc.boolean(), async (raw, extra, how, toOther) => {
+        const target = toOther ? pathOf('b') : pathOf('a');
+        const own = toOther ? secrets.b : secrets.a;
+        const sent: Record<string, string> = { ...extra };
+        if (how === 'valid') sent['x-signature'] = signatureHeader(raw, own)['x-signature'];
+        else if (how === 'valid-hex') {
+          sent['x-signature'] = signatureHeader(raw, own, 'hex')['x-signature'];
+        } else if (how === 'other-org') {
+          sent['x-signature'] = signatureHeader(raw, toOther ? secrets.a : secrets.b)[
+            'x-signature'
+          ];
+        } else if (how !== 'missing') sent['x-signature'] = how;
+        const res = await t.app.request(target, { method: 'POST', headers: sent, body: raw });
+        expect(res.status).toBeLessThan(500);
+        if (!how.startsWith('valid')) expect([400, 401, 413, 415]).toContain(res.status);
+        if (res.status === 200) {
+          const parsed: unknown = JSON.parse(raw);
+          for (const e of Array.isArray(parsed) ? parsed : [parsed]) {
+            signedIds.add(String((e as { eventId: unknown }).eventId));
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+    const rows = await t.database.db
+      .select({ eventId: webhookEvents.eventId })
+      .from(webhookEvents)
+      .where(like(webhookEvents.eventId, `${prefix}%`));
+    for (const row of rows) expect(signedIds.has(row.eventId)).toBe(true);
+  }, 120_000);
+
+  it('one bad event in a concurrent burst fails only its own request', async () => {
+    const poison = fc.oneof(
+      fc.constantFrom('\u0000', 'a\u0000', '\ud800', 'x\udbff', '\udc00y'),
+      fc.integer({ min: 40, max: 300 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 8 }),
+        fc.nat(),
+        poison,
+        fc.constantFrom('note', 'eventId', 'type', 'key'),
+        async (size, at, bad, where) => {
+          const good = Array.from({ length: size }, (_, i) => ({
+            org: (i % 2 ? 'a' : 'b') as 'a' | 'b',
+            event: webhookEvent(),
+          }));
+          const base = webhookEvent();
+          const badBody = bad.startsWith('[')
+            ? `[{"type":"firm.updated","eventId":"${base.eventId}","data":${bad}}]`
+            : JSON.stringify([
+                where === 'key'
+                  ? { ...base, data: { [bad]: 1 } }
+                  : where === 'note'
+                    ? { ...base, data: { ...base.data, note: bad } }
+                    : { ...base, [where]: `${where}-${bad}` },
+              ]);
+          const index = at % (size + 1);
+          const posts = good.map((g) => () => signedPost(g.org, JSON.stringify([g.event])));
+          posts.splice(index, 0, () => signedPost('a', badBody));
+          const answers = await Promise.all(posts.map((p) => p()));
+          expect(answers[index]!.status).toBe(400);
+          answers.splice(index, 1);
+          for (const answer of answers) expect(answer.status).toBe(200);
+          const ids = good.map((g) => g.event.eventId);
+          expect((await storedIds(ids)).sort()).toEqual(ids.sort());
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
 });
