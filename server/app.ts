@@ -1,11 +1,14 @@
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from './errors.js';
+import { OPERATOR_PREFIX } from './http/access.js';
 import { authenticate, requireApiKey } from './http/auth.js';
 import type { AppDeps } from './http/context.js';
 import { corsFor } from './http/cors.js';
 import { demoModeOnly } from './http/demo-gate.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
+import { inputGuard } from './http/input-guard.js';
 import { requestLog } from './http/request-log.js';
+import { apiResponseHeaders } from './http/security-headers.js';
 import { createRouter } from './http/router.js';
 import { actionsRouter } from './http/routes/actions.js';
 import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
@@ -48,6 +51,7 @@ export function createApp(deps: AppDeps) {
         handleError(new AppError('payload_too_large', 'The request body is larger than 1 MB'), c),
     }),
   );
+  app.use('/api/*', apiResponseHeaders());
   // Browser pages on the configured origins may call the API and load the kit; others may not.
   app.use('/api/*', corsFor(deps.config.corsOrigins));
   app.use('/widgets/*', corsFor(deps.config.corsOrigins));
@@ -67,18 +71,20 @@ export function createApp(deps: AppDeps) {
   app.route('/', webhookReceiverRouter);
 
   // The operator API has its own guard (OPERATOR_API_KEY) and no organization key reaches it.
-  app.route('/api/operator', operatorRouter());
+  app.route(OPERATOR_PREFIX, operatorRouter());
 
   // Every other /api route needs a key: the guard is installed on the sub-app before any route.
   // It leaves /api/operator to the operator guard (a sub-app's middleware covers all of /api/*).
   const api = createRouter();
   const orgAuth = authenticate();
   api.use('*', (c, next) =>
-    c.req.path === '/api/operator' || c.req.path.startsWith('/api/operator/')
+    c.req.path === OPERATOR_PREFIX || c.req.path.startsWith(`${OPERATOR_PREFIX}/`)
       ? next()
       : orgAuth(c, next),
   );
-  // A widget token never manages keys (issuing tokens is guarded in its own router).
+  api.use('*', inputGuard());
+  // A widget token never manages keys: declared on the routes (access.ts), and enforced here
+  // again, so a route of the folder that forgot it is still closed.
   api.use('/api-keys', requireApiKey());
   api.use('/api-keys/*', requireApiKey());
   api.route('/clients', clientsRouter);

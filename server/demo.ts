@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { enterDemoMode, readIntegrationSecrets } from './domain/settings.js';
 import type { Logger } from './logger.js';
+import { isLoopbackHost } from './security/hosts.js';
 import type { SecretBox } from './security/secret-box.js';
 import { createSimulator, type Simulator, type SimulatorSnapshot } from './simulator/simulator.js';
 import type { SyncService } from './sync/service.js';
@@ -24,7 +25,7 @@ export interface Demo {
   mountPath: string;
   /** The organization in demo mode (the default one). */
   orgId: string;
-  /** The server's own address, once it listens (the simulator delivers webhooks there). */
+  /** The server's own address once it listens: the only place the simulator POSTs webhooks to. */
   baseUrl?: string;
   close(): Promise<void>;
 }
@@ -37,6 +38,16 @@ interface DemoOptions {
   logger: Logger;
 }
 
+/** Whether `url` is on the server's own origin (nothing is, before the server listens). */
+export function isOwnAddress(url: string, baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  try {
+    return new URL(url).origin === new URL(baseUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 const snapshotFile = (dataDir: string) => path.join(dataDir, 'simulator.json');
 
 /**
@@ -46,6 +57,12 @@ const snapshotFile = (dataDir: string) => path.join(dataDir, 'simulator.json');
 export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
   const { config, db, secretBox, orgId, logger } = options;
   if (config.demo === 'off') return null;
+  if (!isLoopbackHost(config.host)) {
+    // The simulator would be open to the network (firms, webhook URLs it POSTs to), and the demo
+    // page hands out an admin token: neither is served beyond this machine.
+    logger.warn({ host: config.host }, 'demo mode is off: HOST is not a loopback address');
+    return null;
+  }
   const file = snapshotFile(config.dataDir);
   const saved = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as SimulatorSnapshot)
@@ -54,7 +71,12 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
   const savedFirm = saved?.firms.find((f) => f.apiKey === apiToken);
   if (config.demo === 'auto' && apiToken && !savedFirm) return null;
 
-  const simulator = createSimulator({ restore: saved, logger });
+  const own: { baseUrl?: string } = {};
+  const simulator = createSimulator({
+    restore: saved,
+    logger,
+    webhooks: { allowUrl: (url) => isOwnAddress(url, own.baseUrl) },
+  });
   const firmKey = savedFirm?.apiKey ?? simulator.createFirm({ name: 'Demo law firm' }).apiKey;
   let written = '';
   const persist = () => {
@@ -71,6 +93,12 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
     firmKey,
     mountPath: '/simulator',
     orgId,
+    get baseUrl() {
+      return own.baseUrl;
+    },
+    set baseUrl(url: string | undefined) {
+      own.baseUrl = url;
+    },
     async close() {
       clearInterval(timer);
       persist();

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  /** The client hung up before the request was read: no error of ours (nginx's 499). */
+  client_closed: 499,
   internal: 500,
   remote_failed: 502,
   not_ready: 503,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,8 @@ import { startServerProcess } from './testing/server-process.js';
 
 // The real process, the way `npm start` runs it: embedded PGlite in a data folder, a free port.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-main-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'plk-main-')), 'data');
+afterAll(() => rmSync(path.dirname(dataDir), { recursive: true, force: true }));
 
 const start = (env: Record<string, string> = {}) =>
   startServerProcess(
@@ -25,8 +25,18 @@ const start = (env: Record<string, string> = {}) =>
 describe('the server process', () => {
   it('prints its URL and a first admin key, keeps data across a graceful restart', async () => {
     const first = await start();
-    const key = /\n {2}(plk_\S+)\n/.exec(first.output())?.[1];
-    expect(key).toBeDefined();
+    // Its output is a pipe, not a terminal: the key goes to an owner-only file, not the output.
+    const keyFile = path.join(dataDir, 'first-admin-key.txt');
+    expect(first.output()).toContain(keyFile);
+    const key = readFileSync(keyFile, 'utf8').trim();
+    expect(key).toMatch(/^plk_/);
+    expect(first.output()).not.toContain(key);
+    // DATA_DIR and everything in it: the owner's only.
+    const modes = [dataDir, ...readdirSync(dataDir, { recursive: true }).map(String)].map(
+      (f) => [f, statSync(path.resolve(dataDir, f)).mode & 0o077] as const,
+    );
+    expect(modes.filter(([, bits]) => bits !== 0)).toEqual([]);
+    expect(statSync(path.join(dataDir, 'secrets.key')).mode & 0o777).toBe(0o600);
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     expect(await (await fetch(`${first.url}/readyz`)).json()).toMatchObject({
       status: 'ready',

@@ -8,18 +8,22 @@ import { activateDemo, prepareDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
 import { checkWebhookEndpoint } from './going-live.js';
 import { startEndpointScheduler } from './webhooks/endpoint-scheduler.js';
+import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
+import { flushRejected } from './webhooks/receipts.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
+  // DATA_DIR, the embedded database's files, the secrets key: owner-only (0700 / 0600).
+  createOwnerOnly();
+  ensureDataDir(config.dataDir);
 
   const { database, secretBox, sync } = await openRuntime(config, logger);
   const boot = await bootstrapDefaultOrganization(database.db, { adminApiKey: config.adminApiKey });
   const orgId = boot.organization.id;
   const demo = await prepareDemo({ config, db: database.db, secretBox, orgId, logger });
   const app = createApp({ database, logger, config, secretBox, sync, demo: demo ?? undefined });
-  if (demo) app.route(demo.mountPath, demo.simulator.app);
   if (config.workers) sync.start();
   // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
   const reconciler = config.workers
@@ -53,11 +57,15 @@ async function main(): Promise<void> {
         baseUrl: url,
       }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
     }
-    // Written to the terminal, not the log: the key is a secret and is shown this once only.
     process.stdout.write(`\nPayment link service: ${url}\n`);
     if (boot.generatedAdminKey) {
+      // The key is a secret shown this once: to a person at a terminal, else into a 0600 file in
+      // DATA_DIR, never into output that a redirect turns into a log.
       process.stdout.write(
-        `First start: the admin API key of the default organization (shown once, store it now):\n  ${boot.generatedAdminKey}\n\n`,
+        deliverFirstAdminKey(boot.generatedAdminKey, {
+          dataDir: config.dataDir,
+          interactive: process.stdout.isTTY === true,
+        }),
       );
     }
   });
@@ -83,6 +91,7 @@ async function main(): Promise<void> {
       endpoints.stop();
       await sync.stop();
       await demo?.close();
+      await flushRejected(database.db);
       await database.close();
       logger.info('stopped');
       process.exit(0);

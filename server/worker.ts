@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
 import { createLogger } from './logger.js';
+import { createOwnerOnly } from './security/data-dir.js';
 import { openRuntime } from './runtime.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 
@@ -10,6 +11,8 @@ import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
+  // The secrets key file it may create in DATA_DIR: owner-only, like the API process's files.
+  createOwnerOnly();
   const { database, sync } = await openRuntime(config, logger);
   sync.start();
   const reconciler = startReconcileScheduler({

@@ -1,17 +1,8 @@
 // Inputs of the spec's invocable flow actions (POST /api/actions/{ActionName}), with the spec's
 // exact names. Ids are local record ids.
 import { z } from 'zod';
-import { amount, recordId } from './schemas.js';
-
-const name = z
-  .string()
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(255, { error: 'must be at most 255 characters' });
-const idList = z
-  .array(recordId, { error: 'must be a list of payment link ids' })
-  .max(100, { error: 'must name at most 100 payment links' })
-  .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a payment link' });
+// The fields' schemas are the records API's own, so a wrong input reads the same in both.
+import { amount, name, paymentLinkIdList as idList, recordId } from './schemas.js';
 
 export const actionInputs = {
   ClientCreate: z.strictObject({ name }),

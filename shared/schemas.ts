@@ -22,11 +22,23 @@ const expected = (what: string) => (issue: { input?: unknown }) =>
 
 export const recordId = z.uuid({ error: expected('a record id (uuid)') });
 
-const name = z
+/** A record's name; the actions take the same field, so wrong input reads the same in both. */
+export const name = z
   .string({ error: expected('a text') })
   .trim()
   .min(1, { error: 'must not be empty' })
   .max(255, { error: 'must be at most 255 characters' });
+
+/** Why a value parseMoney refused is not an amount: too large, too precise, or not a number. */
+function amountProblem(value: string | number): string {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const number = /^[-+]?(\d*)(?:\.(\d*))?(?:e([-+]?\d+))?$/i.exec(text);
+  if (!number || (number[1] === '' && !number[2]) || !Number.isFinite(Number(text))) {
+    return 'must be an amount such as "150.00"';
+  }
+  if (Math.abs(Number(text)) >= 1e12) return `is too large: at most ${MAX_AMOUNT}`;
+  return 'must have at most 2 decimal places';
+}
 
 /** A positive amount, given as "150.00" or 150, answered as "150.00". */
 export const amount = z
@@ -34,7 +46,7 @@ export const amount = z
   .transform((value, ctx) => {
     const parsed = parseMoney(value);
     if (parsed === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be an amount with at most 2 decimal places' });
+      ctx.addIssue({ code: 'custom', message: amountProblem(value) });
       return z.NEVER;
     }
     const cents = toCents(parsed);
@@ -43,7 +55,7 @@ export const amount = z
       return z.NEVER;
     }
     if (cents > MAX_REMOTE_CENTS) {
-      ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_AMOUNT}` });
+      ctx.addIssue({ code: 'custom', message: `is too large: at most ${MAX_AMOUNT}` });
       return z.NEVER;
     }
     return parsed;
@@ -184,11 +196,13 @@ export const paymentLinkUpdate = z.strictObject({
   matterId: recordId.nullish(),
 });
 
-const paymentLinkIds = z
+/** Payment link ids, possibly none (the actions' update empties an aggregate link with []). */
+export const paymentLinkIdList = z
   .array(recordId, { error: expected('a list of payment link ids') })
-  .min(1, { error: 'must name at least one payment link' })
   .max(100, { error: 'must name at most 100 payment links' })
   .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a payment link' });
+
+const paymentLinkIds = paymentLinkIdList.min(1, { error: 'must name at least one payment link' });
 
 export const aggregateLinkCreate = z.strictObject({ name: name.nullish(), paymentLinkIds });
 export const aggregateLinkUpdate = z.strictObject({
@@ -228,10 +242,15 @@ const secret = z
   .min(8, { error: 'must be at least 8 characters' })
   .max(500, { error: 'must be at most 500 characters' });
 
+/** Typed into the remote's portal and ours alike: printable ASCII only, no control characters. */
+const webhookSecret = secret.regex(/^[\x20-\x7e]+$/, {
+  error: 'must be printable characters (letters, digits, punctuation, spaces)',
+});
+
 /** `null` clears a secret; an absent field leaves it as it is. */
 export const settingsUpdate = z.strictObject({
   apiToken: secret.nullable().optional(),
-  webhookSecret: secret.nullable().optional(),
+  webhookSecret: webhookSecret.nullable().optional(),
   productionEnvironment: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;

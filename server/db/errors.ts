@@ -16,3 +16,12 @@ export function pgErrorOf(err: unknown): PgError | null {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Whether the database refused the data itself (class 22: text it cannot store, a value out of
+ * range; 54: nesting too deep), not the connection or the server: sending it again cannot help.
+ */
+export function isDataRefusal(err: unknown): boolean {
+  const code = pgErrorOf(err)?.code;
+  return code !== undefined && (code.startsWith('22') || code.startsWith('54'));
+}

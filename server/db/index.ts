@@ -1,3 +1,4 @@
+import { restrictTree } from '../security/data-dir.js';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +67,7 @@ async function readiness(db: Database): Promise<{ ready: boolean; reason?: strin
 
 /** Embedded PostgreSQL: in a data folder, or in memory when `dataDir` is omitted (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initPgliteDataDir(pgdata);
@@ -74,6 +75,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const options = { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONFIG };
   const client = pgdata ? new PGlite(pgdata, options) : new PGlite(options);
   await client.waitReady;
+  if (dataDir) restrictTree(path.join(dataDir, 'pgdata'));
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

@@ -1,3 +1,4 @@
+import { webhookSecretChanged } from '../security/secret-versions.js';
 import { eq } from 'drizzle-orm';
 import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
 import { healFailedRecords } from '../sync/healing.js';
@@ -83,6 +84,8 @@ export async function updateSettings(
   if (!row) throw new Error('settings row vanished');
   // A new API token may be what the failed syncs lacked: every one gets another try.
   if (input.apiToken) await healFailedRecords(db, orgId, { all: true });
+  // The webhook receiver's cache reads it again at the next webhook, not a second later.
+  if (input.webhookSecret !== undefined) webhookSecretChanged(orgId);
   return toSettings(row);
 }
 

@@ -3,6 +3,7 @@ import type { Role } from '../../shared/records.js';
 import { identifyApiKey, identifyApiKeyById, touchApiKey } from '../domain/api-keys.js';
 import { isDeactivated } from '../domain/organization-status.js';
 import { AppError } from '../errors.js';
+import { declaring } from './access.js';
 import { isWidgetToken, widgetTokenSigner } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
 
@@ -20,11 +21,14 @@ function bearerToken(header: string | undefined): string | null {
 
 /**
  * The page a browser request comes from: its `Origin`, or, for the same-origin GETs that carry
- * none, the origin of its `Referer`. Browsers set both themselves; scripts cannot forge them.
+ * none, the origin of its `Referer` (null for `Origin: null`). Browsers set both themselves; scripts cannot forge them.
  */
 export function requestOrigin(c: Context): string | null {
   const origin = c.req.header('origin');
-  if (origin && origin !== 'null') return origin;
+  // `Origin: null` (a sandboxed frame, a file: page, a redirect) names no page: nothing a token
+  // bound to origins may be used from, whatever a Referer beside it claims.
+  if (origin === 'null') return null;
+  if (origin) return origin;
   const referer = c.req.header('referer');
   if (!referer) return null;
   try {
@@ -94,19 +98,26 @@ export function assertRole(caller: Caller, minimum: Role): void {
   }
 }
 
+/** Declares the role in the OpenAPI document too (access.ts): the matrix tests what it says. */
 export function requireRole(minimum: Role): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    assertRole(c.get('caller'), minimum);
-    await next();
-  };
+  return declaring<MiddlewareHandler<AppEnv>>(
+    async (c, next) => {
+      assertRole(c.get('caller'), minimum);
+      await next();
+    },
+    { role: minimum },
+  );
 }
 
 /** Routes a widget token may never reach (API keys, issuing tokens): an API key only. */
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.get('caller').kind !== 'api-key') {
-      throw new AppError('forbidden', 'This needs an API key: a widget token cannot do it');
-    }
-    await next();
-  };
+  return declaring<MiddlewareHandler<AppEnv>>(
+    async (c, next) => {
+      if (c.get('caller').kind !== 'api-key') {
+        throw new AppError('forbidden', 'This needs an API key: a widget token cannot do it');
+      }
+      await next();
+    },
+    { apiKeyOnly: true },
+  );
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.js';
 import type { AppEnv } from './context.js';
@@ -13,8 +14,16 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   415: 'unsupported_media_type',
 };
 
-function asAppError(err: unknown): AppError {
+/** The client went away mid-request (reading its body fails with ECONNRESET "aborted"). */
+function isAbandoned(err: unknown, c: Context<AppEnv>): boolean {
+  if (c.req.raw.signal?.aborted) return true;
+  const code = (err as { code?: unknown })?.code;
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+function asAppError(err: unknown, c: Context<AppEnv>): AppError {
   if (err instanceof AppError) return err;
+  if (isAbandoned(err, c)) return new AppError('client_closed', 'The client closed the request');
   // Hono's own errors (malformed JSON, wrong content type) keep their status, in our shape.
   if (err instanceof HTTPException && CODE_OF_STATUS[err.status]) {
     const code = CODE_OF_STATUS[err.status] as ErrorCode;
@@ -27,7 +36,7 @@ function asAppError(err: unknown): AppError {
 
 /** Renders every error as `{ error: { code, message, details, requestId } }`: one place. */
 export function handleError(err: unknown, c: Context<AppEnv>): Response {
-  const error = asAppError(err);
+  const error = asAppError(err, c);
   const requestId = c.get('requestId');
   if (error.status >= 500) {
     // The cause is logged by name and message only: drizzle's messages carry query parameters.
@@ -52,7 +61,8 @@ export function handleError(err: unknown, c: Context<AppEnv>): Response {
       requestId,
     },
   };
-  return c.json(body, ERROR_STATUS[error.code]);
+  // 499 (client closed) is not in Hono's list of statuses; the client never sees it anyway.
+  return c.json(body, ERROR_STATUS[error.code] as ContentfulStatusCode);
 }
 
 export function handleNotFound(c: Context<AppEnv>): Response {

@@ -54,6 +54,20 @@ describe('transport over loopback HTTP', () => {
     expect(request?.body).toEqual(REQUEST);
   });
 
+  it('answers text the database could not store sanitized: no NUL, no lone surrogate', async () => {
+    const server = await serverWith(
+      () =>
+        new Response(
+          '{"data":{"client":{"clientName":"Ann\\u0000 Lee\\ud800","tags":["\\udc00x"]}}}',
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const envelope = await transportFor(server.url).send('org-1', REQUEST);
+    expect(envelope.data).toEqual({ client: { clientName: 'Ann Lee\ufffd', tags: ['\ufffdx'] } });
+    const failing = await serverWith(() => new Response('bad\u0000 gateway', { status: 502 }));
+    expect((await failure(failing.url)).message).not.toContain('\u0000');
+  });
+
   it('429 with Retry-After in seconds: transient, waits that long', async () => {
     const server = await serverWith(
       () => new Response('slow down', { status: 429, headers: { 'retry-after': '7' } }),

@@ -3,6 +3,7 @@
 // envelope becomes a RemoteError here; GraphQL `errors` are left to the caller, because in a
 // batched request they belong to individual operations (their `path[0]` is the alias).
 
+import { storableJson, storableText } from '../security/text.js';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import {
@@ -97,7 +98,8 @@ export function createTransport(options: TransportOptions): Transport {
     signal: AbortSignal | undefined,
   ): Promise<GraphQLEnvelope> {
     const { operationName } = request;
-    const clean = (text: string): string => truncate(redact(text, [target.apiKey]));
+    // Remote messages end up in syncErrorMessage: text the database cannot store is sanitized.
+    const clean = (text: string): string => truncate(redact(storableText(text), [target.apiKey]));
     const timeout = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
     let response: Response;
@@ -188,7 +190,9 @@ export function createTransport(options: TransportOptions): Transport {
 
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      // What the remote says is not ours to refuse: text the database cannot store (a NUL, a
+      // lone surrogate) is sanitized here, once, before any of it reaches a record.
+      body = storableJson(JSON.parse(text));
     } catch {
       throw remoteError(
         'invalid_response',

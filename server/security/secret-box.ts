@@ -71,7 +71,7 @@ export function loadSecretsKey(options: { secretsKey?: string | undefined; dataD
   if (options.secretsKey) return { key: parseSecretsKey(options.secretsKey), source: 'env' };
   const file = path.join(options.dataDir, 'secrets.key');
   if (existsSync(file)) return { key: parseSecretsKey(readFileSync(file, 'utf8')), source: 'file' };
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

@@ -118,6 +118,36 @@ describe('signed delivery', () => {
   });
 });
 
+describe('the allowUrl setting', () => {
+  it('sends nothing to a URL it does not allow: the delivery is dead at once', async () => {
+    const { s, receiver } = await setUp({ webhooks: { allowUrl: () => false } });
+    await payment();
+    await s.sim.webhooks.settled();
+    expect(receiver.received).toHaveLength(0);
+    expect(s.sim.webhooks.deliveries(s.firm.id)).toMatchObject([
+      {
+        state: 'dead',
+        attempts: [{ ok: false, status: null, error: 'webhook URL not allowed by this simulator' }],
+      },
+    ]);
+  });
+
+  it('sends to the URLs it allows', async () => {
+    let asked = '';
+    const { receiver } = await setUp({
+      webhooks: {
+        allowUrl: (url) => {
+          asked = url;
+          return true;
+        },
+      },
+    });
+    await payment();
+    await receiver.waitFor(1);
+    expect(asked).toBe(receiver.url);
+  });
+});
+
 describe('event kinds and the transaction they name', () => {
   it('fires the matching kind for each hook', async () => {
     const { s, receiver } = await setUp({}, [...ALL_KINDS, 'firm.updated']);

@@ -18,6 +18,12 @@ export interface WebhookOptions {
   disableAfterMs?: number;
   /** X-SIGNATURE encoding. Default base64 (the remote's). */
   signatureEncoding?: 'base64' | 'hex';
+  /**
+   * Which URLs may receive POSTs (checked at every attempt; a refused one is dead at once).
+   * Default: any. Demo mode allows only the server's own address, so a URL registered through
+   * the simulator cannot make it POST elsewhere (server-side request forgery).
+   */
+  allowUrl?: (url: string) => boolean;
   /** Sends the POSTs (tests may wrap it). Default: global fetch. */
   fetch?: typeof fetch;
   /**
@@ -87,6 +93,7 @@ export class WebhookDispatcher {
   private readonly disableAfterMs: number;
   private readonly encoding: 'base64' | 'hex';
   private readonly fetchImpl: typeof fetch;
+  private readonly allowUrl: (url: string) => boolean;
   private readonly byFirm = new Map<string, FirmWebhooks>();
   private readonly log: Delivery[] = [];
   private readonly retryTimers = new Map<Delivery, NodeJS.Timeout>();
@@ -107,6 +114,7 @@ export class WebhookDispatcher {
     this.encoding = options.signatureEncoding ?? 'base64';
     this.fetchImpl = options.fetch ?? fetch;
     this.logIds = options.webhookEventIds ?? 'event';
+    this.allowUrl = options.allowUrl ?? (() => true);
   }
 
   private of(firmId: string): FirmWebhooks {
@@ -304,6 +312,12 @@ export class WebhookDispatcher {
       });
     if (!target || target.disabled) {
       record(false, null, 'webhook URL disabled');
+      delivery.state = 'dead';
+      delivery.nextAttemptAt = null;
+      return;
+    }
+    if (!this.allowUrl(target.url)) {
+      record(false, null, 'webhook URL not allowed by this simulator');
       delivery.state = 'dead';
       delivery.nextAttemptAt = null;
       return;

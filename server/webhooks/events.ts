@@ -1,5 +1,6 @@
 import { SUPPORTED_WEBHOOK_KINDS, type SupportedWebhookKind } from '../../shared/webhooks.js';
 import { invalidInput } from '../errors.js';
+import { findTextProblem } from '../security/text.js';
 
 // The webhook body (FACTS.md): a JSON array of events, each
 // `{ type, eventId, firmId, data: { transaction: { id } } }`; a single event object is accepted
@@ -72,15 +73,6 @@ function readEvent(value: unknown, index: number): ReceivedEvent {
   };
 }
 
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (isObject(value)) {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
-  }
-  return false;
-}
-
 /**
  * The events of a verified body. Throws `invalid_input` (400) for anything that is not JSON, not
  * an event or an array of events, or an event without `type` or `eventId`: nothing is stored then.
@@ -92,11 +84,15 @@ export function parseEvents(raw: Uint8Array): ReceivedEvent[] {
   } catch {
     throw invalidInput('The webhook body is not valid JSON');
   }
-  if (hasNul(body)) {
-    // PostgreSQL text and jsonb cannot hold U+0000: refused here rather than failing the store.
-    throw invalidInput('The webhook body contains a NUL character (\\u0000)');
-  }
   const list = Array.isArray(body) ? body : isObject(body) ? [body] : null;
   if (!list) throw invalidInput('The webhook body must be an event or an array of events');
+  // Text PostgreSQL cannot store (NUL, a lone surrogate) or nesting no event has: refused here,
+  // as this request's own 400, rather than failing the write it would share with others.
+  const problem = findTextProblem(list, { prefix: 'events' });
+  if (problem) {
+    throw invalidInput(`The webhook body cannot be stored: ${problem.path} ${problem.message}`, {
+      [problem.path]: [problem.message],
+    });
+  }
   return list.map(readEvent);
 }

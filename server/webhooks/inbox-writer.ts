@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isDataRefusal } from '../db/errors.js';
 import { rowsOf, type Database } from '../db/index.js';
+import { invalidInput } from '../errors.js';
 import type { WebhookEventStatus } from '../../shared/webhooks.js';
 import { isSupportedKind, type ReceivedEvent } from './events.js';
 import { WEBHOOK_JOB } from './jobs.js';
@@ -96,18 +98,28 @@ function insertStatement(batch: Pending[]): SQL {
 
 /** Stores the verified events of concurrent requests, one statement per batch of them. */
 export class InboxWriter {
-  // Not split on failure: what fails a write here is the database, for every request alike.
+  // Split on failure: a write that fails is retried request by request, so a row the database
+  // refuses (text it cannot store that slipped past parsing) fails only its own request.
   readonly #batcher: Batcher<Pending, StoreResult>;
 
   constructor(db: Database) {
     this.#batcher = new Batcher(
       async (batch) => {
-        const inserted = rowsOf<{ org_id: string; event_id: string }>(
-          await db.execute(insertStatement(batch)),
-        );
-        return settle(batch, inserted);
+        try {
+          const inserted = rowsOf<{ org_id: string; event_id: string }>(
+            await db.execute(insertStatement(batch)),
+          );
+          return settle(batch, inserted);
+        } catch (error) {
+          // Alone and refused for its content: bad input (4xx), which a retry cannot fix; a
+          // 503 would make the sender retry it, and the rest of a batch is retried alone anyway.
+          if (batch.length === 1 && isDataRefusal(error)) {
+            throw invalidInput('The webhook body holds data that cannot be stored');
+          }
+          throw error;
+        }
       },
-      { maxItems: MAX_REQUESTS_PER_WRITE },
+      { maxItems: MAX_REQUESTS_PER_WRITE, splitOnFailure: true },
     );
   }
 

@@ -29,9 +29,87 @@ export function receiptUpsert(orgId: string, counts: ReceiptCounts): SQL {
       last_verified_at = coalesce(excluded.last_verified_at, r.last_verified_at)`;
 }
 
-/** A request whose signature was missing or wrong (or that had no secret to check against). */
-export async function recordRejected(db: Executor, orgId: string): Promise<void> {
-  await db.execute(receiptUpsert(orgId, { received: 1, verified: 0, rejected: 1 }));
+// Rejections are counted in memory and written in batches: a write per unsigned request would
+// let anyone who can reach the receiver make the database do a write for each of theirs.
+const FLUSH_AFTER_MS = 1_000;
+const FLUSH_AT_COUNT = 10_000;
+
+class RejectionCounter {
+  #pending = new Map<string, number>();
+  #total = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Executor,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  add(orgId: string): void {
+    this.#pending.set(orgId, (this.#pending.get(orgId) ?? 0) + 1);
+    this.#total++;
+    if (this.#total >= FLUSH_AT_COUNT) void this.flush();
+    else if (!this.#timer) {
+      this.#timer = setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
+      // Pending counts never keep a process alive (a stop loses at most a second of them).
+      this.#timer.unref();
+    }
+  }
+
+  /** Writes what is pending, one statement for every organization. */
+  flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batch = this.#pending;
+    if (batch.size === 0) return this.#flushing;
+    this.#pending = new Map();
+    this.#total = 0;
+    this.#flushing = this.#flushing.then(async () => {
+      try {
+        await this.db.execute(rejectedStatement(batch));
+      } catch (error) {
+        this.onError(error);
+      }
+    });
+    return this.#flushing;
+  }
+}
+
+function rejectedStatement(batch: Map<string, number>): SQL {
+  const [first, ...rest] = [...batch].map(([orgId, n]) =>
+    receiptUpsert(orgId, { received: n, verified: 0, rejected: n }),
+  );
+  if (rest.length === 0) return first!;
+  const ctes = rest.map((upsert, i) => sql`r${sql.raw(String(i))} as (${upsert})`);
+  return sql`with ${sql.join(ctes, sql`, `)} ${first!}`;
+}
+
+const counters = new WeakMap<Executor, RejectionCounter>();
+
+function counterOf(db: Executor, onError: (error: unknown) => void = () => {}) {
+  let counter = counters.get(db);
+  if (!counter) {
+    counter = new RejectionCounter(db, onError);
+    counters.set(db, counter);
+  }
+  return counter;
+}
+
+/**
+ * A request whose signature was missing or wrong (or that had no secret to check against):
+ * counted now, written within a second with the others.
+ */
+export function recordRejected(
+  db: Executor,
+  orgId: string,
+  onError?: (error: unknown) => void,
+): void {
+  counterOf(db, onError).add(orgId);
+}
+
+/** Writes the rejections counted so far (the summary reads them; a stop writes the last ones). */
+export function flushRejected(db: Executor): Promise<void> {
+  return counters.get(db)?.flush() ?? Promise.resolve();
 }
 
 export interface ReceiptSummary {
@@ -42,6 +120,7 @@ export interface ReceiptSummary {
 }
 
 export async function receiptSummary(db: Executor, orgId: string): Promise<ReceiptSummary> {
+  await flushRejected(db);
   const [row] = rowsOf<{
     last_received_at: string | Date | null;
     last_verified_at: string | Date | null;

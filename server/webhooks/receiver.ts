@@ -82,7 +82,7 @@ export async function verifyWebhook(
   if (!ok && signature) {
     try {
       const fresh = await secrets.refresh(orgId);
-      if (fresh.value) {
+      if (fresh?.value) {
         entry = fresh;
         ok = verifySignature(raw, signature, liveSecrets(fresh.value));
       }
@@ -99,11 +99,9 @@ export async function verifyWebhook(
         ? 'the signature does not match'
         : 'the X-SIGNATURE header is missing';
   deps.logger.warn({ orgId, reason }, 'webhook signature verification failed');
-  try {
-    await recordRejected(deps.database.db, orgId);
-  } catch (error) {
-    deps.logger.warn({ orgId, err: errorMessage(error).slice(0, 300) }, 'could not count it');
-  }
+  recordRejected(deps.database.db, orgId, (error) =>
+    deps.logger.warn({ err: errorMessage(error).slice(0, 300) }, 'could not count rejections'),
+  );
   throw refused();
 }
 

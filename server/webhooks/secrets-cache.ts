@@ -4,6 +4,7 @@ import { organizations } from '../db/schema/index.js';
 import { findDefaultOrganization } from '../domain/organizations.js';
 import { readIntegrationSecrets } from '../domain/settings.js';
 import type { SecretBox } from '../security/secret-box.js';
+import { webhookSecretVersion } from '../security/secret-versions.js';
 
 // The webhook secrets of each organization, decrypted, held for a few seconds: reading and
 // decrypting them on every webhook would cost more than the rest of the acknowledgement. A
@@ -25,12 +26,20 @@ export function liveSecrets(value: NonNullable<OrgSecrets>, now = Date.now()): s
 }
 
 const TTL_MS = 5_000;
+/**
+ * A failed check re-reads an organization's secrets at most this often: unsigned traffic must
+ * not cost a database read each. A secret changed in this process is seen at once (its version,
+ * below); one changed in another process within this long.
+ */
+const MIN_REFRESH_MS = 1_000;
+const versionOf = webhookSecretVersion;
 /** Organization ids come from the URL: an attacker must not grow this map without bound. */
 const MAX_ENTRIES = 10_000;
 
 interface Entry {
   value: OrgSecrets;
   loadedAt: number;
+  version: number;
 }
 
 export class SecretsCache {
@@ -53,12 +62,21 @@ export class SecretsCache {
 
   async get(orgId: string): Promise<Entry> {
     const entry = this.#entries.get(orgId);
-    if (entry && Date.now() - entry.loadedAt < TTL_MS) return entry;
+    if (entry && Date.now() - entry.loadedAt < TTL_MS && entry.version === versionOf(orgId)) {
+      return entry;
+    }
     return this.#load(orgId);
   }
 
-  /** A fresh read after a failed check; checks failing meanwhile share it. */
-  refresh(orgId: string): Promise<Entry> {
+  /**
+   * A fresh read after a failed check, unless the entry is younger than MIN_REFRESH_MS (then the
+   * entry itself: null when nothing changed). Checks failing meanwhile share one read.
+   */
+  async refresh(orgId: string): Promise<Entry | null> {
+    const entry = this.#entries.get(orgId);
+    if (entry && Date.now() - entry.loadedAt < MIN_REFRESH_MS) {
+      return entry.version === versionOf(orgId) ? null : this.#load(orgId);
+    }
     return this.#load(orgId);
   }
 
@@ -72,6 +90,7 @@ export class SecretsCache {
   }
 
   async #read(orgId: string): Promise<Entry> {
+    const version = versionOf(orgId);
     const [org] = await this.#db
       .select({ id: organizations.id })
       .from(organizations)
@@ -91,7 +110,7 @@ export class SecretsCache {
             : null,
       };
     }
-    const entry = { value, loadedAt: Date.now() };
+    const entry = { value, loadedAt: Date.now(), version };
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
     this.#entries.set(orgId, entry);
     return entry;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSignature, signBody, verifySignature } from './signature.js';
+import {
+  CANONICAL_CHECK_MAX_BYTES,
+  decodeSignature,
+  signBody,
+  verifySignature,
+} from './signature.js';
 
 const secret = 'whsec-unit-secret';
 const body = JSON.stringify([{ type: 'transaction.created', eventId: 'e1' }]);
@@ -20,6 +25,19 @@ describe('verifySignature', () => {
     // ...but never to a different document.
     const other = JSON.stringify([{ type: 'transaction.created', eventId: 'e2' }]);
     expect(verifySignature(bytes(other), signBody(body, secret), [secret])).toBe(false);
+  });
+
+  it('re-serializes only a small body: a large unsigned one costs one HMAC, not a parse', () => {
+    const events = Array.from({ length: 2_000 }, (_, i) => ({
+      type: 'firm.updated',
+      eventId: `e${i}`,
+    }));
+    const canonical = JSON.stringify(events);
+    const pretty = JSON.stringify(events, null, 2);
+    expect(pretty.length).toBeGreaterThan(CANONICAL_CHECK_MAX_BYTES);
+    expect(verifySignature(bytes(pretty), signBody(canonical, secret), [secret])).toBe(false);
+    // Its exact bytes signed: accepted at any size.
+    expect(verifySignature(bytes(pretty), signBody(pretty, secret), [secret])).toBe(true);
   });
 
   it('refuses a wrong secret, a missing or malformed header, and no secret at all', () => {

@@ -3,10 +3,19 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // X-SIGNATURE: HMAC-SHA512 keyed by the organization's webhook secret (FACTS.md). The remote's
 // own sample signs `JSON.stringify(payload)` and sends exactly those bytes, base64; we accept
 // base64 and hex, over the exact raw bytes first and, failing that, over the canonical
-// re-serialization of the body (a sender whose bytes differ from its canonical form). Every
+// re-serialization of the body (a sender whose bytes differ from its canonical form) when the
+// body is small. Every
 // comparison is constant-time over buffers of equal length.
 
 const DIGEST_BYTES = 64;
+
+/**
+ * Bodies up to this size also get the canonical re-serialization check when the raw one fails.
+ * Parsing and re-serializing 1 MB costs tens of milliseconds: done for every unsigned body, that
+ * would let 25 requests a second saturate the server. The remote's bodies carry ids only (a
+ * few hundred bytes an event), so a genuine body that needs the fallback is small.
+ */
+export const CANONICAL_CHECK_MAX_BYTES = 64 * 1024;
 
 /** The 64 digest bytes a header carries (hex or base64, standard or url-safe), or null. */
 export function decodeSignature(header: string | undefined | null): Buffer | null {
@@ -52,6 +61,7 @@ export function verifySignature(
   const signature = decodeSignature(header);
   if (!signature || secrets.length === 0) return false;
   if (matchesAny(signature, secrets, raw)) return true;
+  if (raw.byteLength > CANONICAL_CHECK_MAX_BYTES) return false;
   const canonical = canonicalJson(raw);
   return canonical !== null && matchesAny(signature, secrets, canonical);
 }

@@ -8,6 +8,7 @@ import {
 import { ACTION_ROLES } from '../../actions/actions.js';
 import { runAction } from '../../actions/run-action.js';
 import { AppError } from '../../errors.js';
+import { REQUIRED_ROLE } from '../access.js';
 import { assertRole } from '../auth.js';
 import { jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
@@ -25,6 +26,8 @@ for (const name of ACTION_NAMES) {
     path: `/${name}`,
     tags: ['actions'],
     summary: `The spec's ${name} action`,
+    // Declared like the other routes' guards (access.ts), from the one table that enforces it.
+    [REQUIRED_ROLE]: ACTION_ROLES[name],
     request: { body: jsonBody(z.union([input, z.array(input)])) },
     responses: {
       200: jsonResponse(

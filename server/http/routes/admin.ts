@@ -5,7 +5,7 @@ import { createApiKey, listApiKeys, revokeApiKeySafely } from '../../domain/api-
 import { addRemoteSite, listRemoteSites, setRemoteSiteActive } from '../../domain/remote-sites.js';
 import { getSettings } from '../../domain/settings.js';
 import { saveSettings } from '../../going-live.js';
-import { requireRole } from '../auth.js';
+import { requireApiKey, requireRole } from '../auth.js';
 import {
   errorResponses,
   idParams,
@@ -23,7 +23,7 @@ export const apiKeysRouter = createRouter()
       method: 'get',
       path: '/',
       tags: ['api-keys'],
-      middleware: [requireRole('admin')] as const,
+      middleware: [requireApiKey(), requireRole('admin')] as const,
       responses: {
         200: jsonResponse(
           z.object({ data: z.array(s.apiKeyRecord) }),
@@ -39,7 +39,7 @@ export const apiKeysRouter = createRouter()
       method: 'post',
       path: '/',
       tags: ['api-keys'],
-      middleware: [requireRole('admin')] as const,
+      middleware: [requireApiKey(), requireRole('admin')] as const,
       request: { body: jsonBody(s.apiKeyCreate) },
       responses: {
         201: jsonResponse(
@@ -57,7 +57,7 @@ export const apiKeysRouter = createRouter()
       method: 'delete',
       path: '/{id}',
       tags: ['api-keys'],
-      middleware: [requireRole('admin')] as const,
+      middleware: [requireApiKey(), requireRole('admin')] as const,
       request: { params: idParams },
       responses: { 200: jsonResponse(s.apiKeyRecord, 'The revoked key'), ...writeErrorResponses },
     }),

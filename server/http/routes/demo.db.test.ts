@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../app.js';
 import type { Demo } from '../../demo.js';
-import { createApiKey } from '../../domain/api-keys.js';
+import { isOwnAddress, prepareDemo } from '../../demo.js';
+import { createApiKey, listApiKeys } from '../../domain/api-keys.js';
 import {
   bootstrapDefaultOrganization,
   findDefaultOrganization,
@@ -12,9 +14,10 @@ import { createLogger } from '../../logger.js';
 import { createSimulator } from '../../simulator/simulator.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { insertBankAccount } from '../../testing/fixtures.js';
+import { closeServer, listen } from '../../testing/http.js';
 import { WIDGETS_DIST } from '../widget-assets.js';
 import { enterDemoMode, updateSettings } from '../../domain/settings.js';
-import { isLoopbackHost } from './demo.js';
+import { DEMO_KEY_NAME, isLoopbackHost } from './demo.js';
 
 // Demo mode's routes (the host page, its token, "pay it") exist only with the simulator; the
 // kit's files are served in any mode. The full flow runs in e2e/demo-flow.test.ts.
@@ -189,6 +192,143 @@ describe('demo mode routes', () => {
       webhookSecret: 'demo-webhook-secret-0123456789',
     });
     expect((await request(demoApp, 'GET', '/')).status).toBe(200);
+  });
+});
+
+/** A request over real loopback HTTP with the Host header a DNS-rebinding page would send. */
+function rawRequest(
+  url: string,
+  method: string,
+  route: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${url}${route}`, { method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('demo mode against DNS rebinding', () => {
+  it('answers only loopback Host names: a page on another name gets no token', async () => {
+    const { server, url } = await listen(demoApp.fetch);
+    try {
+      const evil = 'attacker.example:3000';
+      for (const [method, route] of [
+        ['POST', '/demo/token'],
+        ['GET', '/'],
+        ['GET', '/demo/demo.js'],
+        ['POST', '/simulator/_sandbox/firms'],
+        ['POST', '/simulator'],
+      ] as const) {
+        const res = await rawRequest(url, method, route, {
+          host: evil,
+          origin: `http://${evil}`,
+        });
+        expect(res.status, `${method} ${route}`).toBe(403);
+        expect(res.body).not.toContain('pwt_');
+      }
+      const port = new URL(url).port;
+      const own = await rawRequest(url, 'POST', '/demo/token', {
+        host: `localhost:${port}`,
+        origin: `http://localhost:${port}`,
+      });
+      expect(own.status).toBe(200);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  it('also answers PUBLIC_URL’s host name', async () => {
+    const published = createApp({
+      database: t.database,
+      logger: createLogger({ level: 'silent' }),
+      config: { ...t.config, publicUrl: 'https://payments.example.com/' },
+      secretBox: t.secretBox,
+      sync: t.sync,
+      demo: {
+        simulator,
+        firmKey: 'k',
+        mountPath: '/simulator',
+        orgId: (await findDefaultOrganization(t.database.db))!.id,
+        close: async () => {},
+      },
+    });
+    const res = await published.request('https://payments.example.com/demo/token', {
+      method: 'POST',
+      headers: { origin: 'https://payments.example.com' },
+    });
+    expect(res.status).toBe(200);
+    const other = await published.request('https://other.example.com/demo/token', {
+      method: 'POST',
+      headers: { origin: 'https://other.example.com' },
+    });
+    expect(other.status).toBe(403);
+  });
+
+  it('issues tokens an admin can revoke: they die with the demo page’s key', async () => {
+    const token = await demoToken();
+    const use = () =>
+      request(demoApp, 'GET', '/api/clients', {
+        authorization: `Bearer ${token}`,
+        origin: ORIGIN,
+      });
+    expect((await use()).status).toBe(200);
+    const { orgId, keys } = await defaultOrgKey();
+    const demoKey = (await listApiKeys(t.database.db, orgId)).find(
+      (k) => k.name === DEMO_KEY_NAME && !k.revokedAt,
+    );
+    expect(demoKey?.role).toBe('admin');
+    const revoked = await t.request('DELETE', `/api/api-keys/${demoKey!.id}`, { key: keys });
+    expect(revoked.status).toBe(200);
+    expect((await use()).status).toBe(401);
+    // The next token is issued under a new key, which revoking again ends as well.
+    const fresh = await demoToken();
+    expect(fresh).not.toBe(token);
+  });
+
+  it('mounts the simulator only on a loopback HOST', async () => {
+    const exposed = createApp({
+      database: t.database,
+      logger: createLogger({ level: 'silent' }),
+      config: { ...t.config, host: '0.0.0.0' },
+      secretBox: t.secretBox,
+      sync: t.sync,
+      demo: {
+        simulator,
+        firmKey: 'k',
+        mountPath: '/simulator',
+        orgId: (await findDefaultOrganization(t.database.db))!.id,
+        close: async () => {},
+      },
+    });
+    expect((await request(exposed, 'POST', '/simulator/_sandbox/firms', {}, {})).status).toBe(404);
+    expect((await request(demoApp, 'POST', '/simulator/_sandbox/firms', {}, {})).status).not.toBe(
+      404,
+    );
+    const org = await findDefaultOrganization(t.database.db);
+    const options = {
+      db: t.database.db,
+      secretBox: t.secretBox,
+      orgId: org!.id,
+      logger: createLogger({ level: 'silent' }),
+    };
+    const beyond = await prepareDemo({
+      ...options,
+      config: { ...t.config, host: '0.0.0.0', demo: 'on', dataDir: '/nonexistent-demo-dir' },
+    });
+    expect(beyond).toBeNull();
+    // Its webhooks go only to the server's own address (none before it listens).
+    const own = 'http://127.0.0.1:3000';
+    expect(isOwnAddress(`${own}/webhooks/x`, own)).toBe(true);
+    expect(isOwnAddress('http://127.0.0.1:5432/', own)).toBe(false);
+    expect(isOwnAddress('http://169.254.169.254/latest', own)).toBe(false);
+    expect(isOwnAddress(`${own}/webhooks/x`, undefined)).toBe(false);
   });
 });
 

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Demo } from '../../demo.js';
 import { getAggregateLink } from '../../domain/aggregate-links.js';
+import { createApiKey, listApiKeys } from '../../domain/api-keys.js';
 import { findDefaultOrganization } from '../../domain/organizations.js';
 import { getPaymentLink } from '../../domain/payment-links.js';
 import { AppError, invalidInput } from '../../errors.js';
 import { widgetTokenSigner } from '../../security/widget-tokens.js';
+import { isLoopbackHost } from '../../security/hosts.js';
 import { SimulatorError } from '../../simulator/errors.js';
 import { authenticate, requireRole } from '../auth.js';
 import type { AppDeps, AppEnv } from '../context.js';
@@ -48,38 +50,73 @@ function requireOwnOrigin(c: Context<AppEnv>): string {
   return origin;
 }
 
+/**
+ * DNS rebinding: a page on attacker.example whose name then resolves to 127.0.0.1 reaches this
+ * server with `Host: attacker.example` and a matching `Origin`, so comparing the two proves
+ * nothing. Only the names this server is really known by (loopback, PUBLIC_URL's host) pass.
+ */
+export function demoHostGuard(config: Pick<AppDeps['config'], 'publicUrl'>): MiddlewareHandler {
+  const publicHost = config.publicUrl ? new URL(config.publicUrl).hostname.toLowerCase() : null;
+  return async (c, next) => {
+    // node-server builds the request URL from the Host header: its hostname is what was sent.
+    const host = new URL(c.req.url).hostname.toLowerCase();
+    if (!isLoopbackHost(host) && host !== publicHost) {
+      throw new AppError('forbidden', 'The demo answers only at a loopback address');
+    }
+    await next();
+  };
+}
+
+/** The API key demo tokens are issued under, so revoking it (DELETE /api/api-keys/{id}) ends them. */
+export const DEMO_KEY_NAME = 'Demo page';
+
+async function demoKeyId(c: Context<AppEnv>, orgId: string): Promise<string> {
+  const db = c.get('db');
+  const live = (await listApiKeys(db, orgId)).find(
+    (k) => k.name === DEMO_KEY_NAME && k.role === 'admin' && !k.revokedAt,
+  );
+  if (live) return live.id;
+  // Its secret is never shown: the key exists only to be revoked.
+  return (await createApiKey(db, orgId, { name: DEMO_KEY_NAME, role: 'admin' })).apiKey.id;
+}
+
 const payInput = z.union([
   z.strictObject({ paymentLinkId: z.uuid({ error: 'must be a payment link id' }) }),
   z.strictObject({ aggregateLinkId: z.uuid({ error: 'must be an aggregate link id' }) }),
 ]);
 
-/**
- * Whoever reaches the demo page gets an admin token of the default organization: that is the
- * demo's point on the machine it runs on, and a hole on a server others can reach. Demo mode also
- * starts by itself on a fresh install with no API token, so the page is served only when the
- * server listens on a loopback address (the default HOST).
- */
-export function isLoopbackHost(host: string): boolean {
-  return /^(?:127(?:\.\d{1,3}){3}|localhost|::1|\[::1\])$/i.test(host);
-}
+// Whoever reaches the demo page gets an admin token of the default organization: that is the
+// demo's point on the machine it runs on, and a hole on a server others can reach. Demo mode also
+// starts by itself on a fresh install with no API token, so the page is served only when the
+// server listens on a loopback address (the default HOST).
+export { isLoopbackHost };
 
 export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>) {
   if (!isLoopbackHost(deps.config.host)) {
     deps.logger.warn(
       { host: deps.config.host },
-      'demo mode: the demo page is off because HOST is not a loopback address',
+      'demo mode: the demo page and the simulator are off because HOST is not a loopback address',
     );
     return createRouter();
   }
-  return createRouter()
+  const router = createRouter();
+  const guard = demoHostGuard(deps.config);
+  router.use('/', guard);
+  router.use('/demo/*', guard);
+  // The simulator registers webhook URLs the server then POSTs to: never for other hosts.
+  router.use(`${demo.mountPath}/*`, guard);
+  router.use(demo.mountPath, guard);
+  router.route(demo.mountPath, demo.simulator.app);
+  return router
     .get('/', (c) => sendFile(c, DEMO_DIR, 'index.html', PAGE_HEADERS))
     .get('/demo/:file{[a-z-]+\\.[a-z]+}', (c) => sendFile(c, DEMO_DIR, c.req.param('file')))
     .post('/demo/token', async (c) => {
       const origin = requireOwnOrigin(c);
       const org = await findDefaultOrganization(c.get('db'));
       if (!org) throw new AppError('not_ready', 'The default organization does not exist yet');
+      const key = await demoKeyId(c, org.id);
       const { token, expiresAt } = widgetTokenSigner(c.get('deps').secretBox).issue(
-        { org: org.id, role: 'admin', key: null, origins: [origin] },
+        { org: org.id, role: 'admin', key, origins: [origin] },
         DEMO_TOKEN_TTL_SECONDS,
       );
       return c.json({ token, expiresAt: expiresAt.toISOString() }, 200);

@@ -56,9 +56,9 @@ describe('payment links', () => {
   it.each([
     ['0', 'must be greater than 0'],
     ['-5', 'must be greater than 0'],
-    ['1.005', 'must be an amount with at most 2 decimal places'],
-    ['ten', 'must be an amount with at most 2 decimal places'],
-    ['21474836.48', 'must be at most 21474836.47'],
+    ['1.005', 'must have at most 2 decimal places'],
+    ['ten', 'must be an amount such as "150.00"'],
+    ['21474836.48', 'is too large: at most 21474836.47'],
   ])('refuses the amount %j', async (amount, message) => {
     const res = await create({ clientId, bankAccountId: operating, amount });
     expect(res.status).toBe(400);
