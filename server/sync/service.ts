@@ -7,6 +7,7 @@ import {
   createRemoteClient,
   LimiterRegistry,
   retryDelay,
+  type Limiters,
   type RemoteApi,
   type ResolveRemoteTarget,
 } from '../remote/index.js';
@@ -20,7 +21,8 @@ export interface SyncServiceOptions {
   resolveTarget: ResolveRemoteTarget;
   /** Replaces the remote client (tests); otherwise one is made with the per-org limits. */
   remote?: RemoteApi;
-  limiters?: LimiterRegistry;
+  /** Each organization's remote budget: shared through PostgreSQL, or this process's own. */
+  limiters?: Limiters;
   /** Jobs this process runs at once; their remote calls share batched requests. */
   concurrency?: number;
   pollMs?: number;
@@ -41,9 +43,11 @@ export class SyncService {
   readonly context: SyncContext;
   readonly worker: Worker;
   readonly #db: Database;
+  readonly #limiters: Limiters | undefined;
 
   constructor(options: SyncServiceOptions) {
     this.#db = options.db;
+    this.#limiters = options.limiters;
     this.remote =
       options.remote ??
       createRemoteClient({
@@ -72,8 +76,9 @@ export class SyncService {
     this.worker.start();
   }
 
-  stop(): Promise<void> {
-    return this.worker.stop();
+  async stop(): Promise<void> {
+    await this.worker.stop();
+    await this.#limiters?.close?.();
   }
 
   /**
