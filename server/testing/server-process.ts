@@ -20,9 +20,10 @@ export interface ServerProcess {
  */
 export function startServerProcess(
   env: Record<string, string>,
-  options: { ready?: RegExp; timeoutMs?: number } = {},
+  /** `script`: another entry that prints the same line (a benchmark's server). */
+  options: { ready?: RegExp; timeoutMs?: number; script?: string } = {},
 ): Promise<ServerProcess> {
-  return startProcess('server/main.ts', env, options, (out) => {
+  return startProcess(options.script ?? 'server/main.ts', env, options, (out) => {
     const url = /Payment link service: (http:\/\/\S+)/.exec(out)?.[1];
     return url && (!options.ready || options.ready.test(out)) ? url : undefined;
   });
