@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
+import { prioritizedPglite } from './pglite-priority.js';
 import * as schema from './schema/index.js';
 
 export { schema };
@@ -23,6 +24,12 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database for writes an outside caller is waiting on (webhook acks), ahead of the
+   * background work: on PGlite its calls go first (pglite-priority.ts), on PostgreSQL through
+   * connections of their own that the workers' queries never occupy.
+   */
+  receiverDb?: Database;
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
@@ -69,9 +76,12 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = dataDir ? new PGlite(path.join(dataDir, 'pgdata')) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const faces = prioritizedPglite(client);
+  const db = drizzlePglite({ client: faces.normal, schema }) as unknown as Database;
+  const receiverDb = drizzlePglite({ client: faces.urgent, schema }) as unknown as Database;
   return {
     db,
+    receiverDb,
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
@@ -95,8 +105,11 @@ export async function openPostgres(
     debug: false,
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  const receiverClient = postgres(url, { max: 2, onnotice: () => {}, debug: false });
+  const receiverDb = drizzlePostgres({ client: receiverClient, schema }) as unknown as Database;
   return {
     db,
+    receiverDb,
     kind: 'postgres',
     migrate: async () => {
       // Several API and worker processes may start together: one migrates, the others wait.
@@ -110,7 +123,9 @@ export async function openPostgres(
       }
     },
     readiness: () => readiness(db),
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), receiverClient.end({ timeout: 5 })]);
+    },
   };
 }
 
