@@ -210,7 +210,7 @@ describe('worker', () => {
         run: async () => {
           runs++;
           most = Math.max(most, ++running);
-          await new Promise((r) => setTimeout(r, 1_200)); // four leases of 300 ms
+          await new Promise((r) => setTimeout(r, 3_500)); // three and a half leases
           running--;
         },
       },
@@ -221,7 +221,7 @@ describe('worker', () => {
       handlers,
       retryDelay: () => 10,
       pollMs: 20,
-      leaseMs: 300,
+      leaseMs: 1_000,
     });
     const b = new Worker({
       db: database.db,
@@ -229,7 +229,7 @@ describe('worker', () => {
       handlers,
       retryDelay: () => 10,
       pollMs: 20,
-      leaseMs: 300,
+      leaseMs: 1_000,
     });
     a.start();
     await until(async () => (await allJobs())[0]?.state === 'running');
@@ -264,7 +264,10 @@ describe('worker', () => {
     w.start();
     await until(async () => (await allJobs())[0]?.state === 'running');
     // What a takeover writes: the job now belongs to another worker.
-    await database.db.update(jobs).set({ lockedBy: 'worker-other' }).where(eq(jobs.id, id));
+    await database.db
+      .update(jobs)
+      .set({ lockedBy: 'worker-other', lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(jobs.id, id));
     await until(async () => reason !== undefined, 3_000);
     await w.stop();
     expect(String(reason)).toContain('job lease lost');

@@ -95,7 +95,8 @@ export class Worker {
       leaseMs: this.#options.leaseMs,
       jobId,
     });
-    return job ? this.#execute(job) : null;
+    // Already running here (see #run): not a second run of it.
+    return job && !this.#held.has(job.id) ? this.#execute(job) : null;
   }
 
   async #run(): Promise<void> {
@@ -114,6 +115,9 @@ export class Worker {
         }
       }
       for (const job of claimed) {
+        // Still running here (its lease lapsed while this process stalled): the claim only
+        // renewed it. Starting it again would run one job twice at once.
+        if (this.#held.has(job.id)) continue;
         const task = this.#execute(job).then(
           () => undefined,
           () => undefined,
