@@ -234,9 +234,19 @@ async function main(): Promise<void> {
 
     const drainStart = performance.now();
     let now = afterBurst;
+    let misses = 0;
     while (now.transactions < EVENTS && performance.now() - drainStart < DRAIN_TIMEOUT_MS) {
       await new Promise((r) => setTimeout(r, 500));
-      now = await counts();
+      try {
+        now = await counts();
+        misses = 0;
+      } catch (error) {
+        // A server busy draining may miss one poll; a dead one says why in its output.
+        if (++misses >= 20) {
+          process.stderr.write(`${String(error)}\n${server.output().slice(-2_000)}\n`);
+          break;
+        }
+      }
     }
     const stats = await remote.stats();
     const inInbox = Object.values(now.events).reduce((a, b) => a + b, 0);
