@@ -19,7 +19,7 @@ import {
   type ResolveRemoteTarget,
 } from '../server/remote/index.js';
 import { createTestApp } from '../server/testing/app.js';
-import { spawn } from 'node:child_process';
+import { startRemote } from './remote-process.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,51 +41,8 @@ interface Result {
   budgetShare: number;
 }
 
-/** The simulator in a process of its own, like the real remote on another machine. */
-async function startRemote() {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/simulator/main.ts',
-      '--port',
-      '0',
-      '--window-ms',
-      String(WINDOW_MS),
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  let out = '';
-  child.stdout?.on('data', (d) => (out += String(d)));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const url = /simulator: (http:\S+)/.exec(out)?.[1];
-    const key = /API key: (\S+)/.exec(out)?.[1];
-    if (url && key) {
-      return {
-        url,
-        key,
-        stats: async () =>
-          (await (
-            await fetch(`${url}_sandbox/stats`, { headers: { 'x-api-key': key } })
-          ).json()) as {
-            requests: number;
-            rateLimited: number;
-            concurrencyLimited: number;
-          },
-        close: () =>
-          new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))),
-      };
-    }
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`simulator did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function run(records: number, maxBatchSize: number): Promise<Result> {
-  const remote = await startRemote();
+  const remote = await startRemote({ windowMs: WINDOW_MS });
   // The client is made before the app whose database resolves its target: filled in below.
   const late: { resolve?: ResolveRemoteTarget } = {};
   // Our limiter on the same compressed clock, with production's 1/60 safety margin.

@@ -57,7 +57,7 @@ const schema = z.object({
     .number({ error: 'must be a number of milliseconds' })
     .int()
     .min(1_000)
-    .default(120_000),
+    .default(10_000),
 });
 
 export interface Config {

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { resolveRemoteTarget } from './domain/remote-sites.js';
 import type { Logger } from './logger.js';
+import { LimiterRegistry, PostgresBudgetStore, SharedLimiterRegistry } from './remote/index.js';
 import { SecretBox, loadSecretsKey } from './security/secret-box.js';
 import { SyncService } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
@@ -25,9 +26,18 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     );
   }
   const secretBox = new SecretBox(secrets.key);
+  // On PostgreSQL several processes may call the remote for one organization: they share one
+  // budget held in the database. PGlite means one process, whose own limiter is exact.
+  const limiters =
+    database.kind === 'postgres'
+      ? new SharedLimiterRegistry(new PostgresBudgetStore(database.db), {
+          onError: (err) => logger.warn({ err: String(err) }, 'shared remote budget unavailable'),
+        })
+      : new LimiterRegistry();
   const sync = new SyncService({
     db: database.db,
     logger,
+    limiters,
     resolveTarget: (orgId) =>
       resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
     handlers: (service) => webhookJobHandlers(service),

@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
 import { applyMigrations } from './migrate.js';
 import { initPgliteDataDir, PGLITE_CONFIG, useBaselineWasmCompiler } from './pglite-init.js';
+import { prioritizedPglite } from './pglite-priority.js';
 import * as schema from './schema/index.js';
 
 export { schema };
@@ -25,6 +26,12 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database for writes an outside caller is waiting on (webhook acks), ahead of the
+   * background work: on PGlite its calls go first (pglite-priority.ts), on PostgreSQL through
+   * connections of their own that the workers' queries never occupy.
+   */
+  receiverDb?: Database;
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
@@ -76,9 +83,12 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const client = pgdata ? new PGlite(pgdata, options) : new PGlite(options);
   await client.waitReady;
   if (dataDir) restrictTree(path.join(dataDir, 'pgdata'));
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const faces = prioritizedPglite(client);
+  const db = drizzlePglite({ client: faces.normal, schema }) as unknown as Database;
+  const receiverDb = drizzlePglite({ client: faces.urgent, schema }) as unknown as Database;
   return {
     db,
+    receiverDb,
     kind: 'pglite',
     migrate: () => applyMigrations(db, migrationsFolder, { concurrently: false }),
     readiness: () => readiness(db),
@@ -100,8 +110,11 @@ export async function openPostgres(
     debug: false,
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  const receiverClient = postgres(url, { max: 2, onnotice: () => {}, debug: false });
+  const receiverDb = drizzlePostgres({ client: receiverClient, schema }) as unknown as Database;
   return {
     db,
+    receiverDb,
     kind: 'postgres',
     migrate: async () => {
       // Several API and worker processes may start together: one migrates, the others wait.
@@ -124,7 +137,9 @@ export async function openPostgres(
       }
     },
     readiness: () => readiness(db),
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), receiverClient.end({ timeout: 5 })]);
+    },
   };
 }
 

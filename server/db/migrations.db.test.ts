@@ -48,6 +48,8 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'org_settings',
       'organizations',
       'payment_links',
+      'remote_budgets',
+      'remote_request_slots',
       'remote_sites',
       'transactions',
       'webhook_event_transactions',

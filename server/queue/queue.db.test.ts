@@ -199,4 +199,82 @@ describe('worker', () => {
     const left = rowsOf(await database.db.execute(sql`select count(*)::int as n from jobs`));
     expect(left).toEqual([{ n: 0 }]);
   });
+
+  it('keeps a job longer than its lease by heartbeats: a second worker never runs it meanwhile', async () => {
+    await enqueue(database.db, { orgId, kind: 'long', key: 'l' });
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    const handlers = {
+      long: {
+        run: async () => {
+          runs++;
+          most = Math.max(most, ++running);
+          await new Promise((r) => setTimeout(r, 3_500)); // three and a half leases
+          running--;
+        },
+      },
+    };
+    const a = new Worker({
+      db: database.db,
+      logger: silent,
+      handlers,
+      retryDelay: () => 10,
+      pollMs: 20,
+      leaseMs: 1_000,
+    });
+    const b = new Worker({
+      db: database.db,
+      logger: silent,
+      handlers,
+      retryDelay: () => 10,
+      pollMs: 20,
+      leaseMs: 1_000,
+    });
+    a.start();
+    await until(async () => (await allJobs())[0]?.state === 'running');
+    b.start();
+    await until(async () => (await allJobs()).length === 0);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(runs).toBe(1);
+    expect(most).toBe(1);
+  });
+
+  it('stops a job whose claim another worker took over (this one stalled past its lease)', async () => {
+    const id = await enqueue(database.db, { orgId, kind: 'stalled', key: 's' });
+    let reason: unknown;
+    const w = new Worker({
+      db: database.db,
+      logger: silent,
+      handlers: {
+        stalled: {
+          run: (_job, signal) =>
+            new Promise<void>((_resolve, reject) => {
+              signal.addEventListener('abort', () => {
+                reason = signal.reason;
+                reject(signal.reason as Error);
+              });
+            }),
+        },
+      },
+      retryDelay: () => 10,
+      pollMs: 20,
+      leaseMs: 200,
+    });
+    w.start();
+    await until(async () => (await allJobs())[0]?.state === 'running');
+    // What a takeover writes: the job now belongs to another worker.
+    await database.db
+      .update(jobs)
+      .set({ lockedBy: 'worker-other', lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(jobs.id, id));
+    await until(async () => reason !== undefined, 3_000);
+    await w.stop();
+    expect(String(reason)).toContain('job lease lost');
+    // The job stays with the worker that took it over: the stalled one changed nothing.
+    expect(await findJob(database.db, id)).toMatchObject({
+      state: 'running',
+      lockedBy: 'worker-other',
+    });
+  });
 });

@@ -99,6 +99,27 @@ export async function claim(db: Executor, options: ClaimOptions): Promise<Job[]>
   return rows.map(toJob);
 }
 
+/**
+ * The heartbeat of a live worker: extends the lease of the jobs it holds and answers those it
+ * still holds. A job missing from the answer was taken over (this worker stalled past its lease)
+ * or is gone: the worker must stop working on it, so one job never runs twice at once.
+ */
+export async function renewLeases(
+  db: Executor,
+  workerId: string,
+  jobIds: readonly string[],
+  leaseMs: number,
+): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update jobs set locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+      where id in ${list(jobIds)} and locked_by = ${workerId} and state = 'running'
+      returning id`),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Raw rows use column names; shape them like drizzle's rows. */
 function toJob(row: Record<string, unknown>): Job {
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));

@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { Database } from '../db/index.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { bury, claim, complete, retryLater, type Job } from './queue.js';
+import { bury, claim, complete, renewLeases, retryLater, type Job } from './queue.js';
 
 /** What happened to a job after one attempt. */
 export type Outcome =
@@ -27,8 +27,16 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Idle wait between polls; an in-process enqueue wakes the worker sooner via `kick()`. */
   pollMs?: number;
+  /**
+   * How long a claim holds without a heartbeat. The worker renews the leases of the jobs in hand
+   * every `leaseMs / 4`, so a long job keeps its claim while a killed worker's jobs are taken
+   * over `leaseMs` after its last heartbeat.
+   */
   leaseMs?: number;
 }
+
+/** The default lease: a killed worker's jobs run again within about 10 s + one poll. */
+export const DEFAULT_LEASE_MS = 10_000;
 
 /**
  * Runs jobs of the queue: polls, claims up to its free capacity, runs handlers concurrently, and
@@ -42,9 +50,12 @@ export class Worker {
   #running = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  /** The jobs this worker holds, each with the controller that stops it if its claim is lost. */
+  readonly #held = new Map<string, AbortController>();
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: WorkerOptions) {
-    this.#options = { concurrency: 20, pollMs: 500, leaseMs: 120_000, ...options };
+    this.#options = { concurrency: 20, pollMs: 500, leaseMs: DEFAULT_LEASE_MS, ...options };
     // Every job in hand listens to this one signal (through its remote calls): many is expected.
     setMaxListeners(0, this.#abort.signal);
   }
@@ -84,7 +95,8 @@ export class Worker {
       leaseMs: this.#options.leaseMs,
       jobId,
     });
-    return job ? this.#execute(job) : null;
+    // Already running here (see #run): not a second run of it.
+    return job && !this.#held.has(job.id) ? this.#execute(job) : null;
   }
 
   async #run(): Promise<void> {
@@ -103,6 +115,9 @@ export class Worker {
         }
       }
       for (const job of claimed) {
+        // Still running here (its lease lapsed while this process stalled): the claim only
+        // renewed it. Starting it again would run one job twice at once.
+        if (this.#held.has(job.id)) continue;
         const task = this.#execute(job).then(
           () => undefined,
           () => undefined,
@@ -128,16 +143,61 @@ export class Worker {
     });
   }
 
+  /** Renews the leases of the jobs in hand; stops those whose claim was lost meanwhile. */
+  async #beat(): Promise<void> {
+    const { db, leaseMs, logger } = this.#options;
+    const ids = [...this.#held.keys()];
+    if (ids.length === 0) {
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = undefined;
+      return;
+    }
+    let kept: Set<string>;
+    try {
+      kept = await renewLeases(db, this.id, ids, leaseMs);
+    } catch (error) {
+      // The next beat tries again; three may fail before another worker can take a job over.
+      logger.warn({ err: errorMessage(error) }, 'renewing job leases failed');
+      return;
+    }
+    for (const id of ids) {
+      const controller = this.#held.get(id);
+      if (controller && !kept.has(id)) {
+        logger.warn({ jobId: id }, 'job lease lost (taken over by another worker): stopping it');
+        controller.abort(new Error('job lease lost'));
+        this.#held.delete(id);
+      }
+    }
+  }
+
+  #hold(job: Job): AbortSignal {
+    const controller = new AbortController();
+    this.#held.set(job.id, controller);
+    if (!this.#heartbeat) {
+      this.#heartbeat = setInterval(
+        () => void this.#beat(),
+        Math.max(50, this.#options.leaseMs / 4),
+      );
+      this.#heartbeat.unref();
+    }
+    const signal = AbortSignal.any([this.#abort.signal, controller.signal]);
+    setMaxListeners(0, signal);
+    return signal;
+  }
+
   async #execute(job: Job): Promise<Outcome> {
     const { db, handlers, retryDelay, logger } = this.#options;
     const handler = handlers[job.kind];
     let outcome: Outcome;
+    const signal = this.#hold(job);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler.run(job, this.#abort.signal);
+      await handler.run(job, signal);
+      this.#held.delete(job.id);
       await complete(db, job);
       return { state: 'done' };
     } catch (error) {
+      this.#held.delete(job.id);
       const delay = job.attempts < job.maxAttempts ? retryDelay(job.attempts, error) : null;
       if (delay === null) {
         await bury(db, job, errorMessage(error));

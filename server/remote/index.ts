@@ -32,7 +32,16 @@ export {
   RateLimiter,
   REMOTE_LIMITS,
   type LimiterOptions,
+  type Limiters,
+  type OrgLimiter,
 } from './limiter.js';
+export {
+  SharedLimiterRegistry,
+  type BudgetGrant,
+  type BudgetStore,
+  type SharedLimiterOptions,
+} from './limiter-shared.js';
+export { PostgresBudgetStore, setRemoteBudget, type RemoteBudgetLimits } from './limiter-store.js';
 export {
   createTransport,
   DEFAULT_TIMEOUT_MS,

@@ -32,12 +32,30 @@ export const DEFAULT_LIMITS: LimiterOptions = {
   windowMs: REMOTE_LIMITS.windowMs + 1_000,
 };
 
+/** One organization's budget, as the transport uses it. */
+export interface OrgLimiter {
+  /** Runs `fn` once the budget allows; the slot is held until its promise settles. */
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** No request starts for `ms` from now (the remote answered 429 with a Retry-After). */
+  pause(ms: number): void;
+}
+
+/**
+ * Where each organization's budget lives: in this process (`LimiterRegistry`, one process on
+ * PGlite) or in the database every process shares (`SharedLimiterRegistry`, PostgreSQL).
+ */
+export interface Limiters {
+  forOrg(orgId: string): OrgLimiter;
+  /** Gives back what this process holds (shutdown). */
+  close?(): Promise<void>;
+}
+
 interface Waiter {
   readonly start: () => void;
   cancelled: boolean;
 }
 
-export class RateLimiter {
+export class RateLimiter implements OrgLimiter {
   readonly options: Required<LimiterOptions>;
   // Ring buffer of the most recent start times; `head` is the oldest once it is full.
   private readonly starts: Float64Array;
@@ -202,10 +220,10 @@ export class RateLimiter {
 }
 
 /**
- * One limiter per organization, created on first use. Limits are per process: several
- * processes sharing one firm's key should divide the budget (pass smaller limits).
+ * One limiter per organization, created on first use. Limits are per process: where several
+ * processes share one firm's key, use `SharedLimiterRegistry` (limiter-shared.ts) instead.
  */
-export class LimiterRegistry {
+export class LimiterRegistry implements Limiters {
   private readonly limiters = new Map<string, RateLimiter>();
 
   constructor(private readonly options: Partial<LimiterOptions> = {}) {}

@@ -16,7 +16,7 @@ import {
   truncate,
   type RemoteGraphQLError,
 } from './errors.js';
-import { LimiterRegistry, type LimiterOptions, type RateLimiter } from './limiter.js';
+import { LimiterRegistry, type LimiterOptions, type Limiters, type OrgLimiter } from './limiter.js';
 import type { RemoteTarget, ResolveRemoteTarget } from './target.js';
 
 export interface GraphQLRequest {
@@ -36,7 +36,7 @@ export interface TransportOptions {
   /** Whole exchange, body included. */
   readonly timeoutMs?: number;
   /** Share one registry between every client of the process, so an org has one budget. */
-  readonly limiters?: LimiterRegistry;
+  readonly limiters?: Limiters;
   /** Limits for a registry created here when `limiters` is not given. */
   readonly limits?: Partial<LimiterOptions>;
   readonly fetch?: typeof fetch;
@@ -93,7 +93,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function post(
     target: RemoteTarget,
-    limiter: RateLimiter,
+    limiter: OrgLimiter,
     request: GraphQLRequest,
     signal: AbortSignal | undefined,
   ): Promise<GraphQLEnvelope> {

@@ -33,6 +33,8 @@ describe('RateLimiter', () => {
       rateLimited: 1,
       concurrencyLimited: 1,
       peakConcurrent: 1,
+      // Rejected requests count as arrivals too: four within one window (10, 20, 999, 1000).
+      peakWindowRequests: 4,
     });
   });
 });

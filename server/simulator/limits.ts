@@ -23,6 +23,11 @@ export interface FirmStats {
   inFlight: number;
   /** Most requests in flight at once, seen so far. */
   peakConcurrent: number;
+  /**
+   * Most requests (rejected ones included) that arrived within any one window, seen so far: what
+   * a client sharing the budget across processes must keep at or under `requestsPerWindow`.
+   */
+  peakWindowRequests: number;
   /** Requests answered by an injected fault. */
   faulted: number;
 }
@@ -33,6 +38,7 @@ export type Admission =
 
 interface FirmUsage {
   accepted: number[]; // start times inside the window, oldest first
+  arrived: number[]; // arrival times of every request inside the window, oldest first
   stats: FirmStats;
 }
 
@@ -43,6 +49,7 @@ const emptyStats = (): FirmStats => ({
   concurrencyLimited: 0,
   inFlight: 0,
   peakConcurrent: 0,
+  peakWindowRequests: 0,
   faulted: 0,
 });
 
@@ -64,7 +71,7 @@ export class RateLimiter {
   private of(firmId: string): FirmUsage {
     let usage = this.usage.get(firmId);
     if (!usage) {
-      usage = { accepted: [], stats: emptyStats() };
+      usage = { accepted: [], arrived: [], stats: emptyStats() };
       this.usage.set(firmId, usage);
     }
     return usage;
@@ -74,6 +81,9 @@ export class RateLimiter {
     const usage = this.of(firmId);
     const { stats } = usage;
     stats.requests++;
+    usage.arrived.push(now);
+    while ((usage.arrived[0] ?? now) <= now - this.windowMs) usage.arrived.shift();
+    stats.peakWindowRequests = Math.max(stats.peakWindowRequests, usage.arrived.length);
     while (usage.accepted.length && (usage.accepted[0] ?? 0) <= now - this.windowMs)
       usage.accepted.shift();
     if (usage.accepted.length >= this.requestsPerWindow) {

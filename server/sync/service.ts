@@ -7,6 +7,7 @@ import {
   createRemoteClient,
   LimiterRegistry,
   retryDelay,
+  type Limiters,
   type RemoteApi,
   type ResolveRemoteTarget,
 } from '../remote/index.js';
@@ -21,7 +22,8 @@ export interface SyncServiceOptions {
   resolveTarget: ResolveRemoteTarget;
   /** Replaces the remote client (tests); otherwise one is made with the per-org limits. */
   remote?: RemoteApi;
-  limiters?: LimiterRegistry;
+  /** Each organization's remote budget: shared through PostgreSQL, or this process's own. */
+  limiters?: Limiters;
   /** Jobs this process runs at once; their remote calls share batched requests. */
   concurrency?: number;
   pollMs?: number;
@@ -46,9 +48,11 @@ export class SyncService {
   /** Re-queues failed syncs when the remote answers again, or a new API token is set. */
   readonly healer: Healer;
   readonly #db: Database;
+  readonly #limiters: Limiters | undefined;
 
   constructor(options: SyncServiceOptions) {
     this.#db = options.db;
+    this.#limiters = options.limiters;
     this.remote =
       options.remote ??
       createRemoteClient({
@@ -87,9 +91,10 @@ export class SyncService {
     this.healer.start();
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     this.healer.stop();
-    return this.worker.stop();
+    await this.worker.stop();
+    await this.#limiters?.close?.();
   }
 
   /**

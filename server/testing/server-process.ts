@@ -20,9 +20,35 @@ export interface ServerProcess {
  */
 export function startServerProcess(
   env: Record<string, string>,
-  options: { ready?: RegExp; timeoutMs?: number } = {},
+  /** `script`: another entry that prints the same line (a benchmark's server). */
+  options: { ready?: RegExp; timeoutMs?: number; script?: string } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return startProcess(options.script ?? 'server/main.ts', env, options, (out) => {
+    const url = /Payment link service: (http:\/\/\S+)/.exec(out)?.[1];
+    return url && (!options.ready || options.ready.test(out)) ? url : undefined;
+  });
+}
+
+/**
+ * A worker process, as `npm run worker` runs it (server/worker.ts), resolved once it runs its
+ * queue (it runs at LOG_LEVEL info to say so). It has no URL: `url` is empty.
+ */
+export function startWorkerProcess(
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  return startProcess('server/worker.ts', { ...env, LOG_LEVEL: 'info' }, options, (out) =>
+    out.includes('worker running') ? '' : undefined,
+  );
+}
+
+function startProcess(
+  script: string,
+  env: Record<string, string>,
+  options: { timeoutMs?: number },
+  readyUrl: (output: string) => string | undefined,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -39,8 +65,8 @@ export function startServerProcess(
       reject(new Error(`the server was not ready within ${timeoutMs} ms:\n${out}`));
     }, timeoutMs);
     const poll = setInterval(() => {
-      const url = /Payment link service: (http:\/\/\S+)/.exec(out)?.[1];
-      if (!url || (options.ready && !options.ready.test(out))) return;
+      const url = readyUrl(out);
+      if (url === undefined) return;
       clearInterval(poll);
       clearTimeout(timer);
       resolve({

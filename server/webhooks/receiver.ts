@@ -28,7 +28,8 @@ function stateOf(deps: AppDeps): ReceiverState {
   if (!state) {
     state = {
       secrets: new SecretsCache(deps.database.db, deps.secretBox),
-      inbox: new InboxWriter(deps.database.db),
+      // Acks wait for this write: it goes ahead of the workers' queries (db/index.ts).
+      inbox: new InboxWriter(deps.database.receiverDb ?? deps.database.db),
     };
     states.set(deps, state);
   }

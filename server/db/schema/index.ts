@@ -12,3 +12,4 @@ export * from './jobs.js';
 export * from './webhook-events.js';
 export * from './webhook-receipts.js';
 export * from './integration-state.js';
+export * from './remote-budget.js';
