@@ -14,6 +14,7 @@ import {
   type SeededOrganization,
   type SeedSizes,
 } from '../testing/seed-lists.js';
+import { listSyncProblems } from '../sync/problems.js';
 import { nonFinalServiceIds } from '../webhooks/reconcile.js';
 import { listWebhookEvents } from '../webhooks/inbox.js';
 import { listAggregateLinks } from './aggregate-links.js';
@@ -259,5 +260,61 @@ describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
     expect(plan).toMatch(/transactions_org_non_final/);
     expect(plan).not.toMatch(/Seq Scan/);
     expect(rowsRead(nodes, 'transactions'), plan).toBe(SIZES.transactions / 1000);
+  });
+
+  describe('sync problems (records in error or retrying, dead removals: a few among many)', () => {
+    const TABLES = ['clients', 'matters', 'payment_links', 'aggregate_links'];
+    const DEAD_REMOVALS = 40;
+    const failing: Record<string, number> = {};
+    beforeAll(async () => {
+      // One record in 50 of each synced table fails, at its own time; a few removals are dead
+      // among a burst of waiting jobs.
+      for (const table of TABLES) {
+        const rows = rowsOf<{ n: number }>(
+          await database.db.execute(sql`
+            with failed as (
+              update ${sql.identifier(table)} set
+                sync_status = case when random() < 0.5 then 'error' else 'retrying' end,
+                updated_at = now() - random() * interval '30 days'
+              where org_id = ${orgId} and (hashtext(id::text) % 50) = 0
+              returning 1)
+            select count(*)::int as n from failed`),
+        );
+        failing[table] = rows[0]!.n;
+      }
+      failing.jobs = DEAD_REMOVALS;
+      await database.db.execute(sql`
+        insert into jobs (org_id, kind, key, state, attempts, last_error, updated_at)
+        select ${orgId}::uuid, 'remove.payment_link', 'dead-' || g.i, 'dead', 8, 'refused',
+               now() - g.i * interval '1 hour'
+        from generate_series(1, ${DEAD_REMOVALS}::int) g(i)`);
+      await database.db.execute(sql`
+        insert into jobs (org_id, kind, key, state, run_at)
+        select ${orgId}::uuid, 'sync.client', 'waiting-' || g.i, 'queued', now() + interval '1 day'
+        from generate_series(1, 10000) g(i)`);
+      await analyzeLists(database.db);
+      await database.db.execute(sql`analyze jobs`);
+    });
+
+    for (const withCursor of [false, true]) {
+      it(`${withCursor ? 'after a cursor' : 'first page'}: reads only the problems, through partial indexes`, async () => {
+        const query: ListQuery = { limit: LIMIT };
+        if (withCursor) {
+          const first = await listSyncProblems(database.db, orgId, { limit: 50 });
+          expect(first.nextCursor).not.toBeNull();
+          query.cursor = first.nextCursor!;
+        }
+        const nodes = await planOf('clients', (db) => listSyncProblems(db, orgId, query));
+        const plan = describePlan(nodes);
+        // A sort of the few problem rows is fine; reading the organization's records is not.
+        expect(plan).not.toMatch(/Seq Scan/);
+        for (const table of [...TABLES, 'jobs']) {
+          // Dead jobs are found by (org_id, state): the queue holds only waiting, running and dead.
+          const index = table === 'jobs' ? 'jobs_org_state' : `${table}_org_sync_problems`;
+          expect(plan, table).toContain(index);
+          expect(rowsRead(nodes, table), `${table}: ${plan}`).toBeLessThanOrEqual(failing[table]!);
+        }
+      });
+    }
   });
 });

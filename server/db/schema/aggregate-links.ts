@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
-import { concurrentIndex } from './concurrent-index.js';
+import { concurrentIndex, syncProblemsIndex } from './concurrent-index.js';
 import { paymentLinks } from './payment-links.js';
 
 export const aggregateLinks = pgTable(
@@ -28,6 +28,7 @@ export const aggregateLinks = pgTable(
     uniqueIndex('aggregate_links_org_service_id').on(t.orgId, t.serviceId),
     check('aggregate_links_sync_status', oneOf('sync_status', SYNC_STATUSES)),
     concurrentIndex('aggregate_links_org_created_id').on(t.orgId, t.createdAt, t.id),
+    syncProblemsIndex('aggregate_links', t),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { index, type IndexBuilderOn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, type AnyPgColumn, type IndexBuilderOn } from 'drizzle-orm/pg-core';
 
 /**
  * An index of a table that grows to millions of rows (the lists' indexes, the client search, the
@@ -20,3 +21,16 @@ export const concurrentIndex = (name: string) => ({
       .using(...args)
       .concurrently(),
 });
+
+/**
+ * The records of a synced table whose sync needs an eye (`error`, `retrying`): a few among many.
+ * The sync-problems list reads them newest change first, and healing finds them, without reading
+ * the organization's synced records.
+ */
+export const syncProblemsIndex = (
+  table: string,
+  t: { orgId: AnyPgColumn; updatedAt: AnyPgColumn; id: AnyPgColumn },
+) =>
+  concurrentIndex(`${table}_org_sync_problems`)
+    .on(t.orgId, t.updatedAt, t.id)
+    .where(sql`sync_status in ('error', 'retrying')`);

@@ -1,7 +1,7 @@
 import { SYNC_STATUSES } from '../../../shared/records.js';
 import { check, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
-import { concurrentIndex } from './concurrent-index.js';
+import { concurrentIndex, syncProblemsIndex } from './concurrent-index.js';
 import { oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
 
 export const matters = pgTable(
@@ -21,6 +21,7 @@ export const matters = pgTable(
     uniqueIndex('matters_org_service_id').on(t.orgId, t.serviceId),
     check('matters_sync_status', oneOf('sync_status', SYNC_STATUSES)),
     concurrentIndex('matters_org_created_id').on(t.orgId, t.createdAt, t.id),
+    syncProblemsIndex('matters', t),
     concurrentIndex('matters_org_client_created_id').on(t.orgId, t.clientId, t.createdAt, t.id),
     index('matters_client').on(t.clientId),
   ],

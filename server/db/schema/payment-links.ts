@@ -4,7 +4,7 @@ import { PAYMENT_LINK_STATUSES } from '../../../shared/records.js';
 import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';
 import { money, oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
-import { concurrentIndex } from './concurrent-index.js';
+import { concurrentIndex, syncProblemsIndex } from './concurrent-index.js';
 import { matters } from './matters.js';
 
 export const paymentLinks = pgTable(
@@ -33,6 +33,7 @@ export const paymentLinks = pgTable(
     uniqueIndex('payment_links_org_service_id').on(t.orgId, t.serviceId),
     check('payment_links_sync_status', oneOf('sync_status', SYNC_STATUSES)),
     concurrentIndex('payment_links_org_created_id').on(t.orgId, t.createdAt, t.id),
+    syncProblemsIndex('payment_links', t),
     concurrentIndex('payment_links_org_client_created_id').on(
       t.orgId,
       t.clientId,

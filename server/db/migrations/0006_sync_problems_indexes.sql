@@ -1,0 +1,4 @@
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "clients_org_sync_problems" ON "clients" USING btree ("org_id","updated_at","id") WHERE sync_status in ('error', 'retrying');--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "matters_org_sync_problems" ON "matters" USING btree ("org_id","updated_at","id") WHERE sync_status in ('error', 'retrying');--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "payment_links_org_sync_problems" ON "payment_links" USING btree ("org_id","updated_at","id") WHERE sync_status in ('error', 'retrying');--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "aggregate_links_org_sync_problems" ON "aggregate_links" USING btree ("org_id","updated_at","id") WHERE sync_status in ('error', 'retrying');
