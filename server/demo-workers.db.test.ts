@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawayPostgres } from './testing/database.js';
+import { startServerProcess, startWorkerProcess } from './testing/server-process.js';
+
+// Demo mode with several processes: the API process mounts the simulator and stores its address
+// as the organization's remote target, so a separate `npm run worker` (WORKERS=0 in the API)
+// reaches it too. Only PostgreSQL can be shared by processes: the embedded PGlite belongs to one.
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
+const ADMIN_KEY = 'demo-workers-admin-key-0123456789';
+let database: { url: string; drop(): Promise<void> } | undefined;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-demo-workers-'));
+
+beforeAll(async () => {
+  if (onPostgres) database = await createThrowawayPostgres(process.env.DATABASE_URL!);
+});
+afterAll(async () => {
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.runIf(onPostgres)('demo mode with WORKERS=0 and npm run worker (PostgreSQL)', () => {
+  it('syncs a record through the worker process to the simulator the API process mounts', async () => {
+    const env = {
+      DATABASE_URL: database!.url,
+      ADMIN_API_KEY: ADMIN_KEY,
+      SECRETS_KEY: 'ab'.repeat(32),
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DEMO: 'auto',
+      WORKERS: '0',
+      SERVICE_SANDBOX_URL: '',
+    };
+    const api = await startServerProcess(env, { ready: /demo mode: the simulator/ });
+    const worker = await startWorkerProcess(env);
+    try {
+      const call = async (method: string, route: string, body?: unknown) => {
+        const res = await fetch(`${api.url}/api${route}`, {
+          method,
+          headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return (await res.json()) as { id: string; syncStatus: string; serviceId: string | null };
+      };
+      const created = await call('POST', '/clients', { name: 'Synced by the worker' });
+      expect(created.syncStatus).toBe('pending');
+      let client = created;
+      for (let i = 0; i < 100 && client.syncStatus !== 'synced'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        client = await call('GET', `/clients/${created.id}`);
+      }
+      expect(client, worker.output()).toMatchObject({
+        syncStatus: 'synced',
+        serviceId: expect.any(String),
+      });
+    } finally {
+      await worker.stop();
+      await api.stop();
+    }
+  }, 90_000);
+});
