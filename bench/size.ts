@@ -20,11 +20,14 @@ export interface Weight {
 export interface KitSize {
   elements: Weight[];
   kit: Weight;
+  /** What the kit loads only when needed (`import()`: the settings card's checklist), apart. */
+  onDemand: Weight;
   scriptTag: Weight;
   /** Whether any built file mentions zod (it must never reach the bundle). */
   containsZod: boolean;
 }
 
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g;
 const IMPORT = /(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 
 /** The file and every module it imports, transitively. */
@@ -63,9 +66,18 @@ export function measureKit(dir: string): KitSize {
       .filter((f) => f.endsWith('.js'))
       .map((f) => `chunks/${f}`),
   ];
+  const kitFiles = closure(path.join(dir, 'service-widgets.js'));
+  const lazy = new Set<string>();
+  for (const file of kitFiles) {
+    for (const match of readFileSync(file, 'utf8').matchAll(DYNAMIC_IMPORT)) {
+      closure(path.resolve(path.dirname(file), match[1] ?? ''), lazy);
+    }
+  }
+  for (const file of kitFiles) lazy.delete(file);
   return {
     elements: entries.map((f) => weigh(f.replace(/\.js$/, ''), closure(path.join(dir, f)))),
-    kit: weigh('whole kit (service-widgets.js)', closure(path.join(dir, 'service-widgets.js'))),
+    kit: weigh('whole kit (service-widgets.js)', kitFiles),
+    onDemand: weigh('loaded on demand (checklist)', lazy),
     scriptTag: weigh('script-tag build (service-widgets.iife.js)', [
       path.join(dir, 'service-widgets.iife.js'),
     ]),
@@ -78,7 +90,7 @@ export function measureKit(dir: string): KitSize {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function report(size: KitSize): string {
-  const rows = [...size.elements, size.kit, size.scriptTag];
+  const rows = [...size.elements, size.kit, size.onDemand, size.scriptTag];
   const width = Math.max(...rows.map((r) => r.name.length));
   const line = (r: Weight) =>
     `${r.name.padEnd(width)}  ${String(r.files).padStart(5)}  ${kb(r.raw).padStart(9)}  ${kb(r.gzip).padStart(9)}`;
@@ -88,6 +100,7 @@ export function report(size: KitSize): string {
     ...size.elements.map(line),
     '-'.repeat(width + 30),
     line(size.kit),
+    line(size.onDemand),
     line(size.scriptTag),
     '',
     `budget: the whole kit ≤ ${kb(BUDGET_BYTES)} gzip: ${kb(size.kit.gzip)}, ${verdict} budget ` +

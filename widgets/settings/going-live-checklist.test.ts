@@ -4,8 +4,8 @@ import { configure } from '../core/config.js';
 import { $, $$, settle, text } from '../testing/helpers.js';
 import { mockApi, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
-import './define.js';
-import type { ServiceGoingLiveChecklist } from './define.js';
+import './define-checklist.js';
+import type { ServiceGoingLiveChecklist } from './define-checklist.js';
 
 let api: MockApi;
 afterEach(() => api?.restore());

@@ -124,6 +124,8 @@ export class ServiceSettings extends ServiceElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The going-live checklist inside the card is a file of its own, loaded when a card shows.
+    void import('./define-checklist.js');
     // The health list shows when the bank accounts were last synced.
     globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
     // Webhooks arrive meanwhile: the list stays current while someone can see it.
