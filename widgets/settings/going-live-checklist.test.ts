@@ -157,4 +157,22 @@ describe('<service-going-live-checklist>', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(api.callsTo('GET /api/admin/integration-health').length).to.equal(calls);
   });
+
+  it('keeps each step beside its mark on a narrow card (240 px)', async () => {
+    const { health } = service();
+    api = mockApi({ 'GET /api/admin/integration-health': () => health() });
+    const el = await fixture<ServiceGoingLiveChecklist>(
+      html`<service-going-live-checklist
+        poll-interval="0"
+        style="display: block; inline-size: 240px"
+      ></service-going-live-checklist>`,
+    );
+    await settle(el, 4);
+    for (const step of $$(el, 'li')) {
+      const mark = step.querySelector('.mark')!.getBoundingClientRect();
+      const label = step.querySelector('.label')!.getBoundingClientRect();
+      expect(label.top, text(step)).to.be.below(mark.bottom);
+      expect(label.left, text(step)).to.be.at.least(mark.right);
+    }
+  });
 });

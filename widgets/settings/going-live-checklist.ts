@@ -103,7 +103,14 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
         margin-block: 0.25rem;
       }
       .mark {
+        flex: none;
         inline-size: 1.25rem;
+      }
+      /* Beside its mark on a narrow card too: a long label wraps within itself. */
+      .label {
+        flex: 1 1 10rem;
+        min-inline-size: 0;
+        overflow-wrap: anywhere;
       }
     `,
   ];
@@ -168,7 +175,7 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
     const busy = this.act.status === TaskStatus.PENDING;
     return html`<li part="step" data-state=${state} data-step=${step.id}>
       <span class="mark" aria-hidden="true">${step.done ? '✓' : next ? '→' : '·'}</span>
-      <span
+      <span class="label"
         >${step.label}<span class="visually-hidden"
           >: ${step.done ? 'done' : next ? 'next step' : 'not yet'}</span
         ></span
