@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres } from './testing/database.js';
 import { startServerProcess, startWorkerProcess } from './testing/server-process.js';
@@ -22,43 +23,77 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe.runIf(onPostgres)('demo mode with WORKERS=0 and npm run worker (PostgreSQL)', () => {
-  it('syncs a record through the worker process to the simulator the API process mounts', async () => {
-    const env = {
-      DATABASE_URL: database!.url,
-      ADMIN_API_KEY: ADMIN_KEY,
-      SECRETS_KEY: 'ab'.repeat(32),
-      DATA_DIR: dataDir,
-      PORT: '0',
-      DEMO: 'auto',
-      WORKERS: '0',
-      SERVICE_SANDBOX_URL: '',
-    };
-    const api = await startServerProcess(env, { ready: /demo mode: the simulator/ });
-    const worker = await startWorkerProcess(env);
-    try {
-      const call = async (method: string, route: string, body?: unknown) => {
-        const res = await fetch(`${api.url}/api${route}`, {
-          method,
-          headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return (await res.json()) as { id: string; syncStatus: string; serviceId: string | null };
+// Each database has its own case: several processes share PostgreSQL; PGlite says to use it.
+if (onPostgres) {
+  describe('demo mode with WORKERS=0 and npm run worker (PostgreSQL)', () => {
+    it('syncs a record through the worker process to the simulator the API process mounts', async () => {
+      const env = {
+        DATABASE_URL: database!.url,
+        ADMIN_API_KEY: ADMIN_KEY,
+        SECRETS_KEY: 'ab'.repeat(32),
+        DATA_DIR: dataDir,
+        PORT: '0',
+        DEMO: 'auto',
+        WORKERS: '0',
+        SERVICE_SANDBOX_URL: '',
       };
-      const created = await call('POST', '/clients', { name: 'Synced by the worker' });
-      expect(created.syncStatus).toBe('pending');
-      let client = created;
-      for (let i = 0; i < 100 && client.syncStatus !== 'synced'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        client = await call('GET', `/clients/${created.id}`);
+      const api = await startServerProcess(env, { ready: /demo mode: the simulator/ });
+      const worker = await startWorkerProcess(env);
+      try {
+        const call = async (method: string, route: string, body?: unknown) => {
+          const res = await fetch(`${api.url}/api${route}`, {
+            method,
+            headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return (await res.json()) as { id: string; syncStatus: string; serviceId: string | null };
+        };
+        const created = await call('POST', '/clients', { name: 'Synced by the worker' });
+        expect(created.syncStatus).toBe('pending');
+        let client = created;
+        for (let i = 0; i < 100 && client.syncStatus !== 'synced'; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          client = await call('GET', `/clients/${created.id}`);
+        }
+        expect(client, worker.output()).toMatchObject({
+          syncStatus: 'synced',
+          serviceId: expect.any(String),
+        });
+      } finally {
+        await worker.stop();
+        await api.stop();
       }
-      expect(client, worker.output()).toMatchObject({
-        syncStatus: 'synced',
-        serviceId: expect.any(String),
-      });
-    } finally {
-      await worker.stop();
-      await api.stop();
-    }
-  }, 90_000);
-});
+    }, 90_000);
+  });
+} else {
+  describe('demo mode with npm run worker on the embedded database', () => {
+    it('the worker stops at once with a sentence that says to use PostgreSQL', async () => {
+      const env = {
+        DATABASE_URL: '',
+        ADMIN_API_KEY: ADMIN_KEY,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        DEMO: 'auto',
+        WORKERS: '0',
+        SERVICE_SANDBOX_URL: '',
+      };
+      const api = await startServerProcess(env, { ready: /demo mode: the simulator/ });
+      try {
+        const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        worker.stdout.on('data', (d) => (out += String(d)));
+        worker.stderr.on('data', (d) => (out += String(d)));
+        const code = await new Promise((resolve) => worker.once('exit', resolve));
+        expect(code).toBe(1);
+        expect(out).toMatch(
+          /is in use by process .*set DATABASE_URL \(PostgreSQL\) to run several/,
+        );
+      } finally {
+        await api.stop();
+      }
+    }, 90_000);
+  });
+}
