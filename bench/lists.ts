@@ -37,17 +37,14 @@ import {
   type SeededOrganization,
   type SeedSizes,
 } from '../server/testing/seed-lists.js';
+import { numberArg } from './cli.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const SCALE = arg('scale', onPostgres ? 1 : 0.1);
-const REQUESTS = arg('requests', 200);
-const SECONDS = arg('seconds', 5);
-const CONCURRENCY = arg('concurrency', 16);
-const OTHER_ORGS = arg('other-orgs', Math.round(50 * SCALE));
+const SCALE = numberArg('scale', onPostgres ? 1 : 0.1);
+const REQUESTS = numberArg('requests', 200);
+const SECONDS = numberArg('seconds', 5);
+const CONCURRENCY = numberArg('concurrency', 16);
+const OTHER_ORGS = numberArg('other-orgs', Math.round(50 * SCALE));
 
 process.env.TEST_DATABASE = onPostgres ? 'postgres' : 'pglite';
 

@@ -9,7 +9,7 @@
 //
 // Needs DATABASE_URL (a server; the bench makes and drops its own database). Loopback only.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -20,42 +20,15 @@ import {
   type ServerProcess,
 } from '../server/testing/server-process.js';
 import { startRemote } from './remote-process.js';
+import { numberArg, post } from './cli.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RECORDS = arg('records', 20_000);
-const WORKERS = arg('workers', 3);
-const CONNECTIONS = arg('connections', 16);
-const WINDOW_MS = arg('window-ms', 60_000);
+const RECORDS = numberArg('records', 20_000);
+const WORKERS = numberArg('workers', 3);
+const CONNECTIONS = numberArg('connections', 16);
+const WINDOW_MS = numberArg('window-ms', 60_000);
 const LIMIT = 500;
 const CONCURRENT = 10;
 const ADMIN_KEY = `plk_bench_scale_${'k'.repeat(24)}`;
-
-function post(url: URL, body: string, agent: Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${ADMIN_KEY}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
@@ -105,7 +78,12 @@ async function main(): Promise<void> {
       Array.from({ length: CONNECTIONS }, async () => {
         while (next < RECORDS) {
           const i = next++;
-          const status = await post(target, JSON.stringify({ name: `Client ${i}` }), agent);
+          const status = await post(
+            target,
+            JSON.stringify({ name: `Client ${i}` }),
+            { authorization: `Bearer ${ADMIN_KEY}` },
+            agent,
+          );
           if (status !== 201) failed++;
         }
       }),

@@ -20,13 +20,10 @@ import {
 } from '../server/remote/index.js';
 import { createTestApp } from '../server/testing/app.js';
 import { startRemote } from './remote-process.js';
+import { numberArg } from './cli.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
 /** The remote's minute, compressed: 6,000 ms is a clock ten times faster than real. */
-const WINDOW_MS = arg('window-ms', 6_000);
+const WINDOW_MS = numberArg('window-ms', 6_000);
 const LIMIT = 500;
 const CONCURRENT = 10;
 
@@ -108,8 +105,8 @@ async function run(records: number, maxBatchSize: number): Promise<Result> {
 }
 
 async function main() {
-  const batched = await run(arg('records', 10_000), 50);
-  const unbatched = await run(arg('unbatched-records', 2_000), 1);
+  const batched = await run(numberArg('records', 10_000), 50);
+  const unbatched = await run(numberArg('unbatched-records', 2_000), 1);
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const rows: [string, (r: Result) => string][] = [
     ['records', (r) => String(r.records)],

@@ -16,7 +16,7 @@
 // throwaway database of that PostgreSQL server. Loopback only; stops by itself.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../server/remote/index.js';
@@ -24,15 +24,12 @@ import { createThrowawayPostgres } from '../server/testing/database.js';
 import { startServerProcess } from '../server/testing/server-process.js';
 import { signBody } from '../server/webhooks/signature.js';
 import { startRemote } from './remote-process.js';
+import { numberArg, post } from './cli.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const EVENTS = arg('events', 10_000);
-const CONNECTIONS = arg('connections', 64);
-const BARE = arg('bare-events', 3_000);
-const DRAIN_TIMEOUT_MS = arg('drain-timeout-ms', 600_000);
+const EVENTS = numberArg('events', 10_000);
+const CONNECTIONS = numberArg('connections', 64);
+const BARE = numberArg('bare-events', 3_000);
+const DRAIN_TIMEOUT_MS = numberArg('drain-timeout-ms', 600_000);
 const DEADLINE_MS = 5_000;
 const ADMIN_KEY = `plk_bench_webhooks_${'k'.repeat(24)}`;
 const SECRET = 'whsec-bench-secret';
@@ -56,30 +53,6 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** One POST on a keep-alive connection of `agent`; answers the status. */
-function post(url: URL, p: Posting, agent: Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(p.body),
-          'x-signature': p.signature,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(p.body);
-  });
-}
-
 /** Posts every body once over `CONNECTIONS` keep-alive connections; answers rate and latency. */
 async function fire(url: string, postings: Posting[], agent: Agent): Promise<Result> {
   const target = new URL(url);
@@ -92,7 +65,9 @@ async function fire(url: string, postings: Posting[], agent: Agent): Promise<Res
       while (next < postings.length) {
         const p = postings[next++] as Posting;
         const t0 = performance.now();
-        const status = await post(target, p, agent).catch(() => 0);
+        const status = await post(target, p.body, { 'x-signature': p.signature }, agent).catch(
+          () => 0,
+        );
         latencies.push(performance.now() - t0);
         if (status !== 200) failed++;
       }

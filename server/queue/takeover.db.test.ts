@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres } from '../testing/database.js';
 import {
+  apiAs,
   startServerProcess,
   startWorkerProcess,
   type ServerProcess,
@@ -56,15 +57,7 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function api<T>(base: string, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = apiAs(ADMIN_KEY);
 
 interface ClientRow {
   id: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres } from '../testing/database.js';
-import { startServerProcess } from '../testing/server-process.js';
+import { apiAs, startServerProcess } from '../testing/server-process.js';
 import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
 import { waitFor } from '../testing/webhooks.js';
 
@@ -50,15 +50,7 @@ const start = () =>
     RECONCILE_INTERVAL_MS: '0',
   });
 
-async function api<T>(base: string, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = apiAs(ADMIN_KEY);
 
 interface Aggregate {
   id: string;

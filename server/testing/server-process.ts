@@ -93,3 +93,24 @@ function startProcess(
     });
   });
 }
+
+/**
+ * JSON calls to a running server's API as the holder of `key`: `api(base, method, route, body?)`
+ * answers the parsed body, and throws with the status and answer unless it is 2xx.
+ */
+export function apiAs(key: string) {
+  return async function api<T>(
+    base: string,
+    method: string,
+    route: string,
+    body?: unknown,
+  ): Promise<T> {
+    const res = await fetch(`${base}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}

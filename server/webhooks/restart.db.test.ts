@@ -6,7 +6,7 @@ import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../remote/index.js';
 import type { Simulator } from '../simulator/simulator.js';
 import { createThrowawayPostgres } from '../testing/database.js';
-import { startServerProcess } from '../testing/server-process.js';
+import { apiAs, startServerProcess } from '../testing/server-process.js';
 import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
 import { waitFor } from '../testing/webhooks.js';
 
@@ -60,15 +60,7 @@ const start = (port: number) =>
     RECONCILE_INTERVAL_MS: '0',
   });
 
-async function api<T>(base: string, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = apiAs(ADMIN_KEY);
 
 describe('a server killed while processing a burst', () => {
   it('finishes every event after a restart, none twice', async () => {

@@ -69,6 +69,24 @@ const request = (
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/** A demo-mode app of the default organization on a configuration changed by `config`. */
+async function demoAppWith(config: Partial<TestApp['config']>): Promise<App> {
+  return createApp({
+    database: t.database,
+    logger: createLogger({ level: 'silent' }),
+    config: { ...t.config, ...config },
+    secretBox: t.secretBox,
+    sync: t.sync,
+    demo: {
+      simulator,
+      firmKey: 'k',
+      mountPath: '/simulator',
+      orgId: (await findDefaultOrganization(t.database.db))!.id,
+      close: async () => {},
+    },
+  });
+}
+
 async function demoToken(): Promise<string> {
   const res = await request(demoApp, 'POST', '/demo/token', { origin: ORIGIN });
   expect(res.status).toBe(200);
@@ -245,20 +263,7 @@ describe('demo mode against DNS rebinding', () => {
   });
 
   it('also answers PUBLIC_URL’s host name', async () => {
-    const published = createApp({
-      database: t.database,
-      logger: createLogger({ level: 'silent' }),
-      config: { ...t.config, publicUrl: 'https://payments.example.com/' },
-      secretBox: t.secretBox,
-      sync: t.sync,
-      demo: {
-        simulator,
-        firmKey: 'k',
-        mountPath: '/simulator',
-        orgId: (await findDefaultOrganization(t.database.db))!.id,
-        close: async () => {},
-      },
-    });
+    const published = await demoAppWith({ publicUrl: 'https://payments.example.com/' });
     const res = await published.request('https://payments.example.com/demo/token', {
       method: 'POST',
       headers: { origin: 'https://payments.example.com' },
@@ -293,20 +298,7 @@ describe('demo mode against DNS rebinding', () => {
   });
 
   it('mounts the simulator only on a loopback HOST', async () => {
-    const exposed = createApp({
-      database: t.database,
-      logger: createLogger({ level: 'silent' }),
-      config: { ...t.config, host: '0.0.0.0' },
-      secretBox: t.secretBox,
-      sync: t.sync,
-      demo: {
-        simulator,
-        firmKey: 'k',
-        mountPath: '/simulator',
-        orgId: (await findDefaultOrganization(t.database.db))!.id,
-        close: async () => {},
-      },
-    });
+    const exposed = await demoAppWith({ host: '0.0.0.0' });
     expect((await request(exposed, 'POST', '/simulator/_sandbox/firms', {}, {})).status).toBe(404);
     expect((await request(demoApp, 'POST', '/simulator/_sandbox/firms', {}, {})).status).not.toBe(
       404,
