@@ -17,7 +17,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'docs/**/*.test.ts',
+          ],
           exclude: databaseSuites,
           testTimeout: 20_000,
         },
