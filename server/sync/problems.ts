@@ -7,9 +7,14 @@ import { jobs } from '../db/schema/index.js';
 import { pageAfter, toPage } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
 import { replayDead } from '../queue/queue.js';
-import { healFailedRecords } from './healing.js';
-import { SYNCED_TABLES } from './record-state.js';
-import { REMOVAL_JOBS, SYNC_JOB, requestResync, type SyncedRecord } from './requests.js';
+import {
+  REMOVAL_JOBS,
+  SYNC_JOB,
+  requestResync,
+  type SyncedRecord,
+} from '../sync-rules/requests.js';
+import { healFailedRecords } from '../sync-rules/requeue-failed.js';
+import { SYNCED_TABLES } from '../sync-rules/synced-records.js';
 
 // What needs an admin's eye in the sync: records in `error` or `retrying`, and removals of
 // deleted records whose remote half gave up (a dead removal job: the local row is gone, so the

@@ -14,7 +14,7 @@ import {
 import { createSyncContext, type SyncContext } from './context.js';
 import { Healer } from './healing.js';
 import { syncJobHandlers } from './handlers.js';
-import { SYNC_JOB, syncJobKey, type SyncedRecord } from './requests.js';
+import { SYNC_JOB, syncJobKey, type SyncedRecord } from '../sync-rules/requests.js';
 
 export interface SyncServiceOptions {
   db: Database;
