@@ -161,6 +161,18 @@ function layerViolation(from: string, to: string): string | null {
 const serverSources = files(path.join(root, 'server')).filter((f) => !f.endsWith('.test.ts'));
 const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
 
+// The queue owns the `jobs` table: no other module queries it, by drizzle's table object or in
+// SQL text. Its schema and migrations define it.
+const JOBS_OWNERS = ['server/queue/', 'server/db/schema/', 'server/db/migrations/'];
+const JOBS_IN_SQL = /\b(?:from|into|update|join|table)\s+jobs\b/i;
+const JOBS_IN_DRIZZLE = /^\s*import\s*\{[^}]*\bjobs\b[^}]*\}\s*from\s*['"][^'"]*db\/schema\//m;
+
+/** Whether source text names the `jobs` table (comments aside: they may talk about jobs). */
+function namesJobsTable(source: string): boolean {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return JOBS_IN_SQL.test(code) || JOBS_IN_DRIZZLE.test(code);
+}
+
 describe('server layers', () => {
   it('every server module sits in a layer of the table', () => {
     expect(serverSources.length).toBeGreaterThan(100);
@@ -190,5 +202,23 @@ describe('server layers', () => {
     );
     expect(layerViolation('server/sync/service.ts', 'server/domain/clients.ts')).toBeNull();
     expect(layerViolation('server/config.ts', 'server/errors.ts')).toBeNull();
+  });
+
+  it('no module outside the queue names the jobs table (in SQL or through drizzle)', () => {
+    const offenders = serverSources
+      .map(rel)
+      .filter((f) => !JOBS_OWNERS.some((owner) => f.startsWith(owner)))
+      .filter((f) => namesJobsTable(readFileSync(path.join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the jobs rule sees SQL and drizzle uses of the table, not talk about jobs', () => {
+    expect(namesJobsTable('await db.execute(sql`delete from jobs where id = ${id}`);')).toBe(true);
+    expect(namesJobsTable('sql`insert into\n jobs (org_id) values (1)`')).toBe(true);
+    expect(namesJobsTable("import { clients, jobs } from '../db/schema/index.js';")).toBe(true);
+    expect(namesJobsTable('// the worker runs jobs from the queue\nconst jobs = [];')).toBe(false);
+    expect(namesJobsTable('const open = await openJobs(db); // not from jobs directly')).toBe(
+      false,
+    );
   });
 });

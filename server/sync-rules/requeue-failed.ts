@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
-import { jobs } from '../db/schema/index.js';
+import { removeDeadJobs } from '../queue/queue.js';
 import { SYNC_JOB, requestSync, type SyncedRecord } from './requests.js';
 import { PENDING, SYNCED_TABLES } from './synced-records.js';
 
@@ -38,16 +38,7 @@ export async function healFailedRecords(
         .returning({ id: t.id });
       if (rows.length === 0) continue;
       const ids = rows.map((r) => r.id);
-      await tx
-        .delete(jobs)
-        .where(
-          and(
-            eq(jobs.orgId, orgId),
-            eq(jobs.kind, SYNC_JOB[record]),
-            eq(jobs.state, 'dead'),
-            inArray(jobs.key, ids),
-          ),
-        );
+      await removeDeadJobs(tx, orgId, SYNC_JOB[record], { keys: ids });
       for (const id of ids) await requestSync(tx, orgId, record, id);
       healed += ids.length;
     }
