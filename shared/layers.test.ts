@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 //  - shared/ imports neither server/ nor widgets/;
 //  - widgets/ never imports server/, and nothing the widgets load at run time reaches zod:
 //    the zod schemas in shared/ are imported with `import type` only (erased by TypeScript), so
-//    the bundle carries the types' names and nothing else.
+//    the bundle carries the types' names and nothing else;
+//  - the server's modules import only downwards in its layer table (SERVER_LAYERS below);
+//  - only the queue names the `jobs` table.
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -22,11 +24,17 @@ const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^
 
 /** What a module imports at run time (`import type` is erased, so it does not count). */
 function runtimeImports(file: string): string[] {
-  const found: string[] = [];
-  for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-    if (!match[1]) found.push(match[2] ?? '');
-  }
-  return found;
+  return allImports(file)
+    .filter((i) => !i.typeOnly)
+    .map((i) => i.spec);
+}
+
+/** Everything a module imports, types included. */
+function allImports(file: string): { spec: string; typeOnly: boolean }[] {
+  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => ({
+    spec: match[2] ?? '',
+    typeOnly: Boolean(match[1]),
+  }));
 }
 
 function resolve(from: string, spec: string): string | null {
@@ -78,5 +86,139 @@ describe('import boundaries', () => {
   it('the rule sees a value import of a zod module (the check itself works)', () => {
     const reached = reach(path.join(root, 'shared', 'schemas.ts'));
     expect(reached.has('zod')).toBe(true);
+  });
+});
+
+// The server's layers, top to bottom (paths from the repository root). A module imports modules
+// of its own folder or file, and of layers below its own; never a layer above it, nor (outside
+// the layers marked `peers`) another member of its own layer. Types count too: a type import
+// upwards ties the lower layer to the upper one's shape just the same.
+//
+// The request path reads down the table: http → actions | webhooks → sync engine → domain →
+// sync rules → queue | remote → db. The domain writes a record and, through the sync rules,
+// enqueues its job; the sync engine picks the job up from the queue and imports the domain (not
+// the other way round), so the domain never imports the sync engine, http, or anything above.
+const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers?: true }[] = [
+  {
+    layer: 'composition roots (build a process or a test app from every part)',
+    members: [
+      'server/main.ts',
+      'server/worker.ts',
+      'server/runtime.ts',
+      'server/app.ts',
+      'server/org-cli.ts',
+      'server/testing',
+    ],
+    peers: true,
+  },
+  { layer: 'http (routes, auth, the error model mapped to HTTP)', members: ['server/http'] },
+  { layer: 'going live (settings → endpoint, demo mode off)', members: ['server/going-live.ts'] },
+  { layer: 'demo mode (mounts the simulator)', members: ['server/demo.ts'] },
+  {
+    layer: 'actions | webhooks | simulator',
+    members: ['server/actions', 'server/webhooks', 'server/simulator'],
+  },
+  { layer: 'sync engine (the remote half of each sync)', members: ['server/sync'] },
+  { layer: 'domain (records and their write path)', members: ['server/domain'] },
+  { layer: 'sync rules (when a write asks for a sync)', members: ['server/sync-rules'] },
+  { layer: 'queue | remote', members: ['server/queue', 'server/remote'] },
+  { layer: 'db', members: ['server/db'] },
+  {
+    layer: 'shared bottom',
+    members: [
+      'server/security',
+      'server/errors.ts',
+      'server/config.ts',
+      'server/logger.ts',
+      'shared',
+    ],
+    peers: true,
+  },
+];
+
+/** The member (folder or file) a module belongs to, and its layer's index; null: in none. */
+function placeOf(relative: string): { member: string; index: number } | null {
+  for (const [index, { members }] of SERVER_LAYERS.entries()) {
+    for (const member of members) {
+      if (relative === member || relative.startsWith(`${member}/`)) return { member, index };
+    }
+  }
+  return null;
+}
+
+/** Why `from` may not import `to` (both relative to the root), or null when it may. */
+function layerViolation(from: string, to: string): string | null {
+  const a = placeOf(from);
+  const b = placeOf(to);
+  if (!a || !b || a.member === b.member || b.index > a.index) return null;
+  if (b.index === a.index && SERVER_LAYERS[a.index]?.peers) return null;
+  const where = b.index === a.index ? 'its own layer' : 'a layer above';
+  return `${from} → ${to} (${where}: ${SERVER_LAYERS[a.index]?.layer} → ${SERVER_LAYERS[b.index]?.layer})`;
+}
+
+// Tests may reach anything to set their case up (a harness, the table itself); the rules are the
+// product's modules'.
+const serverSources = files(path.join(root, 'server')).filter((f) => !f.endsWith('.test.ts'));
+const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+
+// The queue owns the `jobs` table: no other module queries it, by drizzle's table object or in
+// SQL text. Its schema and migrations define it.
+const JOBS_OWNERS = ['server/queue/', 'server/db/schema/', 'server/db/migrations/'];
+const JOBS_IN_SQL = /\b(?:from|into|update|join|table)\s+jobs\b/i;
+const JOBS_IN_DRIZZLE = /^\s*import\s*\{[^}]*\bjobs\b[^}]*\}\s*from\s*['"][^'"]*db\/schema\//m;
+
+/** Whether source text names the `jobs` table (comments aside: they may talk about jobs). */
+function namesJobsTable(source: string): boolean {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return JOBS_IN_SQL.test(code) || JOBS_IN_DRIZZLE.test(code);
+}
+
+describe('server layers', () => {
+  it('every server module sits in a layer of the table', () => {
+    expect(serverSources.length).toBeGreaterThan(100);
+    expect(serverSources.map(rel).filter((f) => !placeOf(f))).toEqual([]);
+  });
+
+  it('nothing imports upwards (types included)', () => {
+    const offenders = serverSources.flatMap((f) =>
+      allImports(f).flatMap(({ spec }) => {
+        const target = resolve(f, spec);
+        if (!target || !path.isAbsolute(target)) return [];
+        return layerViolation(rel(f), rel(target)) ?? [];
+      }),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the rule refuses an upward import and a peer import (the check itself works)', () => {
+    expect(layerViolation('server/domain/clients.ts', 'server/sync/service.ts')).toMatch(
+      /a layer above: domain .* → sync engine/,
+    );
+    expect(layerViolation('server/domain/clients.ts', 'server/http/context.ts')).toMatch(
+      /a layer above/,
+    );
+    expect(layerViolation('server/webhooks/receiver.ts', 'server/actions/run-action.ts')).toMatch(
+      /its own layer/,
+    );
+    expect(layerViolation('server/sync/service.ts', 'server/domain/clients.ts')).toBeNull();
+    expect(layerViolation('server/config.ts', 'server/errors.ts')).toBeNull();
+  });
+
+  it('no module outside the queue names the jobs table (in SQL or through drizzle)', () => {
+    const offenders = serverSources
+      .map(rel)
+      .filter((f) => !JOBS_OWNERS.some((owner) => f.startsWith(owner)))
+      .filter((f) => namesJobsTable(readFileSync(path.join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the jobs rule sees SQL and drizzle uses of the table, not talk about jobs', () => {
+    expect(namesJobsTable('await db.execute(sql`delete from jobs where id = ${id}`);')).toBe(true);
+    expect(namesJobsTable('sql`insert into\n jobs (org_id) values (1)`')).toBe(true);
+    expect(namesJobsTable("import { clients, jobs } from '../db/schema/index.js';")).toBe(true);
+    expect(namesJobsTable('// the worker runs jobs from the queue\nconst jobs = [];')).toBe(false);
+    expect(namesJobsTable('const open = await openJobs(db); // not from jobs directly')).toBe(
+      false,
+    );
   });
 });

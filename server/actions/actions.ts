@@ -8,7 +8,7 @@ import { requireReference } from '../domain/lookups.js';
 import * as matter from '../domain/matters.js';
 import * as paymentLink from '../domain/payment-links.js';
 import { invalidInput } from '../errors.js';
-import type { SyncedRecord } from '../sync/requests.js';
+import type { SyncedRecord } from '../sync-rules/requests.js';
 
 // What each of the spec's actions does locally, through the same domain functions (and so the
 // same trigger rules) as the records API. The runner then syncs the affected record and answers.

@@ -1,15 +1,13 @@
-import type { z } from 'zod';
-import { actionInputs, MAX_ACTION_INPUTS, type ActionName } from '../../shared/actions.js';
+import type { ActionInput, ActionName } from '../../shared/actions.js';
 import type { Database } from '../db/index.js';
 import { AppError, errorMessage, invalidInput, type FieldErrors } from '../errors.js';
-import { fieldErrors } from '../http/validation.js';
 import { isRemoteError } from '../remote/index.js';
 import { syncBankAccounts, type BankAccountsSyncResult } from '../sync/bank-accounts.js';
 import type { SyncService } from '../sync/service.js';
 import { readAffected, recordActions, type Affected } from './actions.js';
 
 /** `{ "name": [...] }` of input 3 becomes `{ "3.name": [...] }` in a bulk call. */
-function prefixed(fields: FieldErrors, index: number | null): FieldErrors {
+export function prefixed(fields: FieldErrors, index: number | null): FieldErrors {
   if (index === null) return fields;
   return Object.fromEntries(
     Object.entries(fields).map(([k, v]) => [
@@ -17,31 +15,6 @@ function prefixed(fields: FieldErrors, index: number | null): FieldErrors {
       v,
     ]),
   );
-}
-
-/** One input or a list of them (bulk, like the platform's invocable methods). */
-function parseInputs<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
-): { inputs: z.infer<S>[]; bulk: boolean } {
-  const bulk = Array.isArray(body);
-  const items: unknown[] = bulk ? (body as unknown[]) : [body ?? {}];
-  if (bulk && items.length === 0)
-    throw invalidInput('Send at least one input', { _: ['must not be an empty list'] });
-  if (items.length > MAX_ACTION_INPUTS) {
-    throw invalidInput(`Send at most ${MAX_ACTION_INPUTS} inputs at once`, {
-      _: [`must hold at most ${MAX_ACTION_INPUTS} inputs`],
-    });
-  }
-  const fields: FieldErrors = {};
-  const inputs = items.map((item, index) => {
-    const parsed = schema.safeParse(item);
-    if (!parsed.success)
-      Object.assign(fields, prefixed(fieldErrors(parsed.error), bulk ? index : null));
-    return parsed.data as z.infer<S>;
-  });
-  if (Object.keys(fields).length > 0) throw invalidInput('The action input is not valid', fields);
-  return { inputs, bulk };
 }
 
 /**
@@ -65,20 +38,25 @@ async function syncAnswering(
   }
 }
 
+/** An action's inputs as the route validated them: one, or a list (`bulk`) of one or more. */
+export interface ActionInputs<A extends ActionName> {
+  inputs: ActionInput<A>[];
+  bulk: boolean;
+}
+
 /**
- * Runs one of the spec's actions: validates every input, writes them all in one transaction
- * (any bad input rolls back the lot), then syncs each affected record at once and answers the
- * records as they are after their sync. A remote failure does not fail the call: each record
- * carries its sync state and syncErrorMessage.
+ * Runs one of the spec's actions on inputs validated at the edge (routes/actions.ts): writes
+ * them all in one transaction (any input the records refuse rolls back the lot), then syncs each
+ * affected record at once and answers the records as they are after their sync. A remote failure
+ * does not fail the call: each record carries its sync state and syncErrorMessage.
  */
-export async function runAction(
+export async function runAction<A extends ActionName>(
   deps: { db: Database; sync: SyncService },
   orgId: string,
-  name: ActionName,
-  body: unknown,
+  name: A,
+  { inputs, bulk }: ActionInputs<A>,
 ): Promise<unknown[] | BankAccountsSyncResult> {
   if (name === 'BankAccountsSync') {
-    parseInputs(actionInputs.BankAccountsSync, body);
     try {
       return await syncBankAccounts(deps.db, deps.sync.remote, orgId);
     } catch (error) {
@@ -88,8 +66,7 @@ export async function runAction(
     }
   }
 
-  const action = recordActions[name];
-  const { inputs, bulk } = parseInputs(actionInputs[name], body);
+  const action = recordActions[name as Exclude<ActionName, 'BankAccountsSync'>];
   const affected = await deps.db.transaction(async (tx) => {
     const out: Affected[] = [];
     for (const [index, input] of inputs.entries()) {

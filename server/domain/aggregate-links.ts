@@ -14,10 +14,11 @@ import {
   requestAggregateLinkRemoval,
   requestSync,
   type AggregateLinkRemoval,
-} from '../sync/requests.js';
-import { aggregateLinkNeedsSync } from '../sync/rules.js';
+} from '../sync-rules/requests.js';
+import { aggregateLinkNeedsSync } from '../sync-rules/rules.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING, toSyncState } from './sync-state.js';
+import { PENDING } from '../sync-rules/synced-records.js';
+import { toSyncState } from './sync-state.js';
 
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
 

@@ -3,10 +3,11 @@ import type { Client, ClientCreate, ClientUpdate, ListQuery, Page } from '../../
 import type { Executor } from '../db/index.js';
 import { clients, paymentLinks } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
-import { clientNeedsSync } from '../sync/rules.js';
-import { requestSync } from '../sync/requests.js';
+import { clientNeedsSync } from '../sync-rules/rules.js';
+import { requestSync } from '../sync-rules/requests.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING, toSyncState } from './sync-state.js';
+import { PENDING } from '../sync-rules/synced-records.js';
+import { toSyncState } from './sync-state.js';
 
 type ClientRow = typeof clients.$inferSelect;
 

@@ -4,10 +4,11 @@ import type { Executor } from '../db/index.js';
 import { clients, matters, paymentLinks } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { requireReference } from './lookups.js';
-import { matterNeedsSync } from '../sync/rules.js';
-import { requestSync } from '../sync/requests.js';
+import { matterNeedsSync } from '../sync-rules/rules.js';
+import { requestSync } from '../sync-rules/requests.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING, toSyncState } from './sync-state.js';
+import { PENDING } from '../sync-rules/synced-records.js';
+import { toSyncState } from './sync-state.js';
 
 type MatterRow = typeof matters.$inferSelect;
 

@@ -22,11 +22,12 @@ import {
   requestPaymentLinkRemoval,
   requestSync,
   type AggregateLinkRemoval,
-} from '../sync/requests.js';
+} from '../sync-rules/requests.js';
 import { removeAggregateLinkRow } from './aggregate-links.js';
-import { paymentLinkNeedsSync } from '../sync/rules.js';
+import { paymentLinkNeedsSync } from '../sync-rules/rules.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING, toSyncState } from './sync-state.js';
+import { PENDING } from '../sync-rules/synced-records.js';
+import { toSyncState } from './sync-state.js';
 
 type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { webhookSecretChanged } from '../security/secret-versions.js';
 import { eq } from 'drizzle-orm';
 import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
-import { healFailedRecords } from '../sync/healing.js';
+import { healFailedRecords } from '../sync-rules/requeue-failed.js';
 import type { Executor } from '../db/index.js';
 import { orgSettings } from '../db/schema/index.js';
 import type { SecretBox } from '../security/secret-box.js';

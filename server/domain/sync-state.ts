@@ -16,6 +16,3 @@ export const toSyncState = (row: SyncStateRow) => ({
   syncAttempts: row.syncAttempts,
   nextSyncAt: row.nextSyncAt?.toISOString() ?? null,
 });
-
-/** What a write that needs a sync sets on its record, with the job it enqueues. */
-export const PENDING = { syncStatus: 'pending', nextSyncAt: null } as const;

@@ -1,11 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/index.js';
 import { jobs } from '../db/schema/index.js';
 
 // A small durable queue in PostgreSQL, the same on PGlite and a PostgreSQL server. Jobs are
 // enqueued with the caller's transaction, claimed with FOR UPDATE SKIP LOCKED, held by a lease
 // that a crashed worker lets expire, retried with backoff, and parked as dead at the end.
-// (pg-boss and graphile-worker were evaluated first: the README says why neither fits.)
+// (pg-boss and graphile-worker were evaluated first: docs/decisions/queue.md says why neither
+// fits.) The queue owns the `jobs` table: every statement on it is here or in enqueue-many.ts
+// (shared/layers.test.ts holds every other module to that).
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -202,4 +204,118 @@ export async function replayDead(db: Executor, orgId: string, ids?: string[]): P
 export async function findJob(db: Executor, id: string): Promise<Job | undefined> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row;
+}
+
+/** A job that is waiting or running (not dead): what a caller may still wait for. */
+export interface OpenJob {
+  id: string;
+  state: 'queued' | 'running';
+}
+
+/** The open jobs: of one record's kind and key in an organization, or every one in the queue. */
+export async function openJobs(
+  db: Executor,
+  of?: { orgId: string; kind: string; key: string },
+): Promise<OpenJob[]> {
+  const rows = await db
+    .select({ id: jobs.id, state: jobs.state })
+    .from(jobs)
+    .where(
+      and(
+        of ? eq(jobs.orgId, of.orgId) : undefined,
+        of ? eq(jobs.kind, of.kind) : undefined,
+        of ? eq(jobs.key, of.key) : undefined,
+        inArray(jobs.state, ['queued', 'running']),
+      ),
+    );
+  return rows as OpenJob[];
+}
+
+/** The ids of an organization's dead jobs of these kinds (only those given, with `ids`). */
+export async function deadJobIds(
+  db: Executor,
+  orgId: string,
+  kinds: readonly string[],
+  ids?: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.orgId, orgId),
+        eq(jobs.state, 'dead'),
+        inArray(jobs.kind, [...kinds]),
+        ids ? inArray(jobs.id, [...ids]) : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * An organization's dead jobs of these kinds as a subquery (id, kind, key, lastError, attempts,
+ * updatedAt), for a listing that shows them beside other rows (the sync problems).
+ */
+export function deadJobsOf(db: Executor, orgId: string, kinds: readonly string[]) {
+  return db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      key: jobs.key,
+      lastError: jobs.lastError,
+      attempts: jobs.attempts,
+      updatedAt: jobs.updatedAt,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.orgId, orgId), eq(jobs.state, 'dead'), inArray(jobs.kind, [...kinds])))
+    .as('dead_jobs');
+}
+
+/**
+ * Removes an organization's dead jobs of a kind (only those of the given keys, or ids): what a
+ * fresh job replaces, or what would only pile up. Answers how many.
+ */
+export async function removeDeadJobs(
+  db: Executor,
+  orgId: string,
+  kind: string,
+  only: { keys?: readonly string[]; ids?: readonly string[] } = {},
+): Promise<number> {
+  if (only.keys?.length === 0 || only.ids?.length === 0) return 0;
+  const rows = await db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.orgId, orgId),
+        eq(jobs.kind, kind),
+        eq(jobs.state, 'dead'),
+        only.keys ? inArray(jobs.key, [...only.keys]) : undefined,
+        only.ids ? inArray(jobs.id, [...only.ids]) : undefined,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/**
+ * Removes the dead jobs of a kind for these (organization, key) pairs, across organizations in
+ * one statement; answers the removed ones.
+ */
+export async function removeDeadJobsFor(
+  db: Executor,
+  kind: string,
+  items: readonly { orgId: string; key: string }[],
+): Promise<{ id: string; orgId: string; key: string }[]> {
+  if (items.length === 0) return [];
+  const pairs = sql.join(
+    items.map((i) => sql`(${i.orgId}::uuid, ${i.key}::varchar)`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: string; org_id: string; key: string }>(
+    await db.execute(sql`
+      delete from jobs
+      where kind = ${kind} and state = 'dead' and (org_id, key) in (${pairs})
+      returning id, org_id, key`),
+  );
+  return rows.map((r) => ({ id: r.id, orgId: r.org_id, key: r.key }));
 }

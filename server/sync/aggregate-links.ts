@@ -5,7 +5,7 @@ import { isRemoteNotFound, type RemoteAggregateLink } from '../remote/index.js';
 import { callOptions, type SyncContext } from './context.js';
 import { beginAttempt, parentFailed, syncedState } from './record-state.js';
 import { syncPaymentLink } from './payment-links.js';
-import type { AggregateLinkRemoval } from './requests.js';
+import type { AggregateLinkRemoval } from '../sync-rules/requests.js';
 
 /**
  * The remote half of an aggregate link sync: every member synced first, then the aggregate is

@@ -7,8 +7,9 @@ import { syncClient, syncMatter } from './clients-matters.js';
 import type { SyncContext } from './context.js';
 import { syncPaymentLink } from './payment-links.js';
 import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
-import { markFailed, markRetrying, type SyncedTable } from './record-state.js';
-import { SYNC_JOB, type AggregateLinkRemoval } from './requests.js';
+import { markFailed, markRetrying } from './record-state.js';
+import { SYNC_JOB, type AggregateLinkRemoval } from '../sync-rules/requests.js';
+import type { SyncedTable } from '../sync-rules/synced-records.js';
 
 type SyncFn = (ctx: SyncContext, orgId: string, id: string) => Promise<void>;
 

@@ -1,11 +1,9 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../db/index.js';
-import { jobs } from '../db/schema/index.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { PENDING } from '../domain/sync-state.js';
-import { SYNCED_TABLES } from './record-state.js';
-import { SYNC_JOB, requestSync, type SyncedRecord } from './requests.js';
+import { healFailedRecords } from '../sync-rules/requeue-failed.js';
+import { SYNCED_TABLES } from '../sync-rules/synced-records.js';
 
 // Failed syncs that heal themselves. A record whose sync job gave up (a long outage, a sync tried
 // before the API token was set, a remote validation error) stays `error` with the remote's
@@ -13,54 +11,6 @@ import { SYNC_JOB, requestSync, type SyncedRecord } from './requests.js';
 // and when its API token is set or changed. Each failure pushes its next automatic try out
 // (record-state.ts `healNotBefore`, kept in nextSyncAt: doubling with its attempts, at most an hour apart), so a record that fails for
 // a reason of its own costs one request an hour at most, never a loop.
-
-/**
- * Re-queues the organization's records in `error` (those whose next automatic try is due, or
- * every one with `all`, as a new API token warrants): back to `pending`, each with its sync job,
- * and the dead job of its last failure gone. Answers how many.
- */
-export async function healFailedRecords(
-  db: Executor,
-  orgId: string,
-  options: { all?: boolean; ids?: string[] } = {},
-): Promise<number> {
-  let healed = 0;
-  await db.transaction(async (tx) => {
-    for (const [record, table] of Object.entries(SYNCED_TABLES) as [
-      SyncedRecord,
-      (typeof SYNCED_TABLES)[SyncedRecord],
-    ][]) {
-      const t = table as (typeof SYNCED_TABLES)['client'];
-      const rows = await tx
-        .update(t)
-        .set(PENDING)
-        .where(
-          and(
-            eq(t.orgId, orgId),
-            eq(t.syncStatus, 'error'),
-            options.ids ? inArray(t.id, options.ids) : undefined,
-            options.all ? undefined : or(isNull(t.nextSyncAt), lte(t.nextSyncAt, new Date())),
-          ),
-        )
-        .returning({ id: t.id });
-      if (rows.length === 0) continue;
-      const ids = rows.map((r) => r.id);
-      await tx
-        .delete(jobs)
-        .where(
-          and(
-            eq(jobs.orgId, orgId),
-            eq(jobs.kind, SYNC_JOB[record]),
-            eq(jobs.state, 'dead'),
-            inArray(jobs.key, ids),
-          ),
-        );
-      for (const id of ids) await requestSync(tx, orgId, record, id);
-      healed += ids.length;
-    }
-  });
-  return healed;
-}
 
 /** Organizations with a record in `error` whose next automatic try is due. */
 async function orgsDueForHealing(db: Executor): Promise<string[]> {

@@ -3,22 +3,23 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { ListQuery, Page } from '../../shared/schemas.js';
 import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
 import type { Executor } from '../db/index.js';
-import { jobs } from '../db/schema/index.js';
 import { pageAfter, toPage } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
-import { replayDead } from '../queue/queue.js';
-import { healFailedRecords } from './healing.js';
-import { SYNCED_TABLES } from './record-state.js';
-import { REMOVAL_JOBS, SYNC_JOB, requestResync, type SyncedRecord } from './requests.js';
+import { deadJobIds, deadJobsOf, replayDead } from '../queue/queue.js';
+import {
+  REMOVAL_JOBS,
+  SYNC_JOB,
+  requestResync,
+  type SyncedRecord,
+} from '../sync-rules/requests.js';
+import { healFailedRecords } from '../sync-rules/requeue-failed.js';
+import { SYNCED_TABLES } from '../sync-rules/synced-records.js';
 
 // What needs an admin's eye in the sync: records in `error` or `retrying`, and removals of
 // deleted records whose remote half gave up (a dead removal job: the local row is gone, so the
 // job is all there is to show). One list, newest change first, paged like every other list.
 
 const FAILING = ['error', 'retrying'] as const;
-
-const REMOVAL_KIND = sql<SyncProblemKind>`case ${jobs.kind}
-  when ${SYNC_JOB.removePaymentLink} then 'paymentLinkRemoval' else 'aggregateLinkRemoval' end`;
 
 function problemSources(orgId: string, db: Executor) {
   const records = (Object.entries(SYNCED_TABLES) as [SyncedRecord, unknown][]).map(
@@ -40,22 +41,21 @@ function problemSources(orgId: string, db: Executor) {
         .where(and(eq(t.orgId, orgId), inArray(t.syncStatus, [...FAILING])));
     },
   );
+  const dead = deadJobsOf(db, orgId, REMOVAL_JOBS);
   const removals = db
     .select({
-      kind: REMOVAL_KIND.as('kind'),
-      id: jobs.id,
-      recordId: sql<string>`${jobs.key}::text`.as('record_id'),
+      kind: sql<SyncProblemKind>`case ${dead.kind} when ${SYNC_JOB.removePaymentLink}
+        then 'paymentLinkRemoval' else 'aggregateLinkRemoval' end`.as('kind'),
+      id: dead.id,
+      recordId: sql<string>`${dead.key}::text`.as('record_id'),
       name: sql<string | null>`null::text`.as('name'),
       status: sql<string>`'dead'::text`.as('status'),
-      errorMessage: sql<string | null>`${jobs.lastError}`.as('error_message'),
-      attempts: sql<number>`${jobs.attempts}`.as('attempts'),
+      errorMessage: sql<string | null>`${dead.lastError}`.as('error_message'),
+      attempts: sql<number>`${dead.attempts}`.as('attempts'),
       nextAttemptAt: sql<string | null>`null::timestamptz`.as('next_attempt_at'),
-      updatedAt: jobs.updatedAt,
+      updatedAt: dead.updatedAt,
     })
-    .from(jobs)
-    .where(
-      and(eq(jobs.orgId, orgId), eq(jobs.state, 'dead'), inArray(jobs.kind, [...REMOVAL_JOBS])),
-    );
+    .from(dead);
   // One select per synced table: four, whose shapes drizzle cannot tell apart from the removals.
   const [a, b, c, d] = records as unknown as (typeof removals)[];
   return unionAll(a!, b!, c!, d!, removals).as('problems');
@@ -127,21 +127,7 @@ export async function retrySyncProblems(db: Executor, orgId: string, id?: string
 
 /** Dead removal jobs back in line (all, or those given). */
 async function retryRemovals(db: Executor, orgId: string, ids?: string[]): Promise<number> {
-  const dead = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.orgId, orgId),
-        eq(jobs.state, 'dead'),
-        inArray(jobs.kind, [...REMOVAL_JOBS]),
-        ids ? inArray(jobs.id, ids) : undefined,
-      ),
-    );
+  const dead = await deadJobIds(db, orgId, REMOVAL_JOBS, ids);
   if (dead.length === 0) return 0;
-  return replayDead(
-    db,
-    orgId,
-    dead.map((d) => d.id),
-  );
+  return replayDead(db, orgId, dead);
 }

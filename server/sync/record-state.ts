@@ -1,23 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
-import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
-import { PENDING } from '../domain/sync-state.js';
+import type { clients } from '../db/schema/index.js';
 import { errorMessage } from '../errors.js';
-import type { SyncedRecord } from './requests.js';
 import { RemoteError, isRemoteError } from '../remote/index.js';
+import type { SyncedTable } from '../sync-rules/synced-records.js';
 
-// The sync state columns every synced table shares (db/schema/columns.ts syncColumns).
-
-export type SyncedTable =
-  typeof clients | typeof matters | typeof paymentLinks | typeof aggregateLinks;
-
-/** The table of each synced record type. */
-export const SYNCED_TABLES: Record<SyncedRecord, SyncedTable> = {
-  client: clients,
-  matter: matters,
-  paymentLink: paymentLinks,
-  aggregateLink: aggregateLinks,
-};
+// What a sync's attempts write in the sync state columns every synced table shares
+// (db/schema/columns.ts syncColumns). The write path's side (PENDING) is sync-rules/.
 
 // drizzle cannot type an update over a union of tables; the columns used exist in all four.
 const asClients = (table: SyncedTable) => table as typeof clients;
@@ -55,15 +44,6 @@ export function syncedState(table: SyncedTable, readUpdatedAt: Date) {
     nextSyncAt: null,
     syncStatus: sql<'synced'>`case when ${t.updatedAt} = ${readUpdatedAt.toISOString()}::timestamptz then 'synced' else ${t.syncStatus} end`,
   };
-}
-
-/** Back to `pending`, with a job on its way (the write path's PENDING, for a record by id). */
-export async function markPending(db: Executor, table: SyncedTable, orgId: string, id: string) {
-  const t = asClients(table);
-  await db
-    .update(t)
-    .set(PENDING)
-    .where(and(eq(t.orgId, orgId), eq(t.id, id)));
 }
 
 /** A transient failure: another attempt is due at `runAt`; the message shows meanwhile. */

@@ -1,6 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { openJobs } from '../queue/queue.js';
 import type { Database } from '../db/index.js';
-import { jobs } from '../db/schema/index.js';
 import type { Logger } from '../logger.js';
 import { Worker, type JobHandler } from '../queue/worker.js';
 import {
@@ -14,7 +13,7 @@ import {
 import { createSyncContext, type SyncContext } from './context.js';
 import { Healer } from './healing.js';
 import { syncJobHandlers } from './handlers.js';
-import { SYNC_JOB, syncJobKey, type SyncedRecord } from './requests.js';
+import { SYNC_JOB, syncJobKey, type SyncedRecord } from '../sync-rules/requests.js';
 
 export interface SyncServiceOptions {
   db: Database;
@@ -112,17 +111,7 @@ export class SyncService {
     const key = syncJobKey(id);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const open = await this.#db
-        .select({ id: jobs.id, state: jobs.state })
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.orgId, orgId),
-            eq(jobs.kind, kind),
-            eq(jobs.key, key),
-            inArray(jobs.state, ['queued', 'running']),
-          ),
-        );
+      const open = await openJobs(this.#db, { orgId, kind, key });
       const queued = open.find((j) => j.state === 'queued');
       if (queued) {
         const outcome = await this.worker.runNow(queued.id);

@@ -1,5 +1,4 @@
-import { inArray } from 'drizzle-orm';
-import { jobs } from '../db/schema/index.js';
+import { openJobs } from '../queue/queue.js';
 import { retryDelay } from '../remote/index.js';
 import type { SyncServiceOptions } from '../sync/service.js';
 import type { TestApp } from './app.js';
@@ -57,10 +56,7 @@ export async function startSyncHarness(
       const end = Date.now() + timeoutMs;
       for (;;) {
         t.sync.worker.kick();
-        const open = await t.database.db
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(inArray(jobs.state, ['queued', 'running']));
+        const open = await openJobs(t.database.db);
         if (open.length === 0) return;
         if (Date.now() > end) throw new Error(`${open.length} jobs still open`);
         await new Promise((r) => setTimeout(r, 20));

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { isDataRefusal } from '../db/errors.js';
 import { rowsOf, type Database } from '../db/index.js';
 import { invalidInput } from '../errors.js';
+import { enqueueFromSelect } from '../queue/enqueue-many.js';
 import type { WebhookEventStatus } from '../../shared/webhooks.js';
 import { isSupportedKind, type ReceivedEvent } from './events.js';
 import { WEBHOOK_JOB } from './jobs.js';
@@ -85,13 +86,10 @@ function insertStatement(batch: Pending[]): SQL {
       on conflict (org_id, event_id) do nothing
       returning id, org_id, event_id, type, transaction_ids, status
     ),
-    queued as (
-      insert into jobs (org_id, kind, key, payload)
+    queued as (${enqueueFromSelect(sql`
       select org_id, ${WEBHOOK_JOB.event}, id::text,
              jsonb_build_object('eventRowId', id, 'type', type, 'transactionIds', transaction_ids)
-      from inserted where status = 'received'
-      returning id
-    )
+      from inserted where status = 'received'`)})
     ${sql.join(receipts, sql``)}
     select org_id, event_id from inserted`;
 }

@@ -5,7 +5,7 @@ import { rowsOf, type Executor } from '../db/index.js';
 import { webhookEvents, type EventTransactionOutcome } from '../db/schema/index.js';
 import { pageAfter, toPage } from '../domain/pagination.js';
 import { conflict, errorMessage, notFound } from '../errors.js';
-import { enqueue } from '../queue/queue.js';
+import { enqueue, removeDeadJobs } from '../queue/queue.js';
 import type { Outcome } from '../queue/worker.js';
 import { isSupportedKind, transactionIdsOf } from './events.js';
 import { rowList } from './sql-lists.js';
@@ -100,12 +100,15 @@ export async function replayDeadEvents(db: Executor, orgId: string, id?: string)
       const transactionIds = isSupportedKind(row.type)
         ? transactionIdsOf((row.payload as { data?: unknown }).data)
         : [];
-      await tx.execute(sql`
-        delete from jobs where org_id = ${orgId} and state = 'dead' and (
-          (kind = ${WEBHOOK_JOB.event} and key = ${row.id})
-          or (kind = ${WEBHOOK_JOB.transaction} and id in (
-                select job_id from webhook_event_transactions
-                where webhook_event_id = ${row.id} and outcome = 'pending')))`);
+      const waitedFor = rowsOf<{ job_id: string }>(
+        await tx.execute(sql`
+          select job_id from webhook_event_transactions
+          where webhook_event_id = ${row.id} and outcome = 'pending'`),
+      );
+      await removeDeadJobs(tx, orgId, WEBHOOK_JOB.event, { keys: [row.id] });
+      await removeDeadJobs(tx, orgId, WEBHOOK_JOB.transaction, {
+        ids: waitedFor.map((w) => w.job_id),
+      });
       await tx.execute(
         sql`delete from webhook_event_transactions where webhook_event_id = ${row.id}`,
       );

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/index.js';
+import type { Executor } from '../db/index.js';
+import { enqueueNewest } from '../queue/enqueue-many.js';
 import type { RemoteTransaction } from '../remote/index.js';
-import { distinctBy, orgKey, rowList } from './sql-lists.js';
+import { distinctBy, orgKey } from './sql-lists.js';
 
 // The job kinds of the webhook pipeline, in the one durable queue the sync engine's worker runs.
 
@@ -53,23 +53,11 @@ export async function enqueueTransactionUpserts(
     (s) => orgKey(s.orgId, s.transaction.id),
     (candidate, kept) => candidate.fetchedAt > kept.fetchedAt,
   );
-  if (distinct.length === 0) return new Map();
-  const rows = distinct.map(({ orgId, transaction, fetchedAt }) => {
+  const jobs = distinct.map(({ orgId, transaction, fetchedAt }) => {
     const payload: TransactionJobPayload = { transaction, fetchedAt: fetchedAt.toISOString() };
-    return sql`(${orgId}::uuid, ${WEBHOOK_JOB.transaction}, ${transaction.id},
-      ${JSON.stringify(payload)}::jsonb)`;
+    return { orgId, key: transaction.id, payload: payload as unknown as Record<string, unknown> };
   });
-  // ISO 8601 in UTC with milliseconds compares correctly as text.
-  const ids = rowsOf<{ id: string; org_id: string; key: string }>(
-    await db.execute(sql`
-      insert into jobs (org_id, kind, key, payload)
-      values ${rowList(rows)}
-      on conflict (org_id, kind, key) where state = 'queued'
-      do update set payload = case when excluded.payload->>'fetchedAt' >= jobs.payload->>'fetchedAt'
-                                   then excluded.payload else jobs.payload end,
-                    run_at = least(jobs.run_at, excluded.run_at),
-                    updated_at = now()
-      returning id, org_id, key`),
-  );
-  return new Map(ids.map((r) => [orgKey(r.org_id, r.key), r.id]));
+  // ISO 8601 in UTC with milliseconds: `fetchedAt` orders the snapshots.
+  const ids = await enqueueNewest(db, WEBHOOK_JOB.transaction, jobs, 'fetchedAt');
+  return new Map(ids.map((r) => [orgKey(r.orgId, r.key), r.id]));
 }

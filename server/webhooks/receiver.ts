@@ -1,5 +1,8 @@
 import { AppError, errorMessage } from '../errors.js';
-import type { AppDeps } from '../http/context.js';
+import type { DatabaseHandle } from '../db/index.js';
+import type { Logger } from '../logger.js';
+import type { SecretBox } from '../security/secret-box.js';
+import type { SyncService } from '../sync/service.js';
 import { parseEvents } from './events.js';
 import { InboxWriter, type StoreResult } from './inbox-writer.js';
 import { recordRejected } from './receipts.js';
@@ -15,15 +18,23 @@ import { verifySignature } from './signature.js';
 /** Which organization a webhook is for: the default one, or the one in the URL. */
 export type WebhookTarget = { kind: 'default' } | { kind: 'org'; orgId: string };
 
+/** What the receiver uses of the app's dependencies (the http layer passes its AppDeps). */
+export interface ReceiverDeps {
+  database: Pick<DatabaseHandle, 'db' | 'receiverDb'>;
+  logger: Logger;
+  secretBox: SecretBox;
+  sync: Pick<SyncService, 'worker'>;
+}
+
 interface ReceiverState {
   secrets: SecretsCache;
   inbox: InboxWriter;
 }
 
 // One cache and one group-commit writer per app: handlers share them through the app's deps.
-const states = new WeakMap<AppDeps, ReceiverState>();
+const states = new WeakMap<ReceiverDeps, ReceiverState>();
 
-function stateOf(deps: AppDeps): ReceiverState {
+function stateOf(deps: ReceiverDeps): ReceiverState {
   let state = states.get(deps);
   if (!state) {
     state = {
@@ -43,7 +54,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const refused = () => new AppError('unauthorized', 'The webhook signature is missing or not valid');
 
 /** The database did not answer: the remote should send it again later. */
-function unavailable(deps: AppDeps, error: unknown): AppError {
+function unavailable(deps: ReceiverDeps, error: unknown): AppError {
   if (error instanceof AppError) return error;
   deps.logger.warn(
     { err: errorMessage(error).slice(0, 300) },
@@ -60,7 +71,7 @@ function unavailable(deps: AppDeps, error: unknown): AppError {
  * never the body or the signature) or 503. The benchmark's bare route calls this alone.
  */
 export async function verifyWebhook(
-  deps: AppDeps,
+  deps: ReceiverDeps,
   target: WebhookTarget,
   raw: Uint8Array,
   signature: string | undefined,
@@ -108,7 +119,7 @@ export async function verifyWebhook(
 
 /** Verify, parse, store: the whole receiver. Answers once the events are committed. */
 export async function receiveWebhook(
-  deps: AppDeps,
+  deps: ReceiverDeps,
   target: WebhookTarget,
   raw: Uint8Array,
   signature: string | undefined,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../db/index.js';
+import type { Database } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { errorMessage } from '../errors.js';
+import { enqueueUnlessOpen } from '../queue/enqueue-many.js';
 import { RECONCILE_JOB_KEY, WEBHOOK_JOB } from './jobs.js';
 
 // The periodic reconciliation: processes that run workers tick now and then and enqueue a
@@ -11,22 +12,16 @@ import { RECONCILE_JOB_KEY, WEBHOOK_JOB } from './jobs.js';
 
 /** Enqueues the reconcile jobs that are due; answers how many organizations got one. */
 export async function enqueueDueReconciliations(db: Database, intervalMs: number): Promise<number> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      insert into jobs (org_id, kind, key, payload)
-      select s.org_id, ${WEBHOOK_JOB.reconcile}, ${RECONCILE_JOB_KEY}, '{}'::jsonb
+  const due = sql`
+      select s.org_id
       from org_settings s
       join organizations o on o.id = s.org_id and o.deactivated_at is null
       left join integration_state i on i.org_id = s.org_id
       where s.api_token_ciphertext is not null
         and (i.reconcile_started_at is null
-             or i.reconcile_started_at < now() - ${`${intervalMs} milliseconds`}::interval)
-        and not exists (select 1 from jobs j where j.org_id = s.org_id
-                          and j.kind = ${WEBHOOK_JOB.reconcile} and j.state in ('queued', 'running'))
-      on conflict (org_id, kind, key) where state = 'queued' do nothing
-      returning id`),
-  );
-  return rows.length;
+             or i.reconcile_started_at < now() - ${`${intervalMs} milliseconds`}::interval)`;
+  const added = await enqueueUnlessOpen(db, WEBHOOK_JOB.reconcile, RECONCILE_JOB_KEY, due);
+  return added.length;
 }
 
 const FIRST_TICK_MS = 5_000;

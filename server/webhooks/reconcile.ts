@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ReconcileResult } from '../../shared/webhooks.js';
 import type { Executor } from '../db/index.js';
 import { nonFinalTransaction, transactions } from '../db/schema/index.js';
 import { readIntegrationState, writeIntegrationState } from '../domain/integration-state.js';
-import { enqueue, type Job } from '../queue/queue.js';
+import { enqueue, removeDeadJobs, type Job } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
 import { errorMessage } from '../errors.js';
 import { isRemoteError, type RemoteTransaction } from '../remote/index.js';
@@ -137,9 +137,7 @@ export function reconcileStage(ctx: PipelineContext): JobHandler {
       });
       // The schedule enqueues the next run; a dead one would only pile up.
       if (outcome.state === 'dead') {
-        await ctx.db.execute(sql`
-          delete from jobs where org_id = ${job.orgId} and kind = ${WEBHOOK_JOB.reconcile}
-            and state = 'dead'`);
+        await removeDeadJobs(ctx.db, job.orgId, WEBHOOK_JOB.reconcile);
       }
     },
   };

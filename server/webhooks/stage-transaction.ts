@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../db/index.js';
-import type { Job } from '../queue/queue.js';
+import type { Database } from '../db/index.js';
+import { removeDeadJobsFor, type Job } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
 import { Batcher } from './batcher.js';
 import { eventsWaitingFor, markEventsFailed, settleUpsertJobs } from './inbox.js';
 import { WEBHOOK_JOB, type TransactionJobPayload } from './jobs.js';
-import { orgKey, pairs } from './sql-lists.js';
+import { orgKey } from './sql-lists.js';
 import { upsertRemoteTransactions, type UpsertItem } from './upsert-transactions.js';
 
 // Stage 2 (the spec's TransactionPayload__e): one job per remote transaction, keyed by its id so
@@ -29,15 +28,13 @@ async function writeBatch(db: Database, items: Item[]): Promise<void[]> {
     });
     // Earlier upserts of these transactions that died are superseded, and so are the events they
     // left dead: the transaction they wait for now holds a newer state.
-    const superseded = rowsOf<{ id: string; org_id: string; key: string }>(
-      await tx.execute(sql`
-        delete from jobs
-        where kind = ${WEBHOOK_JOB.transaction} and state = 'dead'
-          and (org_id, key) in ${pairs(items.map((i) => ({ orgId: i.orgId, id: i.transaction.id })))}
-        returning id, org_id, key`),
+    const superseded = await removeDeadJobsFor(
+      tx,
+      WEBHOOK_JOB.transaction,
+      items.map((i) => ({ orgId: i.orgId, key: i.transaction.id })),
     );
     for (const dead of superseded) {
-      const outcome = outcomeOf.get(orgKey(dead.org_id, dead.key));
+      const outcome = outcomeOf.get(orgKey(dead.orgId, dead.key));
       if (outcome) settle.push({ jobId: dead.id, outcome });
     }
     await settleUpsertJobs(tx, settle);

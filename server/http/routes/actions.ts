@@ -3,19 +3,22 @@ import {
   ACTION_NAMES,
   actionInputs,
   bankAccountsSyncResult,
+  MAX_ACTION_INPUTS,
   type ActionName,
 } from '../../../shared/actions.js';
 import { ACTION_ROLES } from '../../actions/actions.js';
-import { runAction } from '../../actions/run-action.js';
-import { AppError } from '../../errors.js';
+import { prefixed, runAction, type ActionInputs } from '../../actions/run-action.js';
+import { AppError, invalidInput, type FieldErrors } from '../../errors.js';
 import { REQUIRED_ROLE } from '../access.js';
 import { assertRole } from '../auth.js';
 import { jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
+import { fieldErrors } from '../validation.js';
 
 // POST /api/actions/{ActionName}: the spec's invocable flow actions. The body is one input or a
-// list; validation happens in runAction (it reports bulk errors by index), so the routes here are
-// plain, and the OpenAPI document is told about each action separately.
+// list; it is validated here, at the edge, against the action's zod schema, each input apart so
+// that a bulk call's errors name their input by index ("3.name"). The route is therefore plain
+// (not a zod-openapi route), and the OpenAPI document is told about each action separately.
 
 export const actionsRouter = createRouter();
 
@@ -43,6 +46,29 @@ for (const name of ACTION_NAMES) {
   });
 }
 
+/** One input or a list of them (bulk, like the platform's invocable methods), each valid. */
+function parseInputs<A extends ActionName>(name: A, body: unknown): ActionInputs<A> {
+  const bulk = Array.isArray(body);
+  const items: unknown[] = bulk ? (body as unknown[]) : [body ?? {}];
+  if (bulk && items.length === 0)
+    throw invalidInput('Send at least one input', { _: ['must not be an empty list'] });
+  if (items.length > MAX_ACTION_INPUTS) {
+    throw invalidInput(`Send at most ${MAX_ACTION_INPUTS} inputs at once`, {
+      _: [`must hold at most ${MAX_ACTION_INPUTS} inputs`],
+    });
+  }
+  const schema = actionInputs[name];
+  const fields: FieldErrors = {};
+  const inputs = items.map((item, index) => {
+    const parsed = schema.safeParse(item);
+    if (!parsed.success)
+      Object.assign(fields, prefixed(fieldErrors(parsed.error), bulk ? index : null));
+    return parsed.data as ActionInputs<A>['inputs'][number];
+  });
+  if (Object.keys(fields).length > 0) throw invalidInput('The action input is not valid', fields);
+  return { inputs, bulk };
+}
+
 actionsRouter.post('/:name', async (c) => {
   const name = c.req.param('name') as ActionName;
   if (!ACTION_NAMES.includes(name)) {
@@ -61,7 +87,12 @@ actionsRouter.post('/:name', async (c) => {
   }
   const deps = c.get('deps');
   return c.json(
-    await runAction({ db: c.get('db'), sync: deps.sync }, c.get('caller').orgId, name, body),
+    await runAction(
+      { db: c.get('db'), sync: deps.sync },
+      c.get('caller').orgId,
+      name,
+      parseInputs(name, body),
+    ),
     200,
   );
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { page, type ListQuery, type Page } from '../../../shared/schemas.js';
 import type { Executor } from '../../db/index.js';
 import { AppError } from '../../errors.js';
-import { requestResync, type SyncedRecord } from '../../sync/requests.js';
+import { requestResync, type SyncedRecord } from '../../sync-rules/requests.js';
 import { requireRole } from '../auth.js';
 import type { AppEnv } from '../context.js';
 import {

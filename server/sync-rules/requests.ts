@@ -1,6 +1,6 @@
 import type { Executor } from '../db/index.js';
 import { enqueue } from '../queue/queue.js';
-import { SYNCED_TABLES, markPending } from './record-state.js';
+import { SYNCED_TABLES, markPending } from './synced-records.js';
 
 // The jobs the record write path asks for. Each is enqueued in the writer's transaction, keyed by
 // the record, so edits that arrive while a sync waits merge into it.
