@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { widgetTokenCreate, widgetTokenRecord } from '../../../shared/widget-tokens.js';
 import { AppError } from '../../errors.js';
-import { widgetTokenSigner } from '../../security/widget-tokens.js';
 import { requireApiKey, requireRole, roleAtMost } from '../auth.js';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';
@@ -34,7 +33,8 @@ export const widgetTokensRouter = createRouter().openapi(
       );
     }
     const origins = input.origins ? [...new Set(input.origins)] : null;
-    const { token, expiresAt } = widgetTokenSigner(c.get('deps').secretBox).issue(
+    const { widgetTokens } = c.get('deps');
+    const { token, expiresAt } = widgetTokens.issue(
       { org: caller.orgId, role, key: caller.keyId, origins },
       input.ttlSeconds,
     );
