@@ -26,8 +26,8 @@ import { createApiKey } from '../server/domain/api-keys.js';
 import { createOrganization } from '../server/domain/organizations.js';
 import { encodeCursor } from '../server/domain/pagination.js';
 import { createLogger } from '../server/logger.js';
+import { openRuntime } from '../server/runtime.js';
 import { SecretBox } from '../server/security/secret-box.js';
-import { SyncService } from '../server/sync/service.js';
 import { createTestDatabase } from '../server/testing/database.js';
 import { closeServer, listen } from '../server/testing/http.js';
 import {
@@ -112,20 +112,15 @@ async function main(): Promise<void> {
   const { database, cleanup } = await open();
   const db = database.db;
   const logger = createLogger({ level: 'silent' });
-  // Never started: the lists need no worker.
-  const sync = new SyncService({
-    db,
-    logger,
-    resolveTarget: () => Promise.reject(new Error('the bench makes no remote call')),
-  });
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const app = createApp({
-    database,
+  // The workers are never started: the lists need none, and make no remote call.
+  const runtime = await openRuntime(config, {
     logger,
-    config,
+    database,
     secretBox: new SecretBox(randomBytes(32)),
-    sync,
+    sync: { resolveTarget: () => Promise.reject(new Error('the bench makes no remote call')) },
   });
+  const app = createApp(runtime);
   const { server, url } = await listen(app.fetch);
 
   try {

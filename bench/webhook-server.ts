@@ -8,17 +8,14 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { rowsOf } from '../server/db/index.js';
-import { bootstrapDefaultOrganization } from '../server/domain/organizations.js';
-import { createLogger } from '../server/logger.js';
 import { openRuntime } from '../server/runtime.js';
 import { verifyWebhook } from '../server/webhooks/receiver.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger({ level: config.logLevel });
-  const { database, secretBox, sync } = await openRuntime(config, logger);
-  await bootstrapDefaultOrganization(database.db, { adminApiKey: config.adminApiKey });
-  const app = createApp({ database, logger, config, secretBox, sync });
+  const runtime = await openRuntime(config, { serveApi: true });
+  const { database, sync } = runtime;
+  const app = createApp(runtime);
   app.post('/bench/bare', async (c) => {
     const raw = new Uint8Array(await c.req.arrayBuffer());
     await verifyWebhook(c.get('deps'), { kind: 'default' }, raw, c.req.header('x-signature'));
@@ -44,8 +41,7 @@ async function main(): Promise<void> {
   });
   const stop = () => {
     server.close(async () => {
-      await sync.stop();
-      await database.close();
+      await runtime.close();
       process.exit(0);
     });
     if ('closeAllConnections' in server) server.closeAllConnections();

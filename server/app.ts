@@ -53,8 +53,10 @@ export function createApp(deps: AppDeps) {
   );
   app.use('/api/*', apiResponseHeaders());
   // Browser pages on the configured origins may call the API and load the kit; others may not.
-  app.use('/api/*', corsFor(deps.config.corsOrigins));
-  app.use('/widgets/*', corsFor(deps.config.corsOrigins));
+  // One middleware for both, so a refused origin is logged once per app.
+  const cors = corsFor(deps.config.corsOrigins);
+  app.use('/api/*', cors);
+  app.use('/widgets/*', cors);
   app.onError(handleError);
   app.notFound(handleNotFound);
 

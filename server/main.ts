@@ -2,14 +2,12 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
-import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { createLogger } from './logger.js';
-import { activateDemo, prepareDemo } from './demo.js';
+import { activateDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
 import { checkWebhookEndpoint } from './going-live.js';
 import { startEndpointScheduler } from './webhooks/endpoint-scheduler.js';
 import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
-import { flushRejected } from './webhooks/receipts.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 
 async function main(): Promise<void> {
@@ -19,11 +17,13 @@ async function main(): Promise<void> {
   createOwnerOnly();
   ensureDataDir(config.dataDir);
 
-  const { database, secretBox, sync } = await openRuntime(config, logger);
-  const boot = await bootstrapDefaultOrganization(database.db, { adminApiKey: config.adminApiKey });
+  // The runtime makes the default organization and, when due, demo mode's simulator (mounted by
+  // the app factory).
+  const runtime = await openRuntime(config, { logger, serveApi: true });
+  const { database, secretBox, sync, demo } = runtime;
+  const boot = runtime.boot!;
   const orgId = boot.organization.id;
-  const demo = await prepareDemo({ config, db: database.db, secretBox, orgId, logger });
-  const app = createApp({ database, logger, config, secretBox, sync, demo: demo ?? undefined });
+  const app = createApp(runtime);
   if (config.workers) sync.start();
   // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
   const reconciler = config.workers
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       })
     : undefined;
 
-  const live = { db: database.db, secretBox, sync, config, logger, demo: demo ?? undefined };
+  const live = { ...runtime, db: database.db };
   // At start and periodically: the webhook endpoint of every organization that has one.
   const endpoints = startEndpointScheduler({
     db: database.db,
@@ -89,10 +89,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       reconciler?.stop();
       endpoints.stop();
-      await sync.stop();
-      await demo?.close();
-      await flushRejected(database.db);
-      await database.close();
+      await runtime.close();
       logger.info('stopped');
       process.exit(0);
     });

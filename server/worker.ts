@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   // The secrets key file it may create in DATA_DIR: owner-only, like the API process's files.
   createOwnerOnly();
-  const { database, sync } = await openRuntime(config, logger);
+  const runtime = await openRuntime(config, { logger });
+  const { database, sync } = runtime;
   sync.start();
   const reconciler = startReconcileScheduler({
     db: database.db,
@@ -30,8 +31,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     reconciler.stop();
-    await sync.stop();
-    await database.close();
+    await runtime.close();
     logger.info('stopped');
     process.exit(0);
   };

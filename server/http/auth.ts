@@ -4,7 +4,7 @@ import { identifyApiKey, identifyApiKeyById, touchApiKey } from '../domain/api-k
 import { isDeactivated } from '../domain/organization-status.js';
 import { AppError } from '../errors.js';
 import { declaring } from './access.js';
-import { isWidgetToken, widgetTokenSigner } from '../security/widget-tokens.js';
+import { isWidgetToken } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
 
 const RANK: Record<Role, number> = { viewer: 0, staff: 1, admin: 2 };
@@ -39,7 +39,7 @@ export function requestOrigin(c: Context): string | null {
 }
 
 async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<Caller> {
-  const verified = widgetTokenSigner(c.get('deps').secretBox).verify(token);
+  const verified = c.get('deps').widgetTokens.verify(token);
   if (!verified.ok) {
     throw new AppError(
       'unauthorized',

@@ -3,16 +3,28 @@ import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { SecretBox } from '../security/secret-box.js';
+import type { WidgetTokenSigner } from '../security/widget-tokens.js';
 import type { SyncService } from '../sync/service.js';
 import type { Demo } from '../demo.js';
+import type { WebhookReceiverState } from '../webhooks/receiver-state.js';
 
-/** What the app is built from: main.ts and tests make these, handlers only read them. */
+/**
+ * What the app is built from: openRuntime (server/runtime.ts) makes these, once per process, for
+ * main.ts, the worker, tests and benches alike; handlers only read them. Whatever a service keeps
+ * between requests (caches, counters, signers) is one of these, never a module-level variable.
+ */
 export interface AppDeps {
   database: DatabaseHandle;
   logger: Logger;
   config: Config;
   secretBox: SecretBox;
   sync: SyncService;
+  // --- The process's services, built by openRuntime: add new ones (e.g. metrics) here. ---
+  /** The webhook receiver's secrets cache, inbox writer and rejection counter. */
+  webhooks: WebhookReceiverState;
+  /** Issues and verifies widget tokens with the key derived from the secrets key. */
+  widgetTokens: WidgetTokenSigner;
+  // --- End of the process's services. ---
   /** Present in demo mode: the simulator mounted as the sandbox. */
   demo?: Demo;
 }

@@ -10,6 +10,8 @@ import type { AppEnv } from './context.js';
  */
 export function corsFor(origins: readonly string[]): MiddlewareHandler<AppEnv> {
   const allowed = new Set(origins);
+  // Origins already logged: one memory per middleware, which the app mounts on /api and /widgets.
+  const logged = new Set<string>();
   const handler = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -18,7 +20,7 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler<AppEnv> {
     maxAge: 600,
   }) as MiddlewareHandler<AppEnv>;
   return async (c, next) => {
-    logRefusedOrigin(c, allowed);
+    logRefusedOrigin(c, allowed, logged);
     return handler(c, next);
   };
 }
@@ -31,14 +33,15 @@ const MAX_REFUSED_LOGGED = 1000;
  * use the API or the kit: otherwise the browser's refusal shows only in that page's console.
  * A request from our own origin (a same-origin POST carries `Origin` too) is not a refusal.
  */
-function logRefusedOrigin(c: Context<AppEnv>, allowed: ReadonlySet<string>): void {
+function logRefusedOrigin(
+  c: Context<AppEnv>,
+  allowed: ReadonlySet<string>,
+  logged: Set<string>,
+): void {
   const origin = c.req.header('origin');
   const deps = c.get('deps');
   if (!origin || !deps || allowed.has(origin) || origin === new URL(c.req.url).origin) return;
   if (deps.config.publicUrl && origin === new URL(deps.config.publicUrl).origin) return;
-  // One memory per app (its logger), shared by the /api and /widgets middlewares.
-  let logged = refusedByLogger.get(deps.logger);
-  if (!logged) refusedByLogger.set(deps.logger, (logged = new Set()));
   if (logged.has(origin) || logged.size >= MAX_REFUSED_LOGGED) return;
   logged.add(origin);
   deps.logger.warn(
@@ -46,5 +49,3 @@ function logRefusedOrigin(c: Context<AppEnv>, allowed: ReadonlySet<string>): voi
     'CORS: refused a page origin that is not in CORS_ORIGINS (add it there if its pages should use the widgets)',
   );
 }
-
-const refusedByLogger = new WeakMap<object, Set<string>>();

@@ -93,7 +93,7 @@ describe('unsigned webhooks', () => {
   it('cost no database write and no secrets read each; their count is still kept', async () => {
     const warm = JSON.stringify([webhookEvent()]);
     expect((await signedPost('a', warm)).status).toBe(200);
-    const before = await receiptSummary(t.database.db, t.org.orgId);
+    const before = await receiptSummary(t.database.db, t.org.orgId, t.webhooks.rejections);
     const db = t.database.db as unknown as Record<
       'select' | 'execute',
       (...a: unknown[]) => unknown
@@ -123,7 +123,7 @@ describe('unsigned webhooks', () => {
     // Counted in memory and written in batches; the secrets re-read at most once a second.
     expect(calls.execute).toBeLessThanOrEqual(2);
     expect(calls.select).toBeLessThanOrEqual(4);
-    const after = await receiptSummary(t.database.db, t.org.orgId);
+    const after = await receiptSummary(t.database.db, t.org.orgId, t.webhooks.rejections);
     expect(after.rejected24h - before.rejected24h).toBe(40);
   });
 });

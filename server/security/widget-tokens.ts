@@ -108,14 +108,7 @@ export class WidgetTokenSigner {
   }
 }
 
-const signers = new WeakMap<SecretBox, WidgetTokenSigner>();
-
-/** The signer of the process's secrets key (derived once per SecretBox). */
+/** The signer of a secrets key (its own derived key); the runtime makes one per process. */
 export function widgetTokenSigner(secretBox: SecretBox): WidgetTokenSigner {
-  let signer = signers.get(secretBox);
-  if (!signer) {
-    signer = new WidgetTokenSigner(secretBox.deriveKey(SIGNING_PURPOSE));
-    signers.set(secretBox, signer);
-  }
-  return signer;
+  return new WidgetTokenSigner(secretBox.deriveKey(SIGNING_PURPOSE));
 }

@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
 import { createApp, type App } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/index.js';
 import { createApiKey } from '../domain/api-keys.js';
 import { createOrganization } from '../domain/organizations.js';
-import { resolveRemoteTarget } from '../domain/remote-sites.js';
 import { createLogger } from '../logger.js';
+import { LimiterRegistry } from '../remote/index.js';
+import { openRuntime, type Runtime } from '../runtime.js';
 import { SecretBox } from '../security/secret-box.js';
-import { SyncService, type SyncServiceOptions } from '../sync/service.js';
-import { webhookJobHandlers } from '../webhooks/handlers.js';
+import type { SyncServiceOptions } from '../sync/service.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestOrg {
@@ -16,12 +16,9 @@ export interface TestOrg {
   keys: { admin: string; staff: string; viewer: string };
 }
 
-export interface TestApp {
+/** The app on the runtime main.ts opens (server/runtime.ts): its services are the test's too. */
+export interface TestApp extends Runtime {
   app: App;
-  database: DatabaseHandle;
-  config: Config;
-  secretBox: SecretBox;
-  sync: SyncService;
   /** Every log line the app wrote, raw, as it would reach stdout. */
   logs: string[];
   org: TestOrg;
@@ -33,7 +30,6 @@ export interface TestApp {
     // Tests assert bodies field by field; typing them here would only repeat the schemas.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
   ): Promise<{ status: number; body: any; headers: Headers }>;
-  close(): Promise<void>;
 }
 
 export async function createTestOrg(database: DatabaseHandle, name: string): Promise<TestOrg> {
@@ -61,26 +57,21 @@ export async function createTestApp(
     },
   });
   const logger = createLogger({ level: config.logLevel }, sink);
-  const secretBox = new SecretBox(Buffer.alloc(32, 42));
-  // Workers are not started: tests that sync start them or run jobs themselves.
-  const sync = new SyncService({
-    db: database.db,
+  // Workers are not started: tests that sync start them or run jobs themselves. Each process's
+  // own limiter, even on PostgreSQL: the shared budget has its own suite (limiter-shared).
+  const runtime = await openRuntime(config, {
     logger,
-    resolveTarget: (orgId) =>
-      resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
-    handlers: (service) => webhookJobHandlers(service),
-    ...syncOptions,
+    database,
+    secretBox: new SecretBox(Buffer.alloc(32, 42)),
+    sync: { limiters: new LimiterRegistry(), ...syncOptions },
   });
-  const app = createApp({ database, logger, config, secretBox, sync });
+  const app = createApp(runtime);
   const org = await createTestOrg(database, 'Firm A');
   const otherOrg = await createTestOrg(database, 'Firm B');
 
   return {
+    ...runtime,
     app,
-    database,
-    config,
-    secretBox,
-    sync,
     logs,
     org,
     otherOrg,
@@ -103,10 +94,6 @@ export async function createTestApp(
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return { status: res.status, body: parsed as any, headers: res.headers };
-    },
-    close: async () => {
-      await sync.stop();
-      await database.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { getSettings } from '../domain/settings.js';
 import { errorMessage } from '../errors.js';
 import type { RemoteApi, RemoteWebhookUrl } from '../remote/index.js';
 import { countDeadEvents } from './inbox.js';
-import { receiptSummary } from './receipts.js';
+import { receiptSummary, type RejectionCounter } from './receipts.js';
 
 // Integration health, for the settings widget: does the API key work, is a webhook secret set,
 // are webhooks arriving and verifying, is anything dead, when did the bank accounts and the
@@ -28,17 +28,17 @@ function ours(urls: readonly RemoteWebhookUrl[], config: Config, orgId: string) 
 }
 
 export async function integrationHealth(
-  deps: { db: Executor; remote: RemoteApi; config: Config },
+  deps: { db: Executor; remote: RemoteApi; config: Config; rejections?: RejectionCounter },
   orgId: string,
 ): Promise<IntegrationHealth> {
-  const { db, remote, config } = deps;
+  const { db, remote, config, rejections } = deps;
   const settings = await getSettings(db, orgId);
   const tokenSet = settings.apiToken.isSet;
   const [identity, urls] = tokenSet
     ? await Promise.allSettled([remote.me(orgId), remote.listWebhookUrls(orgId)])
     : [null, null];
   const [receipts, dead, state, problems] = await Promise.all([
-    receiptSummary(db, orgId),
+    receiptSummary(db, orgId, rejections),
     countDeadEvents(db, orgId),
     readIntegrationState(db, orgId),
     countSyncProblems(db, orgId),

@@ -34,7 +34,12 @@ export function receiptUpsert(orgId: string, counts: ReceiptCounts): SQL {
 const FLUSH_AFTER_MS = 1_000;
 const FLUSH_AT_COUNT = 10_000;
 
-class RejectionCounter {
+/**
+ * Requests whose signature was missing or wrong (or that had no secret to check against),
+ * counted per organization and written within a second with the others. One per process, built
+ * by openRuntime (server/runtime.ts); a stop writes the last ones.
+ */
+export class RejectionCounter {
   #pending = new Map<string, number>();
   #total = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -45,6 +50,7 @@ class RejectionCounter {
     private readonly onError: (error: unknown) => void,
   ) {}
 
+  /** Counts one refused request now; it is written with the others within a second. */
   add(orgId: string): void {
     this.#pending.set(orgId, (this.#pending.get(orgId) ?? 0) + 1);
     this.#total++;
@@ -84,34 +90,6 @@ function rejectedStatement(batch: Map<string, number>): SQL {
   return sql`with ${sql.join(ctes, sql`, `)} ${first!}`;
 }
 
-const counters = new WeakMap<Executor, RejectionCounter>();
-
-function counterOf(db: Executor, onError: (error: unknown) => void = () => {}) {
-  let counter = counters.get(db);
-  if (!counter) {
-    counter = new RejectionCounter(db, onError);
-    counters.set(db, counter);
-  }
-  return counter;
-}
-
-/**
- * A request whose signature was missing or wrong (or that had no secret to check against):
- * counted now, written within a second with the others.
- */
-export function recordRejected(
-  db: Executor,
-  orgId: string,
-  onError?: (error: unknown) => void,
-): void {
-  counterOf(db, onError).add(orgId);
-}
-
-/** Writes the rejections counted so far (the summary reads them; a stop writes the last ones). */
-export function flushRejected(db: Executor): Promise<void> {
-  return counters.get(db)?.flush() ?? Promise.resolve();
-}
-
 export interface ReceiptSummary {
   lastReceivedAt: Date | null;
   lastVerifiedAt: Date | null;
@@ -119,8 +97,13 @@ export interface ReceiptSummary {
   rejected24h: number;
 }
 
-export async function receiptSummary(db: Executor, orgId: string): Promise<ReceiptSummary> {
-  await flushRejected(db);
+/** The organization's receipts; writes this process's pending rejections first, when given. */
+export async function receiptSummary(
+  db: Executor,
+  orgId: string,
+  pending?: RejectionCounter,
+): Promise<ReceiptSummary> {
+  await pending?.flush();
   const [row] = rowsOf<{
     last_received_at: string | Date | null;
     last_verified_at: string | Date | null;

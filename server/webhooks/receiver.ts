@@ -1,12 +1,10 @@
 import { AppError, errorMessage } from '../errors.js';
-import type { DatabaseHandle } from '../db/index.js';
 import type { Logger } from '../logger.js';
-import type { SecretBox } from '../security/secret-box.js';
 import type { SyncService } from '../sync/service.js';
 import { parseEvents } from './events.js';
-import { InboxWriter, type StoreResult } from './inbox-writer.js';
-import { recordRejected } from './receipts.js';
-import { liveSecrets, SecretsCache } from './secrets-cache.js';
+import type { StoreResult } from './inbox-writer.js';
+import type { WebhookReceiverState } from './receiver-state.js';
+import { liveSecrets } from './secrets-cache.js';
 import { verifySignature } from './signature.js';
 
 // The receiver (the spec's Apex REST endpoint): authenticate a webhook by its signature alone,
@@ -20,31 +18,9 @@ export type WebhookTarget = { kind: 'default' } | { kind: 'org'; orgId: string }
 
 /** What the receiver uses of the app's dependencies (the http layer passes its AppDeps). */
 export interface ReceiverDeps {
-  database: Pick<DatabaseHandle, 'db' | 'receiverDb'>;
   logger: Logger;
-  secretBox: SecretBox;
   sync: Pick<SyncService, 'worker'>;
-}
-
-interface ReceiverState {
-  secrets: SecretsCache;
-  inbox: InboxWriter;
-}
-
-// One cache and one group-commit writer per app: handlers share them through the app's deps.
-const states = new WeakMap<ReceiverDeps, ReceiverState>();
-
-function stateOf(deps: ReceiverDeps): ReceiverState {
-  let state = states.get(deps);
-  if (!state) {
-    state = {
-      secrets: new SecretsCache(deps.database.db, deps.secretBox),
-      // Acks wait for this write: it goes ahead of the workers' queries (db/index.ts).
-      inbox: new InboxWriter(deps.database.receiverDb ?? deps.database.db),
-    };
-    states.set(deps, state);
-  }
-  return state;
+  webhooks: WebhookReceiverState;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,7 +52,7 @@ export async function verifyWebhook(
   raw: Uint8Array,
   signature: string | undefined,
 ): Promise<string> {
-  const { secrets } = stateOf(deps);
+  const { secrets } = deps.webhooks;
   let orgId: string | null;
   let entry;
   try {
@@ -111,9 +87,7 @@ export async function verifyWebhook(
         ? 'the signature does not match'
         : 'the X-SIGNATURE header is missing';
   deps.logger.warn({ orgId, reason }, 'webhook signature verification failed');
-  recordRejected(deps.database.db, orgId, (error) =>
-    deps.logger.warn({ err: errorMessage(error).slice(0, 300) }, 'could not count rejections'),
-  );
+  deps.webhooks.rejections.add(orgId);
   throw refused();
 }
 
@@ -128,7 +102,7 @@ export async function receiveWebhook(
   const events = parseEvents(raw);
   let result: StoreResult;
   try {
-    result = await stateOf(deps).inbox.store(orgId, events);
+    result = await deps.webhooks.inbox.store(orgId, events);
   } catch (error) {
     throw unavailable(deps, error);
   }

@@ -5,7 +5,6 @@ import { createApiKey, listApiKeys, revokeApiKeySafely } from '../../domain/api-
 import { addRemoteSite, listRemoteSites, setRemoteSiteActive } from '../../domain/remote-sites.js';
 import { getSettings } from '../../domain/settings.js';
 import { saveSettings } from '../../going-live.js';
-import { requireApiKey, requireRole } from '../auth.js';
 import {
   errorResponses,
   idParams,
@@ -17,13 +16,12 @@ import { createRouter } from '../router.js';
 
 // Administration of an organization: its API keys, settings and remote sites. Admins only.
 
-export const apiKeysRouter = createRouter()
+export const apiKeysRouter = createRouter({ role: 'admin', apiKeyOnly: true })
   .openapi(
     createRoute({
       method: 'get',
       path: '/',
       tags: ['api-keys'],
-      middleware: [requireApiKey(), requireRole('admin')] as const,
       responses: {
         200: jsonResponse(
           z.object({ data: z.array(s.apiKeyRecord) }),
@@ -39,7 +37,6 @@ export const apiKeysRouter = createRouter()
       method: 'post',
       path: '/',
       tags: ['api-keys'],
-      middleware: [requireApiKey(), requireRole('admin')] as const,
       request: { body: jsonBody(s.apiKeyCreate) },
       responses: {
         201: jsonResponse(
@@ -57,7 +54,6 @@ export const apiKeysRouter = createRouter()
       method: 'delete',
       path: '/{id}',
       tags: ['api-keys'],
-      middleware: [requireApiKey(), requireRole('admin')] as const,
       request: { params: idParams },
       responses: { 200: jsonResponse(s.apiKeyRecord, 'The revoked key'), ...writeErrorResponses },
     }),
@@ -68,13 +64,12 @@ export const apiKeysRouter = createRouter()
       ),
   );
 
-export const settingsRouter = createRouter()
+export const settingsRouter = createRouter({ role: 'admin' })
   .openapi(
     createRoute({
       method: 'get',
       path: '/',
       tags: ['settings'],
-      middleware: [requireRole('admin')] as const,
       responses: {
         200: jsonResponse(
           s.settingsRecord,
@@ -90,7 +85,6 @@ export const settingsRouter = createRouter()
       method: 'put',
       path: '/',
       tags: ['settings'],
-      middleware: [requireRole('admin')] as const,
       request: { body: jsonBody(s.settingsUpdate) },
       responses: {
         200: jsonResponse(s.settingsRecord, 'The settings after the change'),
@@ -104,13 +98,12 @@ export const settingsRouter = createRouter()
     },
   );
 
-export const remoteSitesRouter = createRouter()
+export const remoteSitesRouter = createRouter({ role: 'admin' })
   .openapi(
     createRoute({
       method: 'get',
       path: '/',
       tags: ['remote-sites'],
-      middleware: [requireRole('admin')] as const,
       responses: {
         200: jsonResponse(
           z.object({ data: z.array(s.remoteSiteRecord) }),
@@ -136,7 +129,6 @@ export const remoteSitesRouter = createRouter()
       method: 'post',
       path: '/',
       tags: ['remote-sites'],
-      middleware: [requireRole('admin')] as const,
       request: { body: jsonBody(s.remoteSiteCreate) },
       responses: { 201: jsonResponse(s.remoteSiteRecord, 'Added'), ...writeErrorResponses },
     }),
@@ -156,7 +148,6 @@ export const remoteSitesRouter = createRouter()
       method: 'patch',
       path: '/{id}',
       tags: ['remote-sites'],
-      middleware: [requireRole('admin')] as const,
       request: { params: idParams, body: jsonBody(s.remoteSiteUpdate) },
       responses: {
         200: jsonResponse(s.remoteSiteRecord, 'Activated or deactivated'),

@@ -38,11 +38,8 @@ beforeAll(async () => {
     close: () => simulator.close(),
   };
   demoApp = createApp({
-    database: t.database,
+    ...t,
     logger: createLogger({ level: 'silent' }),
-    config: t.config,
-    secretBox: t.secretBox,
-    sync: t.sync,
     demo,
   });
   await enterDemoMode(t.database.db, t.secretBox, boot.organization.id, {
@@ -72,11 +69,9 @@ const request = (
 /** A demo-mode app of the default organization on a configuration changed by `config`. */
 async function demoAppWith(config: Partial<TestApp['config']>): Promise<App> {
   return createApp({
-    database: t.database,
+    ...t,
     logger: createLogger({ level: 'silent' }),
     config: { ...t.config, ...config },
-    secretBox: t.secretBox,
-    sync: t.sync,
     demo: {
       simulator,
       firmKey: 'k',
@@ -107,11 +102,9 @@ describe('demo mode routes', () => {
 
   it('are off when the server listens beyond loopback: whoever reaches the page is admin', async () => {
     const exposed = createApp({
-      database: t.database,
+      ...t,
       logger: createLogger({ level: 'silent' }),
       config: { ...t.config, host: '0.0.0.0' },
-      secretBox: t.secretBox,
-      sync: t.sync,
       demo: {
         simulator,
         firmKey: 'k',

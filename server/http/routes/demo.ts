@@ -7,7 +7,6 @@ import { createApiKey, listApiKeys } from '../../domain/api-keys.js';
 import { findDefaultOrganization } from '../../domain/organizations.js';
 import { getPaymentLink } from '../../domain/payment-links.js';
 import { AppError, invalidInput } from '../../errors.js';
-import { widgetTokenSigner } from '../../security/widget-tokens.js';
 import { isLoopbackHost } from '../../security/hosts.js';
 import { SimulatorError } from '../../simulator/errors.js';
 import { authenticate, requireRole } from '../auth.js';
@@ -115,7 +114,8 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
       const org = await findDefaultOrganization(c.get('db'));
       if (!org) throw new AppError('not_ready', 'The default organization does not exist yet');
       const key = await demoKeyId(c, org.id);
-      const { token, expiresAt } = widgetTokenSigner(c.get('deps').secretBox).issue(
+      const { widgetTokens } = c.get('deps');
+      const { token, expiresAt } = widgetTokens.issue(
         { org: org.id, role: 'admin', key, origins: [origin] },
         DEMO_TOKEN_TTL_SECONDS,
       );

@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import { webhookUrlInfo } from '../../../shared/integration-info.js';
-import { requireRole } from '../auth.js';
 import { errorResponses, jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -20,13 +19,12 @@ export function webhookUrlOf(
   return { url: `${new URL(requestUrl).origin}/webhooks/${orgId}`, source: 'request' };
 }
 
-export const integrationInfoRouter = createRouter().openapi(
+export const integrationInfoRouter = createRouter({ role: 'admin' }).openapi(
   createRoute({
     method: 'get',
     path: '/webhook-url',
     tags: ['settings'],
     summary: "The organization's webhook URL, to register with the remote service",
-    middleware: [requireRole('admin')] as const,
     responses: { 200: jsonResponse(webhookUrlInfo, 'The webhook URL'), ...errorResponses },
   }),
   (c) =>

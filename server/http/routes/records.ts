@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { page, type ListQuery, type Page } from '../../../shared/schemas.js';
 import type { Executor } from '../../db/index.js';
 import { AppError } from '../../errors.js';
-import { requestResync, type SyncedRecord } from '../../sync-rules/requests.js';
-import { requireRole } from '../auth.js';
+import { resyncRecord } from '../../actions/resync.js';
+import type { SyncedRecord } from '../../sync-rules/requests.js';
 import type { AppEnv } from '../context.js';
 import {
   errorResponses,
@@ -43,7 +43,7 @@ interface RecordRouterSpec<R, Q extends ListQuery, C, U> {
 export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
   spec: RecordRouterSpec<R, Q, C, U>,
 ) {
-  const router = createRouter();
+  const router = createRouter({ role: { read: 'viewer', write: 'staff' } });
   const tags = [spec.name];
   const orgOf = (c: { get(key: 'caller'): AppEnv['Variables']['caller'] }) => c.get('caller').orgId;
 
@@ -52,7 +52,6 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
       method: 'get',
       path: '/',
       tags,
-      middleware: [requireRole('viewer')] as const,
       request: { query: spec.listQuery as z.ZodType<Q> & z.ZodObject },
       responses: {
         200: jsonResponse(page(spec.record), `A page of ${spec.name}, newest first`),
@@ -68,7 +67,6 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
       method: 'get',
       path: '/{id}',
       tags,
-      middleware: [requireRole('viewer')] as const,
       request: { params: idParams },
       responses: { 200: jsonResponse(spec.record, 'The record'), ...errorResponses },
     }),
@@ -83,21 +81,22 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
         method: 'post',
         path: '/{id}/sync',
         tags,
-        middleware: [requireRole('staff')] as const,
         request: { params: idParams },
         responses: {
           200: jsonResponse(spec.record, 'The record after its sync ran'),
           ...errorResponses,
         },
       }),
-      async (c) => {
-        const db = c.get('db');
-        const id = c.req.valid('param').id;
-        await spec.read.get(db, orgOf(c), id);
-        await requestResync(db, orgOf(c), synced, id);
-        await c.get('deps').sync.syncNow(orgOf(c), synced, id);
-        return c.json((await spec.read.get(db, orgOf(c), id)) as object, 200);
-      },
+      async (c) =>
+        c.json(
+          (await resyncRecord(
+            { db: c.get('db'), sync: c.get('deps').sync },
+            orgOf(c),
+            synced,
+            c.req.valid('param').id,
+          )) as object,
+          200,
+        ),
     );
   }
 
@@ -118,7 +117,6 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
       method: 'post',
       path: '/',
       tags,
-      middleware: [requireRole('staff')] as const,
       request: { body: jsonBody(write.create as z.ZodType<C> & z.ZodObject) },
       responses: { 201: jsonResponse(spec.record, 'Created'), ...writeErrorResponses },
     }),
@@ -134,7 +132,6 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
       method: 'patch',
       path: '/{id}',
       tags,
-      middleware: [requireRole('staff')] as const,
       request: { params: idParams, body: jsonBody(write.update as z.ZodType<U> & z.ZodObject) },
       responses: { 200: jsonResponse(spec.record, 'Updated'), ...writeErrorResponses },
     }),
@@ -155,7 +152,6 @@ export function recordRouter<R, Q extends ListQuery, C = never, U = never>(
       method: 'delete',
       path: '/{id}',
       tags,
-      middleware: [requireRole('staff')] as const,
       request: { params: idParams },
       responses: { 204: { description: 'Deleted' }, ...writeErrorResponses },
     }),

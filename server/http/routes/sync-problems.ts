@@ -6,7 +6,6 @@ import {
   syncProblemRetryResult,
 } from '../../../shared/sync-problems.js';
 import { listSyncProblems, retrySyncProblems } from '../../sync/problems.js';
-import { requireRole } from '../auth.js';
 import { errorResponses, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -15,13 +14,12 @@ import { createRouter } from '../router.js';
 
 const tags = ['sync'];
 
-export const syncProblemsRouter = createRouter()
+export const syncProblemsRouter = createRouter({ role: 'admin' })
   .openapi(
     createRoute({
       method: 'get',
       path: '/sync-problems',
       tags,
-      middleware: [requireRole('admin')] as const,
       request: { query: listQuery },
       responses: {
         200: jsonResponse(
@@ -39,7 +37,6 @@ export const syncProblemsRouter = createRouter()
       method: 'post',
       path: '/sync-problems/retry',
       tags,
-      middleware: [requireRole('admin')] as const,
       request: { body: jsonBody(syncProblemRetry) },
       responses: {
         200: jsonResponse(syncProblemRetryResult, 'Put back in line: the workers retry them now'),

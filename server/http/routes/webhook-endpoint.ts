@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { webhookEndpointCheck } from '../../../shared/integration-info.js';
 import { checkWebhookEndpoint } from '../../going-live.js';
-import { requireRole } from '../auth.js';
 import { errorResponses, jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -9,13 +8,12 @@ import { createRouter } from '../router.js';
 // check that runs on save, at start and periodically, now: creates, updates or re-enables the
 // organization's endpoint at the service, and answers what it did.
 
-export const webhookEndpointRouter = createRouter().openapi(
+export const webhookEndpointRouter = createRouter({ role: 'admin' }).openapi(
   createRoute({
     method: 'post',
     path: '/webhook-endpoint',
     tags: ['settings'],
     summary: "Registers (or repairs) the organization's webhook endpoint at the service now",
-    middleware: [requireRole('admin')] as const,
     responses: { 200: jsonResponse(webhookEndpointCheck, 'What the check did'), ...errorResponses },
   }),
   async (c) => {

@@ -160,7 +160,7 @@ describe('bad input: the documented answer, and nothing stored', () => {
 
   it('a wrong signature, a missing header, a wrong secret, a truncated body: 401', async () => {
     const body = JSON.stringify([event()]);
-    const before = await receiptSummary(t.database.db, t.org.orgId);
+    const before = await receiptSummary(t.database.db, t.org.orgId, t.webhooks.rejections);
     t.logs.length = 0;
     expect(await refused(path, body, { 'x-signature': 'c2lnbmF0dXJl' })).toEqual(unauthorized);
     expect(await refused(path, body, {})).toEqual(unauthorized);
@@ -168,7 +168,7 @@ describe('bad input: the documented answer, and nothing stored', () => {
       unauthorized,
     );
     expect(await refused(path, body.slice(0, -5), signed(body))).toEqual(unauthorized);
-    const after = await receiptSummary(t.database.db, t.org.orgId);
+    const after = await receiptSummary(t.database.db, t.org.orgId, t.webhooks.rejections);
     expect(after.rejected24h - before.rejected24h).toBe(4);
     // A log line says why; none carries the body or the signature.
     const warnings = t.logs.filter((l) => l.includes('verification failed'));

@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { widgetTokenCreate, widgetTokenRecord } from '../../../shared/widget-tokens.js';
 import { AppError } from '../../errors.js';
-import { widgetTokenSigner } from '../../security/widget-tokens.js';
-import { requireApiKey, requireRole, roleAtMost } from '../auth.js';
+import { roleAtMost } from '../auth.js';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -10,13 +9,12 @@ import { createRouter } from '../router.js';
 // short-lived token to hand to the widgets on a page. The token carries no more power than the
 // key, is bound to the key's organization, and may be limited to the page origins named here.
 
-export const widgetTokensRouter = createRouter().openapi(
+export const widgetTokensRouter = createRouter({ role: 'staff', apiKeyOnly: true }).openapi(
   createRoute({
     method: 'post',
     path: '/',
     tags: ['widget-tokens'],
     summary: 'Issue a short-lived widget token',
-    middleware: [requireApiKey(), requireRole('staff')] as const,
     request: { body: jsonBody(widgetTokenCreate) },
     responses: {
       201: jsonResponse(widgetTokenRecord, 'The token, shown this once; it is not stored'),
@@ -34,7 +32,8 @@ export const widgetTokensRouter = createRouter().openapi(
       );
     }
     const origins = input.origins ? [...new Set(input.origins)] : null;
-    const { token, expiresAt } = widgetTokenSigner(c.get('deps').secretBox).issue(
+    const { widgetTokens } = c.get('deps');
+    const { token, expiresAt } = widgetTokens.issue(
       { org: caller.orgId, role, key: caller.keyId, origins },
       input.ttlSeconds,
     );
