@@ -69,7 +69,7 @@ describe('remote client against the simulator', () => {
     const accounts = await remote.listBankAccounts('org');
     expect(accounts.length).toBeGreaterThan(0);
     const operating = accounts.find((a) => a.category === 'operating');
-    expect(operating).toBeDefined();
+    expect(operating).toMatchObject({ category: 'operating', id: expect.any(String) });
     const bankAccountId = operating?.id as string;
 
     // Client: create, adopt by externalId, update.
@@ -235,7 +235,7 @@ describe('remote client against the simulator', () => {
     const returned = (await remote.listTransactions('org', { limit: 50 })).transactions.find(
       (t) => t.originalTransactionId === achId,
     );
-    expect(returned).toBeDefined();
+    expect(returned).toMatchObject({ type: 'achReturn', originalTransactionId: achId });
   });
 
   it('manages webhook URLs', async () => {
