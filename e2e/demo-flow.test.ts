@@ -92,7 +92,9 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   await aggregate
     .getByText('Aggregate link “All of Jane’s fees” created with 1 payment link.')
     .waitFor();
-  assert.ok(await aggregate.locator('a[part="url"]').getAttribute('href'));
+  const aggregateUrl = await aggregate.locator('a[part="url"]').getAttribute('href');
+  assert.match(aggregateUrl ?? '', /^http:\/\/127\.0\.0\.1:\d+\/simulator\/pay\//);
+  assert.notEqual(aggregateUrl, linkUrl);
 
   await page.getByRole('button', { name: 'Pay the payment link' }).click();
   await page.getByText('Paid. The simulator sent the signed webhook').waitFor();

@@ -157,7 +157,7 @@ describe('going live', () => {
       }, 30_000);
       expect(transaction).toMatchObject({ serviceId: transactionId });
       const after = (await api('GET', '/admin/integration-health')).body;
-      expect(after.webhooks.lastVerifiedAt).not.toBeNull();
+      expect(after.webhooks.lastVerifiedAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
       expect(after.webhooks.endpoint).toMatchObject({ registered: true, disabled: false });
     } finally {
       expect(await server.stop()).toBe(0);

@@ -24,8 +24,8 @@ describe('npm run org', () => {
     expect(created.code).toBe(0);
     const id = /Organization "Firm name": (\S+)/.exec(created.out)?.[1];
     const key = /^\s+(plk_\S+)$/m.exec(created.out)?.[1];
-    expect(id).toBeDefined();
-    expect(key).toBeDefined();
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(key).toMatch(/^plk_[A-Za-z0-9_-]{20,}$/);
 
     const listed = org('list');
     expect(listed.out).toMatch(new RegExp(`${id}\\s+active\\s+Firm name`));

@@ -101,10 +101,10 @@ describe('constraints enforced by the database', () => {
     ).toBe('23514');
     await expect(
       insertTransaction(database.db, orgId, { method: 'PAYPAL' }),
-    ).resolves.toBeDefined();
+    ).resolves.toMatchObject({ method: 'PAYPAL' });
     await expect(
       insertTransaction(database.db, orgId, { method: 'ZELLE', status: 'HELD' }),
-    ).resolves.toBeDefined();
+    ).resolves.toMatchObject({ method: 'ZELLE', status: 'HELD' });
   });
 
   it('refuses a bank account category other than operating or trust', async () => {
@@ -130,8 +130,11 @@ describe('constraints enforced by the database', () => {
     expect(duplicate.code).toBe('23505');
     const other = await createOrganization(database.db, { name: 'Other firm' });
     await expect(
-      database.db.insert(clients).values({ orgId: other.id, name: 'B', serviceId }),
-    ).resolves.toBeDefined();
+      database.db
+        .insert(clients)
+        .values({ orgId: other.id, name: 'B', serviceId })
+        .returning({ serviceId: clients.serviceId }),
+    ).resolves.toEqual([{ serviceId }]);
   });
 
   it('stores money as numeric(14,2) and answers it as an exact string', async () => {

@@ -9,12 +9,13 @@ let clientId: string;
 let bankAccountId: string;
 let paymentLinkId: string;
 let aggregateLinkId: string;
-let matterId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   clientId = (await t.request('POST', '/api/clients', { body: { name: 'C' } })).body.id;
-  matterId = (await t.request('POST', '/api/matters', { body: { clientId, name: 'M' } })).body.id;
+  // A matter too, so "writes nothing" covers the matters table.
+  const matter = await t.request('POST', '/api/matters', { body: { clientId, name: 'M' } });
+  expect(matter.status).toBe(201);
   bankAccountId = (await insertBankAccount(t.database.db, t.org.orgId)).id;
   paymentLinkId = (
     await t.request('POST', '/api/payment-links', {
@@ -127,6 +128,5 @@ describe('every validation failure answers 400 with field messages and writes no
     expect([400, 415]).toContain(wrongType.status);
     expect(wrongType.body.error.code).toMatch(/invalid_input|unsupported_media_type/);
     expect(await snapshot()).toBe(before);
-    expect(matterId).toBeTruthy();
   });
 });

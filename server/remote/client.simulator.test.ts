@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../simulator/simulator.js';
+import { startTestSimulator } from '../testing/simulator.js';
 import { createRemoteClient, type RemoteApi } from './client.js';
 import { fixedTarget } from './target.js';
 
@@ -68,7 +69,7 @@ describe('remote client against the simulator', () => {
     const accounts = await remote.listBankAccounts('org');
     expect(accounts.length).toBeGreaterThan(0);
     const operating = accounts.find((a) => a.category === 'operating');
-    expect(operating).toBeDefined();
+    expect(operating).toMatchObject({ category: 'operating', id: expect.any(String) });
     const bankAccountId = operating?.id as string;
 
     // Client: create, adopt by externalId, update.
@@ -234,7 +235,7 @@ describe('remote client against the simulator', () => {
     const returned = (await remote.listTransactions('org', { limit: 50 })).transactions.find(
       (t) => t.originalTransactionId === achId,
     );
-    expect(returned).toBeDefined();
+    expect(returned).toMatchObject({ type: 'achReturn', originalTransactionId: achId });
   });
 
   it('manages webhook URLs', async () => {
@@ -282,23 +283,31 @@ describe('remote client against the simulator', () => {
   });
 
   it('a 429 from the remote is transient with its Retry-After', async () => {
-    const { firmId, apiKey } = newFirm();
-    // No client-side limiter to speak of: let the simulator do the refusing.
-    const greedy = createRemoteClient({
-      resolveTarget: fixedTarget({ baseUrl, apiKey }),
-      limits: { maxRequests: 1_000, windowMs: 1, maxConcurrent: 50 },
+    // A remote of its own with a one-minute window: 25 requests exceed 20 however slowly a
+    // loaded machine sends them (in the suite's 300 ms window they may not; the test then
+    // failed with no 429 at all).
+    const remote = await startTestSimulator({
+      limits: { requestsPerWindow: PER_WINDOW, windowMs: 60_000, maxConcurrent: 10 },
     });
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: PER_WINDOW + 5 }, () => greedy.me('org')),
-    );
-    const rejected = outcomes.flatMap((o) =>
-      o.status === 'rejected' ? [o.reason as Record<string, unknown>] : [],
-    );
-    expect(rejected.length).toBeGreaterThan(0);
-    expect(rejected[0]).toMatchObject({ kind: 'transient', code: 'rate_limited', status: 429 });
-    expect(rejected[0]?.['retryAfterMs']).toBeGreaterThan(0);
-    expect(
-      simulator.stats(firmId).rateLimited + simulator.stats(firmId).concurrencyLimited,
-    ).toBeGreaterThan(0);
+    try {
+      // No client-side limiter to speak of: let the simulator do the refusing.
+      const greedy = createRemoteClient({
+        resolveTarget: fixedTarget({ baseUrl: remote.url, apiKey: remote.firm.apiKey }),
+        limits: { maxRequests: 1_000, windowMs: 1, maxConcurrent: 50 },
+      });
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: PER_WINDOW + 5 }, () => greedy.me('org')),
+      );
+      const rejected = outcomes.flatMap((o) =>
+        o.status === 'rejected' ? [o.reason as Record<string, unknown>] : [],
+      );
+      expect(rejected.length).toBeGreaterThanOrEqual(5);
+      expect(rejected[0]).toMatchObject({ kind: 'transient', code: 'rate_limited', status: 429 });
+      expect(rejected[0]?.['retryAfterMs']).toBeGreaterThan(0);
+      const stats = remote.sim.stats(remote.firm.id);
+      expect(stats.rateLimited + stats.concurrencyLimited).toBe(rejected.length);
+    } finally {
+      await remote.close();
+    }
   });
 });

@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createRemoteClient, type RemoteClientOptions } from './client.js';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { createRemoteClient, type CallOptions, type RemoteClientOptions } from './client.js';
 import { RemoteError } from './errors.js';
+import { operations } from './operations.js';
 import { withRetry } from './retry.js';
 import { fixedTarget } from './target.js';
 import { startGraphQLServer, startTestServer, type TestServer } from './test-server.js';
+import type { ListTransactionsInput, RemoteClient } from './types.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -238,6 +240,55 @@ describe('remote client: every function in our terms, over loopback HTTP', () =>
     await expect(remote.updateWebhookUrl('org', { id: 'w-1', disabled: false })).resolves.toEqual(
       webhookUrl,
     );
+  });
+
+  it('every builder of operations.ts is a client function: its argument, then call options', async () => {
+    const { remote, server } = await fakeRemote();
+    // One valid argument list per builder (the type makes the table name every operation).
+    const args: { [Name in keyof typeof operations]: Parameters<(typeof operations)[Name]> } = {
+      addClient: [{ name: 'Acme' }],
+      updateClient: [{ id: 'c-1', name: 'Acme' }],
+      addMatter: [{ clientId: 'c-1', name: 'Case' }],
+      updateMatter: [{ id: 'm-1' }],
+      addPaymentLink: [{ clientId: 'c-1', amount: '1.00', bankAccountId: 'b-1' }],
+      updatePaymentLink: [{ id: 'pl-1', memo: 'x' }],
+      removePaymentLink: ['pl-1'],
+      addAggregatePaymentLink: [{ paymentLinkIds: ['pl-1'] }],
+      updateAggregatePaymentLink: [{ id: 'ag-1', paymentLinkIds: [] }],
+      listBankAccounts: [],
+      getTransaction: ['t-1'],
+      findClientByExternalId: ['local-c'],
+      findMatterByExternalId: ['local-m'],
+      findPaymentLinkByExternalId: ['local-pl'],
+      findPaymentLinkAggregates: ['pl-1'],
+      listTransactions: [{ limit: 1 }],
+      me: [],
+      listWebhookUrls: [],
+      createWebhookUrl: [{ url: 'https://us.test/h', enabledWebhooks: ['transaction.created'] }],
+      updateWebhookUrl: [{ id: 'w-1', disabled: false }],
+      listWebhookEvents: ['w-1'],
+      resendWebhookEvent: [{ eventId: 'e-1', webhookUrlId: 'w-1' }],
+      sandboxMoveToFundsInTransit: ['t-1'],
+      sandboxMoveToDeposited: ['t-1'],
+      sandboxTriggerAchReturn: ['t-1'],
+      recordManualPayment: [{ paymentLinkId: 'pl-1', amount: '1.00', bankAccountId: 'b-1' }],
+    };
+    const signal = AbortSignal.abort(new Error('withdrawn'));
+    for (const [name, list] of Object.entries(args)) {
+      const fn = remote[name as keyof typeof operations] as (...a: unknown[]) => Promise<unknown>;
+      // An aborted signal reaching the call proves the options were read after the argument.
+      await expect(fn('org', ...list, { signal }), name).rejects.toThrow('withdrawn');
+    }
+    expect(server.requests).toHaveLength(0);
+    // Without options the argument still arrives: the defaults of listTransactions apply.
+    await expect(remote.listTransactions('org')).resolves.toMatchObject({ total: 41 });
+    expectTypeOf(remote.listTransactions).parameters.toEqualTypeOf<
+      [string, ListTransactionsInput?, CallOptions?]
+    >();
+    expectTypeOf(remote.me).parameters.toEqualTypeOf<[string, CallOptions?]>();
+    expectTypeOf(
+      remote.findClientByExternalId,
+    ).returns.resolves.toEqualTypeOf<RemoteClient | null>();
   });
 
   it('getTransactions fetches several in one request, each settled on its own', async () => {

@@ -6,31 +6,7 @@ import { AutoBatcher } from './auto-batch.js';
 import { DEFAULT_MAX_BATCH_SIZE, createExecutor, type Settled } from './executor.js';
 import { operations, type RemoteOperation } from './operations.js';
 import { createTransport, type Transport, type TransportOptions } from './transport.js';
-import type {
-  AddAggregateLinkInput,
-  AddClientInput,
-  AddMatterInput,
-  AddPaymentLinkInput,
-  CreateWebhookUrlInput,
-  ListTransactionsInput,
-  RecordManualPaymentInput,
-  RemoteAggregateLink,
-  RemoteBankAccount,
-  RemoteClient,
-  RemoteIdentity,
-  RemoteManualPayment,
-  RemoteMatter,
-  RemotePaymentLink,
-  RemoteTransaction,
-  RemoteTransactionPage,
-  RemoteWebhookEvent,
-  RemoteWebhookUrl,
-  UpdateAggregateLinkInput,
-  UpdateClientInput,
-  UpdateMatterInput,
-  UpdatePaymentLinkInput,
-  UpdateWebhookUrlInput,
-} from './types.js';
+import type { RemoteTransaction } from './types.js';
 
 export interface RemoteClientOptions extends TransportOptions {
   /** Replaces the HTTP transport (then the transport options above are not used). */
@@ -51,43 +27,22 @@ export interface CallOptions {
   readonly batch?: boolean;
 }
 
-/** The typed client (`RemoteClient` is the remote's Client record, see types.ts). */
-export interface RemoteApi {
-  addClient(orgId: string, input: AddClientInput, options?: CallOptions): Promise<RemoteClient>;
-  updateClient(
-    orgId: string,
-    input: UpdateClientInput,
-    options?: CallOptions,
-  ): Promise<RemoteClient>;
-  addMatter(orgId: string, input: AddMatterInput, options?: CallOptions): Promise<RemoteMatter>;
-  updateMatter(
-    orgId: string,
-    input: UpdateMatterInput,
-    options?: CallOptions,
-  ): Promise<RemoteMatter>;
-  addPaymentLink(
-    orgId: string,
-    input: AddPaymentLinkInput,
-    options?: CallOptions,
-  ): Promise<RemotePaymentLink>;
-  updatePaymentLink(
-    orgId: string,
-    input: UpdatePaymentLinkInput,
-    options?: CallOptions,
-  ): Promise<RemotePaymentLink>;
-  removePaymentLink(orgId: string, id: string, options?: CallOptions): Promise<RemotePaymentLink>;
-  addAggregatePaymentLink(
-    orgId: string,
-    input: AddAggregateLinkInput,
-    options?: CallOptions,
-  ): Promise<RemoteAggregateLink>;
-  updateAggregatePaymentLink(
-    orgId: string,
-    input: UpdateAggregateLinkInput,
-    options?: CallOptions,
-  ): Promise<RemoteAggregateLink>;
-  listBankAccounts(orgId: string, options?: CallOptions): Promise<RemoteBankAccount[]>;
-  getTransaction(orgId: string, id: string, options?: CallOptions): Promise<RemoteTransaction>;
+type Operations = typeof operations;
+
+/**
+ * A builder of operations.ts as a client function: the org first, the builder's own argument
+ * (if any) next, call options last; it resolves to what the builder's decoder returns.
+ */
+type Bound<Build> = Build extends (...args: infer Args) => RemoteOperation<infer T>
+  ? (orgId: string, ...args: [...Args, options?: CallOptions]) => Promise<T>
+  : never;
+
+/**
+ * The typed client (`RemoteClient` is the remote's Client record, see types.ts): one function
+ * per builder in operations.ts (each operation is declared there once), and the calls that are
+ * not one operation.
+ */
+export type RemoteApi = { readonly [Name in keyof Operations]: Bound<Operations[Name]> } & {
   /**
    * Several transactions in as few requests as possible (aliases, `maxBatchSize` per request).
    * Keyed by id; a missing one is an `ok: false` entry, not a failure of the rest.
@@ -97,79 +52,6 @@ export interface RemoteApi {
     ids: readonly string[],
     options?: Pick<CallOptions, 'signal'>,
   ): Promise<Map<string, Settled<RemoteTransaction>>>;
-  /** null when the remote has no record with this externalId. */
-  findClientByExternalId(
-    orgId: string,
-    externalId: string,
-    options?: CallOptions,
-  ): Promise<RemoteClient | null>;
-  findMatterByExternalId(
-    orgId: string,
-    externalId: string,
-    options?: CallOptions,
-  ): Promise<RemoteMatter | null>;
-  findPaymentLinkByExternalId(
-    orgId: string,
-    externalId: string,
-    options?: CallOptions,
-  ): Promise<RemotePaymentLink | null>;
-  /** The aggregate links holding a payment link; null when the remote has no such link. */
-  findPaymentLinkAggregates(
-    orgId: string,
-    paymentLinkId: string,
-    options?: CallOptions,
-  ): Promise<RemoteAggregateLink[] | null>;
-  listTransactions(
-    orgId: string,
-    input?: ListTransactionsInput,
-    options?: CallOptions,
-  ): Promise<RemoteTransactionPage>;
-  me(orgId: string, options?: CallOptions): Promise<RemoteIdentity>;
-  listWebhookUrls(orgId: string, options?: CallOptions): Promise<RemoteWebhookUrl[]>;
-  listWebhookEvents(
-    orgId: string,
-    webhookUrlId: string,
-    options?: CallOptions,
-  ): Promise<RemoteWebhookEvent[]>;
-  resendWebhookEvent(
-    orgId: string,
-    input: { eventId: string; webhookUrlId: string },
-    options?: CallOptions,
-  ): Promise<RemoteWebhookEvent>;
-  createWebhookUrl(
-    orgId: string,
-    input: CreateWebhookUrlInput,
-    options?: CallOptions,
-  ): Promise<RemoteWebhookUrl>;
-  updateWebhookUrl(
-    orgId: string,
-    input: UpdateWebhookUrlInput,
-    options?: CallOptions,
-  ): Promise<RemoteWebhookUrl>;
-
-  /** Sandbox only: move a PENDING transaction on through its life cycle. */
-  sandboxMoveToFundsInTransit(
-    orgId: string,
-    transactionId: string,
-    options?: CallOptions,
-  ): Promise<boolean>;
-  sandboxMoveToDeposited(
-    orgId: string,
-    transactionId: string,
-    options?: CallOptions,
-  ): Promise<boolean>;
-  sandboxTriggerAchReturn(
-    orgId: string,
-    transactionId: string,
-    options?: CallOptions,
-  ): Promise<boolean>;
-  /** Sandbox/testing: pay a link without a card. */
-  recordManualPayment(
-    orgId: string,
-    input: RecordManualPaymentInput,
-    options?: CallOptions,
-  ): Promise<RemoteManualPayment>;
-
   /** Runs any operation from operations.ts (alone, or batched with `batch: true`). */
   run<T>(orgId: string, op: RemoteOperation<T>, options?: CallOptions): Promise<T>;
   /**
@@ -184,7 +66,7 @@ export interface RemoteApi {
   ): Promise<Settled<T>[]>;
   /** Sends whatever `batch: true` calls are still gathering. */
   flush(): void;
-}
+};
 
 export function createRemoteClient(options: RemoteClientOptions): RemoteApi {
   const transport = options.transport ?? createTransport(options);
@@ -207,51 +89,29 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteApi {
       : executor.run(orgId, op, callOptions.signal);
   }
 
+  // One client function per builder. A builder takes one argument or none (its declared
+  // `length`, so no builder may give its argument a default): the call options come after it.
+  const bound = Object.fromEntries(
+    Object.entries(operations).map(([name, build]) => {
+      const arity = build.length;
+      const fn = (orgId: string, ...args: unknown[]) =>
+        call(
+          orgId,
+          () => (build as (...a: unknown[]) => RemoteOperation<unknown>)(...args.slice(0, arity)),
+          args[arity] as CallOptions | undefined,
+        );
+      return [name, fn];
+    }),
+  ) as unknown as { [Name in keyof Operations]: Bound<Operations[Name]> };
+
   return {
-    addClient: (orgId, input, o) => call(orgId, () => operations.addClient(input), o),
-    updateClient: (orgId, input, o) => call(orgId, () => operations.updateClient(input), o),
-    addMatter: (orgId, input, o) => call(orgId, () => operations.addMatter(input), o),
-    updateMatter: (orgId, input, o) => call(orgId, () => operations.updateMatter(input), o),
-    addPaymentLink: (orgId, input, o) => call(orgId, () => operations.addPaymentLink(input), o),
-    updatePaymentLink: (orgId, input, o) =>
-      call(orgId, () => operations.updatePaymentLink(input), o),
-    removePaymentLink: (orgId, id, o) => call(orgId, () => operations.removePaymentLink(id), o),
-    addAggregatePaymentLink: (orgId, input, o) =>
-      call(orgId, () => operations.addAggregatePaymentLink(input), o),
-    updateAggregatePaymentLink: (orgId, input, o) =>
-      call(orgId, () => operations.updateAggregatePaymentLink(input), o),
-    listBankAccounts: (orgId, o) => call(orgId, () => operations.listBankAccounts(), o),
-    getTransaction: (orgId, id, o) => call(orgId, () => operations.getTransaction(id), o),
+    ...bound,
     async getTransactions(orgId, ids, o = {}) {
       const unique = [...new Set(ids)];
       const ops = unique.map((id) => operations.getTransaction(id));
       const settled = await executor.runAll(orgId, ops, o.signal);
       return new Map(unique.map((id, i) => [id, settled[i] as Settled<RemoteTransaction>]));
     },
-    findClientByExternalId: (orgId, externalId, o) =>
-      call(orgId, () => operations.findClientByExternalId(externalId), o),
-    findMatterByExternalId: (orgId, externalId, o) =>
-      call(orgId, () => operations.findMatterByExternalId(externalId), o),
-    findPaymentLinkByExternalId: (orgId, externalId, o) =>
-      call(orgId, () => operations.findPaymentLinkByExternalId(externalId), o),
-    findPaymentLinkAggregates: (orgId, id, o) =>
-      call(orgId, () => operations.findPaymentLinkAggregates(id), o),
-    listTransactions: (orgId, input, o) => call(orgId, () => operations.listTransactions(input), o),
-    me: (orgId, o) => call(orgId, () => operations.me(), o),
-    listWebhookUrls: (orgId, o) => call(orgId, () => operations.listWebhookUrls(), o),
-    listWebhookEvents: (orgId, id, o) => call(orgId, () => operations.listWebhookEvents(id), o),
-    resendWebhookEvent: (orgId, input, o) =>
-      call(orgId, () => operations.resendWebhookEvent(input), o),
-    createWebhookUrl: (orgId, input, o) => call(orgId, () => operations.createWebhookUrl(input), o),
-    updateWebhookUrl: (orgId, input, o) => call(orgId, () => operations.updateWebhookUrl(input), o),
-    sandboxMoveToFundsInTransit: (orgId, id, o) =>
-      call(orgId, () => operations.sandboxMoveToFundsInTransit(id), o),
-    sandboxMoveToDeposited: (orgId, id, o) =>
-      call(orgId, () => operations.sandboxMoveToDeposited(id), o),
-    sandboxTriggerAchReturn: (orgId, id, o) =>
-      call(orgId, () => operations.sandboxTriggerAchReturn(id), o),
-    recordManualPayment: (orgId, input, o) =>
-      call(orgId, () => operations.recordManualPayment(input), o),
     run: (orgId, op, o) => call(orgId, () => op, o),
     runBatch: (orgId, ops, o = {}) => executor.runAll(orgId, ops, o.signal),
     flush: () => batcher.flush(),

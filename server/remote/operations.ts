@@ -1,6 +1,8 @@
 // One builder per remote operation: our input in, a ready-to-send operation out (document,
 // variables with money converted to integer cents, and the decoder of its answer). The client
 // runs these one at a time or packs many into one request (batch.ts), so both paths share them.
+// This table is where an operation is declared: the client's functions and their types are
+// derived from it (client.ts), so a new operation is a document, a builder and nothing else.
 
 import type { z } from 'zod';
 import { MAX_REMOTE_CENTS, fromCents, parseMoney, toCents } from '../../shared/money.js';
@@ -251,6 +253,7 @@ export const operations = {
     return operation('GetTransaction', { id: required(id, 'id') }, transactionSchema);
   },
 
+  /** null when the remote has no record with this externalId. */
   findClientByExternalId(externalId: string): RemoteOperation<RemoteClient | null> {
     return lookup('FindClientByExternalId', externalId, clientSchema);
   },
@@ -263,6 +266,7 @@ export const operations = {
     return lookup('FindPaymentLinkByExternalId', externalId, paymentLinkSchema);
   },
 
+  /** The aggregate links holding a payment link; null when the remote has no such link. */
   findPaymentLinkAggregates(paymentLinkId: string): RemoteOperation<RemoteAggregateLink[] | null> {
     return {
       ...operation(
@@ -275,7 +279,9 @@ export const operations = {
     };
   },
 
-  listTransactions(input: ListTransactionsInput = {}): RemoteOperation<RemoteTransactionPage> {
+  // No default for `input`: the client counts a builder's declared parameters (client.ts).
+  listTransactions(input?: ListTransactionsInput): RemoteOperation<RemoteTransactionPage> {
+    input ??= {};
     for (const key of ['limit', 'offset'] as const) {
       const value = input[key];
       if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
@@ -351,6 +357,7 @@ export const operations = {
     return operation('ResendWebhookEvent', variables, webhookEventSchema);
   },
 
+  /** Sandbox only: move a PENDING transaction on through its life cycle. */
   sandboxMoveToFundsInTransit(transactionId: string): RemoteOperation<boolean> {
     const input = { transactionId: required(transactionId, 'transactionId') };
     return operation('SandboxMoveToFundsInTransit', { input }, booleanSchema);
@@ -366,6 +373,7 @@ export const operations = {
     return operation('SandboxTriggerAchReturn', { input }, booleanSchema);
   },
 
+  /** Sandbox/testing: pay a link without a card. */
   recordManualPayment(input: RecordManualPaymentInput): RemoteOperation<RemoteManualPayment> {
     const variables = {
       input: defined({

@@ -66,7 +66,7 @@ describe('retryDelay', () => {
     expect(retryDelay(1, permanent())).toBeNull();
     expect(retryDelay(1, new DOMException('stop', 'AbortError'))).toBeNull();
     expect(retryDelay(3, transient(), { maxAttempts: 3 })).toBeNull();
-    expect(retryDelay(2, transient(), { maxAttempts: 3 })).not.toBeNull();
+    expect(retryDelay(2, transient(), { maxAttempts: 3 })).toBeGreaterThan(0);
   });
 
   it('retries unknown errors (a database blip is not a verdict)', () => {

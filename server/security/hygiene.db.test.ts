@@ -98,7 +98,11 @@ describe('a webhook secret', () => {
     ]) {
       const res = await t.request('PUT', '/api/settings', { body: { webhookSecret } });
       expect(res.status, JSON.stringify(webhookSecret)).toBe(400);
-      expect(res.body.error.details.fields.webhookSecret).toBeDefined();
+      expect(res.body.error.details.fields.webhookSecret).toEqual([
+        webhookSecret.includes('\u0000')
+          ? 'must not contain the NUL character (\\u0000)'
+          : 'must be printable characters (letters, digits, punctuation, spaces)',
+      ]);
     }
     expect((await t.request('GET', '/api/settings')).body).toEqual(before.body);
     expect(

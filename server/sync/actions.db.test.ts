@@ -147,7 +147,9 @@ describe('payment link and aggregate link actions', () => {
       matterId: matterOfB.id,
     });
     expect(wrongMatter.status).toBe(400);
-    expect(wrongMatter.body.error.details.fields.matterId).toBeDefined();
+    expect(wrongMatter.body.error.details.fields.matterId).toEqual([
+      'belongs to another client than the payment link',
+    ]);
   });
 
   it('AggregateLinkCreate needs links of one client; AggregateLinkUpdate changes them; [] deletes', async () => {

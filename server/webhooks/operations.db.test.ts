@@ -114,7 +114,7 @@ describe('failures: retries, dead, replay', () => {
     expect(res.body).toEqual({ replayed: 2 });
     for (const id of [first, second]) {
       await h.waitFor(async () => (await eventNaming(id))?.status === 'processed');
-      expect(await localTransaction(id)).toBeDefined();
+      expect(await localTransaction(id)).toMatchObject({ serviceId: id });
     }
   });
 
@@ -203,7 +203,7 @@ describe('a transaction that cannot be written', () => {
       const [e] = await db().select().from(webhookEvents).where(eq(webhookEvents.id, badEvent!.id));
       return e?.status === 'processed';
     });
-    expect(await localTransaction(bad.id)).toBeDefined();
+    expect(await localTransaction(bad.id)).toMatchObject({ serviceId: bad.id });
     const leftover = await db()
       .select()
       .from(jobs)

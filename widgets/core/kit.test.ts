@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import '../bank-accounts-sync/define.js';
 import '../client-create/define.js';
 import type { ServiceClientCreate } from '../client-create/define.js';
@@ -97,7 +97,9 @@ describe('events', () => {
     configure({ apiBase: 'http://api.test', token: 'pwt_page' });
     const client = aClient();
     api = mockApi({ 'POST /api/actions/ClientCreate': () => json([client]) });
-    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    // fixtureSync: fixture() of an element without updateComplete waits for an animation frame,
+    // and a page of concurrent runs sometimes gets none (modernweb-dev/web#2588).
+    const host = fixtureSync<HTMLDivElement>(html`<div></div>`);
     const shadow = host.attachShadow({ mode: 'closed' });
     const el = document.createElement('service-client-create') as ServiceClientCreate;
     shadow.append(el);
@@ -138,7 +140,8 @@ describe('styles', () => {
       .themed service-client-create::part(submit) { border-radius: 0px; }`;
     document.head.append(style);
     try {
-      const wrapper = await fixture<HTMLDivElement>(
+      // fixtureSync, not fixture(): see the events test; the widget's update is awaited below.
+      const wrapper = fixtureSync<HTMLDivElement>(
         html`<div class="page themed">
           <label id="outside">Outside</label>
           <service-client-create></service-client-create>

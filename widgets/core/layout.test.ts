@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
 import { mountAll } from '../testing/all-widgets.js';
+import { resizeViewport } from '../testing/helpers.js';
 import { mockApi, type MockApi } from '../testing/mock-api.js';
 import { after, afterEach, before, describe, it } from '../testing/mocha.js';
 import { configure } from './config.js';
@@ -23,10 +23,7 @@ after(() => {
   container.remove();
   api.restore();
 });
-afterEach(() => setViewport({ width: 800, height: 600 }));
-
-const frames = () =>
-  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+afterEach(() => resizeViewport(800, 600));
 
 /** The elements of a widget's shadow root that stick out of the widget's box. */
 function overflowing(el: HTMLElement): string[] {
@@ -54,8 +51,7 @@ function overflowing(el: HTMLElement): string[] {
 describe('layout', () => {
   for (const width of [320, 375, 768, 1280]) {
     it(`fits every element at ${width} px, with nothing wider than its container`, async () => {
-      await setViewport({ width, height: 900 });
-      await frames();
+      await resizeViewport(width, 900);
       expect(document.documentElement.scrollWidth, 'page width').to.be.at.most(width);
       for (const el of elements) {
         const box = el.getBoundingClientRect();
@@ -68,13 +64,11 @@ describe('layout', () => {
   it('shows the transactions as labelled rows on a phone, as a table on a desktop', async () => {
     const list = elements.at(-1)!;
     const root = list.shadowRoot!;
-    await setViewport({ width: 375, height: 900 });
-    await frames();
+    await resizeViewport(375, 900);
     expect(getComputedStyle(root.querySelector('thead')!).display).to.equal('none');
     const cell = root.querySelector('td[data-label="Payer"]')!;
     expect(getComputedStyle(cell, '::before').content).to.equal('"Payer"');
-    await setViewport({ width: 1280, height: 900 });
-    await frames();
+    await resizeViewport(1280, 900);
     expect(getComputedStyle(root.querySelector('thead')!).display).to.equal('table-header-group');
   });
 });

@@ -1,4 +1,5 @@
 import type { LitElement } from 'lit';
+import { setViewport } from '@web/test-runner-commands';
 
 // Small helpers for widget tests.
 
@@ -18,6 +19,18 @@ export async function settle(el: LitElement, rounds = 3): Promise<void> {
   for (let i = 0; i < rounds; i += 1) {
     await new Promise((resolve) => setTimeout(resolve));
     await el.updateComplete;
+  }
+}
+
+/**
+ * Resizes the page and resolves once the page has its new size. Not by waiting for animation
+ * frames: a page of concurrent runs sometimes gets none (modernweb-dev/web#2588). Layout and
+ * media queries need no frame: reading a box or a computed style brings them up to date.
+ */
+export async function resizeViewport(width: number, height: number): Promise<void> {
+  await setViewport({ width, height });
+  while (window.innerWidth !== width || window.innerHeight !== height) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
