@@ -2,20 +2,59 @@
 // (same runtime, app, workers, configuration from the environment), plus two routes for the
 // benchmark only:
 //   POST /bench/bare     the receiver's signature check and nothing else (the default org);
-//   GET  /bench/counts   transactions and webhook events by status, to check the drain.
+//   GET  /bench/counts   transactions and webhook events by status, to check the drain;
+//   POST /bench/stats    where ack time went since the last call: this process's event-loop
+//                        delay, and the receiver's inbox writes (how many, how long each took).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { rowsOf } from '../server/db/index.js';
+import { openDatabase, rowsOf, type Database } from '../server/db/index.js';
 import { openRuntime } from '../server/runtime.js';
 import { verifyWebhook } from '../server/webhooks/receiver.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const runtime = await openRuntime(config, { serveApi: true });
-  const { database, sync } = runtime;
+  const database = await openDatabase(config);
+  await database.migrate();
+  // The receiver's writes, timed: each inbox write is one `execute` on receiverDb.
+  const writes: number[] = [];
+  const receiverDb = database.receiverDb ?? database.db;
+  const timedReceiverDb = new Proxy(receiverDb, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (property !== 'execute') return value;
+      return async (...args: unknown[]) => {
+        const t0 = performance.now();
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          writes.push(performance.now() - t0);
+        }
+      };
+    },
+  }) as Database;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const runtime = await openRuntime(config, {
+    serveApi: true,
+    database: { ...database, receiverDb: timedReceiverDb },
+  });
+  const { sync } = runtime;
   const app = createApp(runtime);
+  app.post('/bench/stats', (c) => {
+    const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+    const sorted = writes.splice(0).sort((a, b) => a - b);
+    const at = (q: number) =>
+      Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
+    const stats = {
+      loop: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+      writes: { count: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) },
+    };
+    loop.reset();
+    return c.json(stats);
+  });
   app.post('/bench/bare', async (c) => {
     const raw = new Uint8Array(await c.req.arrayBuffer());
     await verifyWebhook(c.get('deps'), { kind: 'default' }, raw, c.req.header('x-signature'));

@@ -125,6 +125,11 @@ async function main(): Promise<void> {
       return res.json() as Promise<unknown>;
     };
     await admin('PUT', '/api/settings', { apiToken: remote.key, webhookSecret: SECRET });
+    const serverStats = () =>
+      admin('POST', '/bench/stats') as Promise<{
+        loop: { p50: number; p99: number; max: number };
+        writes: { count: number; p50: number; p99: number; max: number };
+      }>;
     const counts = () =>
       admin('GET', '/bench/counts') as Promise<{
         transactions: number;
@@ -192,7 +197,9 @@ async function main(): Promise<void> {
 
     const bare = await fire(bareUrl, postings.slice(0, Math.min(BARE, EVENTS)), agent);
     // The measured burst: the workers start draining with the first stored event.
+    await serverStats();
     const durable = await fire(durableUrl, postings, agent);
+    const during = await serverStats();
     const afterBurst = await counts();
 
     const row = (label: string, r: Result) =>
@@ -204,7 +211,11 @@ async function main(): Promise<void> {
         row('bare', bare) +
         row('durable', durable) +
         `durable / bare acks/s ${((100 * durable.perSecond) / bare.perSecond).toFixed(0)} %; ` +
-        `drained while acks were measured: ${afterBurst.transactions} of ${EVENTS}\n`,
+        `drained while acks were measured: ${afterBurst.transactions} of ${EVENTS}\n` +
+        `server during the burst: event-loop delay p50 ${during.loop.p50} ms, p99 ${during.loop.p99} ms, ` +
+        `max ${during.loop.max} ms; inbox writes ${during.writes.count} ` +
+        `(${(durable.events / Math.max(1, during.writes.count)).toFixed(1)} events each), ` +
+        `p50 ${during.writes.p50} ms, p99 ${during.writes.p99} ms, max ${during.writes.max} ms\n`,
     );
 
     const drainStart = performance.now();

@@ -2,8 +2,7 @@ import { restrictTree } from '../security/data-dir.js';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,7 +11,7 @@ import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
 import { applyMigrations } from './migrate.js';
 import { initPgliteDataDir, PGLITE_CONFIG, useBaselineWasmCompiler } from './pglite-init.js';
-import { prioritizedPglite } from './pglite-priority.js';
+import { PgliteThread, type PgliteClient } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 export { schema };
@@ -28,7 +27,7 @@ export interface DatabaseHandle {
   db: Database;
   /**
    * The same database for writes an outside caller is waiting on (webhook acks), ahead of the
-   * background work: on PGlite its calls go first (pglite-priority.ts), on PostgreSQL through
+   * background work: on PGlite its calls go first (pglite-thread.ts), on PostgreSQL through
    * connections of their own that the workers' queries never occupy.
    */
   receiverDb?: Database;
@@ -79,13 +78,24 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initPgliteDataDir(pgdata);
   useBaselineWasmCompiler();
-  const options = { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONFIG };
-  const client = pgdata ? new PGlite(pgdata, options) : new PGlite(options);
-  await client.waitReady;
+  // In a thread of its own: PGlite's statements run synchronously and would otherwise stop this
+  // thread's HTTP requests and acks for as long as each one runs.
+  const client = new PgliteThread({ dataDir: pgdata, postgresqlconf: PGLITE_CONFIG });
+  try {
+    await client.ready;
+  } catch (error) {
+    await client.close().catch(() => {});
+    unlock();
+    throw error;
+  }
   if (dataDir) restrictTree(path.join(dataDir, 'pgdata'));
-  const faces = prioritizedPglite(client);
-  const db = drizzlePglite({ client: faces.normal, schema }) as unknown as Database;
-  const receiverDb = drizzlePglite({ client: faces.urgent, schema }) as unknown as Database;
+  // drizzle calls only query, exec and transaction on its client, which both faces answer.
+  const asPglite = (face: PgliteClient) => face as PGlite;
+  const db = drizzlePglite({ client: asPglite(client.normal), schema }) as unknown as Database;
+  const receiverDb = drizzlePglite({
+    client: asPglite(client.urgent),
+    schema,
+  }) as unknown as Database;
   return {
     db,
     receiverDb,

@@ -74,21 +74,37 @@ export async function claim(db: Executor, options: ClaimOptions): Promise<Job[]>
   const onlyJob = options.jobId ? sql`and j.id = ${options.jobId}` : sql``;
   // A job asked for by id runs now, even if its retry was scheduled for later.
   const notWaiting = options.jobId ? sql`or true` : sql``;
+  const eligible = sql`
+    ${onlyJob}
+    ${onlyKinds}
+    and not exists (
+      select 1 from jobs r
+      where r.org_id = j.org_id and r.kind = j.kind and r.key = j.key and r.id <> j.id
+        and r.state = 'running' and r.locked_until >= now())`;
+  // Waiting and expired jobs are found apart, each in its index's order and stopping at the
+  // limit: one scan with OR read and sorted the whole queue at every claim (30 ms with 3,000
+  // jobs waiting on PGlite, growing with the backlog; a webhook's write waited behind it). Ties
+  // in run_at (a batch enqueued together) are taken in any order.
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      with due as (
-        select j.id from jobs j
-        where ((j.state = 'queued' and (j.run_at <= now() ${notWaiting}))
-               or (j.state = 'running' and j.locked_until < now()))
-          ${onlyJob}
-          ${onlyKinds}
-          and not exists (
-            select 1 from jobs r
-            where r.org_id = j.org_id and r.kind = j.kind and r.key = j.key and r.id <> j.id
-              and r.state = 'running' and r.locked_until >= now())
-        order by j.run_at, j.id
+      with waiting as (
+        select j.id, j.run_at from jobs j
+        where j.state = 'queued' and (j.run_at <= now() ${notWaiting}) ${eligible}
+        order by j.run_at
         limit ${options.limit}
         for update skip locked
+      ),
+      expired as (
+        select j.id, j.run_at from jobs j
+        where j.state = 'running' and j.locked_until < now() ${eligible}
+        order by j.run_at
+        limit ${options.limit}
+        for update skip locked
+      ),
+      due as (
+        select id from (select * from waiting union all select * from expired) c
+        order by run_at
+        limit ${options.limit}
       )
       update jobs set state = 'running',
                       attempts = jobs.attempts + 1,
