@@ -19,11 +19,19 @@ async function main(): Promise<void> {
   createOwnerOnly();
   ensureDataDir(config.dataDir);
 
-  const { database, secretBox, sync } = await openRuntime(config, logger);
+  const { database, secretBox, sync, metrics } = await openRuntime(config, logger);
   const boot = await bootstrapDefaultOrganization(database.db, { adminApiKey: config.adminApiKey });
   const orgId = boot.organization.id;
   const demo = await prepareDemo({ config, db: database.db, secretBox, orgId, logger });
-  const app = createApp({ database, logger, config, secretBox, sync, demo: demo ?? undefined });
+  const app = createApp({
+    database,
+    logger,
+    config,
+    secretBox,
+    sync,
+    metrics,
+    demo: demo ?? undefined,
+  });
   if (config.workers) sync.start();
   // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
   const reconciler = config.workers

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
 import { createLogger } from './logger.js';
+import { serveWorkerMetrics } from './http/metrics-server.js';
 import { createOwnerOnly } from './security/data-dir.js';
 import { openRuntime } from './runtime.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
@@ -13,8 +14,9 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   // The secrets key file it may create in DATA_DIR: owner-only, like the API process's files.
   createOwnerOnly();
-  const { database, sync } = await openRuntime(config, logger);
+  const { database, sync, metrics } = await openRuntime(config, logger, 'worker');
   sync.start();
+  const metricsServer = serveWorkerMetrics(config, metrics, logger);
   const reconciler = startReconcileScheduler({
     db: database.db,
     logger,
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     reconciler.stop();
+    await metricsServer?.close();
     await sync.stop();
     await database.close();
     logger.info('stopped');

@@ -2,6 +2,7 @@ import type { Role } from '../../shared/records.js';
 import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/index.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { SyncService } from '../sync/service.js';
 import type { Demo } from '../demo.js';
@@ -13,6 +14,8 @@ export interface AppDeps {
   config: Config;
   secretBox: SecretBox;
   sync: SyncService;
+  /** This runtime's metrics (GET /metrics); without them /metrics answers 404. */
+  metrics?: Metrics;
   /** Present in demo mode: the simulator mounted as the sandbox. */
   demo?: Demo;
 }

@@ -6,6 +6,9 @@ import { createApiKey } from '../domain/api-keys.js';
 import { createOrganization } from '../domain/organizations.js';
 import { resolveRemoteTarget } from '../domain/remote-sites.js';
 import { createLogger } from '../logger.js';
+import { createMetrics } from '../metrics/create.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { LimiterRegistry } from '../remote/index.js';
 import { SecretBox } from '../security/secret-box.js';
 import { SyncService, type SyncServiceOptions } from '../sync/service.js';
 import { webhookJobHandlers } from '../webhooks/handlers.js';
@@ -22,6 +25,7 @@ export interface TestApp {
   config: Config;
   secretBox: SecretBox;
   sync: SyncService;
+  metrics: Metrics;
   /** Every log line the app wrote, raw, as it would reach stdout. */
   logs: string[];
   org: TestOrg;
@@ -62,16 +66,21 @@ export async function createTestApp(
   });
   const logger = createLogger({ level: config.logLevel }, sink);
   const secretBox = new SecretBox(Buffer.alloc(32, 42));
+  // One app's own registry: apps of one test file never share counters.
+  const limiters = new LimiterRegistry();
+  const metrics = createMetrics({ config, database, limiters, logger, scrape: true });
   // Workers are not started: tests that sync start them or run jobs themselves.
   const sync = new SyncService({
     db: database.db,
     logger,
+    limiters,
+    metrics,
     resolveTarget: (orgId) =>
       resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
     handlers: (service) => webhookJobHandlers(service),
     ...syncOptions,
   });
-  const app = createApp({ database, logger, config, secretBox, sync });
+  const app = createApp({ database, logger, config, secretBox, sync, metrics });
   const org = await createTestOrg(database, 'Firm A');
   const otherOrg = await createTestOrg(database, 'Firm B');
 
@@ -81,6 +90,7 @@ export async function createTestApp(
     config,
     secretBox,
     sync,
+    metrics,
     logs,
     org,
     otherOrg,
