@@ -16,7 +16,7 @@ export function serveWorkerMetrics(
   config: Pick<Config, 'metricsPort' | 'metricsToken' | 'host'>,
   metrics: Metrics,
   logger: Logger,
-): { close(): Promise<void> } | undefined {
+): { port: Promise<number>; close(): Promise<void> } | undefined {
   if (config.metricsPort === undefined) return undefined;
   const app = new Hono<AppEnv>();
   app.onError(handleError);
@@ -25,14 +25,21 @@ export function serveWorkerMetrics(
     '/',
     metricsRouter(() => ({ metrics, config })),
   );
+  let listening: (port: number) => void = () => {};
+  const port = new Promise<number>((resolve) => (listening = resolve));
   const server = serve(
     { fetch: app.fetch, port: config.metricsPort, hostname: config.host },
-    (info) => logger.info({ port: info.port, host: config.host }, 'worker metrics listening'),
+    (info) => {
+      logger.info({ port: info.port, host: config.host }, 'worker metrics listening');
+      listening(info.port);
+    },
   );
+  // A worker without its metrics still works: said loudly, not fatal.
   server.once('error', (err) =>
     logger.error({ err: String(err) }, 'worker metrics could not listen (METRICS_PORT)'),
   );
   return {
+    port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
