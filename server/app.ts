@@ -9,11 +9,13 @@ import { handleError, handleNotFound } from './http/error-handler.js';
 import { inputGuard } from './http/input-guard.js';
 import { requestLog } from './http/request-log.js';
 import { apiResponseHeaders } from './http/security-headers.js';
+import { observeWebhookAcks } from './http/webhook-acks.js';
 import { createRouter } from './http/router.js';
 import { actionsRouter } from './http/routes/actions.js';
 import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
 import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
+import { appMetricsRouter } from './http/routes/metrics.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
 import { syncProblemsRouter } from './http/routes/sync-problems.js';
@@ -43,6 +45,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use('*', requestLog());
+  app.use('*', observeWebhookAcks());
   app.use(
     '*',
     bodyLimit({
@@ -61,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.notFound(handleNotFound);
 
   app.route('/', healthRouter);
+  app.route('/', appMetricsRouter);
   app.route('/', widgetAssetsRouter);
   // The demo host page and its helpers exist only in demo mode (and on a loopback HOST).
   if (deps.demo) {

@@ -58,6 +58,9 @@ const schema = z.object({
     .int()
     .min(1_000)
     .default(10_000),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  METRICS_ORG_LABELS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export interface Config {
@@ -82,6 +85,12 @@ export interface Config {
   reconcileIntervalMs: number;
   /** How long a worker holds a claimed job before another may take it over (crash recovery). */
   jobLeaseMs: number;
+  /** Bearer token of GET /metrics; without it /metrics answers only on a loopback HOST. */
+  metricsToken: string | undefined;
+  /** Label the remote budget's series by organization id (METRICS_ORG_LABELS=1). */
+  metricsOrgLabels: boolean;
+  /** Where `npm run worker` serves its own /metrics (on HOST); none without it. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends StartupError {}
@@ -110,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS === '1',
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsOrgLabels: e.METRICS_ORG_LABELS === '1',
+    metricsPort: e.METRICS_PORT,
     demo: e.DEMO === '1' ? 'on' : e.DEMO === '0' ? 'off' : 'auto',
   };
 }

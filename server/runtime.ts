@@ -5,6 +5,7 @@ import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { resolveRemoteTarget } from './domain/remote-sites.js';
 import type { AppDeps } from './http/context.js';
 import { createLogger, type Logger } from './logger.js';
+import { createMetrics } from './metrics/create.js';
 import { LimiterRegistry, PostgresBudgetStore, SharedLimiterRegistry } from './remote/index.js';
 import { SecretBox, loadSecretsKey } from './security/secret-box.js';
 import { widgetTokenSigner } from './security/widget-tokens.js';
@@ -31,6 +32,11 @@ export interface RuntimeOverrides {
    * none, and the simulator of demo mode when it is due (prepareDemo). Workers and tests don't.
    */
   serveApi?: boolean;
+  /**
+   * Whose metrics: an API process also reads the database's figures (queue depth, budget) at
+   * scrape; a worker counts only its own work, so those are not exported once per process.
+   */
+  role?: 'api' | 'worker';
 }
 
 /** What a process runs on: the app's dependencies, and how to close them in order. */
@@ -62,9 +68,17 @@ export async function openRuntime(
           onError: (err) => logger.warn({ err: String(err) }, 'shared remote budget unavailable'),
         })
       : new LimiterRegistry());
+  const metrics = createMetrics({
+    config,
+    database,
+    limiters,
+    logger,
+    scrape: (overrides.role ?? 'api') === 'api',
+  });
   const sync = new SyncService({
     db: database.db,
     logger,
+    metrics,
     resolveTarget: (orgId) =>
       resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
     handlers: (service) => webhookJobHandlers(service),
@@ -93,6 +107,7 @@ export async function openRuntime(
     sync,
     webhooks,
     widgetTokens,
+    metrics,
     demo,
     boot,
     async close() {

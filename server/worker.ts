@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
 import { createLogger } from './logger.js';
+import { serveWorkerMetrics } from './http/metrics-server.js';
 import { createOwnerOnly } from './security/data-dir.js';
 import { openRuntime } from './runtime.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
@@ -13,9 +14,10 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   // The secrets key file it may create in DATA_DIR: owner-only, like the API process's files.
   createOwnerOnly();
-  const runtime = await openRuntime(config, { logger });
-  const { database, sync } = runtime;
+  const runtime = await openRuntime(config, { logger, role: 'worker' });
+  const { database, sync, metrics } = runtime;
   sync.start();
+  const metricsServer = serveWorkerMetrics(config, metrics, logger);
   const reconciler = startReconcileScheduler({
     db: database.db,
     logger,
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     reconciler.stop();
+    await metricsServer?.close();
     await runtime.close();
     logger.info('stopped');
     process.exit(0);

@@ -2,6 +2,7 @@ import type { Role } from '../../shared/records.js';
 import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/index.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { WidgetTokenSigner } from '../security/widget-tokens.js';
 import type { SyncService } from '../sync/service.js';
@@ -24,6 +25,8 @@ export interface AppDeps {
   webhooks: WebhookReceiverState;
   /** Issues and verifies widget tokens with the key derived from the secrets key. */
   widgetTokens: WidgetTokenSigner;
+  /** This runtime's metrics (GET /metrics, and a worker's METRICS_PORT). */
+  metrics: Metrics;
   // --- End of the process's services. ---
   /** Present in demo mode: the simulator mounted as the sandbox. */
   demo?: Demo;

@@ -41,7 +41,12 @@ export {
   type BudgetStore,
   type SharedLimiterOptions,
 } from './limiter-shared.js';
-export { PostgresBudgetStore, setRemoteBudget, type RemoteBudgetLimits } from './limiter-store.js';
+export {
+  PostgresBudgetStore,
+  remoteBudgetUsage,
+  setRemoteBudget,
+  type RemoteBudgetLimits,
+} from './limiter-store.js';
 export {
   createTransport,
   DEFAULT_TIMEOUT_MS,

@@ -150,3 +150,40 @@ export async function setRemoteBudget(
     set max_requests = excluded.max_requests, window_ms = excluded.window_ms,
         max_concurrent = excluded.max_concurrent, updated_at = now()`);
 }
+
+/** Each organization's budget in use now, over every process (the metrics scrape reads it). */
+export async function remoteBudgetUsage(db: Database): Promise<
+  {
+    orgId: string;
+    inWindow: number;
+    maxRequests: number;
+    inFlight: number;
+    maxConcurrent: number;
+  }[]
+> {
+  // Slots older than the window are deleted as the budget is used, so each org's rows are few;
+  // the (org_id, started_at) index finds them.
+  const rows = rowsOf<{
+    org_id: string;
+    max_requests: number;
+    max_concurrent: number;
+    in_window: number;
+    in_flight: number;
+  }>(
+    await db.execute(sql`
+      select b.org_id, b.max_requests, b.max_concurrent, u.in_window, u.in_flight
+      from remote_budgets b
+      cross join lateral (
+        select count(*) filter (where s.started_at > clock_timestamp() - b.window_ms * interval '1 millisecond')::int as in_window,
+               count(*) filter (where s.finished_at is null and s.lease_until > clock_timestamp())::int as in_flight
+        from remote_request_slots s where s.org_id = b.org_id
+      ) u`),
+  );
+  return rows.map((r) => ({
+    orgId: r.org_id,
+    inWindow: Number(r.in_window),
+    maxRequests: Number(r.max_requests),
+    inFlight: Number(r.in_flight),
+    maxConcurrent: Number(r.max_concurrent),
+  }));
+}

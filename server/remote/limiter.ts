@@ -90,6 +90,17 @@ export class RateLimiter implements OrgLimiter {
     return this.waiting;
   }
 
+  /** Starts within the last window (what the next start is measured against). */
+  get startsInWindow(): number {
+    const { maxRequests: size, windowMs } = this.options;
+    const since = this.options.now() - windowMs;
+    let count = 0;
+    for (let i = 0; i < this.startCount; i++) {
+      if ((this.starts[(this.head + i) % size] ?? -Infinity) > since) count++;
+    }
+    return count;
+  }
+
   /**
    * Runs `fn` once a slot is free, in FIFO order. The slot is held until the returned promise
    * settles. Aborting `signal` while waiting removes the call and rejects with the signal's
@@ -227,6 +238,23 @@ export class LimiterRegistry implements Limiters {
   private readonly limiters = new Map<string, RateLimiter>();
 
   constructor(private readonly options: Partial<LimiterOptions> = {}) {}
+
+  /** Each organization's budget in use now in this process (the metrics scrape reads it). */
+  usage(): {
+    orgId: string;
+    inWindow: number;
+    maxRequests: number;
+    inFlight: number;
+    maxConcurrent: number;
+  }[] {
+    return [...this.limiters].map(([orgId, l]) => ({
+      orgId,
+      inWindow: l.startsInWindow,
+      maxRequests: l.options.maxRequests,
+      inFlight: l.active,
+      maxConcurrent: l.options.maxConcurrent,
+    }));
+  }
 
   forOrg(orgId: string): RateLimiter {
     let limiter = this.limiters.get(orgId);

@@ -43,6 +43,12 @@ export interface TransportOptions {
   readonly logger?: Pick<Logger, 'debug' | 'warn'>;
   /** Told of every answer the remote gave (HTTP 2xx): the sync engine heals on it. */
   readonly onAnswer?: (orgId: string) => void;
+  /** Told of every exchange's HTTP status (or why there was none) and duration: metrics. */
+  readonly onResponse?: (
+    operationName: string,
+    status: number | 'network' | 'timeout',
+    seconds: number,
+  ) => void;
 }
 
 export interface SendOptions {
@@ -102,6 +108,7 @@ export function createTransport(options: TransportOptions): Transport {
     const clean = (text: string): string => truncate(redact(storableText(text), [target.apiKey]));
     const timeout = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
     let response: Response;
     let text: string;
     try {
@@ -119,6 +126,7 @@ export function createTransport(options: TransportOptions): Transport {
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      options.onResponse?.(operationName, timeout.aborted ? 'timeout' : 'network', elapsed());
       if (timeout.aborted) {
         throw remoteError('timeout', `No answer from the remote service within ${timeoutMs} ms`, {
           operationName,
@@ -135,6 +143,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
 
     const { status } = response;
+    options.onResponse?.(operationName, status, elapsed());
     logger?.debug(
       { operationName, status, durationMs: Math.round(performance.now() - started) },
       'remote request',

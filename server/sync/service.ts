@@ -1,6 +1,8 @@
 import { openJobs } from '../queue/queue.js';
 import type { Database } from '../db/index.js';
 import type { Logger } from '../logger.js';
+import { countedJobs } from '../metrics/jobs.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { Worker, type JobHandler } from '../queue/worker.js';
 import {
   createRemoteClient,
@@ -34,6 +36,8 @@ export interface SyncServiceOptions {
   leaseMs?: number;
   /** Healing of failed syncs (healing.ts): probe interval and per-org throttle. */
   healing?: { probeIntervalMs?: number; throttleMs?: number };
+  /** Counts job outcomes (syncs, reconciliations) and remote requests. */
+  metrics?: Metrics;
 }
 
 /**
@@ -64,12 +68,16 @@ export class SyncService {
         batchDelayMs: 50,
         // Every answer of the remote may be the end of an outage: failed syncs heal on it.
         onAnswer: (orgId) => this.healer.remoteAnswered(orgId),
+        onResponse: options.metrics?.remoteRequest,
       });
     this.context = createSyncContext(options.db, this.remote);
     this.worker = new Worker({
       db: options.db,
       logger: options.logger,
-      handlers: { ...syncJobHandlers(this.context), ...options.handlers?.(this) },
+      handlers: countedJobs(options.metrics, {
+        ...syncJobHandlers(this.context),
+        ...options.handlers?.(this),
+      }),
       retryDelay: options.retryDelay ?? ((attempt, error) => retryDelay(attempt, error)),
       concurrency: options.concurrency ?? 100,
       pollMs: options.pollMs ?? 500,

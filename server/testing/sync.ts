@@ -32,10 +32,11 @@ export interface SyncHarness {
  */
 export async function startSyncHarness(
   syncOptions: Partial<SyncServiceOptions> = {},
+  env: NodeJS.ProcessEnv = {},
 ): Promise<SyncHarness> {
   const remote = await startTestSimulator();
   const t = await createTestApp(
-    { SERVICE_SANDBOX_URL: remote.url },
+    { ...env, SERVICE_SANDBOX_URL: remote.url },
     { retryDelay: quickRetries, pollMs: 20, ...syncOptions },
   );
   await t.request('PUT', '/api/settings', { body: { apiToken: remote.firm.apiKey } });
