@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
-import { BUDGET_BYTES, measureKit } from './size.js';
+import { BUDGET_BYTES, closure, measureKit } from './size.js';
 
 // The widget kit's budget, checked on every test run: a fresh `vite build` into a folder of its
 // own must stay within 30 KB gzip for the whole kit, Lit included, and carry no zod.
@@ -34,6 +34,26 @@ describe('the widget kit build', () => {
       'service-settings',
       'service-transactions-list',
     ]);
+    // The operations widgets are entries of their own, weighed apart from the kit.
+    expect(size.operations.map((e) => e.name)).toEqual([
+      'service-sync-problems',
+      'service-webhook-events',
+    ]);
+    // None of their code rides in the kit's files (their API calls and their tags).
+    const kitText = [...closure(path.join(outDir, 'service-widgets.js'))]
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    for (const mark of [
+      '/api/admin/sync-problems',
+      '/api/admin/webhook-events',
+      'service-sync-problems',
+      'service-webhook-events',
+    ]) {
+      expect(kitText).not.toContain(mark);
+    }
+    expect(readFileSync(path.join(outDir, 'service-webhook-events.js'), 'utf8')).toContain(
+      'service-webhook-events',
+    );
     expect(size.kit.gzip).toBeLessThanOrEqual(BUDGET_BYTES);
     // The settings card's checklist comes on demand, in a file of its own.
     expect(size.onDemand.files).toBeGreaterThan(0);

@@ -2,11 +2,13 @@
 // each element, the files a host page loads for it alone (its entry and the chunks it imports,
 // transitively), and for the whole kit (service-widgets.js and everything it imports; and the
 // single-file script-tag build). Sizes are gzip as a server would send them (level 6, each file
-// compressed on its own), Lit included. The budget: the whole kit ≤ 30 KB gzip.
+// compressed on its own), Lit included. The budget: the whole kit ≤ 30 KB gzip. The operations
+// widgets (entries of their own, outside the kit's script) are weighed apart, outside the budget.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { OPERATIONS_ELEMENTS } from '../vite.config.js';
 
 export const BUDGET_BYTES = 30 * 1024;
 
@@ -18,7 +20,10 @@ export interface Weight {
 }
 
 export interface KitSize {
+  /** The kit's eight elements, each alone. */
   elements: Weight[];
+  /** The operations widgets (`<service-sync-problems>`, …), each alone: not in the budget. */
+  operations: Weight[];
   kit: Weight;
   /** What the kit loads only when needed (`import()`: the settings card's checklist), apart. */
   onDemand: Weight;
@@ -31,7 +36,7 @@ const DYNAMIC_IMPORT = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g;
 const IMPORT = /(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 
 /** The file and every module it imports, transitively. */
-function closure(file: string, seen = new Set<string>()): Set<string> {
+export function closure(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
@@ -74,8 +79,11 @@ export function measureKit(dir: string): KitSize {
     }
   }
   for (const file of kitFiles) lazy.delete(file);
+  const operations = new Set<string>(OPERATIONS_ELEMENTS.map((name) => `service-${name}.js`));
+  const weighEntry = (f: string) => weigh(f.replace(/\.js$/, ''), closure(path.join(dir, f)));
   return {
-    elements: entries.map((f) => weigh(f.replace(/\.js$/, ''), closure(path.join(dir, f)))),
+    elements: entries.filter((f) => !operations.has(f)).map(weighEntry),
+    operations: entries.filter((f) => operations.has(f)).map(weighEntry),
     kit: weigh('whole kit (service-widgets.js)', kitFiles),
     onDemand: weigh('loaded on demand (checklist)', lazy),
     scriptTag: weigh('script-tag build (service-widgets.iife.js)', [
@@ -90,7 +98,7 @@ export function measureKit(dir: string): KitSize {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function report(size: KitSize): string {
-  const rows = [...size.elements, size.kit, size.onDemand, size.scriptTag];
+  const rows = [...size.elements, size.kit, size.onDemand, size.scriptTag, ...size.operations];
   const width = Math.max(...rows.map((r) => r.name.length));
   const line = (r: Weight) =>
     `${r.name.padEnd(width)}  ${String(r.files).padStart(5)}  ${kb(r.raw).padStart(9)}  ${kb(r.gzip).padStart(9)}`;
@@ -102,6 +110,9 @@ export function report(size: KitSize): string {
     line(size.kit),
     line(size.onDemand),
     line(size.scriptTag),
+    '',
+    'operations widgets (entries of their own, outside the kit and its budget):',
+    ...size.operations.map(line),
     '',
     `budget: the whole kit ≤ ${kb(BUDGET_BYTES)} gzip: ${kb(size.kit.gzip)}, ${verdict} budget ` +
       `(${Math.round((size.kit.gzip / BUDGET_BYTES) * 100)}% of it)`,

@@ -146,6 +146,8 @@ const TAGS = [
   'service-aggregate-link-create',
   'service-aggregate-link-update',
   'service-transactions-list',
+  'service-sync-problems',
+  'service-webhook-events',
 ];
 
 /** What sticks out of the page or of an element, as the browser lays them out now. */

@@ -8,6 +8,8 @@ import { startServerProcess } from '../server/testing/server-process.js';
 
 export interface RunningServer {
   url: string;
+  /** Its data folder (the embedded database, the demo simulator's snapshot). */
+  dataDir: string;
   output(): string;
   stop(): Promise<number | null>;
 }
@@ -39,6 +41,7 @@ export async function startServer(
 
   return {
     url: server.url,
+    dataDir,
     output: server.output,
     async stop() {
       const code = await server.stop();

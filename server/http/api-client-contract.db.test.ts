@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_NAMES } from '../../shared/actions.js';
 import { ApiClient, ApiError } from '../../shared/api-client.js';
+import * as operationsApi from '../../shared/operations-api.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 
 // The widgets' typed client against the served OpenAPI document: every path and method it can
@@ -65,6 +66,45 @@ describe('the typed API client', () => {
     expect(calls.length).toBeGreaterThanOrEqual(methods.length + ACTION_NAMES.length - 1);
     const undocumented = calls.filter((call) => !operations.has(call));
     expect(undocumented).toEqual([]);
+  });
+
+  it('calls only documented paths from the operations widgets’ API, every function checked', async () => {
+    const calls: string[] = [];
+    const recorder: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      calls.push(`${init?.method ?? 'GET'} ${template(url.pathname)}`);
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const client = new ApiClient({ baseUrl: 'http://api.test', token: 't', fetch: recorder });
+    const id = crypto.randomUUID();
+    const exercised = {
+      listSyncProblems: () => operationsApi.listSyncProblems(client, { limit: 5 }),
+      retrySyncProblems: () =>
+        Promise.all([
+          operationsApi.retrySyncProblems(client, id),
+          operationsApi.retrySyncProblems(client),
+        ]),
+      listWebhookEvents: () => operationsApi.listWebhookEvents(client, { status: 'dead' }),
+      getWebhookEvent: () => operationsApi.getWebhookEvent(client, id),
+      replayWebhookEvents: () =>
+        Promise.all([
+          operationsApi.replayWebhookEvents(client, id),
+          operationsApi.replayWebhookEvents(client),
+        ]),
+    } satisfies Record<keyof typeof operationsApi, () => Promise<unknown>>;
+    for (const call of Object.values(exercised)) await call();
+    expect(Object.keys(operationsApi).sort()).toEqual(Object.keys(exercised).sort());
+    expect(new Set(calls)).toEqual(
+      new Set([
+        'GET /api/admin/sync-problems',
+        'POST /api/admin/sync-problems/retry',
+        'GET /api/admin/webhook-events',
+        'GET /api/admin/webhook-events/{id}',
+        'POST /api/admin/webhook-events/{id}/replay',
+        'POST /api/admin/webhook-events/replay',
+      ]),
+    );
+    expect(calls.filter((call) => !operations.has(call))).toEqual([]);
   });
 
   it('talks to the real app: records, actions, and errors with their field messages', async () => {

@@ -27,6 +27,11 @@ try {
 
 if (kit) {
   kit.configure({ getToken });
+  // The operations widgets are files of their own, outside the kit: loaded where they show.
+  await Promise.all([
+    import('/widgets/service-sync-problems.js'),
+    import('/widgets/service-webhook-events.js'),
+  ]);
 
   const matter = $('service-matter-create');
   const paymentLink = $('service-payment-link-create');
@@ -98,6 +103,8 @@ if (kit) {
     const { detail } = event;
     if (event.type === 'service-error') return `${detail.operation}: ${detail.message}`;
     if (event.type === 'service-bank-accounts-synced') return `${detail.synced} accounts`;
+    if (event.type === 'service-sync-retried') return `${detail.retried} retried`;
+    if (event.type === 'service-webhook-events-replayed') return `${detail.replayed} replayed`;
     const name = detail.record?.name ?? detail.record?.url ?? detail.record?.id ?? '';
     return `${detail.recordType} ${name}`.trim();
   };
@@ -106,6 +113,8 @@ if (kit) {
     'service-record-updated',
     'service-record-deleted',
     'service-bank-accounts-synced',
+    'service-sync-retried',
+    'service-webhook-events-replayed',
     'service-error',
   ]) {
     document.addEventListener(type, (event) => {

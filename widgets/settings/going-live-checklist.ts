@@ -5,6 +5,7 @@ import type { ApiClient } from '../../shared/api-client.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import { errorMessage, renderAlert } from '../core/alerts.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
+import { PollController } from '../core/poll.js';
 import { ServiceElement } from '../core/service-element.js';
 
 type StepId = 'token' | 'bankAccounts' | 'endpoint' | 'webhook';
@@ -118,8 +119,6 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
   /** Seconds between health checks while the checklist is on the page (0: no polling). */
   @property({ type: Number, attribute: 'poll-interval' }) pollInterval = 5;
 
-  #timer: ReturnType<typeof setInterval> | undefined;
-
   private readonly health = new Task(this, {
     args: () => [this.api] as const,
     task: async ([api]: readonly [ApiClient], { signal }) => {
@@ -141,33 +140,21 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
     onError: (error) => this.emitError('going-live', error),
   });
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#restartPolling();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-  }
+  readonly #poll = new PollController(this, {
+    run: async () => {
+      if (this.health.status !== TaskStatus.PENDING) await this.health.run();
+      return this.health.status !== TaskStatus.ERROR;
+    },
+    interval: () => this.pollInterval * 1000,
+  });
 
   override updated(changed: Map<string, unknown>): void {
-    if (changed.has('pollInterval')) this.#restartPolling();
+    if (changed.has('pollInterval')) this.#poll.restart();
   }
 
   /** Checks again now (the settings card calls it after a save). */
   refresh(): Promise<unknown> {
     return this.health.run();
-  }
-
-  #restartPolling(): void {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    if (!this.isConnected || !(this.pollInterval > 0)) return;
-    this.#timer = setInterval(() => {
-      if (this.health.status !== TaskStatus.PENDING) void this.health.run();
-    }, this.pollInterval * 1000);
   }
 
   private renderStep(step: Step, next: boolean) {

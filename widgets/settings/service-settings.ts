@@ -7,6 +7,7 @@ import type { IntegrationHealth } from '../../shared/webhooks.js';
 import { errorMessage, renderAlert, sentence, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { CopyController } from '../core/link-result.js';
+import { PollController } from '../core/poll.js';
 import {
   ServiceElement,
   clearFields,
@@ -61,8 +62,11 @@ function checkSecret(value: string): string[] {
  * @csspart checklist - The going-live checklist (`<service-going-live-checklist>`).
  */
 export class ServiceSettings extends ServiceElement {
-  /** How often the health list reloads while the page is visible (ms). */
-  static healthRefreshMs = 60_000;
+  /**
+   * How often the health list reloads while the page is visible (ms): a webhook that arrives
+   * shows within seconds. Failures back off (see PollController).
+   */
+  static healthRefreshMs = 5_000;
 
   /** The settings as last read or saved. */
   @state() private current?: Settings;
@@ -97,7 +101,15 @@ export class ServiceSettings extends ServiceElement {
   });
   /** The health last loaded: a failed reload keeps it on show, under a warning. */
   @state() private lastHealth?: { health: IntegrationHealth; at: Date };
-  #healthTimer: ReturnType<typeof setInterval> | undefined;
+
+  // Webhooks arrive meanwhile: the list stays current while someone can see it.
+  readonly #poll = new PollController(this, {
+    run: async () => {
+      if (this.health.status !== TaskStatus.PENDING) await this.health.run();
+      return this.health.status !== TaskStatus.ERROR;
+    },
+    interval: () => (this.constructor as typeof ServiceSettings).healthRefreshMs,
+  });
 
   private readonly save = new Task(this, {
     autoRun: false,
@@ -120,7 +132,7 @@ export class ServiceSettings extends ServiceElement {
     onError: (error) => this.emitError('settings', error),
   });
 
-  readonly #onSynced = () => void this.health.run();
+  readonly #onSynced = () => void this.#poll.poke();
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -128,21 +140,11 @@ export class ServiceSettings extends ServiceElement {
     void import('./define-checklist.js');
     // The health list shows when the bank accounts were last synced.
     globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
-    // Webhooks arrive meanwhile: the list stays current while someone can see it.
-    this.#healthTimer = setInterval(
-      () => {
-        if (document.visibilityState !== 'hidden' && this.health.status !== TaskStatus.PENDING) {
-          void this.health.run();
-        }
-      },
-      (this.constructor as typeof ServiceSettings).healthRefreshMs,
-    );
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
-    clearInterval(this.#healthTimer);
   }
 
   private async onSubmit(event: SubmitEvent): Promise<void> {

@@ -5,6 +5,7 @@ import type { ApiClient } from '../../shared/api-client.js';
 import type { Transaction } from '../../shared/schemas.js';
 import { errorMessage, renderAlert } from '../core/alerts.js';
 import { formatDateTime, formatMoney, methodLabel, statusLabel } from '../core/format.js';
+import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 
 /** The spec: the list shows the 10 most recent transactions. */
@@ -44,7 +45,6 @@ export class ServiceTransactionsList extends ServiceElement {
   /** The last list loaded: a failed refresh keeps it on show, under a warning. */
   @state() private last?: Loaded;
 
-  #timer: ReturnType<typeof setInterval> | undefined;
   /** Client names by id, kept across reloads: a client's name rarely changes. */
   readonly #names = new Map<string, string>();
 
@@ -73,32 +73,18 @@ export class ServiceTransactionsList extends ServiceElement {
     onError: (error) => this.emitError('load', error),
   });
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Back on the page after a disconnect: resume polling.
-    if (this.hasUpdated) this.#schedule();
-  }
+  /** Reloads while the page is visible, backing off while the API fails (see PollController). */
+  readonly #poll = new PollController(this, {
+    run: async () => {
+      if (this.load.status !== TaskStatus.PENDING) await this.load.run();
+      return this.load.status !== TaskStatus.ERROR;
+    },
+    interval: () =>
+      this.pollInterval > 0 ? Math.max(this.pollInterval, MIN_POLL_SECONDS) * 1000 : 0,
+  });
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('pollInterval')) this.#schedule();
-  }
-
-  #schedule(): void {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    if (!(this.pollInterval > 0)) return;
-    const seconds = Math.max(this.pollInterval, MIN_POLL_SECONDS);
-    this.#timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden' && this.load.status !== TaskStatus.PENDING) {
-        void this.load.run();
-      }
-    }, seconds * 1000);
+    if (changed.has('pollInterval')) this.#poll.restart();
   }
 
   /** Loads the transactions again. */

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from './server.js';
+
+// The operations widgets against the real server in demo mode: the simulator's fault settings
+// make a sync fail and a webhook event die; the fault cleared, <service-sync-problems> retries
+// the record and <service-webhook-events> replays the event, both through to success.
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+before(async () => {
+  server = await startServer();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+after(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  assert.equal(code, 0, 'the server stops cleanly');
+});
+
+/** The simulated firm's key, from the demo's snapshot (written within 5 s of the start). */
+async function firmKey(): Promise<string> {
+  const file = path.join(server.dataDir, 'simulator.json');
+  const end = Date.now() + 15_000;
+  while (!existsSync(file)) {
+    if (Date.now() > end) throw new Error('The demo simulator wrote no snapshot');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { firms: { apiKey: string }[] };
+  assert.equal(snapshot.firms.length, 1);
+  return snapshot.firms[0]!.apiKey;
+}
+
+/** The simulator's fault settings (its sandbox API, with the firm's key). */
+async function faults(key: string, method: 'POST' | 'DELETE', body?: object) {
+  const res = await fetch(`${server.url}/simulator/_sandbox/faults`, {
+    method,
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  assert.ok(res.ok, `faults ${method}: ${res.status}`);
+}
+
+/** A call to the API from the page, with the demo page's widget token (its own origin). */
+function call<T>(method: string, apiPath: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const { token } = (await (await fetch('/demo/token', { method: 'POST' })).json()) as {
+        token: string;
+      };
+      const res = await fetch(p, {
+        method: m,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      if (!res.ok) throw new Error(`${m} ${p}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    [method, apiPath, body] as const,
+  ) as Promise<T>;
+}
+
+test(
+  'a failed sync and a dead event, retried and replayed to success',
+  { timeout: 120_000 },
+  async () => {
+    await page.goto(server.url);
+    const problems = page.locator('service-sync-problems');
+    const events = page.locator('service-webhook-events');
+    await problems.getByText('All is in step').waitFor();
+    await events.getByText('No webhook received yet.').waitFor();
+
+    // A payment link to pay later, made while the payment service answers.
+    await call('POST', '/api/actions/BankAccountsSync', {});
+    const accounts = await call<{ data: { id: string; category: string }[] }>(
+      'GET',
+      '/api/bank-accounts',
+    );
+    const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
+      name: 'Pat Payer',
+    });
+    const [link] = await call<{ id: string; serviceId: string | null }[]>(
+      'POST',
+      '/api/actions/PaymentLinkCreate',
+      { clientId: client!.id, bankAccountId: accounts.data[0]!.id, amount: '120.00' },
+    );
+    assert.ok(link!.serviceId, 'the payment link reached the payment service');
+
+    // The payment service now refuses every GraphQL request (HTTP 400: not worth a retry).
+    const key = await firmKey();
+    await faults(key, 'POST', { target: 'graphql', kind: 'status', status: 400, count: 100_000 });
+
+    // A sync that fails: the client is kept here, in error with the remote's refusal.
+    const [failed] = await call<{ syncStatus: string }[]>('POST', '/api/actions/ClientCreate', {
+      name: 'Robin Refused',
+    });
+    assert.equal(failed!.syncStatus, 'error');
+    const problemRow = problems.locator('tr[part="row"]', { hasText: 'Robin Refused' });
+    await problemRow.waitFor();
+    assert.match(await problemRow.innerText(), /Client[\s\S]*HTTP 400/);
+
+    // A webhook whose transaction cannot be fetched: its event dies.
+    await call('POST', '/demo/pay', { paymentLinkId: link!.id });
+    const deadRow = events.locator('tr[part="row"][data-status="dead"]');
+    await deadRow.waitFor({ timeout: 30_000 });
+    assert.match(await deadRow.innerText(), /transaction\.created[\s\S]*Dead/);
+    // Its details: kind, the transaction it names, attempts and the error; never a signature.
+    await deadRow.getByRole('button', { name: /^Details/ }).click();
+    const details = events.locator('[part="details"]');
+    await details.getByText('Transaction ids').waitFor();
+    const detailText = await details.innerText();
+    assert.match(detailText, /transaction\.created/);
+    assert.match(detailText, /HTTP 400/);
+    assert.doesNotMatch(detailText, /signature/i);
+
+    // The payment service answers again: retry the record and replay the event from the widgets.
+    await faults(key, 'DELETE');
+    await problemRow.getByRole('button', { name: /^Retry/ }).click();
+    await problems.getByText('All is in step').waitFor({ timeout: 30_000 });
+    await deadRow.getByRole('button', { name: /^Replay/ }).click();
+    await events.getByText(/replayed: it goes through the pipeline again/).waitFor();
+    await events
+      .locator('tr[part="row"][data-status="processed"]', { hasText: 'transaction.created' })
+      .waitFor({ timeout: 30_000 });
+    assert.equal(await events.locator('tr[part="row"][data-status="dead"]').count(), 0);
+
+    // Both reached their goal: the client is synced, the payment is stored.
+    const clients = await call<{ data: { name: string; syncStatus: string }[] }>(
+      'GET',
+      '/api/clients',
+    );
+    assert.equal(clients.data.find((c) => c.name === 'Robin Refused')?.syncStatus, 'synced');
+    const transactions = await call<{ data: { amount: string }[] }>('GET', '/api/transactions');
+    assert.deepEqual(
+      transactions.data.map((t) => t.amount),
+      ['120.00'],
+    );
+    assert.deepEqual(pageErrors, []);
+  },
+);

@@ -1,0 +1,47 @@
+// The admin API behind the operations widgets (<service-sync-problems>, <service-webhook-events>):
+// sync problems and the webhook event log. Functions over the typed ApiClient rather than methods
+// of it, so the eight core elements' bundle does not carry them (see vite.config.ts). Types only,
+// like the client: no zod reaches a bundle. Checked against the OpenAPI document by
+// server/http/api-client-contract.db.test.ts.
+import type { ApiClient, ListOptions } from './api-client.js';
+import type { Page } from './schemas.js';
+import type { SyncProblemRecord } from './sync-problems.js';
+import type { ReplayResult, WebhookEventRecord, WebhookEventStatus } from './webhooks.js';
+
+export const listSyncProblems = (api: ApiClient, query: ListOptions = {}, signal?: AbortSignal) =>
+  api.request<Page<SyncProblemRecord>>('GET', '/api/admin/sync-problems', {
+    query: { ...query },
+    signal,
+  });
+
+/** Puts one problem (its `id`) or, without one, every problem back in line. */
+export const retrySyncProblems = (api: ApiClient, id?: string, signal?: AbortSignal) =>
+  api.request<{ retried: number }>('POST', '/api/admin/sync-problems/retry', {
+    body: id ? { id } : {},
+    signal,
+  });
+
+export const listWebhookEvents = (
+  api: ApiClient,
+  query: ListOptions & { status?: WebhookEventStatus } = {},
+  signal?: AbortSignal,
+) =>
+  api.request<Page<WebhookEventRecord>>('GET', '/api/admin/webhook-events', {
+    query: { ...query },
+    signal,
+  });
+
+export const getWebhookEvent = (api: ApiClient, id: string, signal?: AbortSignal) =>
+  api.request<WebhookEventRecord>('GET', `/api/admin/webhook-events/${encodeURIComponent(id)}`, {
+    signal,
+  });
+
+/** Replays one dead event (its `id`) or, without one, every dead event. */
+export const replayWebhookEvents = (api: ApiClient, id?: string, signal?: AbortSignal) =>
+  api.request<ReplayResult>(
+    'POST',
+    id
+      ? `/api/admin/webhook-events/${encodeURIComponent(id)}/replay`
+      : '/api/admin/webhook-events/replay',
+    { signal },
+  );

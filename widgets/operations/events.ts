@@ -1,0 +1,42 @@
+// The operations widgets' events, beside the kit's own (widgets/core/events.ts) but in a file of
+// their own, so the eight core elements' bundle does not carry them. They bubble and cross
+// shadow roots like every event of the kit.
+
+const crossing = { bubbles: true, composed: true } as const;
+
+export interface RetriedDetail {
+  /** The problem retried, or null for "Retry all". */
+  id: string | null;
+  /** How many were put back in line. */
+  retried: number;
+}
+
+/** Sync problems were put back in line (`<service-sync-problems>`). */
+export class ServiceSyncRetriedEvent extends CustomEvent<RetriedDetail> {
+  static readonly eventName = 'service-sync-retried';
+  constructor(detail: RetriedDetail) {
+    super(ServiceSyncRetriedEvent.eventName, { ...crossing, detail });
+  }
+}
+
+export interface ReplayedDetail {
+  /** The event replayed, or null for "Replay all dead". */
+  id: string | null;
+  /** How many went through the pipeline again. */
+  replayed: number;
+}
+
+/** Dead webhook events were replayed (`<service-webhook-events>`). */
+export class ServiceWebhookEventsReplayedEvent extends CustomEvent<ReplayedDetail> {
+  static readonly eventName = 'service-webhook-events-replayed';
+  constructor(detail: ReplayedDetail) {
+    super(ServiceWebhookEventsReplayedEvent.eventName, { ...crossing, detail });
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'service-sync-retried': ServiceSyncRetriedEvent;
+    'service-webhook-events-replayed': ServiceWebhookEventsReplayedEvent;
+  }
+}

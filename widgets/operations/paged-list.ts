@@ -1,0 +1,130 @@
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ApiClient, ListOptions } from '../../shared/api-client.js';
+import type { Page } from '../../shared/schemas.js';
+import { errorMessage, renderAlert } from '../core/alerts.js';
+import { PollController } from '../core/poll.js';
+import { ServiceElement, spinner } from '../core/service-element.js';
+
+/** Rows per page ("Show more" loads the next). */
+export const PAGE_SIZE = 25;
+/** The API's largest page: a reload of everything shown asks for at most this many. */
+const MAX_LIMIT = 200;
+
+/**
+ * The base of the operations lists (sync problems, the webhook event log): a page of rows newest
+ * first, "Show more" through the API's cursor, and live refresh while visible (PollController).
+ * A refresh reloads as many rows as are shown, so "Show more" is not undone by the next poll;
+ * a failed refresh keeps the rows on show under a warning.
+ */
+export abstract class PagedList<T extends { id: string }> extends ServiceElement {
+  /** Reload every this many seconds while the page is visible (0: only on demand). */
+  @property({ attribute: 'poll-interval', type: Number }) pollInterval = 5;
+
+  /** The rows shown, newest first. */
+  @state() protected rows: T[] = [];
+  @state() protected nextCursor: string | null = null;
+  @state() protected loadedAt?: Date;
+
+  /** The filter the rows shown were loaded with: a new one starts from one page again. */
+  #shownFilter: unknown;
+
+  protected abstract fetchPage(
+    api: ApiClient,
+    options: ListOptions,
+    signal: AbortSignal,
+  ): Promise<Page<T>>;
+
+  /** What the list is filtered by (a status); a change loads it again from the top. */
+  protected filterKey(): unknown {
+    return '';
+  }
+
+  protected readonly load = new Task(this, {
+    args: () => [this.api, this.filterKey()] as const,
+    task: async ([api, filter]: readonly [ApiClient, unknown], { signal }) => {
+      if (!api.hasToken) return initialState;
+      const same = filter === this.#shownFilter;
+      const limit = same ? Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, this.rows.length)) : PAGE_SIZE;
+      return { page: await this.fetchPage(api, { limit }, signal), filter };
+    },
+    onComplete: ({ page, filter }) => {
+      this.rows = page.data;
+      this.nextCursor = page.nextCursor;
+      this.loadedAt = new Date();
+      this.#shownFilter = filter;
+    },
+    onError: (error) => this.emitError('load', error),
+  });
+
+  protected readonly more = new Task(this, {
+    autoRun: false,
+    task: async ([cursor]: [string], { signal }) =>
+      this.fetchPage(this.api, { limit: PAGE_SIZE, cursor }, signal),
+    onComplete: (page) => {
+      const seen = new Set(this.rows.map((r) => r.id));
+      this.rows = [...this.rows, ...page.data.filter((r) => !seen.has(r.id))];
+      this.nextCursor = page.nextCursor;
+    },
+    onError: (error) => this.emitError('load', error),
+  });
+
+  protected readonly poll = new PollController(this, {
+    run: async () => {
+      if (this.load.status !== TaskStatus.PENDING) await this.load.run();
+      return this.load.status !== TaskStatus.ERROR;
+    },
+    interval: () => (this.pollInterval > 0 ? this.pollInterval * 1000 : 0),
+  });
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('pollInterval')) this.poll.restart();
+  }
+
+  /** Loads the list again now. */
+  async refresh(): Promise<void> {
+    await this.poll.poke();
+  }
+
+  /** Whether the rows have been loaded at least once. */
+  protected get hasLoaded(): boolean {
+    return this.loadedAt !== undefined;
+  }
+
+  /** The failed load: an alert before the first load, a warning over the rows after. */
+  protected renderLoadState(what: string) {
+    if (this.load.status !== TaskStatus.ERROR) return nothing;
+    return this.hasLoaded
+      ? html`<p class="warning" part="warning" role="alert">
+          Could not refresh: ${errorMessage(this.load.error)} Showing the ${what} as of
+          ${this.loadedAt!.toLocaleTimeString('en-US')}.
+        </p>`
+      : renderAlert(this.load.error);
+  }
+
+  protected renderMore(what: string) {
+    const busy = this.more.status === TaskStatus.PENDING;
+    return html`${this.more.status === TaskStatus.ERROR ? renderAlert(this.more.error) : nothing}
+    ${
+      this.nextCursor
+        ? html`<button
+            type="button"
+            part="button more-button"
+            aria-disabled=${busy ? 'true' : 'false'}
+            @click=${() => !busy && this.nextCursor && this.more.run([this.nextCursor])}
+          >
+            ${busy ? html`${spinner}Loading…` : `Show more ${what}`}
+          </button>`
+        : nothing
+    }`;
+  }
+
+  /** What shows before the first load. */
+  protected renderFirstLoad(what: string) {
+    if (this.load.status === TaskStatus.ERROR) return nothing;
+    return this.configured
+      ? html`<p class="hint">${spinner}Loading ${what}…</p>`
+      : this.renderUnconfigured();
+  }
+}

@@ -1,0 +1,234 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { SyncProblemRecord } from '../../shared/sync-problems.js';
+import { configure } from '../core/config.js';
+import { $, $$, focused, settle, text } from '../testing/helpers.js';
+import { apiError, mockApi, sleep, type MockApi } from '../testing/mock-api.js';
+import { afterEach, before, describe, it } from '../testing/mocha.js';
+import './define.js';
+import type { ServiceSyncProblems } from './define.js';
+
+let api: MockApi;
+afterEach(() => api?.restore());
+before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
+
+let n = 0;
+const aProblem = (over: Partial<SyncProblemRecord> = {}): SyncProblemRecord => {
+  n += 1;
+  const id = `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
+  return {
+    id,
+    kind: 'client',
+    recordId: id,
+    name: 'Jane Roe',
+    status: 'error',
+    errorMessage: 'name is too long',
+    attempts: 3,
+    nextAttemptAt: '2026-11-21T11:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    ...over,
+  };
+};
+
+const client = aProblem();
+const link = aProblem({
+  kind: 'paymentLink',
+  name: 'Retainer',
+  status: 'retrying',
+  errorMessage: 'The remote service answered 503',
+  attempts: 1,
+});
+const removal = aProblem({
+  kind: 'aggregateLinkRemoval',
+  name: null,
+  recordId: 'abcdef12-0000-4000-8000-000000000000',
+  status: 'dead',
+  errorMessage: 'aggregate link not found',
+  attempts: 8,
+  nextAttemptAt: null,
+});
+
+const rows = (el: Element) =>
+  $$(el, 'tbody tr').map((row) => [...row.querySelectorAll('td')].map((td) => text(td)));
+
+async function mount(pollInterval = 0) {
+  const el = await fixture<ServiceSyncProblems>(
+    html`<service-sync-problems poll-interval=${pollInterval}></service-sync-problems>`,
+  );
+  await settle(el, 4);
+  return el;
+}
+
+/** A server whose problems go away when retried (as a sync that now works would). */
+function server(initial: SyncProblemRecord[], nextCursor: string | null = null) {
+  const state = { problems: [...initial] };
+  api = mockApi({
+    'GET /api/admin/sync-problems': ({ query }) => {
+      const after = query.get('cursor');
+      const data = after
+        ? state.problems.slice(1)
+        : state.problems.slice(0, 1 + (nextCursor ? 0 : 99));
+      return { data, nextCursor: after ? null : nextCursor };
+    },
+    'POST /api/admin/sync-problems/retry': ({ body }) => {
+      const { id } = body as { id?: string };
+      const before = state.problems.length;
+      state.problems = id ? state.problems.filter((p) => p.id !== id) : [];
+      return { retried: before - state.problems.length };
+    },
+  });
+  return state;
+}
+
+describe('<service-sync-problems>', () => {
+  it('is accessible, with problems and when all is in step', async () => {
+    server([client, link, removal]);
+    await expect(await mount()).to.be.accessible();
+    api.restore();
+    server([]);
+    await expect(await mount()).to.be.accessible();
+  });
+
+  it('lists each problem with its type, name, message, attempts and next try', async () => {
+    server([client, link, removal]);
+    const el = await mount();
+    expect(api.callsTo('GET /api/admin/sync-problems')[0]!.query.get('limit')).to.equal('25');
+    expect($$(el, 'th').map((th) => text(th))).to.deep.equal([
+      'Type',
+      'Name',
+      'Message',
+      'Attempts',
+      'Next try',
+      'Action',
+    ]);
+    const [a, b, c] = rows(el);
+    expect(a!.slice(0, 4)).to.deep.equal(['Client failed', 'Jane Roe', 'name is too long', '3']);
+    expect(a![4]).to.match(/^Nov 21, \d{1,2}:00/);
+    expect(b!.slice(0, 4)).to.deep.equal([
+      'Payment link retrying',
+      'Retainer',
+      'The remote service answered 503',
+      '1',
+    ]);
+    expect(c!.slice(0, 5)).to.deep.equal([
+      'Aggregate link removal failed',
+      'Deleted record abcdef12',
+      'aggregate link not found',
+      '8',
+      'Only when retried',
+    ]);
+    // Each row's button says which record it retries.
+    expect(text($$(el, '[part~="retry-button"]')[1])).to.equal('Retry: Payment link Retainer');
+  });
+
+  it('says all is in step when nothing fails', async () => {
+    server([]);
+    const el = await mount();
+    expect(text($(el, '[part~="empty"]'))).to.equal(
+      'All is in step: every record has reached the payment service.',
+    );
+    expect($$(el, '[part~="retry-all-button"]')).to.have.length(0);
+  });
+
+  it('retries one problem from the keyboard, announces it and emits service-sync-retried', async () => {
+    server([client, link]);
+    const el = await mount();
+    // Tab: Retry all, the table region, then the first row's Retry.
+    await sendKeys({ press: 'Tab' });
+    expect(text(focused(el))).to.equal('Retry all');
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    expect(text(focused(el))).to.equal('Retry: Client Jane Roe');
+    const event = oneEvent(el, 'service-sync-retried');
+    await sendKeys({ press: 'Enter' });
+    expect((await event).detail).to.deep.equal({ id: client.id, retried: 1 });
+    expect(api.callsTo('POST /api/admin/sync-problems/retry')[0]!.body).to.deep.equal({
+      id: client.id,
+    });
+    await settle(el, 4);
+    expect(text($(el, '[part~="result"]'))).to.equal(
+      '1 record put back in line: the sync tries again now.',
+    );
+    // The list is reloaded at once: the retried record is gone, and focus is not lost.
+    expect(rows(el).map((r) => r[1])).to.deep.equal(['Retainer']);
+    expect(focused(el)).to.equal($(el, '[part~="result"]'));
+  });
+
+  it('retries all, then shows that all is in step', async () => {
+    server([client, link, removal]);
+    const el = await mount();
+    const event = oneEvent(el, 'service-sync-retried');
+    $(el, '[part~="retry-all-button"]').click();
+    expect((await event).detail).to.deep.equal({ id: null, retried: 3 });
+    expect(api.callsTo('POST /api/admin/sync-problems/retry')[0]!.body).to.deep.equal({});
+    await settle(el, 4);
+    expect(text($(el, '[part~="result"]'))).to.equal(
+      '3 records put back in line: the sync tries again now.',
+    );
+    expect($$(el, '[part~="empty"]')).to.have.length(1);
+  });
+
+  it('shows API errors in plain words and reports them as service-error', async () => {
+    api = mockApi({
+      'GET /api/admin/sync-problems': () => apiError(403, 'This needs the admin role'),
+    });
+    const errorEvent = oneEvent(document, 'service-error');
+    const el = await mount();
+    expect((await errorEvent).detail).to.include({ operation: 'load', status: 403 });
+    expect(text($(el, '[role="alert"]'))).to.contain('This needs the admin role');
+    await expect(el).to.be.accessible();
+
+    api.restore();
+    api = mockApi({
+      'GET /api/admin/sync-problems': () => ({ data: [client], nextCursor: null }),
+      'POST /api/admin/sync-problems/retry': () =>
+        apiError(503, 'The database is unavailable', undefined, 'unavailable'),
+    });
+    const el2 = await mount();
+    const retryError = oneEvent(el2, 'service-error');
+    $(el2, '[part~="retry-button"]').click();
+    expect((await retryError).detail).to.include({ operation: 'retry', status: 503 });
+    await settle(el2, 4);
+    expect(text($(el2, '[part~="error"]'))).to.equal('The database is unavailable.');
+    expect(focused(el2)).to.equal($(el2, '[part~="error"]'));
+    // The problem is still listed.
+    expect(rows(el2)).to.have.length(1);
+  });
+
+  it('pages with the API cursor', async () => {
+    server([client, link, removal], 'cursor-1');
+    const el = await mount();
+    expect(rows(el)).to.have.length(1);
+    $(el, '[part~="more-button"]').click();
+    await settle(el, 4);
+    expect(api.callsTo('GET /api/admin/sync-problems')[1]!.query.get('cursor')).to.equal(
+      'cursor-1',
+    );
+    expect(rows(el).map((r) => r[1])).to.deep.equal([
+      'Jane Roe',
+      'Retainer',
+      'Deleted record abcdef12',
+    ]);
+    expect($$(el, '[part~="more-button"]')).to.have.length(0);
+  });
+
+  it('refreshes while visible, and keeps the last list under a warning when that fails', async () => {
+    let fail = false;
+    let problems = [client];
+    api = mockApi({
+      'GET /api/admin/sync-problems': () =>
+        fail ? apiError(503, 'The database is unavailable') : { data: problems, nextCursor: null },
+    });
+    const el = await mount(0.1);
+    problems = [];
+    await sleep(250);
+    await settle(el);
+    expect($$(el, '[part~="empty"]')).to.have.length(1);
+    fail = true;
+    await sleep(250);
+    await settle(el);
+    expect(text($(el, 'p[part~="warning"]'))).to.match(
+      /^Could not refresh: The database is unavailable\. Showing the problems as of /,
+    );
+  });
+});

@@ -1,0 +1,307 @@
+import { Task, TaskStatus } from '@lit/task';
+import { css, html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
+import type { ApiClient, ListOptions } from '../../shared/api-client.js';
+import {
+  getWebhookEvent,
+  listWebhookEvents,
+  replayWebhookEvents,
+} from '../../shared/operations-api.js';
+import type { WebhookEventRecord, WebhookEventStatus } from '../../shared/webhooks.js';
+import { renderAlert } from '../core/alerts.js';
+import { formatDateTime, plural } from '../core/format.js';
+import { ServiceElement, spinner } from '../core/service-element.js';
+import { ServiceWebhookEventsReplayedEvent } from '../operations/events.js';
+import { PagedList } from '../operations/paged-list.js';
+
+/** The event log's statuses as a person reads them (the order of the filter). */
+const STATUSES: Record<WebhookEventStatus, string> = {
+  received: 'Received',
+  processed: 'Processed',
+  ignored: 'Ignored',
+  skipped: 'Skipped',
+  failed: 'Failed, retrying',
+  dead: 'Dead',
+};
+
+/**
+ * The webhook event log (admin role): the events the payment service sent, newest first, with
+ * their kind, status, attempts and error; a filter by status; "Details" opens an event (its kind,
+ * transaction ids, attempts, error and times; never its signature, which is not kept); "Replay"
+ * sends a dead event through the pipeline again, "Replay all dead" every one. "Show more" pages
+ * with the API's cursor. It reloads on its own while the page is visible (`poll-interval`).
+ *
+ * @tagname service-webhook-events
+ * @summary The webhook event log, with replay.
+ *
+ * @fires service-webhook-events-replayed - `detail: { id, replayed }` after a replay (`id` null: all dead).
+ * @fires service-error - A call failed; `detail` has the API's message.
+ *
+ * @csspart filter - The status filter.
+ * @csspart table - The table of events.
+ * @csspart row - An event's row (`data-status`).
+ * @csspart button - Buttons.
+ * @csspart details-button - Opens a row's details.
+ * @csspart replay-button - Replays a dead event.
+ * @csspart replay-all-button - Replays every dead event.
+ * @csspart more-button - Loads the next page.
+ * @csspart details - The open event's details.
+ * @csspart empty - The text shown when there is no event.
+ * @csspart result - The outcome of a replay.
+ * @csspart warning - A refresh failed: the list shown is the last one loaded.
+ */
+export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
+  static override styles = [
+    ServiceElement.styles,
+    css`
+      [part~='details'] {
+        padding: calc(var(--_gap) * 0.75);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+      }
+      code {
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  /** The status shown ('' all). */
+  @state() private status: WebhookEventStatus | '' = '';
+  /** The event whose details are open. */
+  @state() private openId: string | null = null;
+  /** The outcome of the last replay, announced. */
+  @state() private outcome = '';
+  #replaying: string | null = null;
+
+  protected override filterKey(): unknown {
+    return this.status;
+  }
+
+  protected override fetchPage(api: ApiClient, options: ListOptions, signal: AbortSignal) {
+    return listWebhookEvents(api, { ...options, status: this.status || undefined }, signal);
+  }
+
+  /** The open event, read again from its own route (the list may be older). */
+  private readonly details = new Task(this, {
+    args: () => [this.api, this.openId] as const,
+    task: async ([api, id]: readonly [ApiClient, string | null], { signal }) =>
+      id ? getWebhookEvent(api, id, signal) : null,
+    onError: (error) => this.emitError('details', error),
+  });
+
+  private readonly replay = new Task(this, {
+    autoRun: false,
+    task: async ([id]: [string | null], { signal }) => {
+      const { replayed } = await replayWebhookEvents(this.api, id ?? undefined, signal);
+      return { id, replayed };
+    },
+    onComplete: (detail) => {
+      this.outcome =
+        detail.replayed === 0
+          ? 'No dead event to replay.'
+          : `${plural(detail.replayed, 'event')} replayed: ${detail.replayed === 1 ? 'it goes' : 'they go'} through the pipeline again.`;
+      this.emit(new ServiceWebhookEventsReplayedEvent(detail));
+      void this.refresh();
+      if (detail.id && detail.id === this.openId) void this.details.run();
+    },
+    onError: (error) => {
+      this.outcome = '';
+      this.emitError('replay', error);
+    },
+  });
+
+  private async onReplay(id: string | null): Promise<void> {
+    if (this.replay.status === TaskStatus.PENDING) return;
+    this.#replaying = id;
+    await this.replay.run([id]);
+    await this.updateComplete;
+    this.renderRoot
+      .querySelector<HTMLElement>(
+        this.replay.status === TaskStatus.ERROR ? '[part~="error"]' : '[part~="result"]',
+      )
+      ?.focus();
+  }
+
+  private async toggle(id: string): Promise<void> {
+    this.openId = this.openId === id ? null : id;
+    if (this.openId) await this.focusWithin('[part~="details"]');
+  }
+
+  private async close(): Promise<void> {
+    const id = this.openId;
+    this.openId = null;
+    if (id) await this.focusWithin(`tr[data-id="${id}"] [part~="details-button"]`);
+  }
+
+  private onStatus(event: Event): void {
+    this.status = (event.target as HTMLSelectElement).value as WebhookEventStatus | '';
+    this.openId = null;
+  }
+
+  private renderFilter() {
+    return html`<div class="field" part="field">
+      <label for="status" part="label">Status</label>
+      <select id="status" part="filter" @change=${this.onStatus}>
+        <option value="" ?selected=${this.status === ''}>All</option>
+        ${Object.entries(STATUSES).map(
+          ([value, label]) =>
+            html`<option value=${value} ?selected=${this.status === value}>${label}</option>`,
+        )}
+      </select>
+    </div>`;
+  }
+
+  private renderRow(e: WebhookEventRecord) {
+    const busy = this.replay.status === TaskStatus.PENDING;
+    const open = this.openId === e.id;
+    return html`<tr part="row" data-id=${e.id} data-status=${e.status}>
+      <td data-label="Received">
+        <time datetime=${e.receivedAt} title=${formatDateTime(e.receivedAt)}
+          >${formatDateTime(e.receivedAt, true)}</time
+        >
+      </td>
+      <td data-label="Kind">${e.type}</td>
+      <td data-label="Status">${STATUSES[e.status]}</td>
+      <td data-label="Attempts">${e.attempts}</td>
+      <td data-label="Error">${e.error ?? '—'}</td>
+      <td>
+        <div class="row">
+          <button
+            type="button"
+            part="button details-button"
+            aria-expanded=${open ? 'true' : 'false'}
+            aria-controls="details"
+            @click=${() => this.toggle(e.id)}
+          >
+            Details<span class="visually-hidden">: ${e.type} ${e.eventId}</span>
+          </button>
+          ${
+            e.status === 'dead'
+              ? html`<button
+                  type="button"
+                  part="button replay-button"
+                  aria-disabled=${busy ? 'true' : 'false'}
+                  @click=${() => this.onReplay(e.id)}
+                >
+                  ${busy && this.#replaying === e.id ? html`${spinner}Replaying…` : 'Replay'}<span
+                    class="visually-hidden"
+                    >: ${e.type} ${e.eventId}</span
+                  >
+                </button>`
+              : nothing
+          }
+        </div>
+      </td>
+    </tr>`;
+  }
+
+  private renderDetails() {
+    if (!this.openId) return nothing;
+    const e = this.details.value;
+    const failed = this.details.status === TaskStatus.ERROR;
+    return html`<section
+      id="details"
+      part="details"
+      tabindex="-1"
+      aria-labelledby="details-heading"
+      @keydown=${(k: KeyboardEvent) => k.key === 'Escape' && this.close()}
+    >
+      <div class="row">
+        <h3 id="details-heading">Event ${e ? html`<code>${e.eventId}</code>` : nothing}</h3>
+        <button type="button" part="button" @click=${this.close}>Close details</button>
+      </div>
+      ${
+        failed
+          ? renderAlert(this.details.error)
+          : e && e.id === this.openId
+            ? html`<dl>
+                <dt>Kind</dt>
+                <dd>${e.type}</dd>
+                <dt>Status</dt>
+                <dd>${STATUSES[e.status]}</dd>
+                <dt>Transaction ids</dt>
+                <dd>
+                  ${
+                    e.transactionIds.length
+                      ? e.transactionIds.map((id) => html`<code>${id}</code> `)
+                      : 'None'
+                  }
+                </dd>
+                <dt>Attempts</dt>
+                <dd>${e.attempts}</dd>
+                <dt>Error</dt>
+                <dd>${e.error ?? 'None'}</dd>
+                <dt>Received</dt>
+                <dd>${formatDateTime(e.receivedAt)}</dd>
+                <dt>Processed</dt>
+                <dd>${formatDateTime(e.processedAt)}</dd>
+                <dt>Last change</dt>
+                <dd>${formatDateTime(e.updatedAt)}</dd>
+              </dl>`
+            : html`<p class="hint">${spinner}Loading the event…</p>`
+      }
+    </section>`;
+  }
+
+  private renderTable() {
+    return html`<div class="scroll" role="region" aria-label="Webhook events" tabindex="0">
+      <table part="table">
+        <caption class="visually-hidden">
+          Webhook events, newest first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Received</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Error</th>
+            <th scope="col"><span class="visually-hidden">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${this.rows.map((e) => this.renderRow(e))}
+        </tbody>
+      </table>
+    </div>`;
+  }
+
+  override render() {
+    const busy = this.replay.status === TaskStatus.PENDING;
+    return html`<section
+      part="card"
+      aria-busy=${this.load.status === TaskStatus.PENDING || busy ? 'true' : 'false'}
+    >
+      <div class="row">
+        ${this.renderHeading('Webhook events')}
+        <button
+          type="button"
+          class="primary"
+          part="button replay-all-button"
+          aria-disabled=${busy ? 'true' : 'false'}
+          @click=${() => this.onReplay(null)}
+        >
+          ${busy && this.#replaying === null ? html`${spinner}Replaying…` : 'Replay all dead'}
+        </button>
+      </div>
+      ${this.renderFilter()} ${this.renderLoadState('events')}
+      ${this.replay.status === TaskStatus.ERROR ? renderAlert(this.replay.error) : nothing}
+      <p role="status" part="result" tabindex="-1" class=${this.outcome ? 'success' : ''}>
+        ${this.outcome}
+      </p>
+      ${
+        this.hasLoaded
+          ? this.rows.length === 0
+            ? html`<p class="hint" part="empty">
+                ${
+                  this.status
+                    ? `No event is ${STATUSES[this.status].toLowerCase()}.`
+                    : 'No webhook received yet.'
+                }
+              </p>`
+            : html`${this.renderTable()}${this.renderDetails()}${this.renderMore('events')}`
+          : this.renderFirstLoad('the events')
+      }
+    </section>`;
+  }
+}
