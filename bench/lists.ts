@@ -7,6 +7,10 @@
 // p50/p99 and the big/small ratio of p50. Last, the transactions widget's request
 // (`GET /api/transactions?limit=10`) with 16 requests in flight: requests/s, p50, p99.
 //
+// The shape a user sees: the server is the product as `npm start` runs it (server/main.ts, its
+// workers idle), in a process of its own; this process seeds the database first, then closes it
+// and is only the load generator (keep-alive connections, as a browser or proxy keeps them).
+//
 // Targets (issue 16): big/small ≤ 1.5 on every line; `limit=10` p50 ≤ 5 ms on PostgreSQL;
 // ≥ 500 requests/s at 16 concurrent for the widget's request.
 //
@@ -14,22 +18,16 @@
 //
 // Runs on PGlite (a temporary data folder), or on a throwaway database of the PostgreSQL server
 // of DATABASE_URL, dropped at the end. Loopback only; stops by itself.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { openPglite, rowsOf, type DatabaseHandle } from '../server/db/index.js';
+import { openDatabase, rowsOf, type DatabaseHandle } from '../server/db/index.js';
 import { createApiKey } from '../server/domain/api-keys.js';
 import { createOrganization } from '../server/domain/organizations.js';
 import { encodeCursor } from '../server/domain/pagination.js';
-import { createLogger } from '../server/logger.js';
-import { openRuntime } from '../server/runtime.js';
-import { SecretBox } from '../server/security/secret-box.js';
-import { createTestDatabase } from '../server/testing/database.js';
-import { closeServer, listen } from '../server/testing/http.js';
+import { createThrowawayPostgres } from '../server/testing/database.js';
 import {
   analyzeLists,
   SEARCH_WORDS,
@@ -37,7 +35,8 @@ import {
   type SeededOrganization,
   type SeedSizes,
 } from '../server/testing/seed-lists.js';
-import { numberArg } from './cli.js';
+import { startServerProcess } from '../server/testing/server-process.js';
+import { get, numberArg } from './cli.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const SCALE = numberArg('scale', onPostgres ? 1 : 0.1);
@@ -45,8 +44,6 @@ const REQUESTS = numberArg('requests', 200);
 const SECONDS = numberArg('seconds', 5);
 const CONCURRENCY = numberArg('concurrency', 16);
 const OTHER_ORGS = numberArg('other-orgs', Math.round(50 * SCALE));
-
-process.env.TEST_DATABASE = onPostgres ? 'postgres' : 'pglite';
 
 const scaled = (sizes: SeedSizes, scale: number): SeedSizes =>
   Object.fromEntries(
@@ -91,137 +88,147 @@ interface Line {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-async function open(): Promise<{ database: DatabaseHandle; cleanup(): Promise<void> }> {
-  if (onPostgres) {
-    const database = await createTestDatabase();
-    return { database, cleanup: () => database.close() };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-bench-lists-'));
-  const database = await openPglite(dataDir);
-  await database.migrate();
-  return {
-    database,
-    async cleanup() {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+/** Seeds the organizations and resolves every line's path for the big and the small one. */
+async function seed(database: DatabaseHandle) {
+  const db = database.db;
+  const started = Date.now();
+  const makeOrg = async (name: string, sizes: SeedSizes): Promise<Org> => {
+    const org = await createOrganization(db, { name });
+    const hot = await seedOrganization(db, org.id, sizes);
+    const { key } = await createApiKey(db, org.id, { name: 'bench', role: 'admin' });
+    return { id: org.id, key, hot, sizes };
   };
+  const big = await makeOrg('Big firm', BIG);
+  for (let i = 0; i < OTHER_ORGS; i++) await makeOrg(`Firm ${i}`, SMALL);
+  const small = await makeOrg('Small firm', SMALL);
+  await analyzeLists(db);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `${database.kind}: seeded ${BIG.transactions.toLocaleString()} transactions, ${BIG.clients.toLocaleString()} clients, ` +
+      `${BIG.paymentLinks.toLocaleString()} payment links in the big organization, ${OTHER_ORGS} others and a small one ` +
+      `(${SMALL.transactions.toLocaleString()} transactions) in ${seconds.toFixed(0)} s`,
+  );
+
+  /** A cursor `depth` rows down the organization's list (clamped to its last page). */
+  const cursorAt = async (org: Org, table: string, time: string, depth: number) => {
+    const [row] = rowsOf<{ at: string | Date; id: string }>(
+      await db.execute(sql`
+        select ${sql.identifier(time)} as at, id from ${sql.identifier(table)}
+        where org_id = ${org.id} order by 1 desc, 2 desc
+        offset least(${depth}::int,
+          greatest(0, (select count(*) from ${sql.identifier(table)} where org_id = ${org.id}) - 11))
+        limit 1`),
+    );
+    return row ? encodeCursor(new Date(row.at), row.id) : '';
+  };
+  const sizeOf = (org: Org, table: keyof SeedSizes) => org.sizes[table];
+  const paged = (name: string, table: string, time: string, key: keyof SeedSizes): Line[] => [
+    { label: `${name} first page`, path: () => `/api/${name}?limit=10` },
+    {
+      label: `${name} page 500`,
+      path: async (org) => `/api/${name}?limit=10&cursor=${await cursorAt(org, table, time, 4990)}`,
+    },
+    {
+      label: `${name} cursor 90% down`,
+      path: async (org) =>
+        `/api/${name}?limit=10&cursor=${await cursorAt(org, table, time, Math.floor(sizeOf(org, key) * 0.9))}`,
+    },
+  ];
+  const lines: Line[] = [
+    ...paged('transactions', 'transactions', 'created_on', 'transactions'),
+    {
+      label: 'transactions ?clientId',
+      path: (o) => `/api/transactions?limit=10&clientId=${o.hot.clientId}`,
+    },
+    {
+      label: 'transactions ?paymentLinkId',
+      path: (o) => `/api/transactions?limit=10&paymentLinkId=${o.hot.paymentLinkId}`,
+    },
+    {
+      label: 'transactions ?clientId&paymentLinkId',
+      path: (o) =>
+        `/api/transactions?limit=10&clientId=${o.hot.clientId}&paymentLinkId=${o.hot.paymentLinkId}`,
+    },
+    ...paged('clients', 'clients', 'created_at', 'clients'),
+    ...Object.entries(SEARCH_WORDS).map(([kind, word]) => ({
+      label: `clients ?q= ${kind} word`,
+      path: () => `/api/clients?limit=10&q=${word}`,
+    })),
+    ...paged('matters', 'matters', 'created_at', 'matters'),
+    {
+      label: 'matters ?clientId',
+      path: (o: Org) => `/api/matters?limit=10&clientId=${o.hot.clientId}`,
+    },
+    ...paged('payment-links', 'payment_links', 'created_at', 'paymentLinks'),
+    {
+      label: 'payment-links ?clientId',
+      path: (o: Org) => `/api/payment-links?limit=10&clientId=${o.hot.clientId}`,
+    },
+    {
+      label: 'payment-links ?matterId',
+      path: (o: Org) => `/api/payment-links?limit=10&matterId=${o.hot.matterId}`,
+    },
+    ...paged('aggregate-links', 'aggregate_links', 'created_at', 'aggregateLinks'),
+    { label: 'bank-accounts first page', path: () => `/api/bank-accounts?limit=10` },
+    ...paged('admin/webhook-events', 'webhook_events', 'received_at', 'webhookEvents'),
+    {
+      label: 'admin/webhook-events ?status=dead',
+      path: () => `/api/admin/webhook-events?limit=10&status=dead`,
+    },
+  ];
+  const resolved: { label: string; big: string; small: string }[] = [];
+  for (const line of lines) {
+    resolved.push({ label: line.label, big: await line.path(big), small: await line.path(small) });
+  }
+  return { big, small, lines: resolved };
 }
 
 async function main(): Promise<void> {
-  const { database, cleanup } = await open();
-  const db = database.db;
-  const logger = createLogger({ level: 'silent' });
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
-  // The workers are never started: the lists need none, and make no remote call.
-  const runtime = await openRuntime(config, {
-    logger,
-    database,
-    secretBox: new SecretBox(randomBytes(32)),
-    sync: { resolveTarget: () => Promise.reject(new Error('the bench makes no remote call')) },
-  });
-  const app = createApp(runtime);
-  const { server, url } = await listen(app.fetch);
-
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-bench-lists-'));
+  const postgres = onPostgres
+    ? await createThrowawayPostgres(process.env.DATABASE_URL as string)
+    : undefined;
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
-    const started = Date.now();
-    const makeOrg = async (name: string, sizes: SeedSizes): Promise<Org> => {
-      const org = await createOrganization(db, { name });
-      const hot = await seedOrganization(db, org.id, sizes);
-      const { key } = await createApiKey(db, org.id, { name: 'bench', role: 'admin' });
-      return { id: org.id, key, hot, sizes };
-    };
-    const big = await makeOrg('Big firm', BIG);
-    for (let i = 0; i < OTHER_ORGS; i++) await makeOrg(`Firm ${i}`, SMALL);
-    const small = await makeOrg('Small firm', SMALL);
-    await analyzeLists(db);
-    const seconds = (Date.now() - started) / 1000;
-    console.log(
-      `${database.kind}: seeded ${BIG.transactions.toLocaleString()} transactions, ${BIG.clients.toLocaleString()} clients, ` +
-        `${BIG.paymentLinks.toLocaleString()} payment links in the big organization, ${OTHER_ORGS} others and a small one ` +
-        `(${SMALL.transactions.toLocaleString()} transactions) in ${seconds.toFixed(0)} s\n`,
+    const database = await openDatabase({ databaseUrl: postgres?.url, dataDir });
+    let seeded: Awaited<ReturnType<typeof seed>>;
+    try {
+      await database.migrate();
+      seeded = await seed(database);
+    } finally {
+      await database.close(); // PGlite: one process owns the data folder, the server's next
+    }
+    const { big, small, lines } = seeded;
+    server = await startServerProcess(
+      {
+        DATABASE_URL: postgres?.url ?? '',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        SECRETS_KEY: '12'.repeat(32),
+        DEMO: '0',
+        LOG_LEVEL: 'warn',
+        RECONCILE_INTERVAL_MS: '0',
+      },
+      { timeoutMs: 600_000 },
     );
+    const url = server.url;
+    console.log(`server: server/main.ts in its own process at ${url}\n`);
 
-    /** A cursor `depth` rows down the organization's list (clamped to its last page). */
-    const cursorAt = async (org: Org, table: string, time: string, depth: number) => {
-      const [row] = rowsOf<{ at: string | Date; id: string }>(
-        await db.execute(sql`
-          select ${sql.identifier(time)} as at, id from ${sql.identifier(table)}
-          where org_id = ${org.id} order by 1 desc, 2 desc
-          offset least(${depth}::int,
-            greatest(0, (select count(*) from ${sql.identifier(table)} where org_id = ${org.id}) - 11))
-          limit 1`),
-      );
-      return row ? encodeCursor(new Date(row.at), row.id) : '';
-    };
-    const sizeOf = (org: Org, table: keyof SeedSizes) => org.sizes[table];
-    const paged = (name: string, table: string, time: string, key: keyof SeedSizes): Line[] => [
-      { label: `${name} first page`, path: () => `/api/${name}?limit=10` },
-      {
-        label: `${name} page 500`,
-        path: async (org) =>
-          `/api/${name}?limit=10&cursor=${await cursorAt(org, table, time, 4990)}`,
-      },
-      {
-        label: `${name} cursor 90% down`,
-        path: async (org) =>
-          `/api/${name}?limit=10&cursor=${await cursorAt(org, table, time, Math.floor(sizeOf(org, key) * 0.9))}`,
-      },
-    ];
-    const lines: Line[] = [
-      ...paged('transactions', 'transactions', 'created_on', 'transactions'),
-      {
-        label: 'transactions ?clientId',
-        path: (o) => `/api/transactions?limit=10&clientId=${o.hot.clientId}`,
-      },
-      {
-        label: 'transactions ?paymentLinkId',
-        path: (o) => `/api/transactions?limit=10&paymentLinkId=${o.hot.paymentLinkId}`,
-      },
-      {
-        label: 'transactions ?clientId&paymentLinkId',
-        path: (o) =>
-          `/api/transactions?limit=10&clientId=${o.hot.clientId}&paymentLinkId=${o.hot.paymentLinkId}`,
-      },
-      ...paged('clients', 'clients', 'created_at', 'clients'),
-      ...Object.entries(SEARCH_WORDS).map(([kind, word]) => ({
-        label: `clients ?q= ${kind} word`,
-        path: () => `/api/clients?limit=10&q=${word}`,
-      })),
-      ...paged('matters', 'matters', 'created_at', 'matters'),
-      {
-        label: 'matters ?clientId',
-        path: (o: Org) => `/api/matters?limit=10&clientId=${o.hot.clientId}`,
-      },
-      ...paged('payment-links', 'payment_links', 'created_at', 'paymentLinks'),
-      {
-        label: 'payment-links ?clientId',
-        path: (o: Org) => `/api/payment-links?limit=10&clientId=${o.hot.clientId}`,
-      },
-      {
-        label: 'payment-links ?matterId',
-        path: (o: Org) => `/api/payment-links?limit=10&matterId=${o.hot.matterId}`,
-      },
-      ...paged('aggregate-links', 'aggregate_links', 'created_at', 'aggregateLinks'),
-      { label: 'bank-accounts first page', path: () => `/api/bank-accounts?limit=10` },
-      ...paged('admin/webhook-events', 'webhook_events', 'received_at', 'webhookEvents'),
-      {
-        label: 'admin/webhook-events ?status=dead',
-        path: () => `/api/admin/webhook-events?limit=10&status=dead`,
-      },
-    ];
-
-    const get = async (org: Org, pathname: string) => {
+    const request = async (org: Org, pathname: string) => {
       const t = performance.now();
-      const res = await fetch(url + pathname, { headers: { authorization: `Bearer ${org.key}` } });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${pathname}: HTTP ${res.status}`);
+      const status = await get(
+        new URL(url + pathname),
+        { authorization: `Bearer ${org.key}` },
+        agent,
+      );
+      if (status !== 200) throw new Error(`${pathname}: HTTP ${status}`);
       return performance.now() - t;
     };
     const measure = async (org: Org, pathname: string) => {
-      for (let i = 0; i < Math.min(20, REQUESTS); i++) await get(org, pathname);
+      for (let i = 0; i < Math.min(20, REQUESTS); i++) await request(org, pathname);
       const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) times.push(await get(org, pathname));
+      for (let i = 0; i < REQUESTS; i++) times.push(await request(org, pathname));
       times.sort((a, b) => a - b);
       return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
     };
@@ -232,8 +239,8 @@ async function main(): Promise<void> {
     );
     let worst = 0;
     for (const line of lines) {
-      const b = await measure(big, await line.path(big));
-      const s = await measure(small, await line.path(small));
+      const b = await measure(big, line.big);
+      const s = await measure(small, line.small);
       const ratio = b.p50 / s.p50;
       worst = Math.max(worst, ratio);
       console.log(
@@ -248,7 +255,7 @@ async function main(): Promise<void> {
       const until = performance.now() + SECONDS * 1000;
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
-          while (performance.now() < until) times.push(await get(org, widget));
+          while (performance.now() < until) times.push(await request(org, widget));
         }),
       );
       times.sort((a, b) => a - b);
@@ -259,8 +266,10 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await closeServer(server);
-    await cleanup();
+    agent.destroy();
+    await server?.stop();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

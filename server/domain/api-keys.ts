@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../shared/records.js';
 import type { ApiKey } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
-import { apiKeys } from '../db/schema/index.js';
+import { apiKeys, organizations } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { generateApiKey, hashApiKey, keyPrefix } from '../security/api-keys.js';
 
@@ -62,15 +62,28 @@ export interface KeyIdentity {
   keyId: string;
   orgId: string;
   role: Role;
+  /** An operator deactivated the key's organization (read in the same query: one round trip). */
+  orgDeactivated: boolean;
+}
+
+/** The active key matching `condition`, with its organization's state, in one query. */
+async function identify(db: Executor, condition: SQL | undefined): Promise<KeyIdentity | null> {
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      orgId: apiKeys.orgId,
+      role: apiKeys.role,
+      orgDeactivated: sql<boolean>`${organizations.deactivatedAt} is not null`,
+    })
+    .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+    .where(and(condition, isNull(apiKeys.revokedAt)));
+  return row ?? null;
 }
 
 /** The organization and role behind a presented key, or null when it is unknown or revoked. */
-export async function identifyApiKey(db: Executor, key: string): Promise<KeyIdentity | null> {
-  const [row] = await db
-    .select({ id: apiKeys.id, orgId: apiKeys.orgId, role: apiKeys.role })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
-  return row ? { keyId: row.id, orgId: row.orgId, role: row.role } : null;
+export function identifyApiKey(db: Executor, key: string): Promise<KeyIdentity | null> {
+  return identify(db, eq(apiKeys.keyHash, hashApiKey(key)));
 }
 
 const STAMP_EVERY_MS = 60_000;
@@ -116,10 +129,6 @@ export async function revokeApiKeySafely(db: Executor, orgId: string, id: string
 }
 
 /** The active key with this id (the issuer of a widget token), or null once it is revoked. */
-export async function identifyApiKeyById(db: Executor, id: string): Promise<KeyIdentity | null> {
-  const [row] = await db
-    .select({ id: apiKeys.id, orgId: apiKeys.orgId, role: apiKeys.role })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
-  return row ? { keyId: row.id, orgId: row.orgId, role: row.role } : null;
+export function identifyApiKeyById(db: Executor, id: string): Promise<KeyIdentity | null> {
+  return identify(db, eq(apiKeys.id, id));
 }

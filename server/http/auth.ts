@@ -38,7 +38,13 @@ export function requestOrigin(c: Context): string | null {
   }
 }
 
-async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<Caller> {
+/** Who calls, and whether an operator deactivated their organization (read with the key). */
+interface Identified {
+  caller: Caller;
+  orgDeactivated: boolean;
+}
+
+async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<Identified> {
   const verified = c.get('deps').widgetTokens.verify(token);
   if (!verified.ok) {
     throw new AppError(
@@ -50,6 +56,7 @@ async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<C
   }
   const { claims } = verified;
   let role = claims.role;
+  let orgDeactivated: boolean | undefined;
   if (claims.key) {
     // Revoking the API key that issued a token ends the token too.
     const issuer = await identifyApiKeyById(c.get('db'), claims.key);
@@ -57,6 +64,7 @@ async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<C
       throw new AppError('unauthorized', 'The widget token was revoked with its API key');
     }
     role = lowerRole(role, issuer.role);
+    orgDeactivated = issuer.orgDeactivated;
   }
   if (claims.origins) {
     const origin = requestOrigin(c);
@@ -64,7 +72,19 @@ async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<C
       throw new AppError('forbidden', 'This widget token may not be used from this page');
     }
   }
-  return { orgId: claims.org, role, keyId: claims.key, kind: 'widget-token' };
+  return {
+    caller: { orgId: claims.org, role, keyId: claims.key, kind: 'widget-token' },
+    orgDeactivated: orgDeactivated ?? (await isDeactivated(c.get('db'), claims.org)),
+  };
+}
+
+async function identifyKey(c: Context<AppEnv>, token: string): Promise<Identified> {
+  const identity = await identifyApiKey(c.get('db'), token);
+  if (!identity) throw new AppError('unauthorized', 'The API key is not valid or was revoked');
+  // Usage stamps are a convenience: a failure here must not fail the request.
+  touchApiKey(c.get('db'), identity.keyId).catch(() => {});
+  const { orgDeactivated, ...caller } = identity;
+  return { caller: { ...caller, kind: 'api-key' }, orgDeactivated };
 }
 
 /** Every /api route: a valid `Authorization: Bearer <key or widget token>` or 401. */
@@ -74,19 +94,12 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     if (!token) {
       throw new AppError('unauthorized', 'Send an API key as "Authorization: Bearer <key>"');
     }
-    if (isWidgetToken(token)) {
-      c.set('caller', await identifyWidgetToken(c, token));
-    } else {
-      const identity = await identifyApiKey(c.get('db'), token);
-      if (!identity) throw new AppError('unauthorized', 'The API key is not valid or was revoked');
-      c.set('caller', { ...identity, kind: 'api-key' });
-      // Usage stamps are a convenience: a failure here must not fail the request.
-      touchApiKey(c.get('db'), identity.keyId).catch(() => {});
-    }
+    const { caller, orgDeactivated } = isWidgetToken(token)
+      ? await identifyWidgetToken(c, token)
+      : await identifyKey(c, token);
+    c.set('caller', caller);
     // An operator deactivated the organization: every key and token of it stops working.
-    if (await isDeactivated(c.get('db'), c.get('caller').orgId)) {
-      throw new AppError('unauthorized', 'This organization is deactivated');
-    }
+    if (orgDeactivated) throw new AppError('unauthorized', 'This organization is deactivated');
     await next();
   };
 }
