@@ -107,6 +107,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
       'server/runtime.ts',
       'server/app.ts',
       'server/org-cli.ts',
+      'server/metrics/create.ts',
       'server/testing',
     ],
     peers: true,
@@ -121,6 +122,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
   { layer: 'sync engine (the remote half of each sync)', members: ['server/sync'] },
   { layer: 'domain (records and their write path)', members: ['server/domain'] },
   { layer: 'sync rules (when a write asks for a sync)', members: ['server/sync-rules'] },
+  { layer: 'metrics (what the layers above count)', members: ['server/metrics'] },
   { layer: 'queue | remote', members: ['server/queue', 'server/remote'] },
   { layer: 'db', members: ['server/db'] },
   {
