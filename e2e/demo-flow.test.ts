@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server.js';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServer, type RunningServer } from './server.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
 // service mounted inside it), its demo host page in Chromium, and the flow a user walks through:
@@ -18,10 +18,7 @@ const pageErrors: string[] = [];
 
 before(async () => {
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  browser = await launchChromium();
   // bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
   const context = await browser.newContext({
     viewport: { width: 1400, height: 1000 },

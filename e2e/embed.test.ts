@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './server.js';
+import type { Browser } from 'playwright-core';
+import { launchChromium, startServer, type RunningServer } from './server.js';
 
 // The one-<script> embed as a firm's portal uses it: widgets/demo/embed.html served by a host
 // page server of its own (another origin than the API's), whose backend gets widget tokens with
@@ -65,10 +65,7 @@ before(async () => {
   refused = await startPortal(kit);
   broken = await startPortal(() => `${api.url}/widgets/no-such-kit.js`);
   api = await startServer({ ADMIN_API_KEY: ADMIN_KEY, CORS_ORIGINS: `${allowed},${broken}` });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server.js';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServer, type RunningServer } from './server.js';
 
 // The operations widgets against the real server in demo mode: the simulator's fault settings
 // make a sync fail and a webhook event die; the fault cleared, <service-sync-problems> retries
@@ -16,10 +16,7 @@ const pageErrors: string[] = [];
 
 before(async () => {
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import { startServerProcess } from '../server/testing/server-process.js';
 
 // The real server process, as `npm start` runs it, on a free loopback port with its own data
-// folder: for end-to-end tests.
+// folder, and Chromium: for end-to-end tests.
 
 export interface RunningServer {
   url: string;
@@ -49,4 +50,12 @@ export async function startServer(
       return code;
     },
   };
+}
+
+/** Debian's Chromium (CHROMIUM_PATH to use another), headless, as every e2e test runs it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
 }

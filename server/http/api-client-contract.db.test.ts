@@ -27,15 +27,23 @@ function template(path: string): string {
   return path.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}(?=\/|$)/g, '/{id}');
 }
 
+/** A client whose requests are only recorded, as `METHOD /template`, and answered `{}`. */
+function recordingClient(): { calls: string[]; client: ApiClient } {
+  const calls: string[] = [];
+  const recorder: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    calls.push(`${init?.method ?? 'GET'} ${template(url.pathname)}`);
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  return {
+    calls,
+    client: new ApiClient({ baseUrl: 'http://api.test', token: 't', fetch: recorder }),
+  };
+}
+
 describe('the typed API client', () => {
   it('calls only paths and methods the OpenAPI document has, and every method is checked', async () => {
-    const calls: string[] = [];
-    const recorder: typeof fetch = async (input, init) => {
-      const url = new URL(String(input));
-      calls.push(`${init?.method ?? 'GET'} ${template(url.pathname)}`);
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    };
-    const client = new ApiClient({ baseUrl: 'http://api.test', token: 't', fetch: recorder });
+    const { calls, client } = recordingClient();
     const id = crypto.randomUUID();
     const exercised = {
       listClients: () => client.listClients({ q: 'x', limit: 5 }),
@@ -69,13 +77,7 @@ describe('the typed API client', () => {
   });
 
   it('calls only documented paths from the operations widgets’ API, every function checked', async () => {
-    const calls: string[] = [];
-    const recorder: typeof fetch = async (input, init) => {
-      const url = new URL(String(input));
-      calls.push(`${init?.method ?? 'GET'} ${template(url.pathname)}`);
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    };
-    const client = new ApiClient({ baseUrl: 'http://api.test', token: 't', fetch: recorder });
+    const { calls, client } = recordingClient();
     const id = crypto.randomUUID();
     const exercised = {
       listSyncProblems: () => operationsApi.listSyncProblems(client, { limit: 5 }),
