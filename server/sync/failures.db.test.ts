@@ -8,9 +8,7 @@ let h: SyncHarness;
 let account: string;
 
 beforeAll(async () => {
-  h = await startSyncHarness({
-    healing: { throttleMs: Number.MAX_SAFE_INTEGER, probeIntervalMs: 2 ** 30 },
-  });
+  h = await startSyncHarness();
   account = (await h.t.request('GET', '/api/bank-accounts')).body.data[0].id;
 });
 afterAll(() => h.close());

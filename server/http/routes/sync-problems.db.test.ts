@@ -8,9 +8,7 @@ let h: SyncHarness;
 let account: string;
 
 beforeAll(async () => {
-  h = await startSyncHarness({
-    healing: { throttleMs: Number.MAX_SAFE_INTEGER, probeIntervalMs: 2 ** 30 },
-  });
+  h = await startSyncHarness();
   const accounts = (await h.t.request('GET', '/api/bank-accounts')).body.data;
   account = accounts[0].id;
 });
