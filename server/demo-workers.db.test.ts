@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres } from './testing/database.js';
-import { startServerProcess, startWorkerProcess } from './testing/server-process.js';
+import { apiAs, startServerProcess, startWorkerProcess } from './testing/server-process.js';
 
 // Demo mode with several processes: the API process mounts the simulator and stores its address
 // as the organization's remote target, so a separate `npm run worker` (WORKERS=0 in the API)
@@ -23,31 +23,30 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The API process in demo mode without workers (WORKERS=0), on `databaseUrl` ('' for PGlite). */
+const demoEnv = (databaseUrl: string) => ({
+  DATABASE_URL: databaseUrl,
+  ADMIN_API_KEY: ADMIN_KEY,
+  SECRETS_KEY: 'ab'.repeat(32),
+  DATA_DIR: dataDir,
+  PORT: '0',
+  DEMO: 'auto',
+  WORKERS: '0',
+  SERVICE_SANDBOX_URL: '',
+});
+
 // Each database has its own case: several processes share PostgreSQL; PGlite says to use it.
 if (onPostgres) {
   describe('demo mode with WORKERS=0 and npm run worker (PostgreSQL)', () => {
     it('syncs a record through the worker process to the simulator the API process mounts', async () => {
-      const env = {
-        DATABASE_URL: database!.url,
-        ADMIN_API_KEY: ADMIN_KEY,
-        SECRETS_KEY: 'ab'.repeat(32),
-        DATA_DIR: dataDir,
-        PORT: '0',
-        DEMO: 'auto',
-        WORKERS: '0',
-        SERVICE_SANDBOX_URL: '',
-      };
+      const env = demoEnv(database!.url);
       const api = await startServerProcess(env, { ready: /demo mode: the simulator/ });
       const worker = await startWorkerProcess(env);
       try {
-        const call = async (method: string, route: string, body?: unknown) => {
-          const res = await fetch(`${api.url}/api${route}`, {
-            method,
-            headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
-          return (await res.json()) as { id: string; syncStatus: string; serviceId: string | null };
-        };
+        type Client = { id: string; syncStatus: string; serviceId: string | null };
+        const asAdmin = apiAs(ADMIN_KEY);
+        const call = (method: string, route: string, body?: unknown) =>
+          asAdmin<Client>(api.url, method, `/api${route}`, body);
         const created = await call('POST', '/clients', { name: 'Synced by the worker' });
         expect(created.syncStatus).toBe('pending');
         let client = created;
@@ -68,15 +67,7 @@ if (onPostgres) {
 } else {
   describe('demo mode with npm run worker on the embedded database', () => {
     it('the worker stops at once with a sentence that says to use PostgreSQL', async () => {
-      const env = {
-        DATABASE_URL: '',
-        ADMIN_API_KEY: ADMIN_KEY,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        DEMO: 'auto',
-        WORKERS: '0',
-        SERVICE_SANDBOX_URL: '',
-      };
+      const env = demoEnv('');
       const api = await startServerProcess(env, { ready: /demo mode: the simulator/ });
       try {
         const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
