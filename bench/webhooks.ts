@@ -52,7 +52,6 @@ interface Result {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/** One POST on a keep-alive connection of `agent`; answers the status. */
 /** Posts every body once over `CONNECTIONS` keep-alive connections; answers rate and latency. */
 async function fire(url: string, postings: Posting[], agent: Agent): Promise<Result> {
   const target = new URL(url);

@@ -1,7 +1,7 @@
-import { bodyLimit } from 'hono/body-limit';
 import { AppError } from './errors.js';
 import { OPERATOR_PREFIX } from './http/access.js';
 import { authenticate, requireApiKey } from './http/auth.js';
+import { bodyLimit } from './http/body-limit.js';
 import type { AppDeps } from './http/context.js';
 import { corsFor } from './http/cors.js';
 import { demoModeOnly } from './http/demo-gate.js';
