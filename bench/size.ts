@@ -25,7 +25,10 @@ export interface KitSize {
   /** The operations widgets (`<service-sync-problems>`, …), each alone: not in the budget. */
   operations: Weight[];
   kit: Weight;
-  /** What the kit loads only when needed (`import()`: the settings card's checklist), apart. */
+  /**
+   * What the kit loads only when needed (`import()`: the settings card's checklist, the bank
+   * account sync's progress), apart.
+   */
   onDemand: Weight;
   scriptTag: Weight;
   /** Whether any built file mentions zod (it must never reach the bundle). */
@@ -85,7 +88,7 @@ export function measureKit(dir: string): KitSize {
     elements: entries.filter((f) => !operations.has(f)).map(weighEntry),
     operations: entries.filter((f) => operations.has(f)).map(weighEntry),
     kit: weigh('whole kit (service-widgets.js)', kitFiles),
-    onDemand: weigh('loaded on demand (checklist)', lazy),
+    onDemand: weigh('loaded on demand (checklist, progress)', lazy),
     scriptTag: weigh('script-tag build (service-widgets.iife.js)', [
       path.join(dir, 'service-widgets.iife.js'),
     ]),

@@ -17,6 +17,7 @@ import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
 import { appMetricsRouter } from './http/routes/metrics.js';
 import { operatorRouter } from './http/routes/operator.js';
+import { progressRouter } from './http/routes/progress.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
 import { syncProblemsRouter } from './http/routes/sync-problems.js';
 import { webhookAdminRouter } from './http/routes/webhook-admin.js';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', webhookAdminRouter);
   api.route('/admin', webhookEndpointRouter);
   api.route('/admin', syncProblemsRouter);
+  api.route('/admin', progressRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

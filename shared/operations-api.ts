@@ -1,12 +1,18 @@
 // The admin API behind the operations widgets (<service-sync-problems>, <service-webhook-events>):
-// sync problems and the webhook event log. Functions over the typed ApiClient rather than methods
+// sync problems, the webhook event log, reconciliation and the long work's progress. Functions over the typed ApiClient rather than methods
 // of it, so the eight core elements' bundle does not carry them (see vite.config.ts). Types only,
 // like the client: no zod reaches a bundle. Checked against the OpenAPI document by
 // server/http/api-client-contract.db.test.ts.
 import type { ApiClient, ListOptions } from './api-client.js';
+import type { WorkProgressReport } from './progress.js';
 import type { Page } from './schemas.js';
 import type { SyncProblemRecord } from './sync-problems.js';
-import type { ReplayResult, WebhookEventRecord, WebhookEventStatus } from './webhooks.js';
+import type {
+  ReconcileResult,
+  ReplayResult,
+  WebhookEventRecord,
+  WebhookEventStatus,
+} from './webhooks.js';
 
 export const listSyncProblems = (api: ApiClient, query: ListOptions = {}, signal?: AbortSignal) =>
   api.request<Page<SyncProblemRecord>>('GET', '/api/admin/sync-problems', {
@@ -45,3 +51,11 @@ export const replayWebhookEvents = (api: ApiClient, id?: string, signal?: AbortS
       : '/api/admin/webhook-events/replay',
     { signal },
   );
+
+/** Reconciles now and waits for the run; 409 when one is already running (follow its progress). */
+export const reconcileNow = (api: ApiClient, signal?: AbortSignal) =>
+  api.request<ReconcileResult>('POST', '/api/admin/reconcile', { signal });
+
+/** The progress of the long work (bank account sync, reconciliation, "Retry all"). */
+export const getWorkProgress = (api: ApiClient, signal?: AbortSignal) =>
+  api.request<WorkProgressReport>('GET', '/api/admin/progress', { signal });

@@ -93,6 +93,8 @@ describe('the typed API client', () => {
           operationsApi.replayWebhookEvents(client, id),
           operationsApi.replayWebhookEvents(client),
         ]),
+      reconcileNow: () => operationsApi.reconcileNow(client),
+      getWorkProgress: () => operationsApi.getWorkProgress(client),
     } satisfies Record<keyof typeof operationsApi, () => Promise<unknown>>;
     for (const call of Object.values(exercised)) await call();
     expect(Object.keys(operationsApi).sort()).toEqual(Object.keys(exercised).sort());
@@ -104,6 +106,8 @@ describe('the typed API client', () => {
         'GET /api/admin/webhook-events/{id}',
         'POST /api/admin/webhook-events/{id}/replay',
         'POST /api/admin/webhook-events/replay',
+        'POST /api/admin/reconcile',
+        'GET /api/admin/progress',
       ]),
     );
     expect(calls.filter((call) => !operations.has(call))).toEqual([]);

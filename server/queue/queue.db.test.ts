@@ -156,7 +156,7 @@ describe('worker', () => {
     const [dead] = await allJobs();
     expect(dead).toMatchObject({ state: 'dead', attempts: 3, lastError: 'boom 3' });
 
-    expect(await replayDead(database.db, orgId)).toBe(1);
+    expect(await replayDead(database.db, orgId)).toEqual([dead!.id]);
     const ok = worker({ flaky: { run: async () => {} } });
     ok.start();
     await until(async () => (await allJobs()).length === 0);

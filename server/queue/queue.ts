@@ -202,9 +202,9 @@ export async function bury(db: Executor, job: Job, error: string): Promise<void>
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? '')));
 }
 
-/** Puts dead jobs back in line with fresh attempts. Answers how many. */
-export async function replayDead(db: Executor, orgId: string, ids?: string[]): Promise<number> {
-  if (ids?.length === 0) return 0;
+/** Puts dead jobs back in line with fresh attempts. Answers their ids. */
+export async function replayDead(db: Executor, orgId: string, ids?: string[]): Promise<string[]> {
+  if (ids?.length === 0) return [];
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       update jobs set state = 'queued', attempts = 0, run_at = now(), updated_at = now()
@@ -214,7 +214,28 @@ export async function replayDead(db: Executor, orgId: string, ids?: string[]): P
                         and w.key = jobs.key and w.state = 'queued')
       returning id`),
   );
-  return rows.length;
+  return rows.map((r) => r.id);
+}
+
+/**
+ * How many of these jobs still wait for their first attempt after being put back in line, or
+ * run now: "Retry all" is done with the others (they succeeded, failed again, or wait for a
+ * later retry). The ids go as one jsonb parameter: a retry of thousands stays one statement.
+ */
+export async function countUnattempted(
+  db: Executor,
+  orgId: string,
+  jobIds: readonly string[],
+): Promise<number> {
+  if (jobIds.length === 0) return 0;
+  const rows = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      select count(*) as n from jobs
+      where org_id = ${orgId}
+        and id in (select jsonb_array_elements_text(${JSON.stringify(jobIds)}::jsonb)::uuid)
+        and (state = 'running' or (state = 'queued' and attempts = 0))`),
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findJob(db: Executor, id: string): Promise<Job | undefined> {

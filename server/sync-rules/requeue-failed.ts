@@ -10,14 +10,15 @@ import { PENDING, SYNCED_TABLES } from './synced-records.js';
 /**
  * Re-queues the organization's records in `error` (those whose next automatic try is due, or
  * every one with `all`, as a new API token warrants): back to `pending`, each with its sync job,
- * and the dead job of its last failure gone. Answers how many.
+ * and the dead job of its last failure gone. Answers the sync jobs it queued (one per record),
+ * so "Retry all" can follow them as the workers drain them.
  */
 export async function healFailedRecords(
   db: Executor,
   orgId: string,
   options: { all?: boolean; ids?: string[] } = {},
-): Promise<number> {
-  let healed = 0;
+): Promise<string[]> {
+  const jobIds: string[] = [];
   await db.transaction(async (tx) => {
     for (const [record, table] of Object.entries(SYNCED_TABLES) as [
       SyncedRecord,
@@ -39,9 +40,8 @@ export async function healFailedRecords(
       if (rows.length === 0) continue;
       const ids = rows.map((r) => r.id);
       await removeDeadJobs(tx, orgId, SYNC_JOB[record], { keys: ids });
-      for (const id of ids) await requestSync(tx, orgId, record, id);
-      healed += ids.length;
+      for (const id of ids) jobIds.push(await requestSync(tx, orgId, record, id));
     }
   });
-  return healed;
+  return jobIds;
 }

@@ -1,7 +1,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { bankAccounts } from '../db/schema/index.js';
-import { markBankAccountsSynced } from '../domain/integration-state.js';
+import { markBankAccountsSynced, startProgress } from '../domain/integration-state.js';
 import type { RemoteApi } from '../remote/index.js';
 
 export interface BankAccountsSyncResult {
@@ -16,6 +16,11 @@ export interface BankAccountsSyncResult {
  * The spec's BankAccountsSync: the local set is made to match the remote one. Upserts by
  * serviceId; local accounts the remote no longer has are deleted, and the payment links and
  * transactions that pointed at them keep their rows with the reference set to null.
+ *
+ * Progress (bankAccountsProgress) counts the accounts: each account's upsert commits with its
+ * count, so a run cut short (the remote, a bad account) shows honestly how many it copied, and
+ * removes nothing (only a complete remote list says what is gone). Upserts are idempotent, so
+ * running it again finishes the job.
  */
 export async function syncBankAccounts(
   db: Database,
@@ -23,14 +28,17 @@ export async function syncBankAccounts(
   orgId: string,
   signal?: AbortSignal,
 ): Promise<BankAccountsSyncResult> {
-  const accounts = await remote.listBankAccounts(orgId, { signal });
-  return db.transaction(async (tx) => {
-    const existing = await tx
+  const progress = await startProgress(db, orgId, 'bankAccountsProgress');
+  return progress.around(async () => {
+    const accounts = await remote.listBankAccounts(orgId, { signal });
+    await progress.set({ total: accounts.length });
+    const existing = await db
       .select({ serviceId: bankAccounts.serviceId })
       .from(bankAccounts)
       .where(eq(bankAccounts.orgId, orgId));
     const known = new Set(existing.map((a) => a.serviceId));
     for (const account of accounts) {
+      signal?.throwIfAborted();
       const values = {
         name: account.name.slice(0, 255),
         category: account.category,
@@ -38,29 +46,33 @@ export async function syncBankAccounts(
         lastFour: account.lastFour,
         updatedAt: new Date(),
       };
-      await tx
-        .insert(bankAccounts)
-        .values({ orgId, serviceId: account.id, ...values })
-        .onConflictDoUpdate({ target: [bankAccounts.orgId, bankAccounts.serviceId], set: values });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(bankAccounts)
+          .values({ orgId, serviceId: account.id, ...values })
+          .onConflictDoUpdate({
+            target: [bankAccounts.orgId, bankAccounts.serviceId],
+            set: values,
+          });
+        await progress.advance(1, tx);
+      });
     }
     const keep = accounts.map((a) => a.id);
-    const removed = await tx
-      .delete(bankAccounts)
-      .where(
-        and(
-          eq(bankAccounts.orgId, orgId),
-          keep.length > 0 ? notInArray(bankAccounts.serviceId, keep) : undefined,
-        ),
-      )
-      .returning({ id: bankAccounts.id });
+    const removed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(bankAccounts)
+        .where(
+          and(
+            eq(bankAccounts.orgId, orgId),
+            keep.length > 0 ? notInArray(bankAccounts.serviceId, keep) : undefined,
+          ),
+        )
+        .returning({ id: bankAccounts.id });
+      // For the integration health check: when the accounts were last known to be current.
+      await markBankAccountsSynced(tx, orgId);
+      return rows.length;
+    });
     const added = accounts.filter((a) => !known.has(a.id)).length;
-    // For the integration health check: when the accounts were last known to be current.
-    await markBankAccountsSynced(tx, orgId);
-    return {
-      synced: accounts.length,
-      added,
-      updated: accounts.length - added,
-      removed: removed.length,
-    };
+    return { synced: accounts.length, added, updated: accounts.length - added, removed };
   });
 }

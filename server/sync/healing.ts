@@ -61,7 +61,7 @@ export class Healer {
 
   async heal(orgId: string, options: { all?: boolean } = {}): Promise<number> {
     try {
-      const healed = await healFailedRecords(this.#options.db, orgId, options);
+      const healed = (await healFailedRecords(this.#options.db, orgId, options)).length;
       if (healed > 0) {
         this.#options.logger.info({ orgId, records: healed }, 'failed syncs re-queued');
         this.#options.kick();

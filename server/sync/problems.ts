@@ -3,6 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { ListQuery, Page } from '../../shared/schemas.js';
 import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
 import type { Executor } from '../db/index.js';
+import { startProgress } from '../domain/integration-state.js';
 import { pageAfter, toPage } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
 import { deadJobIds, deadJobsOf, replayDead } from '../queue/queue.js';
@@ -105,10 +106,7 @@ export async function countSyncProblems(db: Executor, orgId: string): Promise<nu
  * to `pending` with a fresh sync job, dead removals back in line. Answers how many.
  */
 export async function retrySyncProblems(db: Executor, orgId: string, id?: string): Promise<number> {
-  if (!id) {
-    const records = await healFailedRecords(db, orgId, { all: true });
-    return records + (await retryRemovals(db, orgId));
-  }
+  if (!id) return (await retryAllSyncProblems(db, orgId)).length;
   for (const [record, table] of Object.entries(SYNCED_TABLES) as [SyncedRecord, unknown][]) {
     const t = table as (typeof SYNCED_TABLES)['client'];
     const [row] = await db
@@ -121,13 +119,30 @@ export async function retrySyncProblems(db: Executor, orgId: string, id?: string
     return 1;
   }
   const retried = await retryRemovals(db, orgId, [id]);
-  if (retried === 0) throw notFound('Sync problem');
-  return retried;
+  if (retried.length === 0) throw notFound('Sync problem');
+  return retried.length;
 }
 
-/** Dead removal jobs back in line (all, or those given). */
-async function retryRemovals(db: Executor, orgId: string, ids?: string[]): Promise<number> {
+/**
+ * "Retry all": every problem back in line, and a progress (retryProgress) that follows the jobs
+ * re-queued as the workers drain them (server/sync/progress.ts). Answers the jobs' ids.
+ */
+export async function retryAllSyncProblems(db: Executor, orgId: string): Promise<string[]> {
+  const jobIds = [
+    ...(await healFailedRecords(db, orgId, { all: true })),
+    ...(await retryRemovals(db, orgId)),
+  ];
+  const progress = await startProgress(db, orgId, 'retryProgress', {
+    total: jobIds.length,
+    jobIds,
+  });
+  if (jobIds.length === 0) await progress.finish();
+  return jobIds;
+}
+
+/** Dead removal jobs back in line (all, or those given); answers their ids. */
+async function retryRemovals(db: Executor, orgId: string, ids?: string[]): Promise<string[]> {
   const dead = await deadJobIds(db, orgId, REMOVAL_JOBS, ids);
-  if (dead.length === 0) return 0;
+  if (dead.length === 0) return [];
   return replayDead(db, orgId, dead);
 }

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { ReconcileResult } from '../../shared/webhooks.js';
 import type { Executor } from '../db/index.js';
 import { nonFinalTransaction, transactions } from '../db/schema/index.js';
-import { readIntegrationState, writeIntegrationState } from '../domain/integration-state.js';
+import {
+  readIntegrationState,
+  startProgress,
+  writeIntegrationState,
+  type ProgressRecorder,
+} from '../domain/integration-state.js';
 import { enqueue, removeDeadJobs, type Job } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
 import { errorMessage } from '../errors.js';
@@ -28,6 +33,7 @@ async function pullCreatedSince(
   ctx: PipelineContext,
   orgId: string,
   since: Date,
+  progress: ProgressRecorder,
   signal: AbortSignal | undefined,
 ): Promise<RemoteTransaction[]> {
   const pulled: RemoteTransaction[] = [];
@@ -44,6 +50,8 @@ async function pullCreatedSince(
       { signal },
     );
     pulled.push(...page.transactions);
+    // The remote's total is the first estimate of the work; each page pulled is checked.
+    await progress.set({ done: pulled.length, total: Math.max(page.total, pulled.length) });
     if (page.transactions.length < PAGE_SIZE || offset + PAGE_SIZE >= page.total) return pulled;
   }
 }
@@ -66,11 +74,25 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
-/** One run for one organization; records its watermark and result for the health check. */
+/**
+ * One run for one organization; records its watermark and result for the health check, and its
+ * progress (reconcileProgress): the transactions to check, pulled and fetched again, counted a
+ * page or a chunk at a time. A run cut short ends its progress where it stopped.
+ */
 export async function reconcileOrganization(
   ctx: PipelineContext,
   orgId: string,
   signal?: AbortSignal,
+): Promise<ReconcileResult> {
+  const progress = await startProgress(ctx.db, orgId, 'reconcileProgress');
+  return progress.around(() => reconcileRun(ctx, orgId, progress, signal));
+}
+
+async function reconcileRun(
+  ctx: PipelineContext,
+  orgId: string,
+  progress: ProgressRecorder,
+  signal: AbortSignal | undefined,
 ): Promise<ReconcileResult> {
   const state = await readIntegrationState(ctx.db, orgId);
   const fetchedAt = new Date();
@@ -82,6 +104,7 @@ export async function reconcileOrganization(
     ctx,
     orgId,
     new Date(watermark.getTime() - OVERLAP_MS),
+    progress,
     signal,
   );
   const byId = new Map(pulled.map((t) => [t.id, t]));
@@ -89,6 +112,7 @@ export async function reconcileOrganization(
   const wanted = new Set(await nonFinalServiceIds(ctx.db, orgId));
   for (const t of pulled) if (t.originalTransactionId) wanted.add(t.originalTransactionId);
   const refresh = [...wanted].filter((id) => !byId.has(id));
+  await progress.set({ done: pulled.length, total: pulled.length + refresh.length });
   let refreshed = 0;
   for (let i = 0; i < refresh.length; i += REFRESH_CHUNK) {
     const chunk = refresh.slice(i, i + REFRESH_CHUNK);
@@ -99,6 +123,7 @@ export async function reconcileOrganization(
       else if (!isNotFound(result.error)) throw result.error;
     }
     refreshed += chunk.length;
+    await progress.advance(chunk.length);
   }
 
   const snapshots = [...byId.values()].map((transaction) => ({ orgId, transaction, fetchedAt }));

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
-import { $, focused, settle, text } from '../testing/helpers.js';
-import { apiError, mockApi, type MockApi } from '../testing/mock-api.js';
+import { $, $$, focused, settle, text } from '../testing/helpers.js';
+import { apiError, mockApi, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import './define.js';
 import type { ServiceBankAccountsSync } from './define.js';
@@ -74,5 +74,69 @@ describe('<service-bank-accounts-sync>', () => {
     await settle(el);
     expect(text($(el, '[role="status"]'))).to.contain('1 bank account synced');
     expect(focused(el)).to.equal($(el, 'button'));
+  });
+
+  it('shows the accounts copied of those listed while it syncs, then the outcome', async () => {
+    let release!: () => void;
+    const answer = new Promise<void>((resolve) => (release = resolve));
+    const running = { done: 2, total: 5, startedAt: '2026-11-21T10:00:00.000Z', finishedAt: null };
+    api = mockApi({
+      'POST /api/actions/BankAccountsSync': async () => {
+        await answer;
+        return { synced: 5, added: 5, updated: 0, removed: 0 };
+      },
+      'GET /api/admin/progress': () => ({
+        bankAccounts: running,
+        reconciliation: null,
+        retryAll: null,
+      }),
+    });
+    const el = await mount();
+    $(el, 'button').click();
+    await until(() => $$(el, 'progress').length === 1, 3000, 'the progress bar');
+    const bar = $<HTMLProgressElement>(el, 'progress');
+    expect(bar.max).to.equal(5);
+    expect(bar.value).to.equal(2);
+    expect(bar.getAttribute('aria-label')).to.equal('Bank accounts copied');
+    expect(text($(el, '[part~="progress"]'))).to.equal('2 / 5');
+    expect(text($(el, 'button'))).to.equal('Syncing…');
+    await expect(el).to.be.accessible();
+    release();
+    await until(() => text($(el, '[role="status"]')).includes('5 bank accounts synced'));
+    expect($$(el, '[part~="progress"]')).to.have.length(0);
+  });
+
+  it('shows the spinner alone when the last run is over or the progress cannot be read', async () => {
+    let release!: () => void;
+    const answer = new Promise<void>((resolve) => (release = resolve));
+    const finished = {
+      done: 3,
+      total: 3,
+      startedAt: '2026-11-21T09:00:00.000Z',
+      finishedAt: '2026-11-21T09:00:01.000Z',
+    };
+    let reads = 0;
+    api = mockApi({
+      'POST /api/actions/BankAccountsSync': async () => {
+        await answer;
+        return { synced: 3, added: 0, updated: 3, removed: 0 };
+      },
+      'GET /api/admin/progress': () => {
+        reads += 1;
+        return reads === 1
+          ? { bankAccounts: finished, reconciliation: null, retryAll: null }
+          : apiError(503, 'The database is unavailable', undefined, 'unavailable');
+      },
+    });
+    const el = await mount();
+    $(el, 'button').click();
+    await until(() => reads >= 2, 3000, 'two progress reads');
+    await settle(el);
+    // The finished run is the one before this sync; a failed read is no failure of the sync.
+    expect($$(el, '[part~="progress"]')).to.have.length(0);
+    expect($$(el, '[role="alert"]')).to.have.length(0);
+    expect(text($(el, 'button'))).to.equal('Syncing…');
+    release();
+    await until(() => text($(el, '[role="status"]')).includes('3 bank accounts synced'));
   });
 });

@@ -2,6 +2,8 @@
 // their own, so the eight core elements' bundle does not carry them. They bubble and cross
 // shadow roots like every event of the kit.
 
+import type { ReconcileResult } from '../../shared/webhooks.js';
+
 const crossing = { bubbles: true, composed: true } as const;
 
 export interface RetriedDetail {
@@ -34,9 +36,26 @@ export class ServiceWebhookEventsReplayedEvent extends CustomEvent<ReplayedDetai
   }
 }
 
+export interface ReconciledDetail {
+  /**
+   * What the run did, or null when a run started elsewhere (the schedule, another admin) was
+   * followed to its end instead: its numbers are in the integration health.
+   */
+  result: ReconcileResult | null;
+}
+
+/** A reconciliation ran to its end ("Reconcile now" in `<service-webhook-events>`). */
+export class ServiceReconciledEvent extends CustomEvent<ReconciledDetail> {
+  static readonly eventName = 'service-reconciled';
+  constructor(detail: ReconciledDetail) {
+    super(ServiceReconciledEvent.eventName, { ...crossing, detail });
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'service-sync-retried': ServiceSyncRetriedEvent;
     'service-webhook-events-replayed': ServiceWebhookEventsReplayedEvent;
+    'service-reconciled': ServiceReconciledEvent;
   }
 }

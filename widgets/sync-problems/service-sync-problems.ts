@@ -9,6 +9,7 @@ import { formatDateTime, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { ServiceSyncRetriedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
+import { ProgressWatcher } from '../operations/progress.js';
 
 const KINDS: Record<SyncProblemKind, string> = {
   client: 'Client',
@@ -31,8 +32,9 @@ function nextTry(p: SyncProblemRecord): string {
  * What failed to reach the payment service (admin role): records whose sync is in `error` or
  * `retrying`, and removals of deleted records that gave up, newest first, each with its type,
  * name, the payment service's message, attempts and next automatic try. "Retry" puts one back in
- * line, "Retry all" every one; with nothing failing it says all is in step. It reloads on its own
- * while the page is visible (`poll-interval`), so a retried record leaves the list once synced.
+ * line, "Retry all" every one, then shows how many of them the sync has tried again ("3 / 12")
+ * while the workers drain them; with nothing failing it says all is in step. It reloads on its
+ * own while the page is visible (`poll-interval`), so a retried record leaves the list once synced.
  *
  * @tagname service-sync-problems
  * @summary Records that failed to sync, with retry.
@@ -49,11 +51,15 @@ function nextTry(p: SyncProblemRecord): string {
  * @csspart more-button - Loads the next page.
  * @csspart empty - The text shown when all is in step.
  * @csspart result - The outcome of a retry.
+ * @csspart progress - After "Retry all": those tried again of those put back in line.
  * @csspart warning - A refresh failed: the list shown is the last one loaded.
  */
 export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
   /** The outcome of the last retry, announced. */
   @state() private outcome = '';
+
+  /** "Retry all" goes on after its request: the workers drain the jobs it put back in line. */
+  readonly #drain = new ProgressWatcher(this, () => this.api, 'retryAll');
 
   protected override fetchPage(api: ApiClient, options: ListOptions, signal: AbortSignal) {
     return listSyncProblems(api, options, signal);
@@ -72,6 +78,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
           : `${plural(detail.retried, 'record')} put back in line: the sync tries again now.`;
       this.emit(new ServiceSyncRetriedEvent(detail));
       void this.refresh();
+      if (detail.id === null && detail.retried > 0) void this.followDrain(detail.retried);
     },
     onError: (error) => {
       this.outcome = '';
@@ -79,8 +86,16 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
     },
   });
 
+  private async followDrain(retried: number): Promise<void> {
+    const last = await this.#drain.watch(true);
+    if (!last?.finishedAt) return; // stopped (the element left the page, or a new retry)
+    this.outcome = `${plural(retried, 'record')} put back in line: the sync has tried ${retried === 1 ? 'it' : 'them all'} again.`;
+    void this.refresh();
+  }
+
   private async onRetry(id: string | null): Promise<void> {
     if (this.retry.status === TaskStatus.PENDING) return;
+    this.#drain.stop();
     this.#retrying = id;
     await this.retry.run([id]);
     await this.updateComplete;
@@ -174,6 +189,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       <p role="status" part="result" tabindex="-1" class=${this.outcome ? 'success' : ''}>
         ${this.outcome}
       </p>
+      ${this.#drain.render('Retried records tried again')}
       ${
         this.hasLoaded
           ? count === 0

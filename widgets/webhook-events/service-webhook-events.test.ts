@@ -153,8 +153,9 @@ describe('<service-webhook-events>', () => {
     // Whatever else the API might send, only the listed fields are shown.
     Object.assign(state.events[0]!, { signature: 'sig-must-not-show' });
     const el = await mount();
-    // Tab: Replay all dead, the filter, the table region, then the first row's Details.
-    for (let i = 0; i < 4; i += 1) await sendKeys({ press: 'Tab' });
+    // Tab: Reconcile now, Replay all dead, the filter, the table region, then the first row's
+    // Details.
+    for (let i = 0; i < 5; i += 1) await sendKeys({ press: 'Tab' });
     expect(text(focused(el))).to.equal(`Details: transaction.refunded ${dead.eventId}`);
     await sendKeys({ press: 'Enter' });
     await settle(el, 4);

@@ -1,18 +1,20 @@
 import { Task, TaskStatus } from '@lit/task';
 import { css, html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
-import type { ApiClient, ListOptions } from '../../shared/api-client.js';
+import { ApiError, type ApiClient, type ListOptions } from '../../shared/api-client.js';
 import {
   getWebhookEvent,
   listWebhookEvents,
+  reconcileNow,
   replayWebhookEvents,
 } from '../../shared/operations-api.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../shared/webhooks.js';
 import { renderAlert } from '../core/alerts.js';
 import { formatDateTime, plural } from '../core/format.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
-import { ServiceWebhookEventsReplayedEvent } from '../operations/events.js';
+import { ServiceReconciledEvent, ServiceWebhookEventsReplayedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
+import { ProgressWatcher } from '../operations/progress.js';
 
 /** The event log's statuses as a person reads them (the order of the filter). */
 const STATUSES: Record<WebhookEventStatus, string> = {
@@ -30,11 +32,15 @@ const STATUSES: Record<WebhookEventStatus, string> = {
  * transaction ids, attempts, error and times; never its signature, which is not kept); "Replay"
  * sends a dead event through the pipeline again, "Replay all dead" every one. "Show more" pages
  * with the API's cursor. It reloads on its own while the page is visible (`poll-interval`).
+ * "Reconcile now" pulls from the payment service what webhooks may have missed, showing the
+ * transactions checked of those to check while it runs; when a reconciliation already runs (the
+ * schedule, another admin), it follows that one to its end instead.
  *
  * @tagname service-webhook-events
  * @summary The webhook event log, with replay.
  *
  * @fires service-webhook-events-replayed - `detail: { id, replayed }` after a replay (`id` null: all dead).
+ * @fires service-reconciled - `detail: { result }` when a reconciliation ended (`result` null: one started elsewhere was followed).
  * @fires service-error - A call failed; `detail` has the API's message.
  *
  * @csspart filter - The status filter.
@@ -44,10 +50,12 @@ const STATUSES: Record<WebhookEventStatus, string> = {
  * @csspart details-button - Opens a row's details.
  * @csspart replay-button - Replays a dead event.
  * @csspart replay-all-button - Replays every dead event.
+ * @csspart reconcile-button - Reconciles now.
+ * @csspart progress - Transactions checked of those to check, while reconciling.
  * @csspart more-button - Loads the next page.
  * @csspart details - The open event's details.
  * @csspart empty - The text shown when there is no event.
- * @csspart result - The outcome of a replay.
+ * @csspart result - The outcome of a replay or a reconciliation.
  * @csspart warning - A refresh failed: the list shown is the last one loaded.
  */
 export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
@@ -109,6 +117,41 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       this.emitError('replay', error);
     },
   });
+
+  readonly #reconcileProgress = new ProgressWatcher(this, () => this.api, 'reconciliation');
+
+  private readonly reconcile = new Task(this, {
+    autoRun: false,
+    task: async (_args: [], { signal }) => {
+      void this.#reconcileProgress.watch();
+      try {
+        return { result: await reconcileNow(this.api, signal), checked: null };
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'conflict')) throw error;
+        // One runs already: its progress until it ends is what this click can show.
+        const last = await this.#reconcileProgress.watch(true);
+        return { result: null, checked: last?.done ?? null };
+      } finally {
+        this.#reconcileProgress.stop();
+      }
+    },
+    onComplete: ({ result, checked }) => {
+      this.outcome = result
+        ? `Reconciled: ${plural(result.pulled + result.refreshed, 'transaction')} checked, ${result.enqueued} brought up to date.`
+        : `The reconciliation that was running has ended${checked === null ? '' : `: ${plural(checked, 'transaction')} checked`}.`;
+      this.emit(new ServiceReconciledEvent({ result }));
+    },
+    onError: (error) => {
+      this.outcome = '';
+      this.emitError('reconcile', error);
+    },
+  });
+
+  private async onReconcile(): Promise<void> {
+    if (this.reconcile.status === TaskStatus.PENDING) return;
+    await this.reconcile.run([]);
+    // The button keeps focus; the outcome is announced from the status line.
+  }
 
   private async onReplay(id: string | null): Promise<void> {
     if (this.replay.status === TaskStatus.PENDING) return;
@@ -268,12 +311,21 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
 
   override render() {
     const busy = this.replay.status === TaskStatus.PENDING;
+    const reconciling = this.reconcile.status === TaskStatus.PENDING;
     return html`<section
       part="card"
-      aria-busy=${this.load.status === TaskStatus.PENDING || busy ? 'true' : 'false'}
+      aria-busy=${this.load.status === TaskStatus.PENDING || busy || reconciling ? 'true' : 'false'}
     >
       <div class="row">
         ${this.renderHeading('Webhook events')}
+        <button
+          type="button"
+          part="button reconcile-button"
+          aria-disabled=${reconciling ? 'true' : 'false'}
+          @click=${this.onReconcile}
+        >
+          ${reconciling ? html`${spinner}Reconciling…` : 'Reconcile now'}
+        </button>
         <button
           type="button"
           class="primary"
@@ -284,8 +336,10 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
           ${busy && this.#replaying === null ? html`${spinner}Replaying…` : 'Replay all dead'}
         </button>
       </div>
-      ${this.renderFilter()} ${this.renderLoadState('events')}
+      ${this.#reconcileProgress.render('Transactions reconciled')} ${this.renderFilter()}
+      ${this.renderLoadState('events')}
       ${this.replay.status === TaskStatus.ERROR ? renderAlert(this.replay.error) : nothing}
+      ${this.reconcile.status === TaskStatus.ERROR ? renderAlert(this.reconcile.error) : nothing}
       <p role="status" part="result" tabindex="-1" class=${this.outcome ? 'success' : ''}>
         ${this.outcome}
       </p>

@@ -1,6 +1,16 @@
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
+/** A run of long work as stored; times are ISO strings (it is jsonb). */
+export interface StoredProgress {
+  done: number;
+  total: number;
+  startedAt: string;
+  finishedAt: string | null;
+  /** "Retry all" only: the jobs it put back in line, while they drain. */
+  jobIds?: string[];
+}
+
 /**
  * What an organization's integration did last, for the health check: the last successful bank
  * account sync and the reconciliation's watermark and last run. One row per organization,
@@ -36,5 +46,14 @@ export const integrationState = pgTable('integration_state', {
     withTimezone: true,
     precision: 3,
   }),
+  /**
+   * How far the long work got, for the widgets' progress (GET /api/admin/progress): the last run
+   * of each, `{ done, total, startedAt, finishedAt }` (finishedAt null while it runs; a run cut
+   * short keeps what it did). "Retry all" also keeps the ids of the jobs it put back in line:
+   * its `done` is counted from the queue as the workers drain them.
+   */
+  bankAccountsProgress: jsonb('bank_accounts_progress').$type<StoredProgress>(),
+  reconcileProgress: jsonb('reconcile_progress').$type<StoredProgress>(),
+  retryProgress: jsonb('retry_progress').$type<StoredProgress>(),
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
