@@ -161,9 +161,14 @@ function toJob(row: Record<string, unknown>): Job {
   };
 }
 
-/** Done: the job row goes away (only its lease holder may do this). */
-export async function complete(db: Executor, job: Job): Promise<void> {
-  await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? '')));
+/** Done: the jobs' rows go away (only their lease holder may do this). */
+export async function complete(
+  db: Executor,
+  workerId: string,
+  jobIds: readonly string[],
+): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db.delete(jobs).where(and(eq(jobs.lockedBy, workerId), inArray(jobs.id, [...jobIds])));
 }
 
 /** Another attempt later, keeping the error for whoever looks. */

@@ -6,7 +6,7 @@ import { enqueueFromSelect } from '../queue/enqueue-many.js';
 import type { WebhookEventStatus } from '../../shared/webhooks.js';
 import { isSupportedKind, type ReceivedEvent } from './events.js';
 import { WEBHOOK_JOB } from './jobs.js';
-import { Batcher } from './batcher.js';
+import { Batcher } from '../db/batcher.js';
 import { receiptUpsert } from './receipts.js';
 
 // Durable acknowledgement of verified webhooks with group commit (batcher.ts): requests that

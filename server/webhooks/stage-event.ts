@@ -3,7 +3,7 @@ import type { Database } from '../db/index.js';
 import type { Job } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
 import type { RemoteApi, RemoteTransaction } from '../remote/index.js';
-import { Batcher } from './batcher.js';
+import { Batcher } from '../db/batcher.js';
 import { markEventsFailed } from './inbox.js';
 import { enqueueTransactionUpserts, type EventJobPayload } from './jobs.js';
 import { findReversals } from './reversals.js';

@@ -1,7 +1,7 @@
 import type { Database } from '../db/index.js';
 import { removeDeadJobsFor, type Job } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
-import { Batcher } from './batcher.js';
+import { Batcher } from '../db/batcher.js';
 import { eventsWaitingFor, markEventsFailed, settleUpsertJobs } from './inbox.js';
 import { WEBHOOK_JOB, type TransactionJobPayload } from './jobs.js';
 import { orgKey } from './sql-lists.js';
