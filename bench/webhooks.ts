@@ -12,6 +12,9 @@
 //
 //   npm run bench:webhooks -- --events 10000 --connections 64
 //
+// With `--worker-processes N` (PostgreSQL only) the scale-out shape instead: the API process runs
+// no workers (WORKERS=0) and N `npm run worker` processes drain the queue.
+//
 // On the embedded PGlite (the default; a temporary data folder) or, with DATABASE_URL, on a
 // throwaway database of that PostgreSQL server. Loopback only; stops by itself.
 import { randomUUID } from 'node:crypto';
@@ -21,7 +24,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../server/remote/index.js';
 import { createThrowawayPostgres } from '../server/testing/database.js';
-import { startServerProcess } from '../server/testing/server-process.js';
+import {
+  startServerProcess,
+  startWorkerProcess,
+  type ServerProcess,
+} from '../server/testing/server-process.js';
 import { signBody } from '../server/webhooks/signature.js';
 import { startRemote } from './remote-process.js';
 import { numberArg, post } from './cli.js';
@@ -30,6 +37,13 @@ const EVENTS = numberArg('events', 10_000);
 const CONNECTIONS = numberArg('connections', 64);
 const BARE = numberArg('bare-events', 3_000);
 const DRAIN_TIMEOUT_MS = numberArg('drain-timeout-ms', 600_000);
+const WORKER_PROCESSES = numberArg('worker-processes', 0);
+if (WORKER_PROCESSES > 0 && !process.env.DATABASE_URL) {
+  process.stderr.write(
+    '--worker-processes needs PostgreSQL (DATABASE_URL): PGlite is one process\n',
+  );
+  process.exit(2);
+}
 const DEADLINE_MS = 5_000;
 const ADMIN_KEY = `plk_bench_webhooks_${'k'.repeat(24)}`;
 const SECRET = 'whsec-bench-secret';
@@ -97,22 +111,24 @@ async function main(): Promise<void> {
     ? await createThrowawayPostgres(process.env.DATABASE_URL)
     : undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let server: ServerProcess | undefined;
+  const workers: ServerProcess[] = [];
+  const env = {
+    DATABASE_URL: database?.url ?? '',
+    DATA_DIR: dataDir,
+    ADMIN_API_KEY: ADMIN_KEY,
+    SECRETS_KEY: '12'.repeat(32),
+    SERVICE_SANDBOX_URL: remote.url,
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+    RECONCILE_INTERVAL_MS: '0',
+  };
   try {
     server = await startServerProcess(
-      {
-        DATABASE_URL: database?.url ?? '',
-        DATA_DIR: dataDir,
-        PORT: '0',
-        ADMIN_API_KEY: ADMIN_KEY,
-        SECRETS_KEY: '12'.repeat(32),
-        SERVICE_SANDBOX_URL: remote.url,
-        DEMO: '0',
-        LOG_LEVEL: 'warn',
-        RECONCILE_INTERVAL_MS: '0',
-      },
+      { ...env, PORT: '0', ...(WORKER_PROCESSES > 0 ? { WORKERS: '0' } : {}) },
       { script: 'bench/webhook-server.ts' },
     );
+    for (let i = 0; i < WORKER_PROCESSES; i++) workers.push(await startWorkerProcess(env));
     const base = server.url;
     const admin = async (method: string, route: string, body?: unknown) => {
       const res = await fetch(`${base}${route}`, {
@@ -206,7 +222,8 @@ async function main(): Promise<void> {
       `  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms` +
       `  max ${r.max.toFixed(0).padStart(6)} ms  over 5 s ${r.overDeadline}  non-200 ${r.failed}\n`;
     process.stdout.write(
-      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process\n` +
+      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process` +
+        `${WORKER_PROCESSES > 0 ? `, workers in ${WORKER_PROCESSES} process(es) of their own` : ''}\n` +
         row('bare', bare) +
         row('durable', durable) +
         `durable / bare acks/s ${((100 * durable.perSecond) / bare.perSecond).toFixed(0)} %; ` +
@@ -248,6 +265,7 @@ async function main(): Promise<void> {
     if (lost !== 0 || now.transactions < EVENTS) process.exitCode = 1;
   } finally {
     agent.destroy();
+    await Promise.allSettled(workers.map((w) => w.stop()));
     await server?.stop();
     await remote.close();
     await database?.drop();
