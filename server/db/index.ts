@@ -12,6 +12,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { applyMigrations } from './migrate.js';
 import { initPgliteDataDir, PGLITE_CONFIG, useBaselineWasmCompiler } from './pglite-init.js';
 import { PgliteThread, type PgliteClient } from './pglite-thread.js';
+import { withPreparedStatements } from './prepared-statements.js';
 import * as schema from './schema/index.js';
 
 export { schema };
@@ -28,7 +29,8 @@ export interface DatabaseHandle {
   /**
    * The same database for writes an outside caller is waiting on (webhook acks), ahead of the
    * background work: on PGlite its calls go first (pglite-thread.ts), on PostgreSQL through
-   * connections of their own that the workers' queries never occupy.
+   * connections of their own that the workers' queries never occupy, as prepared statements
+   * (prepared-statements.ts): one query at a time only.
    */
   receiverDb?: Database;
   kind: 'pglite' | 'postgres';
@@ -121,7 +123,11 @@ export async function openPostgres(
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   const receiverClient = postgres(url, { max: 2, onnotice: () => {}, debug: false });
-  const receiverDb = drizzlePostgres({ client: receiverClient, schema }) as unknown as Database;
+  // The inbox's one write at a time, as a prepared statement: one round trip per ack batch.
+  const receiverDb = drizzlePostgres({
+    client: withPreparedStatements(receiverClient),
+    schema,
+  }) as unknown as Database;
   return {
     db,
     receiverDb,
