@@ -77,6 +77,14 @@ export class Worker {
     this.#loop = this.#run();
   }
 
+  /**
+   * Jobs this worker is running, failure hooks included: a job is dead or queued for later in
+   * the table a moment before its hook has written the record's sync state.
+   */
+  get running(): number {
+    return this.#inFlight.size;
+  }
+
   /** Wakes an idle worker now (something was just enqueued in this process). */
   kick(): void {
     this.#wake?.();
