@@ -1,8 +1,8 @@
 // The admin API behind the operations widgets (<service-sync-problems>, <service-webhook-events>):
-// sync problems, the webhook event log, reconciliation and the long work's progress. Functions over the typed ApiClient rather than methods
-// of it, so the eight core elements' bundle does not carry them (see vite.config.ts). Types only,
-// like the client: no zod reaches a bundle. Checked against the OpenAPI document by
-// server/http/api-client-contract.db.test.ts.
+// sync problems, the webhook event log, reconciliation and the long work's progress. Functions
+// over the typed ApiClient rather than methods of it, so the eight core elements' bundle does not
+// carry them (see vite.config.ts). Types only, like the client: no zod reaches a bundle. Checked
+// against the OpenAPI document by server/http/api-client-contract.db.test.ts.
 import type { ApiClient, ListOptions } from './api-client.js';
 import type { WorkProgressReport } from './progress.js';
 import type { Page } from './schemas.js';

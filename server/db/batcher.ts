@@ -2,8 +2,8 @@
 // (or in the same turn of the event loop) are written together by the next one. Each statement
 // costs far more than a row, above all on the embedded database, so a burst of webhooks, of
 // staged events or of finished jobs becomes a few writes of many rows instead of many writes of
-// one. One write at a time per
-// batcher keeps the order of writes simple and lets rows be locked in one order.
+// one. One write at a time per batcher keeps the order of writes simple and lets rows be locked
+// in one order.
 
 export interface BatcherOptions {
   /** Most items in one write. */

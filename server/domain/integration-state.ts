@@ -53,10 +53,6 @@ export class ProgressRecorder {
     this.#value = value;
   }
 
-  get value(): Readonly<StoredProgress> {
-    return this.#value;
-  }
-
   /** Writes the new counts (through `db`, e.g. the transaction that did the work). */
   async set(counts: Partial<Pick<StoredProgress, 'done' | 'total'>>, db = this.#db): Promise<void> {
     this.#value = { ...this.#value, ...counts };
@@ -71,10 +67,10 @@ export class ProgressRecorder {
    * Runs the work and ends the progress with it, done or cut short. A failure to write the end
    * of a run that failed must not hide why it failed: the work's error is the one thrown.
    */
-  async around<T>(work: (progress: this) => Promise<T>): Promise<T> {
+  async around<T>(work: () => Promise<T>): Promise<T> {
     let result: T;
     try {
-      result = await work(this);
+      result = await work();
     } catch (error) {
       await this.finish().catch(() => undefined);
       throw error;
@@ -84,9 +80,9 @@ export class ProgressRecorder {
   }
 
   /** The run ended, done or cut short. */
-  async finish(counts: Partial<Pick<StoredProgress, 'done' | 'total'>> = {}): Promise<void> {
-    this.#value = { ...this.#value, ...counts, finishedAt: new Date().toISOString() };
-    await writeIntegrationState(this.#db, this.#orgId, { [this.#of]: this.#value });
+  finish(): Promise<void> {
+    this.#value = { ...this.#value, finishedAt: new Date().toISOString() };
+    return this.set({});
   }
 }
 
@@ -105,6 +101,6 @@ export async function startProgress(
     ...(start.jobIds ? { jobIds: start.jobIds } : {}),
   };
   const recorder = new ProgressRecorder(db, orgId, of, value);
-  await writeIntegrationState(db, orgId, { [of]: value });
+  await recorder.set({});
   return recorder;
 }

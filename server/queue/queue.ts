@@ -162,13 +162,9 @@ function toJob(row: Record<string, unknown>): Job {
 }
 
 /** Done: the jobs' rows go away (only their lease holder may do this). */
-export async function complete(
-  db: Executor,
-  workerId: string,
-  jobIds: readonly string[],
-): Promise<void> {
+export async function complete(db: Executor, workerId: string, jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
-  await db.delete(jobs).where(and(eq(jobs.lockedBy, workerId), inArray(jobs.id, [...jobIds])));
+  await db.delete(jobs).where(and(eq(jobs.lockedBy, workerId), inArray(jobs.id, jobIds)));
 }
 
 /** Another attempt later, keeping the error for whoever looks. */

@@ -43,10 +43,6 @@ export class ProgressWatcher implements ReactiveController {
     });
   }
 
-  get watching(): boolean {
-    return this.#watching;
-  }
-
   /** Follows the work; resolves with the last progress read once stopped (or finished). */
   watch(untilFinished = false): Promise<WorkProgress | null> {
     this.stop();
