@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import type { PGlite } from '@electric-sql/pglite';
-import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery, Page } from '../../shared/schemas.js';
-import { rowsOf, schema, type Database, type DatabaseHandle, type Executor } from '../db/index.js';
+import { rowsOf, type DatabaseHandle, type Executor } from '../db/index.js';
 import { createTestDatabase } from '../testing/database.js';
+import { describePlan, planProbe, rowsRead, type PlanProbe } from '../testing/plans.js';
 import {
   analyzeLists,
   SEARCH_WORDS,
@@ -112,46 +109,14 @@ const OTHER_SIZES: SeedSizes = {
 };
 const LIMIT = 10;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
 let database: DatabaseHandle;
 let orgId: string;
 let hot: SeededOrganization;
-/** The statements a list call sent, in order (filled by the logging drizzle instance). */
-let sent: { query: string; params: unknown[] }[] = [];
-let logged: Database;
-let explain: (query: string, params: unknown[]) => Promise<PlanNode>;
+let probe: PlanProbe;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const logger = { logQuery: (query: string, params: unknown[]) => sent.push({ query, params }) };
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === 'pglite') {
-    const pglite = client as PGlite;
-    logged = drizzlePglite({ client: pglite, schema, logger }) as unknown as Database;
-    explain = async (query, params) => {
-      const result = await pglite.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `explain (analyze, format json) ${query}`,
-        params,
-      );
-      return result.rows[0]!['QUERY PLAN'][0].Plan;
-    };
-  } else {
-    const pg = client as Sql;
-    logged = drizzlePostgres({ client: pg, schema, logger }) as unknown as Database;
-    explain = async (query, params) => {
-      const rows = await pg.unsafe(`explain (analyze, format json) ${query}`, params as never[]);
-      return (rows[0] as unknown as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
-    };
-  }
+  probe = planProbe(database);
   orgId = (await createOrganization(database.db, { name: 'Big firm' })).id;
   hot = await seedOrganization(database.db, orgId, SIZES);
   for (const name of ['Small firm', 'Other firm']) {
@@ -162,31 +127,15 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => database?.close());
 
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 /** The plan of the first statement `call` sends (the page query), run under EXPLAIN ANALYZE. */
 async function planOf(table: string, call: (db: Executor) => Promise<unknown>) {
-  sent = [];
-  await call(logged);
-  const page = sent[0];
+  probe.clear();
+  await call(probe.logged);
+  const page = probe.sent[0];
   if (!page) throw new Error('the list sent no query');
   expect(page.query).toMatch(new RegExp(`from "${table}"`));
-  return nodesOf(await explain(page.query, page.params));
+  return probe.explain(page);
 }
-
-/** Rows the scans of `table` read: those they answered and those their filter dropped. */
-const rowsRead = (nodes: PlanNode[], table: string) =>
-  nodes
-    .filter((n) => n['Relation Name'] === table)
-    .reduce(
-      (sum, n) =>
-        sum +
-        ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0)) * (n['Actual Loops'] ?? 1),
-      0,
-    );
-
-const describePlan = (nodes: PlanNode[]) =>
-  nodes.map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`).join(' > ');
 
 /** A cursor halfway through the organization's rows: the page after it starts there. */
 async function middleCursor(list: ListCase): Promise<string> {

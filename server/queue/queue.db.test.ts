@@ -5,6 +5,7 @@ import { jobs } from '../db/schema/index.js';
 import { createOrganization } from '../domain/organizations.js';
 import { createLogger } from '../logger.js';
 import { createTestDatabase } from '../testing/database.js';
+import { describePlan, planProbe, rowsRead } from '../testing/plans.js';
 import { claim, enqueue, findJob, replayDead } from './queue.js';
 import { Worker, type JobHandler } from './worker.js';
 
@@ -88,6 +89,48 @@ describe('claim', () => {
       .where(eq(jobs.id, first!.id));
     const [taken] = await claim(database.db, { workerId: 'other', limit: 1, leaseMs: 60_000 });
     expect(taken).toMatchObject({ id: first!.id, lockedBy: 'other', attempts: 2 });
+  });
+
+  it('takes the oldest claimable jobs, past those held back by a twin running', async () => {
+    const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000);
+    // Three records whose jobs run, each with an edit waiting: the three oldest waiting jobs.
+    for (let i = 0; i < 3; i++) {
+      await enqueue(database.db, { orgId, kind: 'a', key: `busy${i}`, runAt: at(i) });
+    }
+    expect(await claim(database.db, { workerId: 'w1', limit: 3, leaseMs: 60_000 })).toHaveLength(3);
+    for (let i = 0; i < 3; i++) {
+      await enqueue(database.db, { orgId, kind: 'a', key: `busy${i}`, runAt: at(10 + i) });
+    }
+    for (let i = 0; i < 4; i++) {
+      await enqueue(database.db, { orgId, kind: 'a', key: `free${i}`, runAt: at(20 + i) });
+    }
+    const claimed = await claim(database.db, { workerId: 'w2', limit: 3, leaseMs: 60_000 });
+    expect(claimed.map((j) => j.key)).toEqual(['free0', 'free1', 'free2']);
+  });
+
+  it('reads about `limit` rows of a long queue, whatever the planner’s statistics say', async () => {
+    // A burst's backlog, and jobs running elsewhere.
+    await database.db.execute(sql`
+      insert into jobs (org_id, kind, key, run_at)
+      select ${orgId}::uuid, 'a', 'waiting-' || g, now() - interval '1 hour' + g * interval '1 ms'
+      from generate_series(1, 3000) g`);
+    await database.db.execute(sql`
+      insert into jobs (org_id, kind, key, state, locked_until, locked_by)
+      select ${orgId}::uuid, 'a', 'running-' || g, 'running', now() + interval '1 hour', 'other'
+      from generate_series(1, 50) g`);
+    const probe = planProbe(database);
+    // As the planner finds the queue: never analyzed (a fresh database; PGlite, always), then
+    // analyzed while full (stale once it drains or fills).
+    for (const analyzed of [false, true]) {
+      if (analyzed) await database.db.execute(sql`analyze jobs`);
+      probe.clear();
+      const claimed = await claim(probe.logged, { workerId: 'w', limit: 20, leaseMs: 60_000 });
+      expect(claimed).toHaveLength(20);
+      const statement = probe.sent.at(-1)!;
+      const nodes = await probe.explain(statement, probe.sent.slice(0, -1));
+      // 20 waiting, the running ones once or twice (the expired and the twin checks), 20 updates.
+      expect(rowsRead(nodes, 'jobs'), describePlan(nodes)).toBeLessThan(300);
+    }
   });
 
   it('never hands the same job to two claimers at once', async () => {
