@@ -4,6 +4,7 @@ import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import { aWorkProgress, progressReport } from '../testing/records.js';
 import './define.js';
 import type { ServiceBankAccountsSync } from './define.js';
 
@@ -79,17 +80,13 @@ describe('<service-bank-accounts-sync>', () => {
   it('shows the accounts copied of those listed while it syncs, then the outcome', async () => {
     let release!: () => void;
     const answer = new Promise<void>((resolve) => (release = resolve));
-    const running = { done: 2, total: 5, startedAt: '2026-11-21T10:00:00.000Z', finishedAt: null };
+    const running = aWorkProgress({ done: 2, total: 5 });
     api = mockApi({
       'POST /api/actions/BankAccountsSync': async () => {
         await answer;
         return { synced: 5, added: 5, updated: 0, removed: 0 };
       },
-      'GET /api/admin/progress': () => ({
-        bankAccounts: running,
-        reconciliation: null,
-        retryAll: null,
-      }),
+      'GET /api/admin/progress': () => progressReport('bankAccounts', running),
     });
     const el = await mount();
     $(el, 'button').click();
@@ -109,12 +106,12 @@ describe('<service-bank-accounts-sync>', () => {
   it('shows the spinner alone when the last run is over or the progress cannot be read', async () => {
     let release!: () => void;
     const answer = new Promise<void>((resolve) => (release = resolve));
-    const finished = {
+    const finished = aWorkProgress({
       done: 3,
       total: 3,
       startedAt: '2026-11-21T09:00:00.000Z',
       finishedAt: '2026-11-21T09:00:01.000Z',
-    };
+    });
     let reads = 0;
     api = mockApi({
       'POST /api/actions/BankAccountsSync': async () => {
@@ -124,7 +121,7 @@ describe('<service-bank-accounts-sync>', () => {
       'GET /api/admin/progress': () => {
         reads += 1;
         return reads === 1
-          ? { bankAccounts: finished, reconciliation: null, retryAll: null }
+          ? progressReport('bankAccounts', finished)
           : apiError(503, 'The database is unavailable', undefined, 'unavailable');
       },
     });

@@ -5,6 +5,7 @@ import type { SyncProblemRecord } from '../../shared/sync-problems.js';
 import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, until, type MockApi } from '../testing/mock-api.js';
+import { aWorkProgress, progressReport } from '../testing/records.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import './define.js';
 import type { ServiceSyncProblems } from './define.js';
@@ -30,12 +31,8 @@ const problem = (n: number): SyncProblemRecord => {
     updatedAt: '2026-11-21T10:00:00.000Z',
   };
 };
-const draining = (done: number, finished = false): WorkProgress => ({
-  done,
-  total: 3,
-  startedAt: '2026-11-21T10:00:00.000Z',
-  finishedAt: finished ? '2026-11-21T10:00:03.000Z' : null,
-});
+const draining = (done: number, finished = false) =>
+  aWorkProgress({ done, total: 3, finishedAt: finished ? '2026-11-21T10:00:03.000Z' : null });
 
 /** Three problems; "Retry all" re-queues them; each progress read answers the next of `reads`. */
 function server(reads: (WorkProgress | Response)[]) {
@@ -49,7 +46,7 @@ function server(reads: (WorkProgress | Response)[]) {
     },
     'GET /api/admin/progress': () => {
       const p = reads.length > 1 ? reads.shift()! : reads[0]!;
-      return p instanceof Response ? p : { bankAccounts: null, reconciliation: null, retryAll: p };
+      return p instanceof Response ? p : progressReport('retryAll', p);
     },
   });
 }

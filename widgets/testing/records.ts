@@ -6,6 +6,7 @@ import type {
   PaymentLink,
   Transaction,
 } from '../../shared/schemas.js';
+import type { WorkKind, WorkProgress, WorkProgressReport } from '../../shared/progress.js';
 
 // Records as the API answers them, for widget tests.
 
@@ -94,4 +95,24 @@ export const aTransaction = (over: Partial<Transaction> = {}): Transaction => ({
   createdAt: at,
   updatedAt: at,
   ...over,
+});
+
+/** A run of long work as GET /api/admin/progress answers it: going unless `finishedAt` is set. */
+export const aWorkProgress = (over: Partial<WorkProgress> = {}): WorkProgress => ({
+  done: 0,
+  total: 0,
+  startedAt: at,
+  finishedAt: null,
+  ...over,
+});
+
+/** GET /api/admin/progress when only `kind` of the long work has run. */
+export const progressReport = (
+  kind: WorkKind,
+  progress: WorkProgress | null,
+): WorkProgressReport => ({
+  bankAccounts: null,
+  reconciliation: null,
+  retryAll: null,
+  [kind]: progress,
 });

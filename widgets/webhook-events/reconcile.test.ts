@@ -5,6 +5,7 @@ import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, until, type MockApi, type Handler } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import { aWorkProgress, progressReport } from '../testing/records.js';
 import './define.js';
 import type { ServiceWebhookEvents } from './define.js';
 
@@ -22,16 +23,9 @@ const result = {
   watermark: '2026-11-21T10:00:00.000Z',
   finishedAt: '2026-11-21T10:00:05.000Z',
 };
-const running = (done: number, total: number): WorkProgress => ({
-  done,
-  total,
-  startedAt: '2026-11-21T10:00:00.000Z',
-  finishedAt: null,
-});
-const ended = (done: number): WorkProgress => ({
-  ...running(done, done),
-  finishedAt: '2026-11-21T10:00:05.000Z',
-});
+const running = (done: number, total: number) => aWorkProgress({ done, total });
+const ended = (done: number) =>
+  aWorkProgress({ done, total: done, finishedAt: '2026-11-21T10:00:05.000Z' });
 
 /** An empty event log, the reconcile route, and the progress it reports (one answer a read). */
 function server(reconcile: Handler, progress: () => WorkProgress | null | Response) {
@@ -40,7 +34,7 @@ function server(reconcile: Handler, progress: () => WorkProgress | null | Respon
     'POST /api/admin/reconcile': reconcile,
     'GET /api/admin/progress': () => {
       const p = progress();
-      return p instanceof Response ? p : { bankAccounts: null, reconciliation: p, retryAll: null };
+      return p instanceof Response ? p : progressReport('reconciliation', p);
     },
   });
 }
