@@ -1,16 +1,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './testing/server-process.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from './testing/server-process.js';
 
 // The real process, the way `npm start` runs it: embedded PGlite in a data folder, a free port.
 
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'plk-main-')), 'data');
 afterAll(() => rmSync(path.dirname(dataDir), { recursive: true, force: true }));
 
-const start = (env: Record<string, string> = {}) =>
-  startServerProcess(
+const started: ServerProcess[] = [];
+const start = async (env: Record<string, string> = {}) => {
+  const server = await startServerProcess(
     {
       DATABASE_URL: '',
       ADMIN_API_KEY: '',
@@ -21,6 +22,13 @@ const start = (env: Record<string, string> = {}) =>
     },
     { timeoutMs: 30_000 },
   );
+  started.push(server);
+  return server;
+};
+// A failed test must not leave its server holding the data folder for the next one.
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((s) => s.kill()));
+});
 
 describe('the server process', () => {
   it('prints its URL and a first admin key, keeps data across a graceful restart', async () => {

@@ -57,17 +57,16 @@ async function main(): Promise<void> {
         baseUrl: url,
       }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
     }
-    process.stdout.write(`\nPayment link service: ${url}\n`);
-    if (boot.generatedAdminKey) {
-      // The key is a secret shown this once: to a person at a terminal, else into a 0600 file in
-      // DATA_DIR, never into output that a redirect turns into a log.
-      process.stdout.write(
-        deliverFirstAdminKey(boot.generatedAdminKey, {
+    // The key is a secret shown this once: to a person at a terminal, else into a 0600 file in
+    // DATA_DIR, never into output that a redirect turns into a log.
+    const keyNote = boot.generatedAdminKey
+      ? deliverFirstAdminKey(boot.generatedAdminKey, {
           dataDir: config.dataDir,
           interactive: process.stdout.isTTY === true,
-        }),
-      );
-    }
+        })
+      : '';
+    // One write, so whoever waits for the URL line also finds where the key went.
+    process.stdout.write(`\nPayment link service: ${url}\n${keyNote}`);
   });
   server.once('error', (err: NodeJS.ErrnoException) => {
     const message =
