@@ -178,6 +178,33 @@ describe('worker', () => {
     expect(seen.sort()).toEqual(['0', '1', '2', '3', '4']);
   });
 
+  it('writes a failure before the job can run again: a quick rerun’s success has the last word', async () => {
+    const log: string[] = [];
+    let attempts = 0;
+    await enqueue(database.db, { orgId, kind: 'once_flaky', key: 'r' });
+    const handlers = {
+      once_flaky: {
+        run: async () => {
+          attempts += 1;
+          if (attempts === 1) throw new Error('the first attempt fails');
+          log.push('rerun succeeded');
+        },
+        // A slow write of the record's failure (a busy database).
+        failed: async () => {
+          await new Promise((r) => setTimeout(r, 300));
+          log.push('failure written');
+        },
+      },
+    };
+    // Due again at once, and a second worker ready to take it.
+    const [a, b] = [worker(handlers, () => 0), worker(handlers, () => 0)];
+    a.start();
+    b.start();
+    await until(async () => log.includes('rerun succeeded') && (await allJobs()).length === 0);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(log).toEqual(['failure written', 'rerun succeeded']);
+  });
+
   it('retries with the policy’s delay, then parks the job dead with its error, and replays it', async () => {
     let calls = 0;
     const outcomes: string[] = [];

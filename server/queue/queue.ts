@@ -181,10 +181,9 @@ export async function complete(db: Executor, workerId: string, jobIds: string[])
 export async function retryLater(
   db: Executor,
   job: Job,
-  delayMs: number,
+  runAt: Date,
   error: string,
-): Promise<Date> {
-  const runAt = new Date(Date.now() + delayMs);
+): Promise<void> {
   await db
     .update(jobs)
     .set({
@@ -196,7 +195,6 @@ export async function retryLater(
       updatedAt: new Date(),
     })
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? '')));
-  return runAt;
 }
 
 /** No more attempts: parked as dead with its error, until someone replays it. */

@@ -14,7 +14,10 @@ export type Outcome =
 
 export interface JobHandler {
   run(job: Job, signal: AbortSignal): Promise<void>;
-  /** Told of every failed attempt, e.g. to show the sync state on the record. */
+  /**
+   * Told of every failed attempt, e.g. to show the sync state on the record: a retrying job
+   * while it is still held (no rerun can overtake what this writes), a dead one once it is dead.
+   */
   failed?(job: Job, outcome: Exclude<Outcome, { state: 'done' }>): Promise<void>;
 }
 
@@ -207,7 +210,6 @@ export class Worker {
   async #execute(job: Job): Promise<Outcome> {
     const { db, handlers, retryDelay, logger } = this.#options;
     const handler = handlers[job.kind];
-    let outcome: Outcome;
     const signal = this.#hold(job);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
@@ -216,25 +218,38 @@ export class Worker {
       await this.#completions.submit(job.id);
       return { state: 'done' };
     } catch (error) {
-      this.#held.delete(job.id);
       const delay = job.attempts < job.maxAttempts ? retryDelay(job.attempts, error) : null;
-      if (delay === null) {
-        await bury(db, job, errorMessage(error));
-        outcome = { state: 'dead', error };
-        logger.warn(
-          { jobId: job.id, kind: job.kind, attempts: job.attempts, err: errorMessage(error) },
-          'job dead',
-        );
-      } else {
-        const runAt = await retryLater(db, job, delay, errorMessage(error));
-        outcome = { state: 'retrying', error, runAt };
+      if (delay !== null) {
+        // Its hook first, while the job is held: a quick rerun (maybe on another worker) never
+        // has its outcome overwritten by this attempt's.
+        const retrying = { state: 'retrying', error, runAt: new Date(Date.now() + delay) } as const;
+        await this.#failed(handler, job, retrying);
+        this.#held.delete(job.id);
+        await retryLater(db, job, retrying.runAt, errorMessage(error));
+        return retrying;
       }
+      // Dead, then its hook: nothing runs it again by itself, and a hook may tidy dead jobs.
+      this.#held.delete(job.id);
+      await bury(db, job, errorMessage(error));
+      logger.warn(
+        { jobId: job.id, kind: job.kind, attempts: job.attempts, err: errorMessage(error) },
+        'job dead',
+      );
+      const dead = { state: 'dead', error } as const;
+      await this.#failed(handler, job, dead);
+      return dead;
     }
+  }
+
+  async #failed(
+    handler: JobHandler | undefined,
+    job: Job,
+    outcome: Exclude<Outcome, { state: 'done' }>,
+  ): Promise<void> {
     try {
       await handler?.failed?.(job, outcome);
     } catch (error) {
-      logger.warn({ jobId: job.id, err: errorMessage(error) }, 'failure hook failed');
+      this.#options.logger.warn({ jobId: job.id, err: errorMessage(error) }, 'failure hook failed');
     }
-    return outcome;
   }
 }
