@@ -17,6 +17,8 @@ export interface RemoteStats {
   concurrencyLimited: number;
   peakConcurrent: number;
   peakWindowRequests: number;
+  /** Accepted requests per window, from the first accepted one. */
+  acceptedPerWindow: number[];
 }
 
 export interface RemoteProcess {

@@ -3,7 +3,8 @@
 // process of its own at the service's real limits (500 requests per 60 s, 10 in flight). It
 // creates 20,000 clients through the records API at full speed and waits until every one is
 // synced, then prints what the simulator measured: requests, 429s, the most requests in any
-// rolling minute and the most in flight, beside records/s and the budget used.
+// rolling minute and the most in flight, beside records/s and the budget used: over the whole
+// run, and while the sync was limited by it (every window but the last, where the work ran out).
 //
 //   DATABASE_URL=postgres://… npm run bench:scale -- --records 20000 --workers 3
 //
@@ -102,6 +103,11 @@ async function main(): Promise<void> {
     const stats = await remote.stats();
     // What the remote allows in that time: a window's worth at once, then one per window.
     const allowance = LIMIT * (Math.floor(syncMs / WINDOW_MS) + 1);
+    const limited = stats.acceptedPerWindow.slice(0, -1);
+    const usedWhileLimited =
+      limited.length === 0
+        ? 'not limited (synced within one window)'
+        : `${((100 * limited.reduce((a, b) => a + b, 0)) / (LIMIT * limited.length)).toFixed(0)} % (${limited.join(', ')} of ${LIMIT} per window)`;
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const lines: [string, string][] = [
       ['processes', `1 API (WORKERS=0) + ${WORKERS} npm run worker, PostgreSQL`],
@@ -115,6 +121,7 @@ async function main(): Promise<void> {
       ['most requests in a rolling window', `${stats.peakWindowRequests} (limit ${LIMIT})`],
       ['most in flight', `${stats.peakConcurrent} (limit ${CONCURRENT})`],
       ['request budget used', `${((100 * stats.requests) / allowance).toFixed(0)} %`],
+      ['budget used while limited', usedWhileLimited],
     ];
     process.stdout.write(`\nbench:scale\n`);
     for (const [label, value] of lines) process.stdout.write(`${label.padEnd(36)}${value}\n`);

@@ -35,7 +35,22 @@ describe('RateLimiter', () => {
       peakConcurrent: 1,
       // Rejected requests count as arrivals too: four within one window (10, 20, 999, 1000).
       peakWindowRequests: 4,
+      // Accepted at 0 and 20, then at 1000: the second window from the first accepted one.
+      acceptedPerWindow: [2, 1],
     });
+  });
+
+  it('counts accepted requests window by window from the first, idle windows included', () => {
+    const limiter = new RateLimiter({ requestsPerWindow: 5, windowMs: 1_000 });
+    for (const at of [500, 600, 3_400, 3_600]) {
+      const admitted = limiter.acquire('f', at);
+      if (admitted.ok) admitted.release();
+    }
+    expect(limiter.stats('f').acceptedPerWindow).toEqual([2, 0, 1, 1]);
+    // A reset starts the windows again at the next accepted request.
+    limiter.resetStats('f');
+    expect(limiter.acquire('f', 9_000).ok).toBe(true);
+    expect(limiter.stats('f').acceptedPerWindow).toEqual([1]);
   });
 });
 

@@ -28,6 +28,11 @@ export interface FirmStats {
    * a client sharing the budget across processes must keep at or under `requestsPerWindow`.
    */
   peakWindowRequests: number;
+  /**
+   * Accepted requests in consecutive windows counted from the first accepted one (since the
+   * last reset), zeros included: how much of its budget a client used, window by window.
+   */
+  acceptedPerWindow: number[];
   /** Requests answered by an injected fault. */
   faulted: number;
 }
@@ -39,6 +44,7 @@ export type Admission =
 interface FirmUsage {
   accepted: number[]; // start times inside the window, oldest first
   arrived: number[]; // arrival times of every request inside the window, oldest first
+  firstAcceptedAt: number | undefined; // where acceptedPerWindow's windows begin
   stats: FirmStats;
 }
 
@@ -50,6 +56,7 @@ const emptyStats = (): FirmStats => ({
   inFlight: 0,
   peakConcurrent: 0,
   peakWindowRequests: 0,
+  acceptedPerWindow: [],
   faulted: 0,
 });
 
@@ -71,7 +78,7 @@ export class RateLimiter {
   private of(firmId: string): FirmUsage {
     let usage = this.usage.get(firmId);
     if (!usage) {
-      usage = { accepted: [], arrived: [], stats: emptyStats() };
+      usage = { accepted: [], arrived: [], firstAcceptedAt: undefined, stats: emptyStats() };
       this.usage.set(firmId, usage);
     }
     return usage;
@@ -96,6 +103,10 @@ export class RateLimiter {
     }
     usage.accepted.push(now);
     stats.accepted++;
+    usage.firstAcceptedAt ??= now;
+    const window = Math.floor((now - usage.firstAcceptedAt) / this.windowMs);
+    while (stats.acceptedPerWindow.length <= window) stats.acceptedPerWindow.push(0);
+    stats.acceptedPerWindow[window] = (stats.acceptedPerWindow[window] ?? 0) + 1;
     stats.inFlight++;
     stats.peakConcurrent = Math.max(stats.peakConcurrent, stats.inFlight);
     let released = false;
@@ -115,12 +126,14 @@ export class RateLimiter {
 
   /** A copy of the firm's counters. */
   stats(firmId: string): FirmStats {
-    return { ...this.of(firmId).stats };
+    const { stats } = this.of(firmId);
+    return { ...stats, acceptedPerWindow: [...stats.acceptedPerWindow] };
   }
 
   /** Zeroes the counters (not the window or the requests in flight). */
   resetStats(firmId: string): void {
     const usage = this.of(firmId);
     usage.stats = { ...emptyStats(), inFlight: usage.stats.inFlight };
+    usage.firstAcceptedAt = undefined;
   }
 }
