@@ -39,10 +39,7 @@ export interface PlanProbe {
 type Plan = { 'QUERY PLAN': [{ Plan: PlanNode }] };
 
 /** Every node of a plan, the root first. */
-export const nodesOf = (node: PlanNode): PlanNode[] => [
-  node,
-  ...(node.Plans ?? []).flatMap(nodesOf),
-];
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /** Rows the scans of `table` read: those they answered and those their filter dropped. */
 export const rowsRead = (nodes: PlanNode[], table: string) =>
