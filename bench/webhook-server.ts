@@ -4,7 +4,8 @@
 //   POST /bench/bare     the receiver's signature check and nothing else (the default org);
 //   GET  /bench/counts   transactions and webhook events by status, to check the drain;
 //   POST /bench/stats    where ack time went since the last call: this process's event-loop
-//                        delay, and the receiver's inbox writes (how many, how long each took).
+//                        delay, the receiver's inbox writes (how many, how long each took), and
+//                        the jobs its workers finished meanwhile, by kind.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
@@ -41,17 +42,33 @@ async function main(): Promise<void> {
     serveApi: true,
     database: { ...database, receiverDb: timedReceiverDb },
   });
-  const { sync } = runtime;
+  const { sync, metrics } = runtime;
+  // Jobs the workers finished, by kind, from the process's own counter (what /metrics shows).
+  const jobsFinished = async (): Promise<Map<string, number>> => {
+    const counter = metrics.registry.getSingleMetric('payment_link_jobs_finished_total');
+    const totals = new Map<string, number>();
+    for (const v of (await counter?.get())?.values ?? []) {
+      const kind = String(v.labels.kind);
+      totals.set(kind, (totals.get(kind) ?? 0) + v.value);
+    }
+    return totals;
+  };
+  let jobsBefore = await jobsFinished();
   const app = createApp(runtime);
-  app.post('/bench/stats', (c) => {
+  app.post('/bench/stats', async (c) => {
     const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
     const sorted = writes.splice(0).sort((a, b) => a - b);
     const at = (q: number) =>
       Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
+    const jobsNow = await jobsFinished();
     const stats = {
       loop: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
       writes: { count: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) },
+      jobs: Object.fromEntries(
+        [...jobsNow].map(([kind, n]) => [kind, n - (jobsBefore.get(kind) ?? 0)]),
+      ),
     };
+    jobsBefore = jobsNow;
     loop.reset();
     return c.json(stats);
   });

@@ -144,6 +144,7 @@ async function main(): Promise<void> {
       admin('POST', '/bench/stats') as Promise<{
         loop: { p50: number; p99: number; max: number };
         writes: { count: number; p50: number; p99: number; max: number };
+        jobs: Record<string, number>;
       }>;
     const counts = () =>
       admin('GET', '/bench/counts') as Promise<{
@@ -231,7 +232,13 @@ async function main(): Promise<void> {
         `server during the burst: event-loop delay p50 ${during.loop.p50} ms, p99 ${during.loop.p99} ms, ` +
         `max ${during.loop.max} ms; inbox writes ${during.writes.count} ` +
         `(${(durable.events / Math.max(1, during.writes.count)).toFixed(1)} events each), ` +
-        `p50 ${during.writes.p50} ms, p99 ${during.writes.p99} ms, max ${during.writes.max} ms\n`,
+        `p50 ${during.writes.p50} ms, p99 ${during.writes.p99} ms, max ${during.writes.max} ms\n` +
+        `workers during the burst: jobs finished ${
+          Object.entries(during.jobs)
+            .filter(([, n]) => n > 0)
+            .map(([kind, n]) => `${kind} ${n}`)
+            .join(', ') || 'none'
+        }${WORKER_PROCESSES > 0 ? ' (this process: the worker processes count their own)' : ''}\n`,
     );
 
     const drainStart = performance.now();

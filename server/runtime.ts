@@ -75,8 +75,13 @@ export async function openRuntime(
     logger,
     scrape: (overrides.role ?? 'api') === 'api',
   });
+  // The process's services: each holds state between requests, so each is made once, here.
+  const webhooks = openWebhookReceiver(database, secretBox, logger);
+  const widgetTokens = widgetTokenSigner(secretBox);
   const sync = new SyncService({
     db: database.db,
+    // Acks first: the worker gives way to a burst of webhooks (receiver-load.ts).
+    capacity: (concurrency) => webhooks.load.workerCapacity(concurrency),
     logger,
     metrics,
     resolveTarget: (orgId) =>
@@ -86,10 +91,6 @@ export async function openRuntime(
     ...overrides.sync,
     limiters,
   });
-
-  // The process's services: each holds state between requests, so each is made once, here.
-  const webhooks = openWebhookReceiver(database, secretBox, logger);
-  const widgetTokens = widgetTokenSigner(secretBox);
 
   let boot: BootstrapResult | undefined;
   let demo: AppDeps['demo'];

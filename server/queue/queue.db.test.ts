@@ -178,6 +178,44 @@ describe('worker', () => {
     expect(seen.sort()).toEqual(['0', '1', '2', '3', '4']);
   });
 
+  it('runs no more jobs at once than its capacity allows, and more as soon as it allows more', async () => {
+    for (let i = 0; i < 12; i++) await enqueue(database.db, { orgId, kind: 'gated', key: `${i}` });
+    let running = 0;
+    let most = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let allowed = 3;
+    const w = new Worker({
+      db: database.db,
+      logger: silent,
+      handlers: {
+        gated: {
+          run: async () => {
+            most = Math.max(most, ++running);
+            await gate;
+            running--;
+          },
+        },
+      },
+      retryDelay: () => 10,
+      concurrency: 10,
+      capacity: (concurrency) => Math.min(concurrency, allowed),
+      pollMs: 20,
+    });
+    w.start();
+    await until(async () => running >= 3);
+    // Many polls later, still three: the capacity holds back the nine that wait.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(most).toBe(3);
+
+    allowed = 100; // more than its concurrency: the concurrency still bounds it
+    await until(async () => running === 10);
+    open();
+    await until(async () => (await allJobs()).length === 0);
+    await w.stop();
+    expect(most).toBe(10);
+  });
+
   it('writes a failure before the job can run again: a quick rerun’s success has the last word', async () => {
     const log: string[] = [];
     let attempts = 0;

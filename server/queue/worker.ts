@@ -29,6 +29,11 @@ export interface WorkerOptions {
   retryDelay: (attempt: number, error: unknown) => number | null;
   /** Jobs run at once by this worker. */
   concurrency?: number;
+  /**
+   * Jobs it may run now of its `concurrency`, asked before each claim: fewer while the process
+   * has more urgent work (a burst of webhooks waiting for acks). Jobs in hand finish either way.
+   */
+  capacity?: (concurrency: number) => number;
   /** Idle wait between polls; an in-process enqueue wakes the worker sooner via `kick()`. */
   pollMs?: number;
   /**
@@ -65,7 +70,13 @@ export class Worker {
   readonly #completions: Batcher<string, void>;
 
   constructor(options: WorkerOptions) {
-    this.#options = { concurrency: 20, pollMs: 500, leaseMs: DEFAULT_LEASE_MS, ...options };
+    this.#options = {
+      concurrency: 20,
+      pollMs: 500,
+      leaseMs: DEFAULT_LEASE_MS,
+      capacity: (concurrency) => concurrency,
+      ...options,
+    };
     this.#completions = new Batcher(async (jobIds) => {
       await complete(this.#options.db, this.id, jobIds);
       return jobIds.map(() => undefined);
@@ -122,9 +133,13 @@ export class Worker {
   }
 
   async #run(): Promise<void> {
-    const { db, concurrency, pollMs, leaseMs, logger } = this.#options;
+    const { db, pollMs, leaseMs, logger, capacity } = this.#options;
     const kinds = Object.keys(this.#options.handlers);
     while (this.#running) {
+      const concurrency = Math.max(
+        1,
+        Math.min(this.#options.concurrency, capacity(this.#options.concurrency)),
+      );
       const free = concurrency - this.#inFlight.size;
       let claimed: Job[] = [];
       // Claims come in chunks: a claim scans the queue, so one per finished job would cost more

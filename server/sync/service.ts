@@ -27,6 +27,8 @@ export interface SyncServiceOptions {
   limiters?: Limiters;
   /** Jobs this process runs at once; their remote calls share batched requests. */
   concurrency?: number;
+  /** Jobs it may run now of `concurrency` (WorkerOptions.capacity). */
+  capacity?: (concurrency: number) => number;
   pollMs?: number;
   /** More job kinds this process's worker runs (e.g. the webhook pipeline's stages). */
   handlers?: (sync: SyncService) => Record<string, JobHandler>;
@@ -80,6 +82,7 @@ export class SyncService {
       }),
       retryDelay: options.retryDelay ?? ((attempt, error) => retryDelay(attempt, error)),
       concurrency: options.concurrency ?? 100,
+      ...(options.capacity ? { capacity: options.capacity } : {}),
       pollMs: options.pollMs ?? 500,
       ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     });

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { InboxWriter } from './inbox-writer.js';
 import { RejectionCounter } from './receipts.js';
+import { ReceiverLoad } from './receiver-load.js';
 import { SecretsCache } from './secrets-cache.js';
 
 /** What the webhook receiver keeps between requests: one of each per process. */
@@ -14,6 +15,8 @@ export interface WebhookReceiverState {
   inbox: InboxWriter;
   /** Refused requests, counted in memory and written in batches. */
   rejections: RejectionCounter;
+  /** The requests being answered now: the worker gives way while there are many. */
+  load: ReceiverLoad;
 }
 
 /** The receiver's state on `database` (openRuntime makes it once per process). */
@@ -29,5 +32,6 @@ export function openWebhookReceiver(
     rejections: new RejectionCounter(database.db, (error) =>
       logger.warn({ err: errorMessage(error).slice(0, 300) }, 'could not count rejections'),
     ),
+    load: new ReceiverLoad(),
   };
 }

@@ -98,6 +98,16 @@ export async function receiveWebhook(
   raw: Uint8Array,
   signature: string | undefined,
 ): Promise<StoreResult> {
+  // Counted in hand while answered: the worker in this process gives way to a burst.
+  return deps.webhooks.load.track(() => receive(deps, target, raw, signature));
+}
+
+async function receive(
+  deps: ReceiverDeps,
+  target: WebhookTarget,
+  raw: Uint8Array,
+  signature: string | undefined,
+): Promise<StoreResult> {
   const orgId = await verifyWebhook(deps, target, raw, signature);
   const events = parseEvents(raw);
   let result: StoreResult;
