@@ -14,6 +14,8 @@ const here = import.meta.dirname;
 const ALLOWED: Record<string, string> = {
   'remote/batch.ts parsedCache':
     'a memo of parsing the fixed GraphQL documents: the same answer in every runtime',
+  'remote/batch.ts printedCache':
+    'a memo of printing batches of those documents: the same text in every runtime',
   'http/widget-assets.ts cache':
     "the kit's files as on disk, keyed by path and version: what any runtime would read",
   'security/secret-versions.ts versions':

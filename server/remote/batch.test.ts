@@ -74,6 +74,36 @@ describe('buildBatchDocument', () => {
     expect(fields).toEqual(['a0:updateClient', 'a1:addMatter', 'a2:removePaymentLink']);
   });
 
+  it('prints a shape once: the same documents with other values share the text, not the values', () => {
+    const first = buildBatchDocument([
+      operations.getTransaction('t1'),
+      operations.getTransaction('t2'),
+    ]);
+    const again = buildBatchDocument([
+      operations.getTransaction('t3'),
+      operations.getTransaction('t4'),
+    ]);
+    expect(again.request.query).toBe(first.request.query);
+    expect(first.request.variables).toEqual({ a0_id: 't1', a1_id: 't2' });
+    expect(again.request.variables).toEqual({ a0_id: 't3', a1_id: 't4' });
+    // Another shape (one more item, another name) is a text of its own.
+    const three = buildBatchDocument([
+      operations.getTransaction('t5'),
+      operations.getTransaction('t6'),
+      operations.getTransaction('t7'),
+    ]);
+    expect(three.request.query).not.toBe(first.request.query);
+    expect(three.request.query).toContain('a2: transaction(id: $a2_id)');
+    const named = buildBatchDocument(
+      [operations.getTransaction('t8'), operations.getTransaction('t9')],
+      { operationName: 'Refetch' },
+    );
+    expect(named.request.query).toMatch(/^query Refetch\(/);
+    expect(named.request.query.replace('Refetch', '')).toBe(
+      first.request.query.replace(first.request.operationName, ''),
+    );
+  });
+
   it('refuses what cannot share a request', () => {
     expect(() =>
       buildBatchDocument([operations.me(), operations.addClient({ name: 'A' })]),

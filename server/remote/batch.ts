@@ -37,10 +37,13 @@ export interface BatchDocument {
 }
 
 interface ParsedItem {
+  /** Which document it is (the order it was first parsed in): part of a batch's cache key. */
+  readonly id: number;
   readonly operation: OperationDefinitionNode;
   readonly kind: 'query' | 'mutation';
   readonly field: FieldNode;
-  readonly fragments: readonly FragmentDefinitionNode[];
+  readonly variableNames: ReadonlySet<string>;
+  readonly fragments: readonly { readonly node: FragmentDefinitionNode; readonly text: string }[];
 }
 
 // Documents come from a fixed set (documents.ts): parsing each once is enough.
@@ -75,7 +78,14 @@ export function parseSingleField(document: string): ParsedItem {
     if (usesVariable)
       throw new Error(`Fragment ${fragment.name.value} uses variables: cannot batch`);
   }
-  const parsed: ParsedItem = { operation, kind: operation.operation, field, fragments };
+  const parsed: ParsedItem = {
+    id: parsedCache.size,
+    operation,
+    kind: operation.operation,
+    field,
+    variableNames: new Set((operation.variableDefinitions ?? []).map((d) => d.variable.name.value)),
+    fragments: fragments.map((node) => ({ node, text: print(node) })),
+  };
   parsedCache.set(document, parsed);
   return parsed;
 }
@@ -90,6 +100,12 @@ export function operationTypeOf(document: string): 'query' | 'mutation' {
   return parseSingleField(document).kind;
 }
 
+// A batch's text depends on its documents, in order, and its name, never on the variables'
+// values: a drain sends the same few shapes again and again, so each is printed once (printing
+// 50 aliased fields was the longest stretch a webhook drain held the event loop).
+const printedCache = new Map<string, string>();
+const PRINTED_CACHE_SIZE = 500;
+
 export function buildBatchDocument(
   items: readonly BatchItem[],
   options: { readonly operationName?: string } = {},
@@ -101,33 +117,49 @@ export function buildBatchDocument(
     throw new Error('Queries and mutations cannot share one request');
   }
 
+  const variables: Record<string, unknown> = {};
+  const aliases = parsedItems.map((parsed, index) => {
+    const alias = `a${index}`;
+    for (const [name, value] of Object.entries(items[index]?.variables ?? {})) {
+      if (!parsed.variableNames.has(name))
+        throw new Error(`Variable $${name} is not declared by the operation`);
+      if (value !== undefined) variables[`${alias}_${name}`] = value;
+    }
+    return alias;
+  });
+
+  const operationName = options.operationName ?? defaultName(parsedItems);
+  const key = `${operationName}\u0000${parsedItems.map((p) => p.id).join(',')}`;
+  let query = printedCache.get(key);
+  if (query === undefined) {
+    query = printBatch(parsedItems, kind, operationName);
+    if (printedCache.size >= PRINTED_CACHE_SIZE) printedCache.clear();
+    printedCache.set(key, query);
+  }
+  return { request: { query, variables, operationName }, aliases, operation: kind };
+}
+
+/** The batch's text: item i's field under alias `a{i}`, its variables `$a{i}_name`. */
+function printBatch(
+  parsedItems: readonly ParsedItem[],
+  kind: 'query' | 'mutation',
+  operationName: string,
+): string {
   const variableDefinitions: VariableDefinitionNode[] = [];
   const selections: FieldNode[] = [];
   const fragments = new Map<string, { node: FragmentDefinitionNode; text: string }>();
-  const variables: Record<string, unknown> = {};
-  const aliases: string[] = [];
 
   parsedItems.forEach((parsed, index) => {
     const alias = `a${index}`;
     const rename = (name: string): string => `${alias}_${name}`;
-    aliases.push(alias);
-
-    const declared = new Set<string>();
     for (const definition of parsed.operation.variableDefinitions ?? []) {
-      const name = definition.variable.name.value;
-      declared.add(name);
       variableDefinitions.push({
         ...definition,
         variable: {
           ...definition.variable,
-          name: { ...definition.variable.name, value: rename(name) },
+          name: { ...definition.variable.name, value: rename(definition.variable.name.value) },
         },
       });
-    }
-    for (const [name, value] of Object.entries(items[index]?.variables ?? {})) {
-      if (!declared.has(name))
-        throw new Error(`Variable $${name} is not declared by the operation`);
-      if (value !== undefined) variables[rename(name)] = value;
     }
 
     const field = visit(parsed.field, {
@@ -136,15 +168,14 @@ export function buildBatchDocument(
     selections.push({ ...field, alias: { kind: Kind.NAME, value: alias } });
 
     for (const fragment of parsed.fragments) {
-      const name = fragment.name.value;
-      const text = print(fragment);
+      const name = fragment.node.name.value;
       const seen = fragments.get(name);
-      if (seen && seen.text !== text) throw new Error(`Two different fragments named ${name}`);
-      if (!seen) fragments.set(name, { node: fragment, text });
+      if (seen && seen.text !== fragment.text)
+        throw new Error(`Two different fragments named ${name}`);
+      if (!seen) fragments.set(name, fragment);
     }
   });
 
-  const operationName = options.operationName ?? defaultName(parsedItems);
   const operation: OperationDefinitionNode = {
     kind: Kind.OPERATION_DEFINITION,
     operation: kind as OperationTypeNode,
@@ -157,11 +188,7 @@ export function buildBatchDocument(
     kind: Kind.DOCUMENT,
     definitions: [operation, ...[...fragments.values()].map((f) => f.node)],
   };
-  return {
-    request: { query: print(document), variables, operationName },
-    aliases,
-    operation: kind,
-  };
+  return print(document);
 }
 
 /** e.g. Batch_AddClient_x25; a mix shows only the count. Visible in the remote's logs and ours. */
