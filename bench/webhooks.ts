@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../server/remote/index.js';
 import { createThrowawayPostgres } from '../server/testing/database.js';
 import {
@@ -65,6 +66,33 @@ interface Result {
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/**
+ * This process's own GC pauses while `during` runs: a pause delays every ack in flight as this
+ * process measures it, though the server answered in time, so the output shows them beside p99.
+ */
+async function withOwnPauses<T>(
+  during: () => Promise<T>,
+): Promise<{ result: T; pauses: { count: number; totalMs: number; maxMs: number } }> {
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  try {
+    const result = await during();
+    return {
+      result,
+      pauses: {
+        count: pauses.length,
+        totalMs: pauses.reduce((a, b) => a + b, 0),
+        maxMs: Math.max(0, ...pauses),
+      },
+    };
+  } finally {
+    observer.disconnect();
+  }
+}
 
 /** Posts every body once over `CONNECTIONS` keep-alive connections; answers rate and latency. */
 async function fire(url: string, postings: Posting[], agent: Agent): Promise<Result> {
@@ -214,7 +242,9 @@ async function main(): Promise<void> {
     const bare = await fire(bareUrl, postings.slice(0, Math.min(BARE, EVENTS)), agent);
     // The measured burst: the workers start draining with the first stored event.
     await serverStats();
-    const durable = await fire(durableUrl, postings, agent);
+    const { result: durable, pauses } = await withOwnPauses(() =>
+      fire(durableUrl, postings, agent),
+    );
     const during = await serverStats();
     const afterBurst = await counts();
 
@@ -238,7 +268,9 @@ async function main(): Promise<void> {
             .filter(([, n]) => n > 0)
             .map(([kind, n]) => `${kind} ${n}`)
             .join(', ') || 'none'
-        }${WORKER_PROCESSES > 0 ? ' (this process: the worker processes count their own)' : ''}\n`,
+        }${WORKER_PROCESSES > 0 ? ' (this process: the worker processes count their own)' : ''}\n` +
+        `load generator during the burst: its own GC pauses ${pauses.count}, ` +
+        `${pauses.totalMs.toFixed(0)} ms in all, longest ${pauses.maxMs.toFixed(1)} ms\n`,
     );
 
     const drainStart = performance.now();
