@@ -3,8 +3,8 @@
 // failures disables our URL); the processing behind it has none. During a burst the worker in
 // the same process competes with the receiver for the event loop, the database and the CPU, so
 // it steps down to a tenth of its jobs until the burst is answered, and catches up after it
-// (bench:webhooks side by side: a third more acks/s and a lower p99 on PostgreSQL, twice the
-// acks/s on PGlite; the processing ends a little later).
+// (bench:webhooks side by side: a quarter to a third more acks/s and a lower p99 on PostgreSQL
+// and on PGlite; the processing ends later, most on PGlite).
 
 /** Requests in hand at once from which the receiver is busy: the remote retrying a backlog. */
 export const BUSY_FROM = 8;
