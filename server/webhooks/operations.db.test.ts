@@ -7,6 +7,7 @@ import { syncBankAccounts } from '../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../testing/webhooks.js';
 import { enqueueTransactionUpserts } from './jobs.js';
 import { enqueueDueReconciliations } from './reconcile-scheduler.js';
+import { requestReconcile } from './reconcile.js';
 import { signBody } from './signature.js';
 
 // Running the pipeline: failures that retry and park dead, replay, the event log API,
@@ -345,6 +346,18 @@ describe('reconciliation', () => {
     } finally {
       h.sim.webhooks.setMode(h.firm.apiKey, 'deliver');
     }
+  });
+
+  it('keeps "reconcile now" for its caller: a webhook that wakes the worker meanwhile does not take it', async () => {
+    const jobId = await requestReconcile(db(), h.orgId);
+    h.t.sync.worker.kick(); // what every stored webhook does
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, jobId));
+    expect(job?.state).toBe('queued');
+    // The caller's run takes that same job and answers its result.
+    const res = await api('POST', '/api/admin/reconcile');
+    expect(res.status).toBe(200);
+    expect(await db().select().from(jobs).where(eq(jobs.id, jobId))).toEqual([]);
   });
 
   it('is scheduled once per organization with an API token, however many processes tick', async () => {

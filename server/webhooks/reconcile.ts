@@ -168,7 +168,22 @@ export function reconcileStage(ctx: PipelineContext): JobHandler {
   };
 }
 
-/** "Reconcile now": the organization's reconcile job (the waiting one, due at once). */
+/**
+ * Held for the caller who runs it now: the workers leave it until then, so the process's own
+ * worker, woken by a webhook between the enqueue and the caller's claim, cannot take it and turn
+ * "reconcile now" into a 409. A caller that crashes leaves it to them after this long.
+ */
+const HELD_FOR_CALLER_MS = 30_000;
+
+/**
+ * "Reconcile now": the organization's reconcile job for the caller to run at once (the waiting
+ * one, if a run is already due: that one is the workers' too).
+ */
 export function requestReconcile(db: Executor, orgId: string): Promise<string> {
-  return enqueue(db, { orgId, kind: WEBHOOK_JOB.reconcile, key: RECONCILE_JOB_KEY });
+  return enqueue(db, {
+    orgId,
+    kind: WEBHOOK_JOB.reconcile,
+    key: RECONCILE_JOB_KEY,
+    runAt: new Date(Date.now() + HELD_FOR_CALLER_MS),
+  });
 }
