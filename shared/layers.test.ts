@@ -113,6 +113,10 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
     peers: true,
   },
   { layer: 'http (routes, auth, the error model mapped to HTTP)', members: ['server/http'] },
+  {
+    layer: 'backup (online backups, restore, the move to PostgreSQL; their commands)',
+    members: ['server/backup'],
+  },
   { layer: 'going live (settings → endpoint, demo mode off)', members: ['server/going-live.ts'] },
   { layer: 'demo mode (mounts the simulator)', members: ['server/demo.ts'] },
   {

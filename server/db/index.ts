@@ -34,6 +34,8 @@ export interface DatabaseHandle {
    */
   receiverDb?: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's DATA_DIR (absent in memory and on PostgreSQL): backups copy it. */
+  dataDir?: string;
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
   /** Whether the database answers and every committed migration has been applied. */
@@ -41,7 +43,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The committed drizzle-kit migrations, applied at every start (and by restores and moves). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number works: it only has to be the same for every process of this application.
 const MIGRATION_LOCK = 7_346_001;
 
@@ -102,6 +105,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     db,
     receiverDb,
     kind: 'pglite',
+    ...(dataDir ? { dataDir } : {}),
     migrate: () => applyMigrations(db, migrationsFolder, { concurrently: false }),
     readiness: () => readiness(db),
     close: async () => {

@@ -74,14 +74,19 @@ async function applyConcurrently(
 
 /**
  * Applies the migrations of `migrationsFolder` that have not run yet, in order. `concurrently`
- * is for PostgreSQL; the caller makes sure only one process migrates at a time.
+ * is for PostgreSQL; the caller makes sure only one process migrates at a time. `only` (the
+ * `folderMillis` of each) limits them to those a backup's data was written under: a restore
+ * loads rows into the schema they came from, and the next start applies the newer ones.
  */
 export async function applyMigrations(
   db: Database,
   migrationsFolder: string,
-  options: { concurrently: boolean },
+  options: { concurrently: boolean; only?: ReadonlySet<number> },
 ): Promise<void> {
-  const migrations = readMigrations(migrationsFolder);
+  const only = options.only;
+  const migrations = readMigrations(migrationsFolder).filter(
+    (migration) => !only || only.has(migration.folderMillis),
+  );
   await db.execute(sql`create schema if not exists drizzle`);
   await db.execute(sql`
     create table if not exists drizzle.__drizzle_migrations (
