@@ -61,6 +61,16 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   METRICS_ORG_LABELS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0 hours')
+    .optional(),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a number of backups' })
+    .int()
+    .min(1, 'must keep at least 1 backup')
+    .default(7),
 });
 
 export interface Config {
@@ -91,6 +101,12 @@ export interface Config {
   metricsOrgLabels: boolean;
   /** Where `npm run worker` serves its own /metrics (on HOST); none without it. */
   metricsPort: number | undefined;
+  /** Scheduled backups of the embedded database: every so many hours (none without it). */
+  backupIntervalHours: number | undefined;
+  /** Where scheduled backups go (and the working copy every online backup makes). */
+  backupDir: string;
+  /** How many scheduled backups to keep: the oldest beyond it are removed. */
+  backupKeep: number;
 }
 
 export class ConfigError extends StartupError {}
@@ -104,6 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.BACKUP_INTERVAL_HOURS !== undefined && e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BACKUP_INTERVAL_HOURS: backs up the embedded database; on PostgreSQL (DATABASE_URL) back up with pg_dump',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -122,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsOrgLabels: e.METRICS_ORG_LABELS === '1',
     metricsPort: e.METRICS_PORT,
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    backupDir: e.BACKUP_DIR,
+    backupKeep: e.BACKUP_KEEP,
     demo: e.DEMO === '1' ? 'on' : e.DEMO === '0' ? 'off' : 'auto',
   };
 }

@@ -34,6 +34,9 @@ async function main(): Promise<void> {
       })
     : undefined;
 
+  // Scheduled online backups of the embedded database (BACKUP_INTERVAL_HOURS).
+  await runtime.backups.startSchedule();
+
   const live = { ...runtime, db: database.db };
   // At start and periodically: the webhook endpoint of every organization that has one.
   const endpoints = startEndpointScheduler({

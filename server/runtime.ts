@@ -1,3 +1,5 @@
+import { registerBackupMetrics } from './backup/metrics.js';
+import { BackupService } from './backup/service.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { prepareDemo } from './demo.js';
@@ -92,6 +94,9 @@ export async function openRuntime(
     limiters,
   });
 
+  const backups = new BackupService({ database, config, logger });
+  if (!backups.unavailable()) registerBackupMetrics(metrics.registry, backups);
+
   let boot: BootstrapResult | undefined;
   let demo: AppDeps['demo'];
   if (overrides.serveApi) {
@@ -109,9 +114,11 @@ export async function openRuntime(
     webhooks,
     widgetTokens,
     metrics,
+    backups,
     demo,
     boot,
     async close() {
+      await backups.close();
       await sync.stop();
       await demo?.close();
       await webhooks.rejections.flush();

@@ -127,5 +127,27 @@ export const integrationHealth = z.object({
   }),
   /** Records whose sync is failing and dead removals (GET /api/admin/sync-problems). */
   sync: z.object({ problems: z.number().int() }),
+  /**
+   * Online backups of the embedded database (npm run backup, BACKUP_INTERVAL_HOURS), in the
+   * default organization's health; null elsewhere and on PostgreSQL (pg_dump's).
+   */
+  backups: z
+    .object({
+      /** Scheduled every `intervalHours` (BACKUP_INTERVAL_HOURS), or on demand only. */
+      scheduled: z.boolean(),
+      intervalHours: z.number().nullable(),
+      running: z.boolean(),
+      lastBackupAt: z.iso.datetime().nullable(),
+      /** Bytes of the last backup (compressed); null when not known. */
+      lastSizeBytes: z.number().int().nullable(),
+      lastDurationSeconds: z.number().nullable(),
+      /** Failures since the last success. */
+      failures: z.number().int(),
+      lastFailureAt: z.iso.datetime().nullable(),
+      lastError: z.string().nullable(),
+      nextAt: z.iso.datetime().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type IntegrationHealth = z.infer<typeof integrationHealth>;

@@ -1,4 +1,5 @@
 import type { Role } from '../../shared/records.js';
+import type { BackupService } from '../backup/service.js';
 import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/index.js';
 import type { Logger } from '../logger.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   widgetTokens: WidgetTokenSigner;
   /** This runtime's metrics (GET /metrics, and a worker's METRICS_PORT). */
   metrics: Metrics;
+  /** Online backups of the embedded database (POST /api/operator/backup, the schedule). */
+  backups: BackupService;
   // --- End of the process's services. ---
   /** Present in demo mode: the simulator mounted as the sandbox. */
   demo?: Demo;

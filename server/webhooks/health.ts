@@ -3,6 +3,7 @@ import type { IntegrationHealth } from '../../shared/webhooks.js';
 import type { Config } from '../config.js';
 import type { Executor } from '../db/index.js';
 import { readIntegrationState } from '../domain/integration-state.js';
+import { getOrganization } from '../domain/operator.js';
 import { getSettings } from '../domain/settings.js';
 import { errorMessage } from '../errors.js';
 import type { RemoteApi, RemoteWebhookUrl } from '../remote/index.js';
@@ -28,7 +29,14 @@ function ours(urls: readonly RemoteWebhookUrl[], config: Config, orgId: string) 
 }
 
 export async function integrationHealth(
-  deps: { db: Executor; remote: RemoteApi; config: Config; rejections?: RejectionCounter },
+  deps: {
+    db: Executor;
+    remote: RemoteApi;
+    config: Config;
+    rejections?: RejectionCounter;
+    /** The server's backups (the embedded database), shown to the default organization only. */
+    backups?: (() => IntegrationHealth['backups']) | undefined;
+  },
   orgId: string,
 ): Promise<IntegrationHealth> {
   const { db, remote, config, rejections } = deps;
@@ -37,11 +45,12 @@ export async function integrationHealth(
   const [identity, urls] = tokenSet
     ? await Promise.allSettled([remote.me(orgId), remote.listWebhookUrls(orgId)])
     : [null, null];
-  const [receipts, dead, state, problems] = await Promise.all([
+  const [receipts, dead, state, problems, organization] = await Promise.all([
     receiptSummary(db, orgId, rejections),
     countDeadEvents(db, orgId),
     readIntegrationState(db, orgId),
     countSyncProblems(db, orgId),
+    getOrganization(db, orgId),
   ]);
   const notSet = 'No API token is configured';
   const listed = urls?.status === 'fulfilled' ? ours(urls.value, config, orgId) : null;
@@ -96,5 +105,7 @@ export async function integrationHealth(
       watermark: iso(state?.reconcileWatermark),
     },
     sync: { problems },
+    // The whole server's backups: the install's own firm sees them, not every tenant.
+    backups: (organization.isDefault && deps.backups?.()) || null,
   };
 }

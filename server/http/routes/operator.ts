@@ -9,6 +9,7 @@ import {
 } from '../../domain/operator.js';
 import { requireOperator } from '../operator-auth.js';
 import { errorResponses, idParams, jsonBody, jsonResponse } from '../openapi.js';
+import { backupRouter } from './backup.js';
 import { createRouter } from '../router.js';
 import {
   aggregateLinksRouter,
@@ -20,7 +21,8 @@ import {
 } from './records-api.js';
 
 // The operator API (/api/operator), behind OPERATOR_API_KEY only: create, list, deactivate and
-// reactivate organizations, and read any organization's records (a deactivated one's too).
+// reactivate organizations, read any organization's records (a deactivated one's too), and take
+// an online backup of the embedded database (backup.ts).
 
 const organizationsRouter = createRouter()
   .openapi(
@@ -101,6 +103,7 @@ export function operatorRouter() {
     await next();
   });
   router.route('/organizations', organizationsRouter);
+  router.route('/backup', backupRouter);
   router.route('/organizations/:orgId/clients', clientsRouter);
   router.route('/organizations/:orgId/matters', mattersRouter);
   router.route('/organizations/:orgId/payment-links', paymentLinksRouter);

@@ -23,8 +23,14 @@ const tags = ['webhooks'];
 type Ctx = Context<AppEnv>;
 const adminDeps = (c: Ctx) => ({ db: c.get('db'), sync: c.get('deps').sync });
 const healthDeps = (c: Ctx) => {
-  const { sync, config, webhooks } = c.get('deps');
-  return { db: c.get('db'), remote: sync.remote, config, rejections: webhooks.rejections };
+  const { sync, config, webhooks, backups } = c.get('deps');
+  return {
+    db: c.get('db'),
+    remote: sync.remote,
+    config,
+    rejections: webhooks.rejections,
+    backups: backups.unavailable() ? undefined : () => backups.health(),
+  };
 };
 
 export const webhookAdminRouter = createRouter({ role: 'admin' })
