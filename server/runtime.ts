@@ -9,7 +9,8 @@ import type { AppDeps } from './http/context.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './metrics/create.js';
 import { LimiterRegistry, PostgresBudgetStore, SharedLimiterRegistry } from './remote/index.js';
-import { SecretBox, loadSecretsKey } from './security/secret-box.js';
+import { openSecretsKey } from './domain/secrets-key.js';
+import type { SecretBox } from './security/secret-box.js';
 import { widgetTokenSigner } from './security/widget-tokens.js';
 import { SyncService, type SyncServiceOptions } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
@@ -59,7 +60,7 @@ export async function openRuntime(
     await database.migrate();
     logger.info({ database: database.kind }, 'database ready, migrations applied');
   }
-  const secretBox = overrides.secretBox ?? openSecretBox(config, database, logger);
+  const secretBox = overrides.secretBox ?? (await openSecretBox(config, database, logger));
 
   // On PostgreSQL several processes may call the remote for one organization: they share one
   // budget held in the database. PGlite means one process, whose own limiter is exact.
@@ -127,12 +128,16 @@ export async function openRuntime(
   };
 }
 
-function openSecretBox(config: Config, database: DatabaseHandle, logger: Logger): SecretBox {
-  const secrets = loadSecretsKey(config);
-  if (secrets.source !== 'env' && database.kind === 'postgres') {
+async function openSecretBox(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+): Promise<SecretBox> {
+  const { box, source } = await openSecretsKey(database.db, config);
+  if (source !== 'env' && database.kind === 'postgres') {
     logger.warn(
       'SECRETS_KEY is not set: using a key file in DATA_DIR; every server process needs the same key',
     );
   }
-  return new SecretBox(secrets.key);
+  return box;
 }
