@@ -167,3 +167,36 @@ export async function appliedMigrations(
   );
   return rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
 }
+
+/**
+ * Before a bulk load into a new, migrated database: drops its foreign keys and the indexes no
+ * constraint owns, and answers the statements that make them again. Building an index once
+ * over loaded rows, and checking a foreign key with one join, is many times faster than keeping
+ * them up row by row (what pg_restore does too); the same names and definitions come back, and
+ * a row that breaks one fails the load just the same, only later.
+ */
+export async function deferIndexesAndForeignKeys(session: SqlSession): Promise<string[]> {
+  const foreignKeys = await session.query<{ tbl: string; name: string; def: string }>(`
+    select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
+    from pg_constraint c join pg_class t on t.oid = c.conrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where c.contype = 'f' and ${NOT_DATA}
+    order by 1, 2`);
+  const indexes = await session.query<{ name: string; def: string }>(`
+    select x.indexrelid::regclass::text as name, pg_get_indexdef(x.indexrelid) as def
+    from pg_index x join pg_class t on t.oid = x.indrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where ${NOT_DATA}
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+    order by 1`);
+  for (const fk of foreignKeys) {
+    await session.query(`alter table ${fk.tbl} drop constraint ${quoteIdent(fk.name)}`);
+  }
+  for (const index of indexes) await session.query(`drop index ${index.name}`);
+  return [
+    ...indexes.map((index) => index.def),
+    ...foreignKeys.map(
+      (fk) => `alter table ${fk.tbl} add constraint ${quoteIdent(fk.name)} ${fk.def}`,
+    ),
+  ];
+}

@@ -4,6 +4,7 @@ import { finished } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type postgres from 'postgres';
 import {
+  deferIndexesAndForeignKeys,
   listTables,
   qualified,
   quoteIdent,
@@ -63,6 +64,7 @@ export async function loadBackup(
 ): Promise<LoadResult> {
   let header: BackupHeader | undefined;
   let columnsOf = new Map<string, Set<string>>();
+  let rebuild: string[] = [];
   const sections: TableSection[] = [];
   let sink: CopySink | undefined;
   let total = 0;
@@ -77,6 +79,7 @@ export async function loadBackup(
         columnsOf = new Map(
           (await listTables(target.session)).map((t) => [tableId(t), new Set(t.columns)]),
         );
+        rebuild = await deferIndexesAndForeignKeys(target.session);
         break;
       case 'table': {
         const { section } = event;
@@ -118,6 +121,17 @@ export async function loadBackup(
         break;
       case 'manifest': {
         const { manifest } = event;
+        // The deferred indexes and foreign keys, built and checked over the loaded rows.
+        for (const [i, statement] of rebuild.entries()) {
+          options.onProgress?.({
+            table: 'indexes and foreign keys',
+            tableRows: i,
+            tableTotal: rebuild.length,
+            rows,
+            total,
+          });
+          await target.session.query(statement);
+        }
         await restoreSequences(target.session, manifest.sequences);
         await verifyLoad(target.session, sections, manifest);
         return { header: header!, manifest, rows, tables: sections.length };

@@ -5,14 +5,12 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, schema, type Database } from '../db/index.js';
+import { schema, type Database } from '../db/index.js';
 import { readIntegrationSecrets } from '../domain/settings.js';
 import { SecretBox } from '../security/secret-box.js';
 import { createThrowawayPostgres } from '../testing/database.js';
-import { exportToFile, fillDatabase, fingerprint, rewriteBackup } from '../testing/backups.js';
+import { exportToFile, filledDataDir, fingerprint, rewriteBackup } from '../testing/backups.js';
 import type { SqlSession } from './catalog.js';
-import { openPrivatePglite } from './embedded.js';
-import { pgliteSession } from './export.js';
 import { BackupFileError } from './format.js';
 import { moveToPostgres, MoveRefused, type MoveOptions } from './move.js';
 
@@ -72,17 +70,8 @@ const failure = (promise: Promise<unknown>) =>
 
 describe.runIf(serverUrl)('npm run db:move (PostgreSQL of DATABASE_URL)', () => {
   beforeAll(async () => {
-    const database = await openPglite(dataDir);
-    try {
-      await database.migrate();
-      ({ orgId } = await fillDatabase(database.db, new SecretBox(KEY)));
-    } finally {
-      await database.close();
-    }
+    ({ orgId, fingerprint: source } = await filledDataDir(dataDir, KEY));
     writeFileSync(path.join(dataDir, 'secrets.key'), KEY.toString('hex'));
-    const pg = await openPrivatePglite(path.join(dataDir, 'pgdata'));
-    source = await fingerprint(pgliteSession(pg));
-    await pg.close();
     backup = path.join(root, 'backup.gz');
     await exportToFile(path.join(dataDir, 'pgdata'), backup);
   }, 120_000);
@@ -173,6 +162,24 @@ describe.runIf(serverUrl)('npm run db:move (PostgreSQL of DATABASE_URL)', () => 
     });
     const failed = await failure(move(url, { from: breaking }));
     expect(failed?.message).toMatch(/transactions_status/);
+    expect(await relations(url)).toBe(0);
+
+    // A row whose parent is missing: found when the foreign keys are checked after the load.
+    const orphan = path.join(root, 'orphan.gz');
+    let orphaned = false;
+    await rewriteBackup(backup, orphan, {
+      rows: (table, data) => {
+        if (table !== 'public.matters' || orphaned) return data;
+        orphaned = true;
+        const [first, ...rest] = data.toString().split('\n');
+        const fields = first!.split('\t');
+        fields[5] = '00000000-0000-4000-8000-00000000dead'; // client_id: no such client
+        return Buffer.from([fields.join('\t'), ...rest].join('\n'));
+      },
+    });
+    expect(orphaned).toBe(true);
+    const orphanedMove = await failure(move(url, { from: orphan }));
+    expect(orphanedMove?.message).toMatch(/matters_client_id_clients_id_fk/);
     expect(await relations(url)).toBe(0);
   }, 120_000);
 });

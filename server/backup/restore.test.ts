@@ -22,6 +22,7 @@ import { SecretBox } from '../security/secret-box.js';
 import {
   exportToFile,
   FILLED_TABLES,
+  filledDataDir,
   fillDatabase,
   fingerprint,
   migrationsWithNewTable,
@@ -47,16 +48,7 @@ let backup: string;
 beforeAll(async () => {
   writeFileSync(keyFile, `${KEY.toString('hex')}\n`);
   const dataDir = path.join(root, 'source');
-  const database = await openPglite(dataDir);
-  try {
-    await database.migrate();
-    ({ orgId } = await fillDatabase(database.db, new SecretBox(KEY)));
-  } finally {
-    await database.close();
-  }
-  const pg = await openPrivatePglite(path.join(dataDir, 'pgdata'));
-  source = await fingerprint(pgliteSession(pg));
-  await pg.close();
+  ({ orgId, fingerprint: source } = await filledDataDir(dataDir, KEY));
   backup = path.join(root, 'backup.gz');
   await exportToFile(path.join(dataDir, 'pgdata'), backup);
 }, 120_000);

@@ -8,13 +8,15 @@ import { listTables, tableChecksum, tableId, type SqlSession } from '../backup/c
 import { readBackupFile } from '../backup/backup-file.js';
 import { startExport } from '../backup/export-process.js';
 import { BackupWriter, type BackupEvent, type BackupHeader } from '../backup/format.js';
-import { migrationsFolder, type Database } from '../db/index.js';
+import { openPrivatePglite } from '../backup/embedded.js';
+import { pgliteSession } from '../backup/export.js';
+import { migrationsFolder, openPglite, type Database } from '../db/index.js';
 import { createApiKey } from '../domain/api-keys.js';
 import { createClient } from '../domain/clients.js';
 import { createOrganizationWithAdmin } from '../domain/operator.js';
 import { bootstrapDefaultOrganization } from '../domain/organizations.js';
 import { updateSettings } from '../domain/settings.js';
-import type { SecretBox } from '../security/secret-box.js';
+import { SecretBox } from '../security/secret-box.js';
 import { seedOrganization } from './seed-lists.js';
 
 // Databases, backups and bad backups for the backup, restore and move suites.
@@ -98,11 +100,46 @@ export async function fingerprint(session: SqlSession): Promise<Record<string, s
     const { rows, checksum } = await tableChecksum(session, table);
     out[tableId(table)] = `${rows} rows, checksum ${checksum}`;
   }
+  // The schema's indexes and constraints too: a load that defers them must make them again.
+  // (Not NOT NULL: PostgreSQL 18, in PGlite, lists those as constraints; 15 does not.)
+  const schemaObjects = await session.query<{ def: string }>(`
+    select pg_get_indexdef(x.indexrelid) as def from pg_index x
+    join pg_class c on c.oid = x.indrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public'
+    union all
+    select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+    from pg_constraint where connamespace = 'public'::regnamespace and contype <> 'n'
+    order by 1`);
+  out['schema'] = schemaObjects.map((o) => o.def).join('\n');
   const [seq] = await session.query<{ v: string }>(
     `select last_value::text || ':' || is_called::text as v from remote_request_slots_id_seq`,
   );
   out['sequence remote_request_slots_id_seq'] = seq!.v;
   return out;
+}
+
+/**
+ * A stopped server's DATA_DIR: a migrated embedded database filled (fillDatabase) with secrets
+ * sealed with `key`, and its fingerprint, for a restore or a move to be compared with.
+ */
+export async function filledDataDir(
+  dataDir: string,
+  key: Buffer,
+): Promise<{ orgId: string; fingerprint: Record<string, string> }> {
+  const database = await openPglite(dataDir);
+  let orgId: string;
+  try {
+    await database.migrate();
+    ({ orgId } = await fillDatabase(database.db, new SecretBox(key)));
+  } finally {
+    await database.close();
+  }
+  const pg = await openPrivatePglite(path.join(dataDir, 'pgdata'));
+  try {
+    return { orgId, fingerprint: await fingerprint(pgliteSession(pg)) };
+  } finally {
+    await pg.close();
+  }
 }
 
 /** A backup of the (stopped) embedded database in `pgdata`, as `npm run backup` writes it. */
