@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -45,6 +45,9 @@ function parseArgs(argv: string[], flags: string[], values: string[]) {
 
 class UsageError extends Error {}
 
+/** A command that will not run or did not finish, and why (the message is for the operator). */
+class CommandRefused extends Error {}
+
 const dataDirOf = (env: Env) => env.DATA_DIR || './.data';
 
 /** Runs a command body, turning its refusals into a message and status 1. */
@@ -57,6 +60,7 @@ async function guarded(io: CommandIo, usage: string, body: () => Promise<number>
       return 2;
     }
     const known =
+      error instanceof CommandRefused ||
       error instanceof RestoreRefused ||
       error instanceof MoveRefused ||
       error instanceof BackupFileError ||
@@ -93,7 +97,7 @@ export async function backupCommand(argv: string[], env: Env, io: CommandIo): Pr
     const out = typeof named.out === 'string' ? named.out : undefined;
     if (!out || rest.length > 0) throw new UsageError('Where to? --out FILE');
     if (existsSync(out)) {
-      throw new RestoreRefused(
+      throw new CommandRefused(
         `${out} exists: choose a new file name (a backup never overwrites).`,
       );
     }
@@ -109,8 +113,9 @@ export async function backupCommand(argv: string[], env: Env, io: CommandIo): Pr
         : null;
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (code !== 'ECONNREFUSED')
-        throw new RestoreRefused(`No answer from ${url}: ${code ?? error}`);
+      if (code !== 'ECONNREFUSED') {
+        throw new CommandRefused(`No answer from ${url}: ${code ?? error}`);
+      }
       return backupStopped(out, url, env, io);
     }
     if (!response) {
@@ -150,7 +155,7 @@ async function backupStopped(out: string, url: string, env: Env, io: CommandIo):
   const dataDir = dataDirOf(env);
   const pgdata = path.join(dataDir, 'pgdata');
   if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
-    throw new RestoreRefused(
+    throw new CommandRefused(
       `No server answers at ${url}, and DATA_DIR (${path.resolve(dataDir)}) holds no database. Start the server (npm start) or give its address with --url.`,
     );
   }
@@ -158,7 +163,7 @@ async function backupStopped(out: string, url: string, env: Env, io: CommandIo):
   try {
     unlock = lockDataDir(dataDir);
   } catch (error) {
-    throw new RestoreRefused(
+    throw new CommandRefused(
       `No server answers at ${url}, but ${(error as Error).message.replace(/\.? The embedded.*$/, '')}: give the server's address with --url.`,
     );
   }
@@ -192,6 +197,12 @@ async function receiveBackup(
   io: CommandIo,
 ): Promise<{ header: BackupHeader; rows: number; bytes: number; seconds: number }> {
   const partial = `${out}.partial`;
+  // Interrupted (Ctrl-C): no partial file is left behind.
+  const interrupted = () => {
+    rmSync(partial, { force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
   const progress = new Progress(io.stderr, 'backup');
   const toFile = new PassThrough();
   const toCheck = new PassThrough();
@@ -221,6 +232,7 @@ async function receiveBackup(
   } catch (error) {
     body.destroy();
     await rm(partial, { force: true });
+    process.off('SIGINT', interrupted);
     throw error instanceof BackupFileError && error.problem === 'truncated'
       ? new BackupFileError(
           'truncated',
@@ -228,6 +240,7 @@ async function receiveBackup(
         )
       : error;
   }
+  process.off('SIGINT', interrupted);
   progress.finish(`backup: ${formatCount(rows)} rows received and checked.`);
   return { header: header!, rows, bytes, seconds: progress.seconds };
 }
@@ -308,7 +321,7 @@ export async function moveCommand(argv: string[], env: Env, io: CommandIo): Prom
       });
     } catch (error) {
       if (error instanceof MoveRefused || error instanceof BackupFileError) throw error;
-      throw new RestoreRefused(
+      throw new CommandRefused(
         `The move failed and was undone: the target database is as empty as before. Cause: ${(error as Error)?.message ?? String(error)}`,
       );
     }

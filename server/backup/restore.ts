@@ -56,7 +56,7 @@ export interface RestoreResult {
 const KEY_FILE = 'secrets.key';
 const LOCK_FILE = 'pgdata.lock';
 
-function dataEntries(dataDir: string, entries: string[]): string[] {
+function dataEntries(entries: string[]): string[] {
   return entries.filter((e) => e !== KEY_FILE && e !== LOCK_FILE);
 }
 
@@ -114,10 +114,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   let staging: string | undefined;
   try {
     const entries = exists ? await readdir(dataDir) : [];
-    const holdsData = dataEntries(dataDir, entries).length > 0;
+    const holdsData = dataEntries(entries).length > 0;
     if (holdsData && !options.force) {
       throw new RestoreRefused(
-        `DATA_DIR (${dataDir}) is not empty: it holds ${dataEntries(dataDir, entries).slice(0, 4).join(', ')}. Restore into an empty folder (set DATA_DIR), or add --force to replace it (it is kept aside, renamed).`,
+        `DATA_DIR (${dataDir}) is not empty: it holds ${dataEntries(entries).slice(0, 4).join(', ')}. Restore into an empty folder (set DATA_DIR), or add --force to replace it (it is kept aside, renamed).`,
       );
     }
     const existingKey = entries.includes(KEY_FILE) ? path.join(dataDir, KEY_FILE) : null;

@@ -1,0 +1,119 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../db/index.js';
+import { verifyBackupFile } from './backup-file.js';
+import { backupCommand, moveCommand, restoreCommand, type CommandIo } from './commands.js';
+
+// The commands as an operator meets them: their exit statuses (0 done, 1 refused, 2 wrong use or
+// a database they do not back up) and what they say. The end-to-end suite runs them as processes
+// against a server; these are the cases around it.
+
+const root = mkdtempSync(path.join(tmpdir(), 'plk-commands-'));
+const dataDir = path.join(root, 'data');
+
+beforeAll(async () => {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  NOBODY = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  await new Promise((resolve) => probe.close(resolve));
+  const database = await openPglite(dataDir);
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+}, 60_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function io(): CommandIo & { text(): string } {
+  let text = '';
+  const sink = { write: (t: string) => (text += t) };
+  return { stdout: sink, stderr: sink, text: () => text };
+}
+
+/** An address where no server listens (a port just freed). */
+let NOBODY = '';
+
+describe('npm run backup', () => {
+  it('says to use pg_dump on PostgreSQL (2), and wants --out and the operator key (2)', async () => {
+    let out = io();
+    expect(await backupCommand(['--out', 'x.gz'], { DATABASE_URL: 'postgres://db/x' }, out)).toBe(
+      2,
+    );
+    expect(out.text()).toMatch(/PostgreSQL \(DATABASE_URL\): back it up with pg_dump/);
+    out = io();
+    expect(await backupCommand([], {}, out)).toBe(2);
+    expect(out.text()).toMatch(/--out FILE\nUsage: npm run backup/);
+    out = io();
+    expect(await backupCommand(['--out', path.join(root, 'k.gz')], {}, out)).toBe(2);
+    expect(out.text()).toMatch(/Set OPERATOR_API_KEY/);
+    out = io();
+    expect(await backupCommand(['--out', 'x.gz', '--verbose'], {}, out)).toBe(2);
+    expect(out.text()).toMatch(/Unknown option --verbose/);
+  });
+
+  it('never overwrites a file (1)', async () => {
+    const taken = path.join(root, 'taken.gz');
+    writeFileSync(taken, 'mine');
+    const out = io();
+    expect(await backupCommand(['--out', taken], { OPERATOR_API_KEY: 'k' }, out)).toBe(1);
+    expect(out.text()).toMatch(/exists: choose a new file name/);
+  });
+
+  it('with no server running, backs DATA_DIR up directly, checked like any backup', async () => {
+    const file = path.join(root, 'offline.gz');
+    const out = io();
+    const code = await backupCommand(
+      ['--out', file, '--url', NOBODY],
+      { OPERATOR_API_KEY: 'k', DATA_DIR: dataDir },
+      out,
+    );
+    expect(code, out.text()).toBe(0);
+    expect(out.text()).toContain(`No server answers at ${NOBODY}: backing up DATA_DIR`);
+    expect(out.text()).toMatch(/^Backup written: .*offline\.gz/m);
+    expect(out.text()).toMatch(/that is the file .*data\/secrets\.key/);
+    expect((await verifyBackupFile(file)).header.migrations.length).toBeGreaterThan(5);
+    expect(existsSync(`${file}.partial`)).toBe(false);
+
+    const empty = io();
+    const none = path.join(root, 'none');
+    expect(
+      await backupCommand(
+        ['--out', path.join(root, 'n.gz'), '--url', NOBODY],
+        { OPERATOR_API_KEY: 'k', DATA_DIR: none },
+        empty,
+      ),
+    ).toBe(1);
+    expect(empty.text()).toMatch(/No server answers .* holds no database/);
+  }, 120_000);
+});
+
+describe('npm run restore and npm run db:move', () => {
+  it('say how they are used (2), and restore is for the embedded database only', async () => {
+    let out = io();
+    expect(await restoreCommand([], {}, out)).toBe(2);
+    expect(out.text()).toMatch(/Usage: npm run restore -- FILE \[--force\] \[--key-file PATH\]/);
+    out = io();
+    expect(await restoreCommand(['b.gz'], { DATABASE_URL: 'postgres://db/x' }, out)).toBe(2);
+    expect(out.text()).toMatch(/npm run db:move -- --from FILE --to/);
+    out = io();
+    expect(
+      await restoreCommand(
+        [path.join(root, 'missing.gz')],
+        { DATA_DIR: path.join(root, 'r') },
+        out,
+      ),
+    ).toBe(1);
+    expect(out.text()).toMatch(/No such backup file/);
+    out = io();
+    expect(await moveCommand([], {}, out)).toBe(2);
+    expect(out.text()).toMatch(/Usage: npm run db:move -- --to postgres:/);
+    out = io();
+    expect(await moveCommand(['--to', 'mysql://x'], { DATA_DIR: dataDir }, out)).toBe(1);
+    expect(out.text()).toMatch(/--to must be a postgres:\/\/ connection string/);
+  });
+});
