@@ -30,6 +30,8 @@ import { encodeCursor } from '../server/domain/pagination.js';
 import { createThrowawayPostgres } from '../server/testing/database.js';
 import {
   analyzeLists,
+  BIG_ORGANIZATION,
+  scaledSizes,
   SEARCH_WORDS,
   seedOrganization,
   type SeededOrganization,
@@ -45,23 +47,7 @@ const SECONDS = numberArg('seconds', 5);
 const CONCURRENCY = numberArg('concurrency', 16);
 const OTHER_ORGS = numberArg('other-orgs', Math.round(50 * SCALE));
 
-const scaled = (sizes: SeedSizes, scale: number): SeedSizes =>
-  Object.fromEntries(
-    Object.entries(sizes).map(([k, v]) => [k, Math.max(1, Math.round(v * scale))]),
-  ) as unknown as SeedSizes;
-
-const BIG = scaled(
-  {
-    clients: 200_000,
-    matters: 50_000,
-    paymentLinks: 100_000,
-    aggregateLinks: 10_000,
-    bankAccounts: 20,
-    transactions: 1_000_000,
-    webhookEvents: 100_000,
-  },
-  SCALE,
-);
+const BIG = scaledSizes(BIG_ORGANIZATION, SCALE);
 const SMALL: SeedSizes = {
   clients: 400,
   matters: 100,

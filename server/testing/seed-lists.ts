@@ -18,6 +18,26 @@ export interface SeedSizes {
   webhookEvents: number;
 }
 
+/**
+ * The big organization of bench:lists (and of bench:backup): a firm of a million transactions.
+ * Benchmarks scale it down with `--scale`.
+ */
+export const BIG_ORGANIZATION: SeedSizes = {
+  clients: 200_000,
+  matters: 50_000,
+  paymentLinks: 100_000,
+  aggregateLinks: 10_000,
+  bankAccounts: 20,
+  transactions: 1_000_000,
+  webhookEvents: 100_000,
+};
+
+/** Sizes times `scale`, each at least 1. */
+export const scaledSizes = (sizes: SeedSizes, scale: number): SeedSizes =>
+  Object.fromEntries(
+    Object.entries(sizes).map(([k, v]) => [k, Math.max(1, Math.round(v * scale))]),
+  ) as unknown as SeedSizes;
+
 /** Words of client names by how often they occur (case-insensitive containment). */
 export const SEARCH_WORDS = {
   /** In about one name in ten. */
