@@ -64,6 +64,8 @@ const schema = z.object({
   BACKUP_INTERVAL_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive('must be more than 0 hours')
+    // A timer waits at most 2^31 ms (24.8 days).
+    .max(576, 'must be at most 576 hours (24 days)')
     .optional(),
   BACKUP_DIR: z.string().min(1).default('./backups'),
   BACKUP_KEEP: z.coerce

@@ -66,6 +66,8 @@ describe('npm run backup', () => {
 
   it('with no server running, backs DATA_DIR up directly, checked like any backup', async () => {
     const file = path.join(root, 'offline.gz');
+    // Demo mode's simulator state goes along with the database.
+    writeFileSync(path.join(dataDir, 'simulator.json'), '{"firms":[]}');
     const out = io();
     const code = await backupCommand(
       ['--out', file, '--url', NOBODY],
@@ -76,7 +78,9 @@ describe('npm run backup', () => {
     expect(out.text()).toContain(`No server answers at ${NOBODY}: backing up DATA_DIR`);
     expect(out.text()).toMatch(/^Backup written: .*offline\.gz/m);
     expect(out.text()).toMatch(/that is the file .*data\/secrets\.key/);
-    expect((await verifyBackupFile(file)).header.migrations.length).toBeGreaterThan(5);
+    const { header, manifest } = await verifyBackupFile(file);
+    expect(header.migrations.length).toBeGreaterThan(5);
+    expect(Object.keys(manifest.files)).toEqual(['simulator.json']);
     expect(existsSync(`${file}.partial`)).toBe(false);
 
     const empty = io();

@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, rmSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +7,7 @@ import { lockDataDir } from '../db/data-dir-lock.js';
 import { StartupError } from '../errors.js';
 import { uncompressed } from './backup-file.js';
 import { startExport } from './export-process.js';
+import { DATA_FILES } from './files.js';
 import { BackupFileError, readBackup, type BackupHeader } from './format.js';
 import { moveToPostgres, MoveRefused } from './move.js';
 import { formatCount, Progress, type ProgressOutput } from './progress.js';
@@ -171,7 +172,11 @@ async function backupStopped(out: string, url: string, env: Env, io: CommandIo):
     io.stderr.write(
       `No server answers at ${url}: backing up DATA_DIR (${path.resolve(dataDir)}) directly.\n`,
     );
-    const child = startExport(pgdata, { gzip: true });
+    const files = DATA_FILES.filter((name) => existsSync(path.join(dataDir, name))).map((name) => ({
+      name,
+      path: path.join(dataDir, name),
+    }));
+    const child = startExport(pgdata, { gzip: true, files });
     const [result] = await Promise.all([receiveBackup(child.output, out, io), child.done]);
     const keyFile = path.resolve(dataDir, 'secrets.key');
     io.stdout.write(
@@ -228,6 +233,10 @@ async function receiveBackup(
   })();
   try {
     await Promise.all([pipeline(toFile, createWriteStream(partial, { mode: 0o600 })), check]);
+    // On disk before it gets its name: a file called FILE is a complete backup, even after a crash.
+    const handle = await open(partial, 'r');
+    await handle.sync();
+    await handle.close();
     await rename(partial, out);
   } catch (error) {
     body.destroy();

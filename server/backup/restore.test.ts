@@ -44,13 +44,19 @@ const keyFile = path.join(root, 'source.key');
 let source: Record<string, string>;
 let orgId: string;
 let backup: string;
+/** Demo mode's simulator state, which a backup carries beside the database. */
+const SIMULATOR_STATE = '{"firms":[{"name":"Demo law firm"}]}';
 
 beforeAll(async () => {
   writeFileSync(keyFile, `${KEY.toString('hex')}\n`);
   const dataDir = path.join(root, 'source');
   ({ orgId, fingerprint: source } = await filledDataDir(dataDir, KEY));
   backup = path.join(root, 'backup.gz');
-  await exportToFile(path.join(dataDir, 'pgdata'), backup);
+  const simulator = path.join(dataDir, 'simulator.json');
+  writeFileSync(simulator, SIMULATOR_STATE);
+  await exportToFile(path.join(dataDir, 'pgdata'), backup, [
+    { name: 'simulator.json', path: simulator },
+  ]);
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -110,6 +116,7 @@ describe('npm run restore', () => {
       webhookSecret: 'whsec-two-0123456789',
       previousWebhookSecret: 'one',
     });
+    expect(readFileSync(path.join(dataDir, 'simulator.json'), 'utf8')).toBe(SIMULATOR_STATE);
     // The key file went along; nothing of it is readable by others.
     expect(readFileSync(path.join(dataDir, 'secrets.key'), 'utf8').trim()).toBe(
       KEY.toString('hex'),

@@ -7,7 +7,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/index.js';
-import { AppError, errorMessage } from '../errors.js';
+import { AppError, errorMessage, StartupError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { startExport, type ExportResult } from './export-process.js';
 import { DATA_FILES, listBackupFiles, newBackupFileName, pruneBackups } from './files.js';
@@ -259,12 +259,19 @@ export class BackupService {
     const hours = this.#config.backupIntervalHours;
     if (hours === undefined || this.unavailable()) return;
     const intervalMs = hours * 3_600_000;
-    await mkdir(this.#config.backupDir, { recursive: true, mode: 0o700 });
-    // Working copies a killed process left behind.
-    for (const entry of await readdir(this.#config.backupDir)) {
-      if (entry.startsWith(WORK_PREFIX)) {
-        await rm(path.join(this.#config.backupDir, entry), { recursive: true, force: true });
+    const dir = this.#config.backupDir;
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // Working copies a killed process left behind.
+      for (const entry of await readdir(dir)) {
+        if (entry.startsWith(WORK_PREFIX)) {
+          await rm(path.join(dir, entry), { recursive: true, force: true });
+        }
       }
+    } catch (error) {
+      throw new StartupError(
+        `BACKUP_DIR (${path.resolve(dir)}) cannot be used for scheduled backups: ${errorMessage(error)}`,
+      );
     }
     const [newest] = await listBackupFiles(this.#config.backupDir);
     if (newest && !this.#lastSuccess) {

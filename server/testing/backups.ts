@@ -143,8 +143,12 @@ export async function filledDataDir(
 }
 
 /** A backup of the (stopped) embedded database in `pgdata`, as `npm run backup` writes it. */
-export async function exportToFile(pgdata: string, file: string): Promise<void> {
-  const child = startExport(pgdata, { gzip: true });
+export async function exportToFile(
+  pgdata: string,
+  file: string,
+  files: { name: string; path: string }[] = [],
+): Promise<void> {
+  const child = startExport(pgdata, { gzip: true, files });
   await Promise.all([pipeline(child.output, createWriteStream(file)), child.done]);
 }
 
