@@ -232,11 +232,16 @@ describe('backup, restore and the move to PostgreSQL, end to end', () => {
     expect(statuses.length).toBeGreaterThan(ackedBefore.length + 20);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
-    const health = await api<{ backups: Record<string, unknown> }>(
-      a.url,
-      'GET',
-      '/api/admin/integration-health',
-    );
+    // The server records the outcome once its export process has exited (just after the last
+    // byte reached the command).
+    const health = await waitFor(async () => {
+      const h = await api<{ backups: Record<string, unknown> }>(
+        a.url,
+        'GET',
+        '/api/admin/integration-health',
+      );
+      return h.backups.running === false && h;
+    });
     expect(health.backups).toMatchObject({
       scheduled: false,
       running: false,

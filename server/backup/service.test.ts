@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -161,13 +162,18 @@ describe('an online backup of the live embedded database', () => {
 
   it('a reader that goes away stops the backup, leaving no working copy', async () => {
     const backupDir = path.join(root, 'abandoned');
+    // Copies left by a killed process are removed; another live process's are not.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    mkdirSync(path.join(backupDir, `.backup-work-${dead}-abc`, 'pgdata'), { recursive: true });
+    const live = `.backup-work-${process.ppid}-def`;
+    mkdirSync(path.join(backupDir, live));
     const backups = service({ backupDir });
     const running = await backups.start('api');
     running.output.destroy();
     await expect(running.done).rejects.toThrow();
     expect(backups.status()).toMatchObject({ running: null, failures: 1 });
     expect(backups.health().lastError).toEqual(expect.any(String));
-    expect(readdirSync(backupDir)).toEqual([]);
+    expect(readdirSync(backupDir)).toEqual([live]);
   }, 120_000);
 
   it('on a schedule keeps the newest BACKUP_KEEP, and counts them in /metrics', async () => {

@@ -50,8 +50,31 @@ export interface BackupListener {
   failed(error: string): void;
 }
 
-/** Working copies in BACKUP_DIR: removed when done, and at start when a crash left one. */
+/**
+ * Working copies in BACKUP_DIR, named after the process making them: removed when done, and
+ * when their process is gone (killed mid-backup) by the next backup of any process.
+ */
 const WORK_PREFIX = '.backup-work-';
+const WORK_NAME = /^\.backup-work-(\d+)-/;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the working copies in `dir` whose process is gone. */
+async function removeAbandonedCopies(dir: string): Promise<void> {
+  for (const entry of await readdir(dir)) {
+    const pid = Number(WORK_NAME.exec(entry)?.[1]);
+    if (pid && pid !== process.pid && !isAlive(pid)) {
+      await rm(path.join(dir, entry), { recursive: true, force: true });
+    }
+  }
+}
 
 type BackupConfig = Pick<
   Config,
@@ -215,8 +238,9 @@ export class BackupService {
     const dataDir = this.#database.dataDir!;
     const pgdata = path.join(dataDir, 'pgdata');
     await mkdir(this.#config.backupDir, { recursive: true, mode: 0o700 });
+    await removeAbandonedCopies(this.#config.backupDir);
     await checkRoom(pgdata, this.#config.backupDir);
-    const work = await mkdtemp(path.join(this.#config.backupDir, WORK_PREFIX));
+    const work = await mkdtemp(path.join(this.#config.backupDir, `${WORK_PREFIX}${process.pid}-`));
     try {
       const copied = await copyLiveDatabase(this.#database.db, pgdata, path.join(work, 'pgdata'));
       for (const name of DATA_FILES) {
@@ -262,12 +286,7 @@ export class BackupService {
     const dir = this.#config.backupDir;
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      // Working copies a killed process left behind.
-      for (const entry of await readdir(dir)) {
-        if (entry.startsWith(WORK_PREFIX)) {
-          await rm(path.join(dir, entry), { recursive: true, force: true });
-        }
-      }
+      await removeAbandonedCopies(dir);
     } catch (error) {
       throw new StartupError(
         `BACKUP_DIR (${path.resolve(dir)}) cannot be used for scheduled backups: ${errorMessage(error)}`,
