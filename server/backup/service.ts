@@ -6,6 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import type { Config } from '../config.js';
+import { isAlive } from '../db/data-dir-lock.js';
 import type { DatabaseHandle } from '../db/index.js';
 import { AppError, errorMessage, StartupError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -56,15 +57,6 @@ export interface BackupListener {
  */
 const WORK_PREFIX = '.backup-work-';
 const WORK_NAME = /^\.backup-work-(\d+)-/;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes the working copies in `dir` whose process is gone. */
 async function removeAbandonedCopies(dir: string): Promise<void> {

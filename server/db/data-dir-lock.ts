@@ -27,7 +27,8 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock the data folder ${dataDir}`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` still runs (one of another user's counts as running). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
