@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -8,19 +8,29 @@ import { describe, expect, it } from 'vitest';
 //    the zod schemas in shared/ are imported with `import type` only (erased by TypeScript), so
 //    the bundle carries the types' names and nothing else;
 //  - the server's modules import only downwards in its layer table (SERVER_LAYERS below);
+//    every import counts: static, dynamic `import()`, type-level `typeof import()`, and those of
+//    the plain JavaScript modules (the PGlite thread's) as much as the TypeScript ones;
 //  - only the queue names the `jobs` table.
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** The modules below `dir`: TypeScript and plain JavaScript (declaration files aside). */
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : files(full);
-    return /\.ts$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+    return /\.[jt]s$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
   });
 }
 
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gms;
+/** `import('x')` loads a module at run time; `typeof import('x')` names its types. */
+const DYNAMIC_IMPORT = /(\btypeof\s+)?\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g;
+
+interface ImportOf {
+  spec: string;
+  typeOnly: boolean;
+}
 
 /** What a module imports at run time (`import type` is erased, so it does not count). */
 function runtimeImports(file: string): string[] {
@@ -30,16 +40,27 @@ function runtimeImports(file: string): string[] {
 }
 
 /** Everything a module imports, types included. */
-function allImports(file: string): { spec: string; typeOnly: boolean }[] {
-  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => ({
-    spec: match[2] ?? '',
-    typeOnly: Boolean(match[1]),
-  }));
+function allImports(file: string): ImportOf[] {
+  return importsIn(readFileSync(file, 'utf8'));
+}
+
+/** The imports written in `source`: static ones, and dynamic `import()` / `typeof import()`. */
+function importsIn(source: string): ImportOf[] {
+  const read = (pattern: RegExp) =>
+    [...source.matchAll(pattern)].map((match) => ({
+      spec: match[2] ?? '',
+      typeOnly: Boolean(match[1]),
+    }));
+  return [...read(IMPORT), ...read(DYNAMIC_IMPORT)];
 }
 
 function resolve(from: string, spec: string): string | null {
+  if (spec.startsWith('/')) return null; // a URL the page loads (the served kit), not a source
   if (!spec.startsWith('.')) return spec; // a package
-  return path.resolve(path.dirname(from), spec).replace(/\.js$/, '.ts');
+  const target = path.resolve(path.dirname(from), spec);
+  // `./x.js` names `x.ts` (TypeScript's ESM spelling), or a JavaScript module `x.js` itself.
+  const typescript = target.replace(/\.js$/, '.ts');
+  return target.endsWith('.js') && !existsSync(typescript) ? target : typescript;
 }
 
 /** Every module reached at run time from `file`, as paths relative to the root or package names. */
@@ -160,7 +181,7 @@ function layerViolation(from: string, to: string): string | null {
 
 // Tests may reach anything to set their case up (a harness, the table itself); the rules are the
 // product's modules'.
-const serverSources = files(path.join(root, 'server')).filter((f) => !f.endsWith('.test.ts'));
+const serverSources = files(path.join(root, 'server')).filter((f) => !/\.test\.[jt]s$/.test(f));
 const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
 
 // The queue owns the `jobs` table: no other module queries it, by drizzle's table object or in
@@ -204,6 +225,26 @@ describe('server layers', () => {
     );
     expect(layerViolation('server/sync/service.ts', 'server/domain/clients.ts')).toBeNull();
     expect(layerViolation('server/config.ts', 'server/errors.ts')).toBeNull();
+  });
+
+  it('sees dynamic imports, type-level ones too, and the JavaScript modules', () => {
+    const source = [
+      "const { createApp } = await import('../app.js');",
+      "type Deps = typeof import('../http/context.js');",
+      "import { x } from './x.js';",
+    ].join('\n');
+    expect(importsIn(source)).toEqual([
+      { spec: './x.js', typeOnly: false },
+      { spec: '../app.js', typeOnly: false },
+      { spec: '../http/context.js', typeOnly: true },
+    ]);
+    expect(serverSources.map(rel)).toContain('server/db/pglite-thread-worker.js');
+    expect(resolve(path.join(root, 'server/db/x.ts'), './pglite-thread-worker.js')).toBe(
+      path.join(root, 'server/db/pglite-thread-worker.js'),
+    );
+    expect(resolve(path.join(root, 'server/db/x.ts'), './index.js')).toBe(
+      path.join(root, 'server/db/index.ts'),
+    );
   });
 
   it('no module outside the queue names the jobs table (in SQL or through drizzle)', () => {
