@@ -179,6 +179,38 @@ function layerViolation(from: string, to: string): string | null {
   return `${from} → ${to} (${where}: ${SERVER_LAYERS[a.index]?.layer} → ${SERVER_LAYERS[b.index]?.layer})`;
 }
 
+// Rules the table's order alone does not say: a layer below that a module may reach only through
+// another one (or from one named module). Types count here too.
+const ONLY_THROUGH: readonly {
+  from: string;
+  to: string;
+  /** Modules of `from` that may import `to` directly. */
+  except?: readonly string[];
+  rule: string;
+}[] = [
+  {
+    from: 'server/domain',
+    to: 'server/queue',
+    rule: 'the domain reaches the queue only through sync-rules (server/sync-rules/)',
+  },
+  {
+    from: 'server/remote',
+    to: 'server/db',
+    except: ['server/remote/limiter-store.ts'],
+    rule: 'remote reaches the database only in its limiter store (server/remote/limiter-store.ts)',
+  },
+];
+
+const within = (file: string, member: string) => file === member || file.startsWith(`${member}/`);
+
+/** Which "only through" rule `from` importing `to` breaks (both relative to the root), or null. */
+function throughViolation(from: string, to: string): string | null {
+  const broken = ONLY_THROUGH.find(
+    (r) => within(from, r.from) && within(to, r.to) && !r.except?.includes(from),
+  );
+  return broken ? `${from} → ${to} (${broken.rule})` : null;
+}
+
 // Tests may reach anything to set their case up (a harness, the table itself); the rules are the
 // product's modules'.
 const serverSources = files(path.join(root, 'server')).filter((f) => !/\.test\.[jt]s$/.test(f));
@@ -225,6 +257,29 @@ describe('server layers', () => {
     );
     expect(layerViolation('server/sync/service.ts', 'server/domain/clients.ts')).toBeNull();
     expect(layerViolation('server/config.ts', 'server/errors.ts')).toBeNull();
+  });
+
+  it('nothing skips a layer it may reach only through another (types included)', () => {
+    const offenders = serverSources.flatMap((f) =>
+      allImports(f).flatMap(({ spec }) => {
+        const target = resolve(f, spec);
+        if (!target || !path.isAbsolute(target)) return [];
+        return throughViolation(rel(f), rel(target)) ?? [];
+      }),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the "only through" rules refuse a shortcut (the check itself works)', () => {
+    expect(throughViolation('server/domain/clients.ts', 'server/queue/queue.ts')).toMatch(
+      /only through sync-rules/,
+    );
+    expect(throughViolation('server/remote/client.ts', 'server/db/index.ts')).toMatch(
+      /only in its limiter store/,
+    );
+    expect(throughViolation('server/remote/limiter-store.ts', 'server/db/index.ts')).toBeNull();
+    expect(throughViolation('server/sync-rules/requests.ts', 'server/queue/queue.ts')).toBeNull();
+    expect(throughViolation('server/domain/clients.ts', 'server/sync-rules/rules.ts')).toBeNull();
   });
 
   it('sees dynamic imports, type-level ones too, and the JavaScript modules', () => {
