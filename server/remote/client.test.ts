@@ -4,7 +4,7 @@ import { RemoteError } from './errors.js';
 import { operations } from './operations.js';
 import { withRetry } from './retry.js';
 import { fixedTarget } from './target.js';
-import { startGraphQLServer, startTestServer, type TestServer } from './test-server.js';
+import { startGraphQLServer, startTestServer, type TestServer } from '../testing/graphql-server.js';
 import type { ListTransactionsInput, RemoteClient } from './types.js';
 
 const servers: TestServer[] = [];

@@ -1,7 +1,7 @@
 // Usage limits (429) and injected GraphQL faults, over loopback HTTP with a compressed window.
 import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimiter } from './limits.js';
-import { startSimulator, type RunningSimulator } from './test-helpers.js';
+import { startSimulator, type RunningSimulator } from '../testing/simulator-fixtures.js';
 
 let s: RunningSimulator | undefined;
 afterEach(async () => {

@@ -8,7 +8,7 @@ import {
   startSimulator,
   UUID_V4,
   type RunningSimulator,
-} from './test-helpers.js';
+} from '../testing/simulator-fixtures.js';
 
 let s: RunningSimulator;
 beforeEach(async () => {

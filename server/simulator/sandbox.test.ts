@@ -1,7 +1,7 @@
 // The /_sandbox admin API over loopback HTTP: payments, the transaction life cycle, and the state
 // the GraphQL API shows afterwards.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, UUID_V4, type RunningSimulator } from './test-helpers.js';
+import { startSimulator, UUID_V4, type RunningSimulator } from '../testing/simulator-fixtures.js';
 
 let s: RunningSimulator;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import {
   newLink,
   startSimulator,
   type RunningSimulator,
-} from './test-helpers.js';
+} from '../testing/simulator-fixtures.js';
 
 const running: RunningSimulator[] = [];
 afterEach(async () => {

@@ -10,7 +10,7 @@ import {
   UUID_V4,
   type Receiver,
   type RunningSimulator,
-} from './test-helpers.js';
+} from '../testing/simulator-fixtures.js';
 
 let s: RunningSimulator | undefined;
 let receiver: Receiver | undefined;

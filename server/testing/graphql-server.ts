@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { buildClientSchema, graphql, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { Hono } from 'hono';
-import { loadRemoteSchema } from './sdl.js';
+import { loadRemoteSchema } from '../remote/sdl.js';
 
 export interface RecordedRequest {
   readonly headers: Readonly<Record<string, string>>;

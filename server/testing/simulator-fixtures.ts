@@ -3,8 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { expect } from 'vitest';
-import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';
-import type { FirmInfo } from './firms.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/simulator.js';
+import type { FirmInfo } from '../simulator/firms.js';
 
 export interface GraphqlResult<T = Record<string, unknown>> {
   status: number;
