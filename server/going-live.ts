@@ -4,8 +4,8 @@ import type { Database } from './db/index.js';
 import { activateDemo, type Demo } from './demo.js';
 import { getSettings, inDemoMode, updateSettings } from './domain/settings.js';
 import type { Logger } from './logger.js';
+import type { RemoteApi } from './remote/index.js';
 import type { SecretBox } from './security/secret-box.js';
-import type { SyncService } from './sync/service.js';
 import { ensureWebhookEndpoint, type EndpointOutcome } from './webhooks/endpoint.js';
 
 // What saving the settings sets in motion. The remote target is resolved per organization and
@@ -17,7 +17,7 @@ import { ensureWebhookEndpoint, type EndpointOutcome } from './webhooks/endpoint
 export interface GoingLiveDeps {
   db: Database;
   secretBox: SecretBox;
-  sync: SyncService;
+  remote: RemoteApi;
   config: Config;
   logger: Logger;
   demo?: Demo | undefined;
@@ -44,7 +44,7 @@ export async function checkWebhookEndpoint(
   orgId: string,
 ): Promise<EndpointOutcome> {
   return ensureWebhookEndpoint(
-    { db: deps.db, remote: deps.sync.remote, secretBox: deps.secretBox, logger: deps.logger },
+    { db: deps.db, remote: deps.remote, secretBox: deps.secretBox, logger: deps.logger },
     orgId,
     await endpointBaseUrl(deps, orgId),
   );

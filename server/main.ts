@@ -20,11 +20,11 @@ async function main(): Promise<void> {
   // The runtime makes the default organization and, when due, demo mode's simulator (mounted by
   // the app factory).
   const runtime = await openRuntime(config, { logger, serveApi: true });
-  const { database, secretBox, sync, demo } = runtime;
+  const { database, secretBox, remote, demo } = runtime;
   const boot = runtime.boot!;
   const orgId = boot.organization.id;
   const app = createApp(runtime);
-  if (config.workers) sync.start();
+  if (config.workers) runtime.startWorkers();
   // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
   const reconciler = config.workers
     ? startReconcileScheduler({
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
         secretBox,
         orgId,
         logger,
-        sync,
+        remote,
         baseUrl: url,
       }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
     }

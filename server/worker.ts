@@ -15,15 +15,15 @@ async function main(): Promise<void> {
   // The secrets key file it may create in DATA_DIR: owner-only, like the API process's files.
   createOwnerOnly();
   const runtime = await openRuntime(config, { logger, role: 'worker' });
-  const { database, sync, metrics } = runtime;
-  sync.start();
+  const { database, worker, metrics } = runtime;
+  runtime.startWorkers();
   const metricsServer = serveWorkerMetrics(config, metrics, logger);
   const reconciler = startReconcileScheduler({
     db: database.db,
     logger,
     intervalMs: config.reconcileIntervalMs,
   });
-  logger.info({ worker: sync.worker.id }, 'worker running');
+  logger.info({ worker: worker.id }, 'worker running');
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -128,7 +128,6 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
       'server/runtime.ts',
       'server/app.ts',
       'server/org-cli.ts',
-      'server/metrics/create.ts',
       'server/testing',
     ],
     peers: true,

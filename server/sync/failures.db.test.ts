@@ -34,7 +34,7 @@ describe('the remote refuses what the user asked', () => {
   it('an aggregate link whose member the remote no longer has: the record says why', async () => {
     const links = await linksOf(2);
     // Removed on the remote by hand: the remote refuses to aggregate it.
-    await h.t.sync.remote.removePaymentLink(h.t.org.orgId, links[1]!.serviceId);
+    await h.t.remote.removePaymentLink(h.t.org.orgId, links[1]!.serviceId);
     const res = await act('AggregateLinkCreate', { paymentLinkIds: links.map((l) => l.id) });
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({
@@ -51,8 +51,8 @@ describe('the remote refuses what the user asked', () => {
     const links = await linksOf(2);
     const [agg] = (await act('AggregateLinkCreate', { paymentLinkIds: [links[0]!.id] })).body;
     // Moved to another client on the remote's side, behind our back.
-    const other = await h.t.sync.remote.addClient(h.t.org.orgId, { name: 'Elsewhere' });
-    await h.t.sync.remote.updatePaymentLink(h.t.org.orgId, {
+    const other = await h.t.remote.addClient(h.t.org.orgId, { name: 'Elsewhere' });
+    await h.t.remote.updatePaymentLink(h.t.org.orgId, {
       id: links[1]!.serviceId,
       clientId: other.id,
     });
@@ -73,7 +73,7 @@ describe('the remote refuses what the user asked', () => {
 
   it('a bulk action answers each record with its own outcome', async () => {
     const links = await linksOf(1);
-    await h.t.sync.remote.removePaymentLink(h.t.org.orgId, links[0]!.serviceId);
+    await h.t.remote.removePaymentLink(h.t.org.orgId, links[0]!.serviceId);
     const res = await act('PaymentLinkUpdate', [
       { paymentLinkId: links[0]!.id, amount: 20 },
       { paymentLinkId: (await linksOf(1))[0]!.id, amount: 30 },

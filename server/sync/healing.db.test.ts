@@ -64,7 +64,7 @@ describe('a record that fails for a reason of its own', () => {
       .where(eq(clients.id, client.id));
     await act('ClientUpdate', { clientId: client.id, name: 'Doomed 2' });
     expect(await getClient(client.id)).toMatchObject({ syncStatus: 'error' });
-    h.t.sync.start();
+    h.t.startWorkers();
     // The remote answers all the time (other records sync) for 4 s.
     const end = Date.now() + 4_000;
     while (Date.now() < end) {
@@ -89,7 +89,7 @@ describe('records made before an API token was set', () => {
       { retryDelay: quickRetries, pollMs: 20, healing: HEALING },
     );
     try {
-      t.sync.start();
+      t.startWorkers();
       const made = (await t.request('POST', '/api/clients', { body: { name: 'Early' } })).body;
       const failed = await waitFor(async () => {
         const row = (await t.request('GET', `/api/clients/${made.id}`)).body;

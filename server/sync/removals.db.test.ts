@@ -150,7 +150,7 @@ describe('deleting a payment link that an aggregate holds', () => {
         { amount: 6, bankAccountId: account, clientId: client.id },
       ])
     ).body;
-    const foreign = await h.t.sync.remote.addAggregatePaymentLink(h.t.org.orgId, {
+    const foreign = await h.t.remote.addAggregatePaymentLink(h.t.org.orgId, {
       paymentLinkIds: [a.serviceId, b.serviceId],
     });
     await h.t.request('DELETE', `/api/payment-links/${a.id}`);

@@ -72,7 +72,7 @@ describe('trigger rules', () => {
   });
 
   it('a crash between the remote create and the local write: the retry adopts, no duplicate', async () => {
-    const remote = h.t.sync.remote as { addClient: typeof h.t.sync.remote.addClient };
+    const remote = h.t.remote as { addClient: typeof h.t.remote.addClient };
     const real = remote.addClient;
     remote.addClient = async (...args) => {
       remote.addClient = real;

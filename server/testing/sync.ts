@@ -1,6 +1,6 @@
 import { openJobs } from '../queue/queue.js';
 import { retryDelay } from '../remote/index.js';
-import type { SyncServiceOptions } from '../sync/service.js';
+import type { WorkOptions } from '../runtime.js';
 import type { TestApp } from './app.js';
 import { startTestSimulator, type TestSimulator } from './simulator.js';
 import { createTestApp } from './app.js';
@@ -38,13 +38,13 @@ export interface SyncHarness {
 const NO_AUTOMATIC_HEALING = { throttleMs: Number.MAX_SAFE_INTEGER, probeIntervalMs: 2 ** 30 };
 
 export async function startSyncHarness(
-  syncOptions: Partial<SyncServiceOptions> = {},
+  work: Partial<WorkOptions> = {},
   env: NodeJS.ProcessEnv = {},
 ): Promise<SyncHarness> {
   const remote = await startTestSimulator();
   const t = await createTestApp(
     { ...env, SERVICE_SANDBOX_URL: remote.url },
-    { retryDelay: quickRetries, pollMs: 20, healing: NO_AUTOMATIC_HEALING, ...syncOptions },
+    { retryDelay: quickRetries, pollMs: 20, healing: NO_AUTOMATIC_HEALING, ...work },
   );
   await t.request('PUT', '/api/settings', { body: { apiToken: remote.firm.apiKey } });
   const synced = await t.request('POST', '/api/actions/BankAccountsSync', { body: {} });
@@ -55,21 +55,21 @@ export async function startSyncHarness(
     remote,
     requests: () => remote.sim.stats(remote.firm.apiKey).requests,
     async pause() {
-      await t.sync.stop();
+      await t.stopWorkers();
       started = false;
     },
     async settle(timeoutMs = 15_000) {
-      if (!started) t.sync.start();
+      if (!started) t.startWorkers();
       started = true;
       const end = Date.now() + timeoutMs;
       for (;;) {
-        t.sync.worker.kick();
+        t.worker.kick();
         const open = await openJobs(t.database.db);
         // Settled once no job is open AND the worker has finished with the last one: a job is
         // buried before its failure hook writes the record's 'error'.
-        if (open.length === 0 && t.sync.worker.running === 0) return;
+        if (open.length === 0 && t.worker.running === 0) return;
         if (Date.now() > end) {
-          throw new Error(`${open.length} jobs open, ${t.sync.worker.running} running`);
+          throw new Error(`${open.length} jobs open, ${t.worker.running} running`);
         }
         await new Promise((r) => setTimeout(r, 20));
       }

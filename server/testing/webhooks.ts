@@ -2,7 +2,7 @@ import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import type { RemoteApi } from '../remote/index.js';
 import type { Simulator, SimulatorOptions } from '../simulator/simulator.js';
 import type { FirmInfo } from '../simulator/firms.js';
-import type { SyncServiceOptions } from '../sync/service.js';
+import type { WorkOptions } from '../runtime.js';
 import { createTestApp, type TestApp } from './app.js';
 import { closeServer, listen } from './http.js';
 import { startTestSimulator } from './simulator.js';
@@ -55,7 +55,7 @@ export async function waitFor<T>(
 export async function startPipeline(
   options: {
     simulator?: SimulatorOptions;
-    sync?: Partial<SyncServiceOptions>;
+    work?: Partial<WorkOptions>;
     env?: NodeJS.ProcessEnv;
     /** Start the worker (default true). */
     worker?: boolean;
@@ -69,7 +69,7 @@ export async function startPipeline(
   const { sim, firm } = remote;
   const t = await createTestApp(
     { SERVICE_SANDBOX_URL: remote.url, LOG_LEVEL: 'warn', ...options.env },
-    { pollMs: 50, ...options.sync },
+    { pollMs: 50, ...options.work },
   );
   const app = await listen(t.app.fetch);
   const orgId = t.org.orgId;
@@ -78,14 +78,14 @@ export async function startPipeline(
     body: { apiToken: firm.apiKey, webhookSecret: secret },
   });
   if (put.status !== 200) throw new Error(`settings: ${put.status}`);
-  await t.sync.remote.createWebhookUrl(orgId, {
+  await t.remote.createWebhookUrl(orgId, {
     url: `${app.url}/webhooks/${orgId}`,
     enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
     secret,
   });
   const remoteCalls: string[] = [];
-  recordCalls(t.sync.remote, remoteCalls);
-  if (options.worker !== false) t.sync.start();
+  recordCalls(t.remote, remoteCalls);
+  if (options.worker !== false) t.startWorkers();
   return {
     t,
     sim,

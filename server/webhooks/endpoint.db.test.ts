@@ -5,7 +5,7 @@ import { webhookEvents } from '../db/schema/index.js';
 import { checkWebhookEndpoint, type GoingLiveDeps } from '../going-live.js';
 import { createLogger } from '../logger.js';
 import { resolveRemoteTarget } from '../domain/remote-sites.js';
-import { SyncService } from '../sync/service.js';
+import { createRemoteClient, LimiterRegistry } from '../remote/index.js';
 import { createTestApp, createTestOrg, type TestApp } from '../testing/app.js';
 import { closeServer, listen } from '../testing/http.js';
 import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
@@ -169,19 +169,18 @@ describe('the webhook endpoint at the service', () => {
     // The save registered it: start over from none, as on a first start of two processes.
     sim.sim.firm(firm.apiKey).webhookUrls.clear();
     // Each "process" has its own remote client and limiter, sharing only the database.
-    const processes = [1, 2].map(
-      () =>
-        new SyncService({
-          db: t.database.db,
-          logger: live.logger,
-          resolveTarget: (orgId) =>
-            resolveRemoteTarget(t.database.db, t.secretBox, t.config.serviceUrls, orgId),
-        }),
+    const processes = [1, 2].map(() =>
+      createRemoteClient({
+        resolveTarget: (orgId) =>
+          resolveRemoteTarget(t.database.db, t.secretBox, t.config.serviceUrls, orgId),
+        limiters: new LimiterRegistry(),
+        logger: live.logger,
+      }),
     );
     const outcomes = await Promise.all(
-      processes.map((p) =>
+      processes.map((remote) =>
         ensureWebhookEndpoint(
-          { db: t.database.db, remote: p.remote, secretBox: t.secretBox, logger: live.logger },
+          { db: t.database.db, remote, secretBox: t.secretBox, logger: live.logger },
           org.orgId,
           receiver.url,
         ),

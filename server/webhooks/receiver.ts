@@ -1,6 +1,6 @@
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { SyncService } from '../sync/service.js';
+import type { Worker } from '../queue/worker.js';
 import { parseEvents } from './events.js';
 import type { StoreResult } from './inbox-writer.js';
 import type { WebhookReceiverState } from './receiver-state.js';
@@ -19,7 +19,8 @@ export type WebhookTarget = { kind: 'default' } | { kind: 'org'; orgId: string }
 /** What the receiver uses of the app's dependencies (the http layer passes its AppDeps). */
 export interface ReceiverDeps {
   logger: Logger;
-  sync: Pick<SyncService, 'worker'>;
+  /** This process's queue worker, woken when events are stored. */
+  worker: Pick<Worker, 'kick'>;
   webhooks: WebhookReceiverState;
 }
 
@@ -117,6 +118,6 @@ async function receive(
     throw unavailable(deps, error);
   }
   // The worker in this process (if it runs one) starts on them now rather than at its next poll.
-  if (result.stored > 0) deps.sync.worker.kick();
+  if (result.stored > 0) deps.worker.kick();
   return result;
 }

@@ -15,7 +15,7 @@ let accountId: string;
 
 beforeAll(async () => {
   h = await startPipeline({ simulator: { reversals: { voidTransaction: true } } });
-  const { remote } = h.t.sync;
+  const { remote } = h.t;
   clientId = (await remote.addClient(h.orgId, { name: 'Reversal Client' })).id;
   accountId = (await remote.listBankAccounts(h.orgId))[0]!.id;
   await syncBankAccounts(h.t.database.db, remote, h.orgId);
@@ -38,7 +38,7 @@ const reach = (serviceId: string, status: string) =>
 
 /** A payment of 40.00 on a fresh remote link, stored locally as PENDING. */
 async function payment(method: 'CARD' | 'ACH') {
-  const link = await h.t.sync.remote.addPaymentLink(h.orgId, {
+  const link = await h.t.remote.addPaymentLink(h.orgId, {
     clientId,
     amount: '40.00',
     bankAccountId: accountId,

@@ -21,10 +21,10 @@ import { createRouter } from '../router.js';
 const tags = ['webhooks'];
 
 type Ctx = Context<AppEnv>;
-const adminDeps = (c: Ctx) => ({ db: c.get('db'), sync: c.get('deps').sync });
+const adminDeps = (c: Ctx) => ({ db: c.get('db'), worker: c.get('deps').worker });
 const healthDeps = (c: Ctx) => {
-  const { sync, config, webhooks } = c.get('deps');
-  return { db: c.get('db'), remote: sync.remote, config, rejections: webhooks.rejections };
+  const { remote, config, webhooks } = c.get('deps');
+  return { db: c.get('db'), remote, config, rejections: webhooks.rejections };
 };
 
 export const webhookAdminRouter = createRouter({ role: 'admin' })
