@@ -135,6 +135,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
   { layer: 'http (routes, auth, the error model mapped to HTTP)', members: ['server/http'] },
   { layer: 'going live (settings → endpoint, demo mode off)', members: ['server/going-live.ts'] },
   { layer: 'demo mode (mounts the simulator)', members: ['server/demo.ts'] },
+  { layer: 'integration health', members: ['server/integration-health.ts'] },
   {
     layer: 'actions | webhooks | simulator',
     members: ['server/actions', 'server/webhooks', 'server/simulator'],

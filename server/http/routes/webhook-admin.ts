@@ -9,7 +9,7 @@ import {
   webhookEventRecord,
 } from '../../../shared/webhooks.js';
 import { reconcileNow, replayEvents } from '../../webhooks/admin.js';
-import { integrationHealth as checkHealth } from '../../webhooks/health.js';
+import { integrationHealth as checkHealth } from '../../integration-health.js';
 import { getWebhookEvent, listWebhookEvents } from '../../webhooks/inbox.js';
 import type { AppEnv } from '../context.js';
 import { errorResponses, idParams, jsonResponse, writeErrorResponses } from '../openapi.js';

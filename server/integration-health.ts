@@ -1,13 +1,13 @@
-import { countSyncProblems } from '../sync/problems.js';
-import type { IntegrationHealth } from '../../shared/webhooks.js';
-import type { Config } from '../config.js';
-import type { Executor } from '../db/index.js';
-import { readIntegrationState } from '../domain/integration-state.js';
-import { getSettings } from '../domain/settings.js';
-import { errorMessage } from '../errors.js';
-import type { RemoteApi, RemoteWebhookUrl } from '../remote/index.js';
-import { countDeadEvents } from './inbox.js';
-import { receiptSummary, type RejectionCounter } from './receipts.js';
+import { countSyncProblems } from './sync/problems.js';
+import type { IntegrationHealth } from '../shared/webhooks.js';
+import type { Config } from './config.js';
+import type { Executor } from './db/index.js';
+import { readIntegrationState } from './domain/integration-state.js';
+import { getSettings } from './domain/settings.js';
+import { errorMessage } from './errors.js';
+import type { RemoteApi, RemoteWebhookUrl } from './remote/index.js';
+import { countDeadEvents } from './webhooks/inbox.js';
+import { receiptSummary, type RejectionCounter } from './webhooks/receipts.js';
 
 // Integration health, for the settings widget: does the API key work, is a webhook secret set,
 // are webhooks arriving and verifying, is anything dead, when did the bank accounts and the
