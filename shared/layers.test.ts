@@ -115,10 +115,13 @@ describe('import boundaries', () => {
 // the layers marked `peers`) another member of its own layer. Types count too: a type import
 // upwards ties the lower layer to the upper one's shape just the same.
 //
-// The request path reads down the table: http → actions | webhooks → sync engine → domain →
+// The request path reads down the table: http → actions → sync engine | webhooks → domain →
 // sync rules → queue | remote → db. The domain writes a record and, through the sync rules,
 // enqueues its job; the sync engine picks the job up from the queue and imports the domain (not
 // the other way round), so the domain never imports the sync engine, http, or anything above.
+// The outbound sync and the webhook pipeline are peers in one layer: neither imports the other;
+// the runtime (a composition root) registers both on its one worker, and what reads both
+// (integration health) sits above them.
 const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers?: true }[] = [
   {
     layer: 'composition roots (build a process or a test app from every part)',
@@ -135,12 +138,14 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
   { layer: 'http (routes, auth, the error model mapped to HTTP)', members: ['server/http'] },
   { layer: 'going live (settings → endpoint, demo mode off)', members: ['server/going-live.ts'] },
   { layer: 'demo mode (mounts the simulator)', members: ['server/demo.ts'] },
-  { layer: 'integration health', members: ['server/integration-health.ts'] },
   {
-    layer: 'actions | webhooks | simulator',
-    members: ['server/actions', 'server/webhooks', 'server/simulator'],
+    layer: 'actions | integration health (run the sync now; read both pipelines)',
+    members: ['server/actions', 'server/integration-health.ts'],
   },
-  { layer: 'sync engine (the remote half of each sync)', members: ['server/sync'] },
+  {
+    layer: 'sync engine | webhooks | simulator (two peer pipelines on the one worker)',
+    members: ['server/sync', 'server/webhooks', 'server/simulator'],
+  },
   { layer: 'domain (records and their write path)', members: ['server/domain'] },
   { layer: 'sync rules (when a write asks for a sync)', members: ['server/sync-rules'] },
   { layer: 'metrics (what the layers above count)', members: ['server/metrics'] },
@@ -169,14 +174,16 @@ function placeOf(relative: string): { member: string; index: number } | null {
   return null;
 }
 
+const layerOf = (place: { index: number }) => SERVER_LAYERS[place.index]?.layer;
+
 /** Why `from` may not import `to` (both relative to the root), or null when it may. */
 function layerViolation(from: string, to: string): string | null {
   const a = placeOf(from);
   const b = placeOf(to);
   if (!a || !b || a.member === b.member || b.index > a.index) return null;
   if (b.index === a.index && SERVER_LAYERS[a.index]?.peers) return null;
-  const where = b.index === a.index ? 'its own layer' : 'a layer above';
-  return `${from} → ${to} (${where}: ${SERVER_LAYERS[a.index]?.layer} → ${SERVER_LAYERS[b.index]?.layer})`;
+  if (b.index === a.index) return `${from} → ${to} (a peer in its own layer: ${layerOf(a)})`;
+  return `${from} → ${to} (a layer above: ${layerOf(a)} → ${layerOf(b)})`;
 }
 
 // Rules the table's order alone does not say: a layer below that a module may reach only through
@@ -253,8 +260,16 @@ describe('server layers', () => {
       /a layer above/,
     );
     expect(layerViolation('server/webhooks/receiver.ts', 'server/actions/run-action.ts')).toMatch(
-      /its own layer/,
+      /a layer above/,
     );
+    expect(layerViolation('server/webhooks/admin.ts', 'server/sync/service.ts')).toMatch(
+      /a peer in its own layer: sync engine \| webhooks/,
+    );
+    expect(layerViolation('server/sync/handlers.ts', 'server/webhooks/jobs.ts')).toMatch(
+      /a peer in its own layer: sync engine \| webhooks/,
+    );
+    expect(layerViolation('server/integration-health.ts', 'server/sync/problems.ts')).toBeNull();
+    expect(layerViolation('server/integration-health.ts', 'server/webhooks/inbox.ts')).toBeNull();
     expect(layerViolation('server/sync/service.ts', 'server/domain/clients.ts')).toBeNull();
     expect(layerViolation('server/config.ts', 'server/errors.ts')).toBeNull();
   });
