@@ -13,7 +13,7 @@ import { createApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase, rowsOf, type Database } from '../server/db/index.js';
 import { openRuntime } from '../server/runtime.js';
-import { verifyWebhook } from '../server/webhooks/receiver.js';
+import { verifyWebhook } from '../server/webhooks/receiver/receiver.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -30,7 +30,7 @@ import {
   startWorkerProcess,
   type ServerProcess,
 } from '../server/testing/server-process.js';
-import { signBody } from '../server/webhooks/signature.js';
+import { signBody } from '../server/webhooks/receiver/signature.js';
 import { startRemote } from './remote-process.js';
 import { numberArg, post } from './cli.js';
 

@@ -6,7 +6,7 @@ import { getSettings, inDemoMode, updateSettings } from './domain/settings.js';
 import type { Logger } from './logger.js';
 import type { RemoteApi } from './remote/index.js';
 import type { SecretBox } from './security/secret-box.js';
-import { ensureWebhookEndpoint, type EndpointOutcome } from './webhooks/endpoint.js';
+import { ensureWebhookEndpoint, type EndpointOutcome } from './webhooks/endpoint/endpoint.js';
 
 // What saving the settings sets in motion. The remote target is resolved per organization and
 // request from the stored settings, so a new token is used by the next call of every process;

@@ -6,8 +6,8 @@ import { readIntegrationState } from './domain/integration-state.js';
 import { getSettings } from './domain/settings.js';
 import { errorMessage } from './errors.js';
 import type { RemoteApi, RemoteWebhookUrl } from './remote/index.js';
-import { countDeadEvents } from './webhooks/inbox.js';
-import { receiptSummary, type RejectionCounter } from './webhooks/receipts.js';
+import { countDeadEvents } from './webhooks/pipeline/inbox.js';
+import { receiptSummary, type RejectionCounter } from './webhooks/receiver/receipts.js';
 
 // Integration health, for the settings widget: does the API key work, is a webhook secret set,
 // are webhooks arriving and verifying, is anything dead, when did the bank accounts and the

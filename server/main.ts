@@ -6,9 +6,9 @@ import { createLogger } from './logger.js';
 import { activateDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
 import { checkWebhookEndpoint } from './going-live.js';
-import { startEndpointScheduler } from './webhooks/endpoint-scheduler.js';
+import { startEndpointScheduler } from './webhooks/endpoint/endpoint-scheduler.js';
 import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
-import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
+import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

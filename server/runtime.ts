@@ -25,8 +25,8 @@ import { widgetTokenSigner } from './security/widget-tokens.js';
 import { syncJobHandlers } from './sync/handlers.js';
 import { SyncService, type HealingOptions } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
-import { inboxDepth } from './webhooks/inbox-depth.js';
-import { openWebhookReceiver } from './webhooks/receiver-state.js';
+import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
+import { openWebhookReceiver } from './webhooks/receiver/receiver-state.js';
 
 // The one assembly of a process: the API server (main.ts), the worker (worker.ts), the tests
 // (testing/app.ts) and the benchmarks all open it, so what they run is wired the same way. It

@@ -4,7 +4,7 @@ import { createLogger } from './logger.js';
 import { serveWorkerMetrics } from './http/metrics-server.js';
 import { createOwnerOnly } from './security/data-dir.js';
 import { openRuntime } from './runtime.js';
-import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
+import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
 
 // `npm run worker`: a process that only runs the sync jobs of the queue, beside API processes
 // started with WORKERS=0. Several may run against one PostgreSQL database.

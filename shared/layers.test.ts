@@ -259,9 +259,9 @@ describe('server layers', () => {
     expect(layerViolation('server/domain/clients.ts', 'server/http/context.ts')).toMatch(
       /a layer above/,
     );
-    expect(layerViolation('server/webhooks/receiver.ts', 'server/actions/run-action.ts')).toMatch(
-      /a layer above/,
-    );
+    expect(
+      layerViolation('server/webhooks/receiver/receiver.ts', 'server/actions/run-action.ts'),
+    ).toMatch(/a layer above/);
     expect(layerViolation('server/webhooks/admin.ts', 'server/sync/service.ts')).toMatch(
       /a peer in its own layer: sync engine \| webhooks/,
     );
@@ -269,7 +269,9 @@ describe('server layers', () => {
       /a peer in its own layer: sync engine \| webhooks/,
     );
     expect(layerViolation('server/integration-health.ts', 'server/sync/problems.ts')).toBeNull();
-    expect(layerViolation('server/integration-health.ts', 'server/webhooks/inbox.ts')).toBeNull();
+    expect(
+      layerViolation('server/integration-health.ts', 'server/webhooks/pipeline/inbox.ts'),
+    ).toBeNull();
     expect(layerViolation('server/sync/service.ts', 'server/domain/clients.ts')).toBeNull();
     expect(layerViolation('server/config.ts', 'server/errors.ts')).toBeNull();
   });

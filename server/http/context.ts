@@ -9,7 +9,7 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { WidgetTokenSigner } from '../security/widget-tokens.js';
 import type { SyncService } from '../sync/service.js';
 import type { Demo } from '../demo.js';
-import type { WebhookReceiverState } from '../webhooks/receiver-state.js';
+import type { WebhookReceiverState } from '../webhooks/receiver/receiver-state.js';
 
 /**
  * What the app is built from: openRuntime (server/runtime.ts) makes these, once per process, for

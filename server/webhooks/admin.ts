@@ -4,8 +4,8 @@ import { readIntegrationState } from '../domain/integration-state.js';
 import { getSettings } from '../domain/settings.js';
 import { AppError } from '../errors.js';
 import type { Worker } from '../queue/worker.js';
-import { replayDeadEvents } from './inbox.js';
-import { requestReconcile } from './reconcile.js';
+import { replayDeadEvents } from './pipeline/inbox.js';
+import { requestReconcile } from './reconcile/reconcile.js';
 
 // The webhook pipeline's administration (under /api/admin): what the replay and "reconcile now"
 // buttons do. The routes only parse their input and call these.

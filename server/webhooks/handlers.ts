@@ -1,8 +1,8 @@
 import type { JobHandler } from '../queue/worker.js';
 import { WEBHOOK_JOB } from './jobs.js';
-import { reconcileStage } from './reconcile.js';
-import { eventStage, type PipelineContext } from './stage-event.js';
-import { transactionStage } from './stage-transaction.js';
+import { reconcileStage } from './reconcile/reconcile.js';
+import { eventStage, type PipelineContext } from './pipeline/stage-event.js';
+import { transactionStage } from './pipeline/stage-transaction.js';
 
 /** The pipeline's job kinds (its two stages and reconciliation), for the process's one worker. */
 export function webhookJobHandlers(ctx: PipelineContext): Record<string, JobHandler> {

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/index.js';
 import { enqueueNewest } from '../queue/enqueue-many.js';
 import type { RemoteTransaction } from '../remote/index.js';
-import { distinctBy, orgKey } from './sql-lists.js';
+import { distinctBy, orgKey } from './pipeline/sql-lists.js';
 
 // The job kinds of the webhook pipeline, in the one durable queue the sync engine's worker runs.
 

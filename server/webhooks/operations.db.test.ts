@@ -6,9 +6,9 @@ import { writeIntegrationState } from '../domain/integration-state.js';
 import { syncBankAccounts } from '../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../testing/webhooks.js';
 import { enqueueTransactionUpserts } from './jobs.js';
-import { enqueueDueReconciliations } from './reconcile-scheduler.js';
-import { requestReconcile } from './reconcile.js';
-import { signBody } from './signature.js';
+import { enqueueDueReconciliations } from './reconcile/reconcile-scheduler.js';
+import { requestReconcile } from './reconcile/reconcile.js';
+import { signBody } from './receiver/signature.js';
 
 // Running the pipeline: failures that retry and park dead, replay, the event log API,
 // integration health and reconciliation, against the simulator over loopback HTTP.

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/webhooks.js';
 import { reconcileNow, replayEvents } from '../../webhooks/admin.js';
 import { integrationHealth as checkHealth } from '../../integration-health.js';
-import { getWebhookEvent, listWebhookEvents } from '../../webhooks/inbox.js';
+import { getWebhookEvent, listWebhookEvents } from '../../webhooks/pipeline/inbox.js';
 import type { AppEnv } from '../context.js';
 import { errorResponses, idParams, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';

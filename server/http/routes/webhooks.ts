@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { errorBody } from '../../../shared/schemas.js';
-import { receiveWebhook, type WebhookTarget } from '../../webhooks/receiver.js';
+import { receiveWebhook, type WebhookTarget } from '../../webhooks/receiver/receiver.js';
 import type { AppEnv } from '../context.js';
 import { jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';

@@ -1,6 +1,6 @@
-import { AppError, errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { Worker } from '../queue/worker.js';
+import { AppError, errorMessage } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import type { Worker } from '../../queue/worker.js';
 import { parseEvents } from './events.js';
 import type { StoreResult } from './inbox-writer.js';
 import type { WebhookReceiverState } from './receiver-state.js';

@@ -1,8 +1,8 @@
 import { and, isNotNull, isNull, eq } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { orgSettings, organizations } from '../db/schema/index.js';
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
+import type { Database } from '../../db/index.js';
+import { orgSettings, organizations } from '../../db/schema/index.js';
+import { errorMessage } from '../../errors.js';
+import type { Logger } from '../../logger.js';
 
 // The periodic webhook endpoint check: soon after start and then every interval, each active
 // organization with an API token and a webhook secret has its endpoint at the service checked

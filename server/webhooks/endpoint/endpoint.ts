@@ -1,14 +1,14 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
-import type { Database } from '../db/index.js';
-import { integrationState } from '../db/schema/index.js';
-import { writeIntegrationState } from '../domain/integration-state.js';
-import { isDeactivated } from '../domain/organization-status.js';
-import { readIntegrationSecrets } from '../domain/settings.js';
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { RemoteApi, RemoteWebhookUrl } from '../remote/index.js';
-import type { SecretBox } from '../security/secret-box.js';
+import { SUPPORTED_WEBHOOK_KINDS } from '../../../shared/webhooks.js';
+import type { Database } from '../../db/index.js';
+import { integrationState } from '../../db/schema/index.js';
+import { writeIntegrationState } from '../../domain/integration-state.js';
+import { isDeactivated } from '../../domain/organization-status.js';
+import { readIntegrationSecrets } from '../../domain/settings.js';
+import { errorMessage } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import type { RemoteApi, RemoteWebhookUrl } from '../../remote/index.js';
+import type { SecretBox } from '../../security/secret-box.js';
 import { resendMissedEvents } from './resend-missed.js';
 
 // Webhook endpoint management: the remote service holds exactly one endpoint for each

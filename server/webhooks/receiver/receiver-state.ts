@@ -1,7 +1,7 @@
-import type { DatabaseHandle } from '../db/index.js';
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { SecretBox } from '../security/secret-box.js';
+import type { DatabaseHandle } from '../../db/index.js';
+import { errorMessage } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import type { SecretBox } from '../../security/secret-box.js';
 import { InboxWriter } from './inbox-writer.js';
 import { RejectionCounter } from './receipts.js';
 import { ReceiverLoad } from './receiver-load.js';

@@ -1,6 +1,6 @@
-import { SUPPORTED_WEBHOOK_KINDS, type SupportedWebhookKind } from '../../shared/webhooks.js';
-import { invalidInput } from '../errors.js';
-import { findTextProblem } from '../security/text.js';
+import { SUPPORTED_WEBHOOK_KINDS, type SupportedWebhookKind } from '../../../shared/webhooks.js';
+import { invalidInput } from '../../errors.js';
+import { findTextProblem } from '../../security/text.js';
 
 // The webhook body (FACTS.md): a JSON array of events, each
 // `{ type, eventId, firmId, data: { transaction: { id } } }`; a single event object is accepted

@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import type { ReconcileResult } from '../../shared/webhooks.js';
-import type { Executor } from '../db/index.js';
-import { nonFinalTransaction, transactions } from '../db/schema/index.js';
+import type { ReconcileResult } from '../../../shared/webhooks.js';
+import type { Executor } from '../../db/index.js';
+import { nonFinalTransaction, transactions } from '../../db/schema/index.js';
 import {
   readIntegrationState,
   startProgress,
   writeIntegrationState,
   type ProgressRecorder,
-} from '../domain/integration-state.js';
-import { enqueue, removeDeadJobs, type Job } from '../queue/queue.js';
-import type { JobHandler } from '../queue/worker.js';
-import { errorMessage } from '../errors.js';
-import { isRemoteError, type RemoteTransaction } from '../remote/index.js';
-import { enqueueTransactionUpserts, RECONCILE_JOB_KEY, WEBHOOK_JOB } from './jobs.js';
-import { pruneReceipts } from './receipts.js';
-import type { PipelineContext } from './stage-event.js';
+} from '../../domain/integration-state.js';
+import { enqueue, removeDeadJobs, type Job } from '../../queue/queue.js';
+import type { JobHandler } from '../../queue/worker.js';
+import { errorMessage } from '../../errors.js';
+import { isRemoteError, type RemoteTransaction } from '../../remote/index.js';
+import { enqueueTransactionUpserts, RECONCILE_JOB_KEY, WEBHOOK_JOB } from '../jobs.js';
+import { pruneReceipts } from '../receiver/receipts.js';
+import type { PipelineContext } from '../pipeline/stage-event.js';
 
 // Reconciliation heals what webhooks missed (the server was down longer than the remote retries
 // for, a URL was disabled, an event was lost): it pulls the remote transactions created since

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isDataRefusal } from '../db/errors.js';
-import { rowsOf, type Database } from '../db/index.js';
-import { invalidInput } from '../errors.js';
-import { enqueueFromSelect } from '../queue/enqueue-many.js';
-import type { WebhookEventStatus } from '../../shared/webhooks.js';
+import { isDataRefusal } from '../../db/errors.js';
+import { rowsOf, type Database } from '../../db/index.js';
+import { invalidInput } from '../../errors.js';
+import { enqueueFromSelect } from '../../queue/enqueue-many.js';
+import type { WebhookEventStatus } from '../../../shared/webhooks.js';
 import { isSupportedKind, type ReceivedEvent } from './events.js';
-import { WEBHOOK_JOB } from './jobs.js';
-import { Batcher } from '../db/batcher.js';
+import { WEBHOOK_JOB } from '../jobs.js';
+import { Batcher } from '../../db/batcher.js';
 import { receiptUpsert } from './receipts.js';
 
 // Durable acknowledgement of verified webhooks with group commit (batcher.ts): requests that

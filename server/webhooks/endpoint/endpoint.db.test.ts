@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
-import { webhookEvents } from '../db/schema/index.js';
-import { checkWebhookEndpoint, type GoingLiveDeps } from '../going-live.js';
-import { createLogger } from '../logger.js';
-import { resolveRemoteTarget } from '../domain/remote-sites.js';
-import { createRemoteClient, LimiterRegistry } from '../remote/index.js';
-import { createTestApp, createTestOrg, type TestApp } from '../testing/app.js';
-import { closeServer, listen } from '../testing/http.js';
-import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
-import { waitFor } from '../testing/webhooks.js';
+import { SUPPORTED_WEBHOOK_KINDS } from '../../../shared/webhooks.js';
+import { webhookEvents } from '../../db/schema/index.js';
+import { checkWebhookEndpoint, type GoingLiveDeps } from '../../going-live.js';
+import { createLogger } from '../../logger.js';
+import { resolveRemoteTarget } from '../../domain/remote-sites.js';
+import { createRemoteClient, LimiterRegistry } from '../../remote/index.js';
+import { createTestApp, createTestOrg, type TestApp } from '../../testing/app.js';
+import { closeServer, listen } from '../../testing/http.js';
+import { startTestSimulator, type TestSimulator } from '../../testing/simulator.js';
+import { waitFor } from '../../testing/webhooks.js';
 import { ensureWebhookEndpoint } from './endpoint.js';
 
 // Webhook endpoint management against the simulator over loopback HTTP: registered on save with

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import type { Logger } from '../logger.js';
-import { errorMessage } from '../errors.js';
-import { enqueueUnlessOpen } from '../queue/enqueue-many.js';
-import { RECONCILE_JOB_KEY, WEBHOOK_JOB } from './jobs.js';
+import type { Database } from '../../db/index.js';
+import type { Logger } from '../../logger.js';
+import { errorMessage } from '../../errors.js';
+import { enqueueUnlessOpen } from '../../queue/enqueue-many.js';
+import { RECONCILE_JOB_KEY, WEBHOOK_JOB } from '../jobs.js';
 
 // The periodic reconciliation: processes that run workers tick now and then and enqueue a
 // reconcile job for every active organization with an API token whose last run started more than

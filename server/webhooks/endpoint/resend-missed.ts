@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { webhookEvents } from '../db/schema/index.js';
-import type { RemoteApi, RemoteWebhookEvent } from '../remote/index.js';
+import type { Database } from '../../db/index.js';
+import { webhookEvents } from '../../db/schema/index.js';
+import type { RemoteApi, RemoteWebhookEvent } from '../../remote/index.js';
 
 // Catch-up after an outage: the service's delivery log of our endpoint (webhookEventsList) names
 // the events it gave up on; those we never stored are asked for again (webhookEventResend, same

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/index.js';
+import { rowsOf, type Executor } from '../../db/index.js';
 
 // Counters of webhook requests per organization and hour (table webhook_receipts). Increments
 // are added to the row of the current hour, so processes never overwrite each other's counts.

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { toCents } from '../../shared/money.js';
-import type { Executor } from '../db/index.js';
-import { transactions } from '../db/schema/index.js';
-import type { RemoteApi, RemoteTransaction } from '../remote/index.js';
+import { toCents } from '../../../shared/money.js';
+import type { Executor } from '../../db/index.js';
+import { transactions } from '../../db/schema/index.js';
+import type { RemoteApi, RemoteTransaction } from '../../remote/index.js';
 
 // The remote's docs do not say which transaction the event of a refund, a void or an ACH return
 // names: the new reversing transaction (its originalTransactionId is the payment) or the payment

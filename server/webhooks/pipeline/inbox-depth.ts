@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../db/index.js';
+import { rowsOf, type Database } from '../../db/index.js';
 
 // The inbox's backlog, for the metrics scrape: events not processed yet (`received`, `failed`)
 // and `dead` ones, by type. The event log keeps every event for good, so it is never counted

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { organizations } from '../db/schema/index.js';
-import { findDefaultOrganization } from '../domain/organizations.js';
-import { readIntegrationSecrets } from '../domain/settings.js';
-import type { SecretBox } from '../security/secret-box.js';
-import { webhookSecretVersion } from '../security/secret-versions.js';
+import type { Database } from '../../db/index.js';
+import { organizations } from '../../db/schema/index.js';
+import { findDefaultOrganization } from '../../domain/organizations.js';
+import { readIntegrationSecrets } from '../../domain/settings.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import { webhookSecretVersion } from '../../security/secret-versions.js';
 
 // The webhook secrets of each organization, decrypted, held for a few seconds: reading and
 // decrypting them on every webhook would cost more than the rest of the acknowledgement. A

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/index.js';
-import type { RemoteTransaction } from '../remote/index.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import type { RemoteTransaction } from '../../remote/index.js';
 import { resolveRelated } from './related-records.js';
 import { distinctBy, orgKey, rowList } from './sql-lists.js';
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactions } from '../db/schema/index.js';
-import { syncBankAccounts } from '../sync/bank-accounts.js';
-import { startPipeline, type PipelineHarness } from '../testing/webhooks.js';
+import { transactions } from '../../db/schema/index.js';
+import { syncBankAccounts } from '../../sync/bank-accounts.js';
+import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 
 // Refunds, partial refunds, voids and ACH returns in both event shapes the remote might use: the
 // event names the new reversing transaction, or the payment it reverses. Either way the reversing

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEvents } from '../db/schema/index.js';
-import { AppError } from '../errors.js';
-import { createTestApp, type TestApp } from '../testing/app.js';
+import { webhookEvents } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
 import type { ReceivedEvent } from './events.js';
 import { InboxWriter } from './inbox-writer.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 import { parseEvents, transactionIdsOf } from './events.js';
 
 const parse = (value: unknown) =>

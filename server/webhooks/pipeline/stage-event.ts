@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import type { Job } from '../queue/queue.js';
-import type { JobHandler } from '../queue/worker.js';
-import type { RemoteApi, RemoteTransaction } from '../remote/index.js';
-import { Batcher } from '../db/batcher.js';
+import type { Database } from '../../db/index.js';
+import type { Job } from '../../queue/queue.js';
+import type { JobHandler } from '../../queue/worker.js';
+import type { RemoteApi, RemoteTransaction } from '../../remote/index.js';
+import { Batcher } from '../../db/batcher.js';
 import { markEventsFailed } from './inbox.js';
-import { enqueueTransactionUpserts, type EventJobPayload } from './jobs.js';
+import { enqueueTransactionUpserts, type EventJobPayload } from '../jobs.js';
 import { findReversals } from './reversals.js';
 import { orgKey, rowList } from './sql-lists.js';
 

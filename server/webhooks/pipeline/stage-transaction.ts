@@ -1,9 +1,9 @@
-import type { Database } from '../db/index.js';
-import { removeDeadJobsFor, type Job } from '../queue/queue.js';
-import type { JobHandler } from '../queue/worker.js';
-import { Batcher } from '../db/batcher.js';
+import type { Database } from '../../db/index.js';
+import { removeDeadJobsFor, type Job } from '../../queue/queue.js';
+import type { JobHandler } from '../../queue/worker.js';
+import { Batcher } from '../../db/batcher.js';
 import { eventsWaitingFor, markEventsFailed, settleUpsertJobs } from './inbox.js';
-import { WEBHOOK_JOB, type TransactionJobPayload } from './jobs.js';
+import { WEBHOOK_JOB, type TransactionJobPayload } from '../jobs.js';
 import { orgKey } from './sql-lists.js';
 import { upsertRemoteTransactions, type UpsertItem } from './upsert-transactions.js';
 

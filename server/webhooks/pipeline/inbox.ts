@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { WebhookEventListQuery, WebhookEventRecord } from '../../shared/webhooks.js';
-import type { Page } from '../../shared/schemas.js';
-import { rowsOf, type Executor } from '../db/index.js';
-import { webhookEvents, type EventTransactionOutcome } from '../db/schema/index.js';
-import { pageAfter, toPage } from '../domain/pagination.js';
-import { conflict, errorMessage, notFound } from '../errors.js';
-import { enqueue, removeDeadJobs } from '../queue/queue.js';
-import type { Outcome } from '../queue/worker.js';
-import { isSupportedKind, transactionIdsOf } from './events.js';
+import type { WebhookEventListQuery, WebhookEventRecord } from '../../../shared/webhooks.js';
+import type { Page } from '../../../shared/schemas.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import { webhookEvents, type EventTransactionOutcome } from '../../db/schema/index.js';
+import { pageAfter, toPage } from '../../domain/pagination.js';
+import { conflict, errorMessage, notFound } from '../../errors.js';
+import { enqueue, removeDeadJobs } from '../../queue/queue.js';
+import type { Outcome } from '../../queue/worker.js';
+import { isSupportedKind, transactionIdsOf } from '../receiver/events.js';
 import { rowList } from './sql-lists.js';
-import { WEBHOOK_JOB, type EventJobPayload } from './jobs.js';
+import { WEBHOOK_JOB, type EventJobPayload } from '../jobs.js';
 
 // The inbox as an event log: what the admin API lists and replays, and the status changes the
 // two stages write as events move through them.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/index.js';
-import type { RemotePaymentLink, RemoteTransaction } from '../remote/index.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import type { RemotePaymentLink, RemoteTransaction } from '../../remote/index.js';
 import { distinctBy, orgKey, pairs, rowList } from './sql-lists.js';
 
 // The clients, matters and payment links transactions point at, found by serviceId or created
