@@ -208,12 +208,28 @@ const ONLY_THROUGH: readonly {
   },
 ];
 
+// Rooms of one folder kept apart: the webhook receiver is the request path, answered within the
+// remote's 5 s; the pipeline and the reconciliation are the worker's path. The receiver shares
+// with them only the job kinds (server/webhooks/jobs.ts), never their code.
+const APART: readonly { from: string; to: string; except?: readonly string[]; rule: string }[] = [
+  {
+    from: 'server/webhooks/receiver',
+    to: 'server/webhooks/pipeline',
+    rule: 'the receiver (the request path) never imports the pipeline (the worker path)',
+  },
+  {
+    from: 'server/webhooks/receiver',
+    to: 'server/webhooks/reconcile',
+    rule: 'the receiver (the request path) never imports the reconciliation',
+  },
+];
+
 const within = (file: string, member: string) => file === member || file.startsWith(`${member}/`);
 
-/** Which "only through" rule `from` importing `to` breaks (both relative to the root), or null. */
+/** Which "only through" or "apart" rule `from` importing `to` breaks (from the root), or null. */
 function throughViolation(from: string, to: string): string | null {
-  const broken = ONLY_THROUGH.find(
-    (r) => within(from, r.from) && within(to, r.to) && !r.except?.includes(from),
+  const broken = [...ONLY_THROUGH, ...APART].find(
+    (r) => within(from, r.from) && within(to, r.to) && !('except' in r && r.except?.includes(from)),
   );
   return broken ? `${from} → ${to} (${broken.rule})` : null;
 }
@@ -276,7 +292,7 @@ describe('server layers', () => {
     expect(layerViolation('server/config.ts', 'server/errors.ts')).toBeNull();
   });
 
-  it('nothing skips a layer it may reach only through another (types included)', () => {
+  it('nothing skips a layer it may reach only through another, nor joins rooms kept apart', () => {
     const offenders = serverSources.flatMap((f) =>
       allImports(f).flatMap(({ spec }) => {
         const target = resolve(f, spec);
@@ -287,7 +303,16 @@ describe('server layers', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('the "only through" rules refuse a shortcut (the check itself works)', () => {
+  it('the "only through" and "apart" rules refuse a shortcut (the check itself works)', () => {
+    expect(
+      throughViolation('server/webhooks/receiver/receiver.ts', 'server/webhooks/pipeline/inbox.ts'),
+    ).toMatch(/the receiver \(the request path\) never imports the pipeline/);
+    expect(
+      throughViolation('server/webhooks/receiver/inbox-writer.ts', 'server/webhooks/jobs.ts'),
+    ).toBeNull();
+    expect(
+      throughViolation('server/webhooks/pipeline/inbox.ts', 'server/webhooks/receiver/events.ts'),
+    ).toBeNull();
     expect(throughViolation('server/domain/clients.ts', 'server/queue/queue.ts')).toMatch(
       /only through sync-rules/,
     );

@@ -5,7 +5,7 @@ import { jobs, transactions, webhookEventTransactions, webhookEvents } from '../
 import { writeIntegrationState } from '../domain/integration-state.js';
 import { syncBankAccounts } from '../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../testing/webhooks.js';
-import { enqueueTransactionUpserts } from './jobs.js';
+import { enqueueTransactionUpserts } from './pipeline/upsert-jobs.js';
 import { enqueueDueReconciliations } from './reconcile/reconcile-scheduler.js';
 import { requestReconcile } from './reconcile/reconcile.js';
 import { signBody } from './receiver/signature.js';

@@ -5,7 +5,8 @@ import type { JobHandler } from '../../queue/worker.js';
 import type { RemoteApi, RemoteTransaction } from '../../remote/index.js';
 import { Batcher } from '../../db/batcher.js';
 import { markEventsFailed } from './inbox.js';
-import { enqueueTransactionUpserts, type EventJobPayload } from '../jobs.js';
+import type { EventJobPayload } from '../jobs.js';
+import { enqueueTransactionUpserts } from './upsert-jobs.js';
 import { findReversals } from './reversals.js';
 import { orgKey, rowList } from './sql-lists.js';
 

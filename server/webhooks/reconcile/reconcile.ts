@@ -12,7 +12,8 @@ import { enqueue, removeDeadJobs, type Job } from '../../queue/queue.js';
 import type { JobHandler } from '../../queue/worker.js';
 import { errorMessage } from '../../errors.js';
 import { isRemoteError, type RemoteTransaction } from '../../remote/index.js';
-import { enqueueTransactionUpserts, RECONCILE_JOB_KEY, WEBHOOK_JOB } from '../jobs.js';
+import { RECONCILE_JOB_KEY, WEBHOOK_JOB } from '../jobs.js';
+import { enqueueTransactionUpserts } from '../pipeline/upsert-jobs.js';
 import { pruneReceipts } from '../receiver/receipts.js';
 import type { PipelineContext } from '../pipeline/stage-event.js';
 
