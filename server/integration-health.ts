@@ -8,6 +8,7 @@ import { errorMessage } from './errors.js';
 import type { RemoteApi, RemoteWebhookUrl } from './remote/index.js';
 import { countDeadEvents } from './webhooks/pipeline/inbox.js';
 import { receiptSummary, type RejectionCounter } from './webhooks/receiver/receipts.js';
+import { isOurWebhookUrl } from './webhooks/receiver/webhook-url.js';
 
 // Integration health, for the settings widget: does the API key work, is a webhook secret set,
 // are webhooks arriving and verifying, is anything dead, when did the bank accounts and the
@@ -21,10 +22,8 @@ const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
  * firm's account may serve other receivers too); otherwise every URL is shown.
  */
 function ours(urls: readonly RemoteWebhookUrl[], config: Config, orgId: string) {
-  if (!config.publicUrl) return urls;
-  const base = config.publicUrl.replace(/\/+$/, '');
-  const mine = [`${base}/webhooks/${orgId}`, `${base}/services/apexrest/service_core/webhook`];
-  return urls.filter((u) => mine.includes(u.url.replace(/\/+$/, '')));
+  const base = config.publicUrl;
+  return base ? urls.filter((u) => isOurWebhookUrl(u.url, base, orgId)) : urls;
 }
 
 export async function integrationHealth(

@@ -6,6 +6,7 @@ import type { WorkOptions } from '../runtime.js';
 import { createTestApp, type TestApp } from './app.js';
 import { closeServer, listen } from './http.js';
 import { startTestSimulator } from './simulator.js';
+import { webhookUrl } from '../webhooks/receiver/webhook-url.js';
 
 // The webhook pipeline end to end over real loopback HTTP: the simulator of the remote service
 // and the real app, each on 127.0.0.1:0; the app's organization points at the simulator (API
@@ -79,7 +80,7 @@ export async function startPipeline(
   });
   if (put.status !== 200) throw new Error(`settings: ${put.status}`);
   await t.remote.createWebhookUrl(orgId, {
-    url: `${app.url}/webhooks/${orgId}`,
+    url: webhookUrl(app.url, orgId),
     enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
     secret,
   });

@@ -9,6 +9,7 @@ import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { RemoteApi, RemoteWebhookUrl } from '../../remote/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
+import { isWebhookUrlOf, webhookUrl } from '../receiver/webhook-url.js';
 import { resendMissedEvents } from './resend-missed.js';
 
 // Webhook endpoint management: the remote service holds exactly one endpoint for each
@@ -38,19 +39,6 @@ export interface EndpointOutcome {
 
 const LEASE_MS = 2 * 60_000;
 const WAIT_MS = 45_000;
-
-/** `<public URL>/webhooks/<orgId>`: the organization's receiver. */
-export const webhookEndpointUrl = (publicUrl: string, orgId: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/webhooks/${orgId}`;
-
-/** Endpoints of this organization: any address whose path is our receiver's for it. */
-function isOurs(url: string, orgId: string): boolean {
-  try {
-    return new URL(url).pathname.replace(/\/+$/, '') === `/webhooks/${orgId}`;
-  } catch {
-    return false;
-  }
-}
 
 const sameKinds = (kinds: readonly string[]) =>
   kinds.length === SUPPORTED_WEBHOOK_KINDS.length &&
@@ -175,9 +163,10 @@ async function reconcileEndpoint(
   if (!publicUrl) {
     return skipped('PUBLIC_URL is not set: the service cannot be told where to send webhooks');
   }
-  const url = webhookEndpointUrl(publicUrl, orgId);
+  const url = webhookUrl(publicUrl, orgId);
   const secret = secrets.webhookSecret;
-  const mine = (await remote.listWebhookUrls(orgId)).filter((u) => isOurs(u.url, orgId));
+  // Endpoints of this organization: any address whose path is our receiver's for it.
+  const mine = (await remote.listWebhookUrls(orgId)).filter((u) => isWebhookUrlOf(u.url, orgId));
   // The one at our exact address, else one of ours at an old address (PUBLIC_URL moved): move it.
   const keep = mine.find((u) => u.url === url) ?? mine.find((u) => !u.disabled) ?? mine[0];
   const done = (action: EndpointAction, u: RemoteWebhookUrl): EndpointOutcome => ({
