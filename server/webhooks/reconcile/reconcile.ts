@@ -11,7 +11,7 @@ import {
 import { enqueue, removeDeadJobs, type Job } from '../../queue/queue.js';
 import type { JobHandler } from '../../queue/worker.js';
 import { errorMessage } from '../../errors.js';
-import { isRemoteError, type RemoteTransaction } from '../../remote/index.js';
+import { isRemoteNotFound, type RemoteTransaction } from '../../remote/index.js';
 import { RECONCILE_JOB_KEY, WEBHOOK_JOB } from '../jobs.js';
 import { enqueueTransactionUpserts } from '../pipeline/upsert-jobs.js';
 import { pruneReceipts } from '../receiver/receipts.js';
@@ -66,15 +66,6 @@ export async function nonFinalServiceIds(db: Executor, orgId: string): Promise<s
   return rows.map((r) => r.serviceId);
 }
 
-function isNotFound(error: unknown): boolean {
-  return (
-    isRemoteError(error) &&
-    error.code === 'graphql' &&
-    (error.graphqlErrors.some((e) => e.extensions?.code === 'NOT_FOUND') ||
-      /not found/i.test(error.message))
-  );
-}
-
 /**
  * One run for one organization; records its watermark and result for the health check, and its
  * progress (reconcileProgress): the transactions to check, pulled and fetched again, counted a
@@ -121,7 +112,7 @@ async function reconcileRun(
     for (const [id, result] of settled) {
       if (result.ok) byId.set(id, result.value);
       // One the remote does not know must not stop the healing of all the others.
-      else if (!isNotFound(result.error)) throw result.error;
+      else if (!isRemoteNotFound(result.error)) throw result.error;
     }
     refreshed += chunk.length;
     await progress.advance(chunk.length);
