@@ -81,3 +81,16 @@ export function storableJson<T>(value: T): T {
   }
   return value;
 }
+
+/** The spec's Text(255) fields. */
+export const TEXT_255 = 255;
+
+/**
+ * Remote text for a Text(255) column: cut to fit, never refused (a long remote message must not
+ * fail the write that carries it). Absent stays null; an empty text stays empty.
+ */
+export function clipText255(text: string): string;
+export function clipText255(text: string | null | undefined): string | null;
+export function clipText255(text: string | null | undefined): string | null {
+  return text === null || text === undefined ? null : text.slice(0, TEXT_255);
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import type { RemotePaymentLink, RemoteTransaction } from '../../remote/index.js';
+import { clipText255 } from '../../security/text.js';
 import { distinctBy, orgKey, pairs, rowList } from './sql-lists.js';
 
 // The clients, matters and payment links transactions point at, found by serviceId or created
@@ -27,8 +28,9 @@ export interface RelatedIds {
 
 type Table = 'clients' | 'matters' | 'payment_links' | 'bank_accounts';
 
-const text255 = (value: string | null | undefined) => (value ? value.slice(0, 255) : null);
 const short = (id: string) => id.slice(0, 8);
+/** A remote name as ours: blank is none (the caller names it then), long is cut. */
+const nameOf = (name: string | null) => clipText255(name?.trim() || null);
 
 /** Local ids of remote records by `org|serviceId`. */
 async function idsOf(
@@ -77,7 +79,7 @@ async function ensureClients(db: Executor, items: readonly RelatedInput[], at: D
       insert into clients (org_id, name, service_id, sync_status, last_synced_at)
       values ${rowList(
         refs.map(
-          (r) => sql`(${r.orgId}::uuid, ${text255(r.name?.trim()) ?? `Client ${short(r.id)}`},
+          (r) => sql`(${r.orgId}::uuid, ${nameOf(r.name) ?? `Client ${short(r.id)}`},
                       ${r.id}, 'synced', ${at.toISOString()}::timestamptz)`,
         ),
       )}
@@ -124,7 +126,7 @@ async function ensureMatters(
       insert into matters (org_id, name, client_id, service_id, sync_status, last_synced_at)
       values ${rowList(
         refs.map(
-          (r) => sql`(${r.orgId}::uuid, ${text255(r.name?.trim()) ?? `Matter ${short(r.id)}`},
+          (r) => sql`(${r.orgId}::uuid, ${nameOf(r.name) ?? `Matter ${short(r.id)}`},
                       ${clients.get(orgKey(r.orgId, r.clientServiceId))}::uuid, ${r.id},
                       'synced', ${at.toISOString()}::timestamptz)`,
         ),
@@ -170,7 +172,7 @@ async function ensurePaymentLinks(
       service_id, url, status, outstanding_amount, paid_amount, sync_status, last_synced_at)
     values ${rowList(
       refs.map(
-        ({ orgId, link, fetchedAt }) => sql`(${orgId}::uuid, ${text255(link.memo)},
+        ({ orgId, link, fetchedAt }) => sql`(${orgId}::uuid, ${clipText255(link.memo || null)},
           ${link.amount}::numeric, ${local(ids.banks, orgId, link.bankAccountId)}::uuid,
           ${local(ids.clients, orgId, link.clientId)}::uuid,
           ${local(ids.matters, orgId, link.matterId)}::uuid, ${link.id}, ${link.url},

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import type { RemoteTransaction } from '../../remote/index.js';
+import { clipText255 } from '../../security/text.js';
 import { resolveRelated } from './related-records.js';
 import { distinctBy, orgKey, rowList } from './sql-lists.js';
 
@@ -31,10 +32,6 @@ export function skipReason(remote: RemoteTransaction): string | null {
   if (/^-?0*(\.0*)?$/.test(remote.amount)) return 'zero amount';
   return null;
 }
-
-// Text(255) fields are cut, never refused: a long remote message must not fail the upsert.
-const text255 = (value: string | null | undefined) =>
-  value === null || value === undefined ? null : value.slice(0, 255);
 
 const FIELDS = [
   'amount',
@@ -76,8 +73,9 @@ export async function upsertRemoteTransactions(
     const r = related[i]!;
     return sql`(${orgId}::uuid, ${t.id}, ${t.amount}::numeric, ${t.amountRefunded}::numeric,
       ${r.bankAccountId}::uuid, ${r.clientId}::uuid, ${r.matterId}::uuid, ${r.paymentLinkId}::uuid,
-      ${t.createdOn}::timestamptz, ${text255(t.errorMessage)}, ${text255(t.lastFour)}, ${t.method},
-      ${text255(t.payerEmail)}, ${text255(t.payerName)}, ${t.status}, ${text255(t.type)},
+      ${t.createdOn}::timestamptz, ${clipText255(t.errorMessage)}, ${clipText255(t.lastFour)},
+      ${t.method}, ${clipText255(t.payerEmail)}, ${clipText255(t.payerName)}, ${t.status},
+      ${clipText255(t.type)},
       ${fetchedAt.toISOString()}::timestamptz)`;
   });
   const written = rowsOf<{ org_id: string; service_id: string }>(
