@@ -10,14 +10,10 @@ import type { Executor } from '../db/index.js';
 import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/schema/index.js';
 import { invalidInput, notFound } from '../errors.js';
 import { requireReferences } from './lookups.js';
-import {
-  requestAggregateLinkRemoval,
-  requestSync,
-  type AggregateLinkRemoval,
-} from '../sync-rules/requests.js';
+import { requestAggregateLinkRemoval, type AggregateLinkRemoval } from '../sync-rules/requests.js';
+import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { aggregateLinkNeedsSync } from '../sync-rules/rules.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING } from '../sync-rules/synced-records.js';
 import { toSyncState } from './sync-state.js';
 
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
@@ -138,13 +134,9 @@ export async function createAggregateLink(
 ): Promise<AggregateLink> {
   return db.transaction(async (tx) => {
     await requireMembers(tx, orgId, input.paymentLinkIds);
-    const [row] = await tx
-      .insert(aggregateLinks)
-      .values({ orgId, name: input.name ?? null })
-      .returning();
-    const created = row as AggregateLinkRow;
+    const values = { orgId, name: input.name ?? null };
+    const created = await insertSyncedRecord(tx, 'aggregateLink', values, aggregateLinkNeedsSync());
     await replaceMembers(tx, orgId, created.id, input.paymentLinkIds);
-    if (aggregateLinkNeedsSync()) await requestSync(tx, orgId, 'aggregateLink', created.id);
     return toAggregateLink(created, input.paymentLinkIds);
   });
 }
@@ -161,19 +153,16 @@ export async function updateAggregateLink(
       await requireMembers(tx, orgId, input.paymentLinkIds);
       await replaceMembers(tx, orgId, current.id, input.paymentLinkIds);
     }
-    const needsSync = aggregateLinkNeedsSync();
-    const [row] = await tx
-      .update(aggregateLinks)
-      .set({
-        name: input.name === undefined ? current.name : input.name,
-        updatedAt: new Date(),
-        ...(needsSync ? PENDING : {}),
-      })
-      .where(eq(aggregateLinks.id, current.id))
-      .returning();
-    if (needsSync) await requestSync(tx, orgId, 'aggregateLink', current.id);
+    const name = input.name === undefined ? current.name : input.name;
+    const row = await updateSyncedRecord(
+      tx,
+      'aggregateLink',
+      current,
+      { name },
+      aggregateLinkNeedsSync(),
+    );
     const members = await memberIds(tx, [current.id]);
-    return toAggregateLink(row as AggregateLinkRow, members.get(current.id) ?? []);
+    return toAggregateLink(row, members.get(current.id) ?? []);
   });
 }
 
