@@ -156,6 +156,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
     members: [
       'server/security',
       'server/errors.ts',
+      'server/org-key.ts',
       'server/config.ts',
       'server/logger.ts',
       'shared',

@@ -5,6 +5,7 @@ import { jobs, transactions, webhookEventTransactions, webhookEvents } from '../
 import { writeIntegrationState } from '../domain/integration-state.js';
 import { syncBankAccounts } from '../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../testing/webhooks.js';
+import { orgKey } from '../org-key.js';
 import { enqueueTransactionUpserts } from './pipeline/upsert-jobs.js';
 import { enqueueDueReconciliations } from './reconcile/reconcile-scheduler.js';
 import { requestReconcile } from './reconcile/reconcile.js';
@@ -173,7 +174,7 @@ describe('a transaction that cannot be written', () => {
           webhookEventId: event.id,
           orgId: h.orgId,
           transactionServiceId: t.id,
-          jobId: jobIds.get(`${h.orgId}|${t.id}`)!,
+          jobId: jobIds.get(orgKey(h.orgId, t.id))!,
         })),
       );
     h.t.worker.kick();

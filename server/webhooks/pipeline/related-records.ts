@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import type { RemotePaymentLink, RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
-import { distinctBy, orgKey, pairs, rowList } from './sql-lists.js';
+import { distinctBy, pairs, rowList } from './sql-lists.js';
+import { orgKey } from '../../org-key.js';
 
 // The clients, matters and payment links transactions point at, found by serviceId or created
 // from the remote's data, for a whole batch of transactions in a few statements. Rows are written
@@ -32,7 +33,7 @@ const short = (id: string) => id.slice(0, 8);
 /** A remote name as ours: blank is none (the caller names it then), long is cut. */
 const nameOf = (name: string | null) => clipText255(name?.trim() || null);
 
-/** Local ids of remote records by `org|serviceId`. */
+/** Local ids of remote records by orgKey(org, serviceId). */
 async function idsOf(
   db: Executor,
   table: Table,

@@ -23,6 +23,3 @@ export function distinctBy<T>(
   }
   return [...kept.values()];
 }
-
-/** `org|id`: the key of a remote record within an organization. */
-export const orgKey = (orgId: string, id: string) => `${orgId}|${id}`;

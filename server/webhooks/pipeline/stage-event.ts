@@ -8,7 +8,8 @@ import { markEventsFailed } from './inbox.js';
 import type { EventJobPayload } from '../jobs.js';
 import { enqueueTransactionUpserts } from './upsert-jobs.js';
 import { findReversals } from './reversals.js';
-import { orgKey, rowList } from './sql-lists.js';
+import { rowList } from './sql-lists.js';
+import { orgKey } from '../../org-key.js';
 
 // Stage 1 (the spec's WebhookPayload__e): an event names transactions by id only, so fetch their
 // current state from the remote, then hand each one to stage 2. Refunds, voids and returns name

@@ -4,7 +4,7 @@ import type { JobHandler } from '../../queue/worker.js';
 import { Batcher } from '../../db/batcher.js';
 import { eventsWaitingFor, markEventsFailed, settleUpsertJobs } from './inbox.js';
 import { WEBHOOK_JOB, type TransactionJobPayload } from '../jobs.js';
-import { orgKey } from './sql-lists.js';
+import { orgKey } from '../../org-key.js';
 import { upsertRemoteTransactions, type UpsertItem } from './upsert-transactions.js';
 
 // Stage 2 (the spec's TransactionPayload__e): one job per remote transaction, keyed by its id so

@@ -2,7 +2,8 @@ import type { Executor } from '../../db/index.js';
 import { enqueueNewest } from '../../queue/enqueue-many.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { WEBHOOK_JOB, type TransactionJobPayload } from '../jobs.js';
-import { distinctBy, orgKey } from './sql-lists.js';
+import { distinctBy } from './sql-lists.js';
+import { orgKey } from '../../org-key.js';
 
 // The hand-over to stage 2: stage 1 and the reconciliation give it the transactions they fetched.
 
@@ -17,7 +18,7 @@ export interface Snapshot {
  * same transaction merges into it, so a burst of events about one transaction costs one write.
  * Unlike the queue's `enqueue`, the merge keeps the NEWER snapshot: two events fetched
  * concurrently may finish in either order, and the older state must never replace the newer one.
- * Answers the job id of each transaction (by `org|id`), which the events then wait for.
+ * Answers the job id of each transaction (by orgKey), which the events then wait for.
  */
 export async function enqueueTransactionUpserts(
   db: Executor,

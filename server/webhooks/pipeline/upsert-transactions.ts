@@ -3,7 +3,8 @@ import { rowsOf, type Executor } from '../../db/index.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
 import { resolveRelated } from './related-records.js';
-import { distinctBy, orgKey, rowList } from './sql-lists.js';
+import { distinctBy, rowList } from './sql-lists.js';
+import { orgKey } from '../../org-key.js';
 
 // Stage 2's write (the spec's TransactionPayload__e → Transaction__c): remote transactions, as
 // fetched, upserted by serviceId with their client, matter and payment link, a batch at a time.

@@ -8,6 +8,7 @@ import { isSupportedKind, type ReceivedEvent } from './events.js';
 import { WEBHOOK_JOB } from '../jobs.js';
 import { Batcher } from '../../db/batcher.js';
 import { receiptUpsert } from './receipts.js';
+import { orgKey } from '../../org-key.js';
 
 // Durable acknowledgement of verified webhooks with group commit (batcher.ts): requests that
 // arrive while a write is in flight are written together by the next one, in ONE statement that inserts the
@@ -129,11 +130,11 @@ export class InboxWriter {
 
 /** Tells each request how many of its events were new; the first claimant of an eventId wins. */
 function settle(batch: Pending[], inserted: { org_id: string; event_id: string }[]): StoreResult[] {
-  const fresh = new Set(inserted.map((r) => `${r.org_id}\u0000${r.event_id}`));
+  const fresh = new Set(inserted.map((r) => orgKey(r.org_id, r.event_id)));
   return batch.map((p) => {
     let stored = 0;
     for (const event of p.events) {
-      if (fresh.delete(`${p.orgId}\u0000${event.eventId}`)) stored++;
+      if (fresh.delete(orgKey(p.orgId, event.eventId))) stored++;
     }
     return { stored, duplicates: p.events.length - stored };
   });
