@@ -19,6 +19,16 @@ export interface SyncHarness {
   remote: TestSimulator;
   /** Remote requests the firm has made so far. */
   requests(): number;
+  /** POST /api/actions/{name} with `body`, as the admin (or with `key`). */
+  act(
+    name: string,
+    body: unknown,
+    key?: string,
+    // Tests assert bodies field by field (see TestApp.request).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  /** The remote refuses the next GraphQL request with a 400 (a permanent failure). */
+  refuseNext(): void;
   /** Stops the background workers (until the next settle), so jobs wait and merge. */
   pause(): Promise<void>;
   /** Runs the workers until no job is waiting or running (dead ones stay). */
@@ -54,6 +64,13 @@ export async function startSyncHarness(
     t,
     remote,
     requests: () => remote.sim.stats(remote.firm.apiKey).requests,
+    act: (name, body, key) => t.request('POST', `/api/actions/${name}`, { body, key }),
+    refuseNext: () =>
+      remote.sim.faults.inject(remote.firm.apiKey, {
+        target: 'graphql',
+        kind: 'status',
+        status: 400,
+      }),
     async pause() {
       await t.stopWorkers();
       started = false;
