@@ -6,13 +6,12 @@ import type { SimulatorOptions } from './simulator.js';
 import {
   eventually,
   startReceiver,
-  startSimulator,
   UUID_V4,
   type Receiver,
-  type RunningSimulator,
 } from '../testing/simulator-fixtures.js';
+import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
 
-let s: RunningSimulator | undefined;
+let s: TestSimulator | undefined;
 let receiver: Receiver | undefined;
 afterEach(async () => {
   await s?.close();
@@ -31,7 +30,7 @@ const ALL_KINDS = [
 ];
 
 async function setUp(options: SimulatorOptions = {}, kinds = ALL_KINDS, secret = 'whsec-test') {
-  s = await startSimulator(options);
+  s = await startTestSimulator(options);
   receiver = await startReceiver();
   const hook = await register(receiver.url, kinds, secret);
   return { s, receiver, hookId: hook };

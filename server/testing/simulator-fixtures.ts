@@ -1,87 +1,10 @@
-// Test helpers: the simulator and a webhook receiver, both on real loopback HTTP.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+// Test helpers of the simulator's suites: a webhook receiver on real loopback HTTP, and GraphQL
+// fixtures of the endpoint tests.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { expect } from 'vitest';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/simulator.js';
-import type { FirmInfo } from '../simulator/firms.js';
-
-export interface GraphqlResult<T = Record<string, unknown>> {
-  status: number;
-  headers: Headers;
-  data?: T | null;
-  errors?: { message: string; extensions?: { code?: string }; path?: string[] }[];
-}
-
-export interface RunningSimulator {
-  sim: Simulator;
-  url: string;
-  firm: FirmInfo;
-  /** POST a GraphQL document with the firm's key (or `apiKey`). */
-  gql<T = Record<string, unknown>>(
-    query: string,
-    variables?: Record<string, unknown>,
-    apiKey?: string | null,
-  ): Promise<GraphqlResult<T>>;
-  /** Call the /_sandbox admin API with the firm's key (or `apiKey`). */
-  admin<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    body?: unknown,
-    apiKey?: string | null,
-  ): Promise<{ status: number; body: T }>;
-  close(): Promise<void>;
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const sim = createSimulator(options);
-  const firm = sim.createFirm({ name: 'Test Firm' });
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: sim.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(s as Server),
-    ) as Server;
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const keyHeader = (apiKey: string | null | undefined): Record<string, string> =>
-    apiKey === null ? {} : { 'x-api-key': apiKey ?? firm.apiKey };
-  return {
-    sim,
-    url,
-    firm,
-    async gql(query, variables, apiKey) {
-      const response = await fetch(`${url}/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...keyHeader(apiKey) },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await response.json()) as Omit<GraphqlResult, 'status' | 'headers'>;
-      return {
-        status: response.status,
-        headers: response.headers,
-        ...body,
-      } as GraphqlResult<never>;
-    },
-    async admin(method, path, body, apiKey) {
-      const response = await fetch(`${url}/_sandbox${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...keyHeader(apiKey) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as never };
-    },
-    async close() {
-      await sim.close();
-      await closeServer(server);
-    },
-  };
-}
+import { closeServer } from './http.js';
+import type { TestSimulator } from './simulator.js';
 
 export interface ReceivedWebhook {
   raw: string;
@@ -166,7 +89,7 @@ export type Data = Record<string, Record<string, unknown> & { id: string }>;
 
 /** The data of a request that must succeed. */
 export async function ok(
-  s: RunningSimulator,
+  s: TestSimulator,
   query: string,
   variables?: Record<string, unknown>,
   apiKey?: string,
@@ -177,7 +100,7 @@ export async function ok(
   return result.data as Data;
 }
 
-export async function bankAccounts(s: RunningSimulator, apiKey?: string) {
+export async function bankAccounts(s: TestSimulator, apiKey?: string) {
   const data = await ok(
     s,
     '{ bankAccountsList { bankAccounts { id nickname category isDefault lastFour firmId } } }',
@@ -188,7 +111,7 @@ export async function bankAccounts(s: RunningSimulator, apiKey?: string) {
     .bankAccounts;
 }
 
-export async function newClient(s: RunningSimulator, name = 'Acme LLC', externalId?: string) {
+export async function newClient(s: TestSimulator, name = 'Acme LLC', externalId?: string) {
   const data = await ok(
     s,
     'mutation($i: AddClientInput!) { addClient(input: $i) { id clientName externalId } }',
@@ -198,7 +121,7 @@ export async function newClient(s: RunningSimulator, name = 'Acme LLC', external
 }
 
 export async function newLink(
-  s: RunningSimulator,
+  s: TestSimulator,
   clientId: string,
   amounts: Record<string, unknown>,
 ) {

@@ -91,7 +91,7 @@ export async function startPipeline(
     t,
     sim,
     firm,
-    simUrl: remote.url.replace(/\/$/, ''),
+    simUrl: remote.origin,
     serverUrl: app.url,
     orgId,
     secret,
