@@ -10,7 +10,7 @@ import {
   type ServerProcess,
 } from '../testing/server-process.js';
 import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
-import { waitFor } from '../testing/webhooks.js';
+import { waitFor } from '../testing/wait.js';
 
 // A process holding sync jobs is killed (SIGKILL, no goodbye): with the default lease and its
 // heartbeat gone, another worker finishes every job it held within 30 s, and no record is created

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres } from '../testing/database.js';
 import { apiAs, startServerProcess } from '../testing/server-process.js';
 import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
-import { waitFor } from '../testing/webhooks.js';
+import { waitFor } from '../testing/wait.js';
 
 // The real server process is killed (SIGKILL) after `addAggregatePaymentLink` reached the remote
 // and before the answer came back, so the local record never heard of the remote aggregate.

@@ -4,7 +4,7 @@ import { clients, jobs } from '../db/schema/index.js';
 import { createTestApp } from '../testing/app.js';
 import { startTestSimulator } from '../testing/simulator.js';
 import { quickRetries, startSyncHarness, type SyncHarness } from '../testing/sync.js';
-import { waitFor } from '../testing/webhooks.js';
+import { waitFor } from '../testing/wait.js';
 
 // Failed syncs heal themselves, against the simulator over loopback HTTP: after an outage longer
 // than the retry schedule, when the remote answers again; after an API token is set; and a

@@ -72,15 +72,6 @@ export async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
-/** Polls `check` until it holds (bounded), for effects that happen after an HTTP answer. */
-export async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 // GraphQL fixtures shared by the endpoint tests.

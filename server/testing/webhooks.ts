@@ -6,6 +6,7 @@ import type { WorkOptions } from '../runtime.js';
 import { createTestApp, type TestApp } from './app.js';
 import { closeServer, listen } from './http.js';
 import { startTestSimulator } from './simulator.js';
+import { waitFor } from './wait.js';
 import { webhookUrl } from '../webhooks/receiver/webhook-url.js';
 
 // The webhook pipeline end to end over real loopback HTTP: the simulator of the remote service
@@ -37,19 +38,6 @@ function recordCalls(remote: RemoteApi, calls: string[]): void {
       calls.push(name);
       return original(...args);
     };
-  }
-}
-
-export async function waitFor<T>(
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 

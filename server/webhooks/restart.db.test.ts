@@ -8,7 +8,7 @@ import type { Simulator } from '../simulator/simulator.js';
 import { createThrowawayPostgres } from '../testing/database.js';
 import { apiAs, startServerProcess } from '../testing/server-process.js';
 import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
-import { waitFor } from '../testing/webhooks.js';
+import { waitFor } from '../testing/wait.js';
 
 // The real server process is killed (SIGKILL) while it processes a burst of webhooks, and
 // started again on the same port and data: every event ends processed, none twice. The simulator

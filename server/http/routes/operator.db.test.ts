@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../../testing/webhook-posts.js';
-import { waitFor } from '../../testing/webhooks.js';
+import { waitFor } from '../../testing/wait.js';
 import { enqueueDueReconciliations } from '../../webhooks/reconcile/reconcile-scheduler.js';
 
 // The operator API: organizations created, used, deactivated (keys, widget tokens and webhooks

@@ -9,7 +9,7 @@ import { createRemoteClient, LimiterRegistry } from '../../remote/index.js';
 import { createTestApp, createTestOrg, type TestApp } from '../../testing/app.js';
 import { closeServer, listen } from '../../testing/http.js';
 import { startTestSimulator, type TestSimulator } from '../../testing/simulator.js';
-import { waitFor } from '../../testing/webhooks.js';
+import { waitFor } from '../../testing/wait.js';
 import { ensureWebhookEndpoint } from './endpoint.js';
 
 // Webhook endpoint management against the simulator over loopback HTTP: registered on save with
