@@ -12,12 +12,11 @@ import * as lifecycle from './lifecycle.js';
 import { RateLimiter, type FirmStats, type LimitOptions } from './limits.js';
 import { resolvers } from './resolvers/index.js';
 import type { FirmInit, FirmState, TransactionRecord } from './state.js';
+import type { Delivery, WebhookEvent } from './webhook-delivery.js';
 import {
   WebhookDispatcher,
-  type Delivery,
   type DeliveryMode,
   type EmittedEvent,
-  type WebhookEvent,
   type WebhookOptions,
 } from './webhooks.js';
 
@@ -188,5 +187,5 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 }
 
-export { signWebhookBody } from './webhooks.js';
+export { signWebhookBody } from './webhook-delivery.js';
 export type { FaultSpec, FirmInfo, FirmStats, Delivery, WebhookEvent };
