@@ -19,13 +19,7 @@ export {
   type RemoteErrorKind,
   type RemoteGraphQLError,
 } from './errors.js';
-export {
-  DEFAULT_RETRY_POLICY,
-  isRetryable,
-  retryDelay,
-  withRetry,
-  type RetryPolicy,
-} from './retry.js';
+export { DEFAULT_RETRY_POLICY, isRetryable, retryDelay, type RetryPolicy } from './retry.js';
 export {
   DEFAULT_LIMITS,
   LimiterRegistry,
