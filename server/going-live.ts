@@ -27,10 +27,7 @@ export interface GoingLiveDeps {
 const SAVE_WAIT_MS = 5_000;
 
 /** The address the service reaches this organization's receiver at: PUBLIC_URL, or ours in demo. */
-export async function endpointBaseUrl(
-  deps: GoingLiveDeps,
-  orgId: string,
-): Promise<string | undefined> {
+async function endpointBaseUrl(deps: GoingLiveDeps, orgId: string): Promise<string | undefined> {
   const { demo } = deps;
   if (demo?.baseUrl && demo.orgId === orgId && (await inDemoMode(deps.db, orgId))) {
     return demo.baseUrl;

@@ -53,7 +53,7 @@ export interface WorkOptions {
   healing: HealingOptions;
 }
 
-export interface RuntimeOverrides {
+interface RuntimeOverrides {
   /** Default: a logger at LOG_LEVEL on stdout. */
   logger?: Logger;
   /** An open, migrated database (tests, benches); default: the configured one, migrated here. */

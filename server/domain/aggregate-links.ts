@@ -18,10 +18,7 @@ import { toSyncState } from './sync-state.js';
 
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
 
-export const toAggregateLink = (
-  row: AggregateLinkRow,
-  paymentLinkIds: string[],
-): AggregateLink => ({
+const toAggregateLink = (row: AggregateLinkRow, paymentLinkIds: string[]): AggregateLink => ({
   id: row.id,
   name: row.name,
   serviceId: row.serviceId,
@@ -33,10 +30,7 @@ export const toAggregateLink = (
 });
 
 /** Member payment link ids of each aggregate link, in their order. */
-export async function memberIds(
-  db: Executor,
-  aggregateLinkIds: string[],
-): Promise<Map<string, string[]>> {
+async function memberIds(db: Executor, aggregateLinkIds: string[]): Promise<Map<string, string[]>> {
   const members = new Map(aggregateLinkIds.map((id) => [id, [] as string[]]));
   if (aggregateLinkIds.length === 0) return members;
   const rows = await db
@@ -74,7 +68,7 @@ export async function listAggregateLinks(
   };
 }
 
-export async function findAggregateLinkRow(
+async function findAggregateLinkRow(
   db: Executor,
   orgId: string,
   id: string,

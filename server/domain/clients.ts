@@ -11,7 +11,7 @@ import { requireNoPaymentLinks } from './payment-links.js';
 
 type ClientRow = typeof clients.$inferSelect;
 
-export const toClient = (row: ClientRow): Client => ({
+const toClient = (row: ClientRow): Client => ({
   id: row.id,
   name: row.name,
   serviceId: row.serviceId,
@@ -45,7 +45,7 @@ export async function listClients(
   return { data: page.rows.map(toClient), nextCursor: page.nextCursor };
 }
 
-export async function findClientRow(db: Executor, orgId: string, id: string): Promise<ClientRow> {
+async function findClientRow(db: Executor, orgId: string, id: string): Promise<ClientRow> {
   const [row] = await db
     .select()
     .from(clients)

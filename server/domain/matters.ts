@@ -12,7 +12,7 @@ import { requireNoPaymentLinks } from './payment-links.js';
 
 type MatterRow = typeof matters.$inferSelect;
 
-export const toMatter = (row: MatterRow): Matter => ({
+const toMatter = (row: MatterRow): Matter => ({
   id: row.id,
   name: row.name,
   clientId: row.clientId,
@@ -44,7 +44,7 @@ export async function listMatters(
   return { data: page.rows.map(toMatter), nextCursor: page.nextCursor };
 }
 
-export async function findMatterRow(db: Executor, orgId: string, id: string): Promise<MatterRow> {
+async function findMatterRow(db: Executor, orgId: string, id: string): Promise<MatterRow> {
   const [row] = await db
     .select()
     .from(matters)

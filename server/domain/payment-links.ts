@@ -31,7 +31,7 @@ import { toSyncState } from './sync-state.js';
 
 type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
-export const toPaymentLink = (row: PaymentLinkRow): PaymentLink => ({
+const toPaymentLink = (row: PaymentLinkRow): PaymentLink => ({
   id: row.id,
   name: row.name,
   amount: row.amount,
@@ -71,7 +71,7 @@ export async function listPaymentLinks(
   return { data: page.rows.map(toPaymentLink), nextCursor: page.nextCursor };
 }
 
-export async function findPaymentLinkRow(
+async function findPaymentLinkRow(
   db: Executor,
   orgId: string,
   id: string,

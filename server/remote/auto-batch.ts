@@ -7,12 +7,12 @@ import type { RemoteOperation } from './operations.js';
 import { operationTypeOf } from './batch.js';
 import { orgKey } from '../org-key.js';
 
-export type RunBatch = (
+type RunBatch = (
   orgId: string,
   ops: readonly RemoteOperation<unknown>[],
 ) => Promise<Settled<unknown>[]>;
 
-export interface AutoBatcherOptions {
+interface AutoBatcherOptions {
   /** Operations per request; a full group is sent at once. */
   readonly maxBatchSize?: number;
   /** How long to gather: 0 means "until the current tick's work is done" (setImmediate). */

@@ -4,7 +4,7 @@
 
 import { RATE_LIMIT_MIN_WAIT_MS, isRemoteError } from './errors.js';
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Attempts in total, the first included. */
   readonly maxAttempts: number;
   /** Backoff of the first retry; doubles with every further attempt. */
@@ -17,7 +17,7 @@ export interface RetryPolicy {
   readonly random: () => number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 8,
   baseDelayMs: 1_000,
   maxDelayMs: 15 * 60_000,

@@ -5,9 +5,9 @@
 // nested 10,000 deep overflows the stack, and nothing we accept is nested beyond a few levels.
 
 /** Deeper than any body the API or the webhooks take (an event is four levels deep). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
-export interface TextProblem {
+interface TextProblem {
   /** Where: `name`, `events.0.data.note`, or `_` for the whole value. */
   path: string;
   message: string;
@@ -83,7 +83,7 @@ export function storableJson<T>(value: T): T {
 }
 
 /** The spec's Text(255) fields. */
-export const TEXT_255 = 255;
+const TEXT_255 = 255;
 
 /**
  * Remote text for a Text(255) column: cut to fit, never refused (a long remote message must not

@@ -45,7 +45,7 @@ export interface SimulatorOptions {
 }
 
 /** A firm given by its id or its API key. */
-export type FirmRef = string;
+type FirmRef = string;
 
 export interface Simulator {
   /** Hono app: `POST /` GraphQL, `/_sandbox/*` admin API, `/pay/:id` pay page. */
@@ -186,6 +186,3 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     close: () => webhooks.close(),
   };
 }
-
-export { signWebhookBody } from './webhook-delivery.js';
-export type { FaultSpec, FirmInfo, FirmStats, Delivery, WebhookEvent };

@@ -27,7 +27,7 @@ export interface DeliveryOptions {
   fetch?: typeof fetch;
 }
 
-export const REAL_RETRY_DELAYS_MS = [5 * 60_000, 20 * 60_000, 60 * 60_000, 24 * 60 * 60_000];
+const REAL_RETRY_DELAYS_MS = [5 * 60_000, 20 * 60_000, 60 * 60_000, 24 * 60 * 60_000];
 
 export interface WebhookEvent {
   type: string;
@@ -36,7 +36,7 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   attempt: number;
   at: string;
   ok: boolean;
@@ -58,11 +58,7 @@ export interface Delivery {
   nextAttemptAt: string | null;
 }
 
-export function signWebhookBody(
-  body: string,
-  secret: string,
-  encoding: 'base64' | 'hex' = 'base64',
-) {
+function signWebhookBody(body: string, secret: string, encoding: 'base64' | 'hex' = 'base64') {
   return createHmac('sha512', secret).update(body).digest(encoding);
 }
 

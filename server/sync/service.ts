@@ -9,7 +9,7 @@ import { SYNC_JOB, syncJobKey, type SyncedRecord } from '../sync-rules/requests.
 /** Healing of failed syncs (healing.ts): probe interval and per-org throttle. */
 export type HealingOptions = Partial<Pick<HealerOptions, 'probeIntervalMs' | 'throttleMs'>>;
 
-export interface SyncServiceOptions {
+interface SyncServiceOptions {
   db: Database;
   logger: Logger;
   /** The process's remote client: healing probes the remote through it. */

@@ -11,7 +11,7 @@ import { buildClientSchema, graphql, type GraphQLSchema, type IntrospectionQuery
 import { Hono } from 'hono';
 import { loadRemoteSchema } from '../remote/sdl.js';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: {
     readonly query: string;
@@ -58,7 +58,7 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
   };
 }
 
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let realSchema: GraphQLSchema | undefined;
 

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { closeServer } from './http.js';
 import type { TestSimulator } from './simulator.js';
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   raw: string;
   headers: IncomingHttpHeaders;
   events: {
@@ -76,7 +76,7 @@ export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-
 
 // GraphQL fixtures shared by the endpoint tests.
 
-export type Data = Record<string, Record<string, unknown> & { id: string }>;
+type Data = Record<string, Record<string, unknown> & { id: string }>;
 
 /** The data of a request that must succeed. */
 export async function ok(

@@ -2,7 +2,7 @@ import type { FirmInfo } from '../simulator/firms.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/simulator.js';
 import { closeServer, listen } from './http.js';
 
-export interface GraphqlResult<T = Record<string, unknown>> {
+interface GraphqlResult<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
   data?: T | null;

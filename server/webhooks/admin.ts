@@ -10,7 +10,7 @@ import { requestReconcile } from './reconcile/reconcile.js';
 // The webhook pipeline's administration (under /api/admin): what the replay and "reconcile now"
 // buttons do. The routes only parse their input and call these.
 
-export interface WebhookAdminDeps {
+interface WebhookAdminDeps {
   db: Database;
   /** This process's queue worker: it starts on replayed events at once, runs "reconcile now". */
   worker: Pick<Worker, 'kick' | 'runNow'>;

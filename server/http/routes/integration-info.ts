@@ -9,7 +9,7 @@ import { createRouter } from '../router.js';
 // this request reached is the best guess (right for a server reached directly, wrong behind a
 // proxy that rewrites the host: hence `source`).
 
-export function webhookUrlOf(
+function webhookUrlOf(
   publicUrl: string | undefined,
   requestUrl: string,
   orgId: string,

@@ -9,7 +9,7 @@ import type { Logger } from '../../logger.js';
 // and repaired (re-enabled once the service disabled it, moved when PUBLIC_URL changed).
 
 /** Active organizations that have an API token and a webhook secret. */
-export async function organizationsWithEndpoints(db: Database): Promise<string[]> {
+async function organizationsWithEndpoints(db: Database): Promise<string[]> {
   const rows = await db
     .select({ orgId: orgSettings.orgId })
     .from(orgSettings)

@@ -18,14 +18,14 @@ import { resendMissedEvents } from './resend-missed.js';
 // integration_state for the health check. A lease in the database makes processes that check at
 // the same moment take turns, so two never both create an endpoint.
 
-export interface EndpointDeps {
+interface EndpointDeps {
   db: Database;
   remote: RemoteApi;
   secretBox: SecretBox;
   logger: Logger;
 }
 
-export type EndpointAction = 'created' | 'updated' | 're-enabled' | 'unchanged' | 'skipped';
+type EndpointAction = 'created' | 'updated' | 're-enabled' | 'unchanged' | 'skipped';
 
 export interface EndpointOutcome {
   action: EndpointAction;

@@ -14,13 +14,13 @@ import { orgKey } from '../../org-key.js';
 // Concurrent batches may create the same record: inserts skip on the (org, serviceId) unique
 // index and the ids are read back afterwards, so each remote record is made once.
 
-export interface RelatedInput {
+interface RelatedInput {
   orgId: string;
   transaction: RemoteTransaction;
   fetchedAt: Date;
 }
 
-export interface RelatedIds {
+interface RelatedIds {
   clientId: string | null;
   matterId: string | null;
   paymentLinkId: string | null;

@@ -31,7 +31,7 @@ export interface PipelineContext {
  * burst of 10,000 events costs about 10,000 / 50 requests of the remote's 500 per minute rather
  * than 10,000. Any failure fails the attempt (the worker retries with backoff).
  */
-export async function fetchTransactions(
+async function fetchTransactions(
   remote: RemoteApi,
   orgId: string,
   ids: readonly string[],
@@ -43,7 +43,7 @@ export async function fetchTransactions(
 }
 
 /** The named transactions and the originals they reverse, as of `fetchedAt` or later. */
-export async function fetchWithOriginals(
+async function fetchWithOriginals(
   remote: RemoteApi,
   orgId: string,
   ids: readonly string[],

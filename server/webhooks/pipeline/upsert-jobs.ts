@@ -7,7 +7,7 @@ import { orgKey } from '../../org-key.js';
 
 // The hand-over to stage 2: stage 1 and the reconciliation give it the transactions they fetched.
 
-export interface Snapshot {
+interface Snapshot {
   orgId: string;
   transaction: RemoteTransaction;
   fetchedAt: Date;

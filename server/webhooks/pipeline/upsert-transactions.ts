@@ -25,10 +25,10 @@ export interface UpsertItem {
   fetchedAt: Date;
 }
 
-export type UpsertOutcome = 'upserted' | 'skipped' | 'stale';
+type UpsertOutcome = 'upserted' | 'skipped' | 'stale';
 
 /** The spec's rule: payouts and zero amounts (e.g. trust surcharging) are not transactions here. */
-export function skipReason(remote: RemoteTransaction): string | null {
+function skipReason(remote: RemoteTransaction): string | null {
   if (remote.type.toLowerCase() === 'payout') return 'payout';
   if (/^-?0*(\.0*)?$/.test(remote.amount)) return 'zero amount';
   return null;

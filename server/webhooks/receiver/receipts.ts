@@ -4,7 +4,7 @@ import { rowsOf, type Executor } from '../../db/index.js';
 // Counters of webhook requests per organization and hour (table webhook_receipts). Increments
 // are added to the row of the current hour, so processes never overwrite each other's counts.
 
-export interface ReceiptCounts {
+interface ReceiptCounts {
   received: number;
   verified: number;
   rejected: number;
@@ -90,7 +90,7 @@ function rejectedStatement(batch: Map<string, number>): SQL {
   return sql`with ${sql.join(ctes, sql`, `)} ${first!}`;
 }
 
-export interface ReceiptSummary {
+interface ReceiptSummary {
   lastReceivedAt: Date | null;
   lastVerifiedAt: Date | null;
   /** Rejected requests in the hour buckets of the last 24 hours. */

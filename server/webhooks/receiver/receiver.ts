@@ -17,7 +17,7 @@ import { verifySignature } from './signature.js';
 export type WebhookTarget = { kind: 'default' } | { kind: 'org'; orgId: string };
 
 /** What the receiver uses of the app's dependencies (the http layer passes its AppDeps). */
-export interface ReceiverDeps {
+interface ReceiverDeps {
   logger: Logger;
   /** This process's queue worker, woken when events are stored. */
   worker: Pick<Worker, 'kick'>;

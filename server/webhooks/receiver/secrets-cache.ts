@@ -13,7 +13,7 @@ import { webhookSecretVersion } from '../../security/secret-versions.js';
 // just cleared or rotated out may still verify for up to TTL_MS, inside a rotation window of a day.
 
 /** null: no such organization. */
-export type OrgSecrets = {
+type OrgSecrets = {
   current: string | null;
   previous: { secret: string; validUntil: number } | null;
 } | null;

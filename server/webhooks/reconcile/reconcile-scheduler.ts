@@ -26,7 +26,7 @@ export async function enqueueDueReconciliations(db: Database, intervalMs: number
 
 const FIRST_TICK_MS = 5_000;
 
-export interface ReconcileScheduler {
+interface ReconcileScheduler {
   stop(): void;
 }
 
