@@ -6,8 +6,9 @@ import { createOwnerOnly } from './security/data-dir.js';
 import { openRuntime } from './runtime.js';
 import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
 
-// `npm run worker`: a process that only runs the sync jobs of the queue, beside API processes
-// started with WORKERS=0. Several may run against one PostgreSQL database.
+// `npm run worker`: a process that only runs the jobs of the queue (the syncs, the webhook
+// stages), beside API processes started with WORKERS=0. Several may run against one PostgreSQL
+// database.
 
 async function main(): Promise<void> {
   const config = loadConfig();
