@@ -240,6 +240,17 @@ function throughViolation(from: string, to: string): string | null {
 const serverSources = files(path.join(root, 'server')).filter((f) => !/\.test\.[jt]s$/.test(f));
 const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
 
+/** What every import of the server's modules breaks of `rule` (paths from the root). */
+function offendersOf(rule: (from: string, to: string) => string | null): string[] {
+  return serverSources.flatMap((f) =>
+    allImports(f).flatMap(({ spec }) => {
+      const target = resolve(f, spec);
+      if (!target || !path.isAbsolute(target)) return [];
+      return rule(rel(f), rel(target)) ?? [];
+    }),
+  );
+}
+
 // The queue owns the `jobs` table: no other module queries it, by drizzle's table object or in
 // SQL text. Its schema and migrations define it.
 const JOBS_OWNERS = ['server/queue/', 'server/db/schema/', 'server/db/migrations/'];
@@ -259,14 +270,7 @@ describe('server layers', () => {
   });
 
   it('nothing imports upwards (types included)', () => {
-    const offenders = serverSources.flatMap((f) =>
-      allImports(f).flatMap(({ spec }) => {
-        const target = resolve(f, spec);
-        if (!target || !path.isAbsolute(target)) return [];
-        return layerViolation(rel(f), rel(target)) ?? [];
-      }),
-    );
-    expect(offenders).toEqual([]);
+    expect(offendersOf(layerViolation)).toEqual([]);
   });
 
   it('the rule refuses an upward import and a peer import (the check itself works)', () => {
@@ -294,14 +298,7 @@ describe('server layers', () => {
   });
 
   it('nothing skips a layer it may reach only through another, nor joins rooms kept apart', () => {
-    const offenders = serverSources.flatMap((f) =>
-      allImports(f).flatMap(({ spec }) => {
-        const target = resolve(f, spec);
-        if (!target || !path.isAbsolute(target)) return [];
-        return throughViolation(rel(f), rel(target)) ?? [];
-      }),
-    );
-    expect(offenders).toEqual([]);
+    expect(offendersOf(throughViolation)).toEqual([]);
   });
 
   it('the "only through" and "apart" rules refuse a shortcut (the check itself works)', () => {
