@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ELEMENTS, OPERATIONS_ELEMENTS } from '../vite.config.js';
-import { launchChromium, startServer, type RunningServer } from './server.js';
+import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
 // service mounted inside it), its demo host page in Chromium, and the flow a user walks through:
@@ -12,27 +12,19 @@ import { launchChromium, startServer, type RunningServer } from './server.js';
 // simulator → the transaction arrives by signed webhook and shows in <service-transactions-list>.
 
 const ARTIFACTS = 'test-artifacts';
+let session: DemoSession;
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
   // bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
-  const context = await browser.newContext({
-    viewport: { width: 1400, height: 1000 },
-    bypassCSP: true,
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  session = await startDemoSession({ bypassCSP: true });
+  ({ server, page, pageErrors } = session);
 });
 
 after(async () => {
-  await browser?.close();
-  const code = await server?.stop();
+  const code = await session?.close();
   assert.equal(code, 0, 'the server stops cleanly');
 });
 
