@@ -11,11 +11,8 @@ let operatingAccount: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  const accounts = (await h.t.request('GET', '/api/bank-accounts')).body.data;
-  trustAccount = accounts.find((a: { category: string }) => a.category === 'trust').id;
-  operatingAccount = accounts.find(
-    (a: { category: string; isDefault: boolean }) => a.category === 'operating' && a.isDefault,
-  ).id;
+  trustAccount = h.account('trust');
+  operatingAccount = h.account('operating');
 });
 afterAll(() => h.close());
 

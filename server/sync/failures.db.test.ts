@@ -5,11 +5,9 @@ import { startSyncHarness, type SyncHarness } from '../testing/sync.js';
 // record with the remote's message in syncErrorMessage, and nothing local is lost.
 
 let h: SyncHarness;
-let account: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  account = (await h.t.request('GET', '/api/bank-accounts')).body.data[0].id;
 });
 afterAll(() => h.close());
 
@@ -20,7 +18,7 @@ async function linksOf(n: number) {
       'PaymentLinkCreate',
       Array.from({ length: n }, () => ({
         amount: 10,
-        bankAccountId: account,
+        bankAccountId: h.account(),
         clientId: client.id,
       })),
     )

@@ -13,8 +13,7 @@ let account: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  const accounts = (await h.t.request('GET', '/api/bank-accounts')).body.data;
-  account = accounts.find((a: { category: string }) => a.category === 'trust').id;
+  account = h.account('trust');
 });
 afterAll(() => h.close());
 

@@ -1,3 +1,4 @@
+import type { BankAccount } from '../../shared/schemas.js';
 import { openJobs } from '../queue/queue.js';
 import { retryDelay } from '../remote/index.js';
 import type { WorkOptions } from '../runtime.js';
@@ -17,6 +18,10 @@ export const quickRetries = (attempt: number, error: unknown) =>
 export interface SyncHarness {
   t: TestApp;
   remote: TestSimulator;
+  /** The organization's bank accounts, as the harness's first sync copied them. */
+  accounts: BankAccount[];
+  /** The id of the first account listed, or of `category`'s (its default one, if it has one). */
+  account(category?: BankAccount['category']): string;
   /** Remote requests the firm has made so far. */
   requests(): number;
   /** POST /api/actions/{name} with `body`, as the admin (or with `key`). */
@@ -59,10 +64,18 @@ export async function startSyncHarness(
   await t.request('PUT', '/api/settings', { body: { apiToken: remote.firm.apiKey } });
   const synced = await t.request('POST', '/api/actions/BankAccountsSync', { body: {} });
   if (synced.status !== 200) throw new Error(`bank sync failed: ${JSON.stringify(synced.body)}`);
+  const accounts = (await t.request('GET', '/api/bank-accounts')).body.data as BankAccount[];
   let started = false;
   return {
     t,
     remote,
+    accounts,
+    account(category) {
+      const of = accounts.filter((a) => !category || a.category === category);
+      const found = category ? (of.find((a) => a.isDefault) ?? of[0]) : of[0];
+      if (!found) throw new Error(`no ${category ?? ''} bank account`);
+      return found.id;
+    },
     requests: () => remote.sim.stats(remote.firm.apiKey).requests,
     act: (name, body, key) => t.request('POST', `/api/actions/${name}`, { body, key }),
     refuseNext: () =>

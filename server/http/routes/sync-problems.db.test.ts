@@ -5,12 +5,9 @@ import { startSyncHarness, type SyncHarness } from '../../testing/sync.js';
 // over loopback HTTP. Healing is held off here, so problems stay until retried by hand.
 
 let h: SyncHarness;
-let account: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  const accounts = (await h.t.request('GET', '/api/bank-accounts')).body.data;
-  account = accounts[0].id;
 });
 afterAll(() => h.close());
 
@@ -30,7 +27,11 @@ describe('sync problems', () => {
 
     const [client] = (await h.act('ClientCreate', { name: 'Aggregated' })).body;
     const [link] = (
-      await h.act('PaymentLinkCreate', { amount: 5, bankAccountId: account, clientId: client.id })
+      await h.act('PaymentLinkCreate', {
+        amount: 5,
+        bankAccountId: h.account(),
+        clientId: client.id,
+      })
     ).body;
     [aggregate] = (await h.act('AggregateLinkCreate', { paymentLinkIds: [link.id] })).body;
     h.refuseNext();
