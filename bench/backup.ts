@@ -33,7 +33,7 @@ import {
   seedOrganization,
 } from '../server/testing/seed-lists.js';
 import { startServerProcess } from '../server/testing/server-process.js';
-import { signBody } from '../server/webhooks/signature.js';
+import { signBody } from '../server/webhooks/receiver/signature.js';
 import { numberArg, post } from './cli.js';
 
 const SCALE = numberArg('scale', 1);

@@ -13,7 +13,7 @@ import { createApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase, rowsOf, type Database } from '../server/db/index.js';
 import { openRuntime } from '../server/runtime.js';
-import { verifyWebhook } from '../server/webhooks/receiver.js';
+import { verifyWebhook } from '../server/webhooks/receiver/receiver.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     serveApi: true,
     database: { ...database, receiverDb: timedReceiverDb },
   });
-  const { sync, metrics } = runtime;
+  const { metrics } = runtime;
   // Jobs the workers finished, by kind, from the process's own counter (what /metrics shows).
   const jobsFinished = async (): Promise<Map<string, number>> => {
     const counter = metrics.registry.getSingleMetric('payment_link_jobs_finished_total');
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
       events: Object.fromEntries(events.map((e) => [e.status, Number(e.n)])),
     });
   });
-  if (config.workers) sync.start();
+  if (config.workers) runtime.startWorkers();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     process.stdout.write(`Payment link service: http://${info.address}:${info.port}\n`);
   });

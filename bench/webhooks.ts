@@ -30,7 +30,8 @@ import {
   startWorkerProcess,
   type ServerProcess,
 } from '../server/testing/server-process.js';
-import { signBody } from '../server/webhooks/signature.js';
+import { signBody } from '../server/webhooks/receiver/signature.js';
+import { defaultWebhookUrl } from '../server/webhooks/receiver/webhook-url.js';
 import { startRemote } from './remote-process.js';
 import { numberArg, post } from './cli.js';
 
@@ -226,7 +227,7 @@ async function main(): Promise<void> {
     );
 
     const bareUrl = `${base}/bench/bare`;
-    const durableUrl = `${base}/services/apexrest/service_core/webhook`;
+    const durableUrl = defaultWebhookUrl(base);
     // Warm-up of both paths (HTTP stack, secret cache, JIT, the database's first pages). The
     // durable warm-up posts a kind the pipeline ignores: stored, never fetched or drained.
     const warm = Math.min(2_000, EVENTS);

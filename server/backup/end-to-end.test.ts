@@ -11,11 +11,11 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../webhooks/signature.js';
+import { signBody } from '../webhooks/receiver/signature.js';
 import { createThrowawayPostgres } from '../testing/database.js';
 import { apiAs, startServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
-import { waitFor } from '../testing/webhooks.js';
+import { waitFor } from '../testing/wait.js';
 
 // The issue's whole story on loopback, with the real processes and commands: a firm starts on the
 // embedded database, creates records and receives webhooks; `npm run backup` runs while a burst

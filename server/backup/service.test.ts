@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { SecretBox } from '../security/secret-box.js';
 import { fillDatabase } from '../testing/backups.js';
-import { waitFor } from '../testing/webhooks.js';
+import { waitFor } from '../testing/wait.js';
 import { openPrivatePglite } from './embedded.js';
 import { listBackupFiles } from './files.js';
 import { registerBackupMetrics } from './metrics.js';

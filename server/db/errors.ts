@@ -1,5 +1,5 @@
 /** A PostgreSQL error as both drivers report it (drizzle wraps it; field names differ). */
-export interface PgError {
+interface PgError {
   code: string | undefined;
   constraint: string | undefined;
 }
@@ -13,9 +13,6 @@ export function pgErrorOf(err: unknown): PgError | null {
     constraint: String(fields.constraint_name ?? fields.constraint ?? '') || undefined,
   };
 }
-
-export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * Whether the database refused the data itself (class 22: text it cannot store, a value out of

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/index.js';
 import type { BudgetGrant, BudgetStore } from './limiter-shared.js';
 
-export interface RemoteBudgetLimits {
+interface RemoteBudgetLimits {
   readonly maxRequests: number;
   readonly windowMs: number;
   readonly maxConcurrent: number;

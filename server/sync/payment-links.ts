@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { bankAccounts, paymentLinks } from '../db/schema/index.js';
 import { remoteError } from '../remote/errors.js';
-import type { RemotePaymentLink } from '../remote/index.js';
+import { adoptOrCreate } from './adopt-or-create.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
 import { callOptions, type SyncContext } from './context.js';
 import { beginAttempt, syncedState } from './record-state.js';
@@ -11,7 +11,7 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
   return ctx.flights.run(`payment-link:${id}`, async () => {
     const attempt = await beginAttempt(ctx.db, paymentLinks, orgId, id);
     if (!attempt) return;
-    const { row, previous } = attempt;
+    const { row } = attempt;
     const [bank] = row.bankAccountId
       ? await ctx.db
           .select({ serviceId: bankAccounts.serviceId })
@@ -35,20 +35,11 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
     };
     const o = callOptions(ctx);
 
-    let remote: RemotePaymentLink;
-    let created = false;
-    if (row.serviceId) {
-      remote = await ctx.remote.updatePaymentLink(orgId, { id: row.serviceId, ...fields }, o);
-    } else {
-      const adopted =
-        previous > 0 ? await ctx.remote.findPaymentLinkByExternalId(orgId, row.id, o) : null;
-      if (adopted) {
-        remote = await ctx.remote.updatePaymentLink(orgId, { id: adopted.id, ...fields }, o);
-      } else {
-        remote = await ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o);
-        created = true;
-      }
-    }
+    const { remote, created } = await adoptOrCreate(attempt, {
+      update: (remoteId) => ctx.remote.updatePaymentLink(orgId, { id: remoteId, ...fields }, o),
+      findCreated: () => ctx.remote.findPaymentLinkByExternalId(orgId, row.id, o),
+      create: () => ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o),
+    });
 
     const written = await ctx.db
       .update(paymentLinks)

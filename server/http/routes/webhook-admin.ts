@@ -9,8 +9,8 @@ import {
   webhookEventRecord,
 } from '../../../shared/webhooks.js';
 import { reconcileNow, replayEvents } from '../../webhooks/admin.js';
-import { integrationHealth as checkHealth } from '../../webhooks/health.js';
-import { getWebhookEvent, listWebhookEvents } from '../../webhooks/inbox.js';
+import { integrationHealth as checkHealth } from '../../integration-health.js';
+import { getWebhookEvent, listWebhookEvents } from '../../webhooks/pipeline/inbox.js';
 import type { AppEnv } from '../context.js';
 import { errorResponses, idParams, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
@@ -21,12 +21,12 @@ import { createRouter } from '../router.js';
 const tags = ['webhooks'];
 
 type Ctx = Context<AppEnv>;
-const adminDeps = (c: Ctx) => ({ db: c.get('db'), sync: c.get('deps').sync });
+const adminDeps = (c: Ctx) => ({ db: c.get('db'), worker: c.get('deps').worker });
 const healthDeps = (c: Ctx) => {
-  const { sync, config, webhooks, backups } = c.get('deps');
+  const { remote, config, webhooks, backups } = c.get('deps');
   return {
     db: c.get('db'),
-    remote: sync.remote,
+    remote,
     config,
     rejections: webhooks.rejections,
     backups: backups.unavailable() ? undefined : () => backups.health(),
