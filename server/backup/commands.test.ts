@@ -1,10 +1,13 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/index.js';
+import { exportToFile, rewriteBackup } from '../testing/backups.js';
 import { verifyBackupFile } from './backup-file.js';
 import { backupCommand, moveCommand, restoreCommand, type CommandIo } from './commands.js';
 
@@ -14,6 +17,8 @@ import { backupCommand, moveCommand, restoreCommand, type CommandIo } from './co
 
 const root = mkdtempSync(path.join(tmpdir(), 'plk-commands-'));
 const dataDir = path.join(root, 'data');
+/** A backup of `dataDir` (one organization, "Firm to edit"), made with its server stopped. */
+const backup = path.join(root, 'good.gz');
 
 beforeAll(async () => {
   const probe = createServer();
@@ -23,9 +28,11 @@ beforeAll(async () => {
   const database = await openPglite(dataDir);
   try {
     await database.migrate();
+    await database.db.execute(sql`insert into organizations (name) values ('Firm to edit')`);
   } finally {
     await database.close();
   }
+  await exportToFile(path.join(dataDir, 'pgdata'), backup);
 }, 60_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -66,8 +73,10 @@ describe('npm run backup', () => {
 
   it('with no server running, backs DATA_DIR up directly, checked like any backup', async () => {
     const file = path.join(root, 'offline.gz');
-    // Demo mode's simulator state goes along with the database.
+    // Demo mode's simulator state goes along with the database; the secrets key never does.
     writeFileSync(path.join(dataDir, 'simulator.json'), '{"firms":[]}');
+    const key = 'ab'.repeat(32);
+    writeFileSync(path.join(dataDir, 'secrets.key'), `${key}\n`);
     const out = io();
     const code = await backupCommand(
       ['--out', file, '--url', NOBODY],
@@ -81,6 +90,7 @@ describe('npm run backup', () => {
     const { header, manifest } = await verifyBackupFile(file);
     expect(header.migrations.length).toBeGreaterThan(5);
     expect(Object.keys(manifest.files)).toEqual(['simulator.json']);
+    expect(gunzipSync(readFileSync(file)).toString()).not.toContain(key);
     expect(existsSync(`${file}.partial`)).toBe(false);
 
     const empty = io();
@@ -120,4 +130,45 @@ describe('npm run restore and npm run db:move', () => {
     expect(await moveCommand(['--to', 'mysql://x'], { DATA_DIR: dataDir }, out)).toBe(1);
     expect(out.text()).toMatch(/--to must be a postgres:\/\/ connection string/);
   });
+
+  it('refuse each bad input with the reason and status 1, writing nothing', async () => {
+    const bytes = readFileSync(backup);
+    const truncated = path.join(root, 'truncated.gz');
+    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const edited = path.join(root, 'edited.gz');
+    const text = gunzipSync(bytes).toString();
+    expect(text).toContain('Firm to edit');
+    writeFileSync(edited, gzipSync(text.replace('Firm to edit', 'Firm to cash')));
+    const newer = path.join(root, 'newer.gz');
+    await rewriteBackup(backup, newer, { header: (h) => ({ ...h, formatVersion: 2 }) });
+
+    const target = path.join(root, 'restored');
+    const cases: [string, RegExp][] = [
+      [truncated, /^The backup file is truncated: .*Use a complete copy\.$/m],
+      [edited, /^The backup file does not match its manifest .*edited or damaged/m],
+      [newer, /newer version/],
+    ];
+    for (const [file, message] of cases) {
+      const out = io();
+      expect(await restoreCommand([file], { DATA_DIR: target }, out), file).toBe(1);
+      expect(out.text(), file).toMatch(message);
+      expect(existsSync(target), file).toBe(false);
+    }
+    // The same file restores (what was refused was the damage, not the backup).
+    const out = io();
+    expect(await restoreCommand([backup], { DATA_DIR: target }, out), out.text()).toBe(0);
+
+    // A target database nobody answers for: said without its password, nothing moved.
+    const moved = io();
+    const port = new URL(NOBODY).port;
+    const code = await moveCommand(
+      ['--to', `postgres://someone:hunter2@127.0.0.1:${port}/payments`],
+      { DATA_DIR: dataDir },
+      moved,
+    );
+    expect(code).toBe(1);
+    expect(moved.text()).toBe(
+      `Cannot reach the target database postgres://someone:***@127.0.0.1:${port}/payments: nothing listens there.\n`,
+    );
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { SecretBox } from '../security/secret-box.js';
 import { createThrowawayPostgres } from '../testing/database.js';
 import { exportToFile, filledDataDir, fingerprint, rewriteBackup } from '../testing/backups.js';
 import type { SqlSession } from './catalog.js';
+import { moveCommand } from './commands.js';
 import { BackupFileError } from './format.js';
 import { moveToPostgres, MoveRefused, type MoveOptions } from './move.js';
 
@@ -134,7 +136,7 @@ describe.runIf(serverUrl)('npm run db:move (PostgreSQL of DATABASE_URL)', () => 
     expect(await relations(url)).toBe(0);
   }, 60_000);
 
-  it('refuses a truncated or newer backup, and undoes a move that fails half way', async () => {
+  it('refuses a truncated, edited or newer backup, and undoes a move that fails half way', async () => {
     const url = await throwaway();
     const truncated = path.join(root, 'truncated.gz');
     const bytes = readFileSync(backup);
@@ -149,6 +151,23 @@ describe.runIf(serverUrl)('npm run db:move (PostgreSQL of DATABASE_URL)', () => 
     expect(((await failure(move(url, { from: newer }))) as BackupFileError).problem).toBe(
       'newer_version',
     );
+    expect(await relations(url)).toBe(0);
+
+    // An edited file, through the command as an operator runs it: the reason, status 1.
+    const edited = path.join(root, 'edited.gz');
+    writeFileSync(edited, gzipSync(gunzipSync(bytes).toString().replace(/Maria/, 'Mario')));
+    let said = '';
+    const sink = { write: (text: string) => (said += text) };
+    const code = await moveCommand(
+      ['--from', edited, '--to', url],
+      { DATA_DIR: dataDir },
+      {
+        stdout: sink,
+        stderr: sink,
+      },
+    );
+    expect(code, said).toBe(1);
+    expect(said).toMatch(/^The backup file does not match its manifest .*edited or damaged/m);
     expect(await relations(url)).toBe(0);
 
     // A consistent file whose last table breaks a rule of the schema: the load fails after the
