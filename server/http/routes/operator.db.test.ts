@@ -29,6 +29,7 @@ describe('the operator API', () => {
         ['POST', '/organizations'],
         ['PATCH', `/organizations/${t.org.orgId}`],
         ['GET', `/organizations/${t.org.orgId}/clients`],
+        ['POST', '/backup'],
       ] as const) {
         const res = await t.request(method, `/api/operator${path}`, {
           key,
