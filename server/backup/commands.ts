@@ -104,6 +104,8 @@ export async function backupCommand(argv: string[], env: Env, io: CommandIo): Pr
     }
     const url = serverUrl(env, typeof named.url === 'string' ? named.url : undefined);
     const key = env.OPERATOR_API_KEY;
+    // The backup's time is the operator's wait: the server's working copy comes before any byte.
+    const started = Date.now();
     let response: Response | null;
     try {
       response = key
@@ -117,7 +119,7 @@ export async function backupCommand(argv: string[], env: Env, io: CommandIo): Pr
       if (code !== 'ECONNREFUSED') {
         throw new CommandRefused(`No answer from ${url}: ${code ?? error}`);
       }
-      return backupStopped(out, url, env, io);
+      return backupStopped(out, url, env, io, started);
     }
     if (!response) {
       throw new UsageError(
@@ -127,7 +129,7 @@ export async function backupCommand(argv: string[], env: Env, io: CommandIo): Pr
     if (!response.ok) return backupRefused(response, url, io);
     io.stderr.write(`The server at ${url} is writing the backup (it goes on serving meanwhile).\n`);
     const where = response.headers.get('x-secrets-key-location');
-    const result = await receiveBackup(Readable.fromWeb(response.body as never), out, io);
+    const result = await receiveBackup(Readable.fromWeb(response.body as never), out, io, started);
     io.stdout.write(backupSummary(out, result, where));
     return 0;
   });
@@ -152,7 +154,13 @@ async function backupRefused(response: Response, url: string, io: CommandIo): Pr
 }
 
 /** With no server running: the embedded database straight from DATA_DIR (its lock held). */
-async function backupStopped(out: string, url: string, env: Env, io: CommandIo): Promise<number> {
+async function backupStopped(
+  out: string,
+  url: string,
+  env: Env,
+  io: CommandIo,
+  started: number,
+): Promise<number> {
   const dataDir = dataDirOf(env);
   const pgdata = path.join(dataDir, 'pgdata');
   if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
@@ -177,7 +185,7 @@ async function backupStopped(out: string, url: string, env: Env, io: CommandIo):
       path: path.join(dataDir, name),
     }));
     const child = startExport(pgdata, { gzip: true, files });
-    const [result] = await Promise.all([receiveBackup(child.output, out, io), child.done]);
+    const [result] = await Promise.all([receiveBackup(child.output, out, io, started), child.done]);
     const keyFile = path.resolve(dataDir, 'secrets.key');
     io.stdout.write(
       backupSummary(
@@ -200,6 +208,7 @@ async function receiveBackup(
   body: Readable,
   out: string,
   io: CommandIo,
+  started: number,
 ): Promise<{ header: BackupHeader; rows: number; bytes: number; seconds: number }> {
   const partial = `${out}.partial`;
   // Interrupted (Ctrl-C): no partial file is left behind.
@@ -251,7 +260,7 @@ async function receiveBackup(
   }
   process.off('SIGINT', interrupted);
   progress.finish(`backup: ${formatCount(rows)} rows received and checked.`);
-  return { header: header!, rows, bytes, seconds: progress.seconds };
+  return { header: header!, rows, bytes, seconds: (Date.now() - started) / 1000 };
 }
 
 function backupSummary(
