@@ -5,6 +5,7 @@ import { clients, paymentLinks } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { clientNeedsSync } from '../sync-rules/rules.js';
 import { requestSync } from '../sync-rules/requests.js';
+import type { RowLock } from './lookups.js';
 import { pageAfter, toPage } from './pagination.js';
 import { PENDING } from '../sync-rules/synced-records.js';
 import { toSyncState } from './sync-state.js';
@@ -45,11 +46,17 @@ export async function listClients(
   return { data: page.rows.map(toClient), nextCursor: page.nextCursor };
 }
 
-export async function findClientRow(db: Executor, orgId: string, id: string): Promise<ClientRow> {
-  const [row] = await db
+export async function findClientRow(
+  db: Executor,
+  orgId: string,
+  id: string,
+  lock?: RowLock,
+): Promise<ClientRow> {
+  const query = db
     .select()
     .from(clients)
     .where(and(eq(clients.orgId, orgId), eq(clients.id, id)));
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw notFound('Client');
   return row;
 }
@@ -78,7 +85,7 @@ export async function updateClient(
   input: ClientUpdate,
 ): Promise<Client> {
   return db.transaction(async (tx) => {
-    const current = await findClientRow(tx, orgId, id);
+    const current = await findClientRow(tx, orgId, id, 'update');
     const next = { name: input.name ?? current.name, serviceId: current.serviceId };
     const needsSync = clientNeedsSync(current, next);
     const [row] = await tx
@@ -91,10 +98,14 @@ export async function updateClient(
   });
 }
 
-/** Refused while payment links point at the client: they would lose who they collect from. */
+/**
+ * Refused while payment links point at the client: they would lose who they collect from. The
+ * row is locked before the links are counted: a link being made for the client holds its key
+ * (requireReference), so the count sees it once it committed, or the link sees no client.
+ */
 export async function deleteClient(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await findClientRow(tx, orgId, id);
+    const current = await findClientRow(tx, orgId, id, 'update');
     const [links] = await tx
       .select({ n: count() })
       .from(paymentLinks)
