@@ -1,10 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { bankAccounts, paymentLinks } from '../db/schema/index.js';
 import { remoteError } from '../remote/errors.js';
 import type { RemotePaymentLink } from '../remote/index.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
 import { callOptions, type SyncContext } from './context.js';
 import { beginAttempt, syncedState } from './record-state.js';
+
+/**
+ * The remote's state of a link goes in only if it is at least as new as the one the row holds:
+ * `last_synced_at` is when the remote was asked for the state the row took (a webhook's fetch
+ * stamps it the same way, webhooks/related-records.ts). An answer asked for before a payment the
+ * row already shows is older than it, however late it arrives.
+ */
+function ifNewer(askedAt: Date, value: unknown, column: AnyColumn) {
+  return sql<string>`case when ${paymentLinks.lastSyncedAt} is null
+      or ${paymentLinks.lastSyncedAt} <= ${askedAt.toISOString()}::timestamptz
+    then ${value} else ${column} end`;
+}
 
 /** The remote half of a payment link sync; writes back url, status and the remote balance. */
 export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Promise<void> {
@@ -37,12 +49,15 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
 
     let remote: RemotePaymentLink;
     let created = false;
+    // Taken before the request that answers the link leaves: its state is this new or newer.
+    let askedAt = new Date();
     if (row.serviceId) {
       remote = await ctx.remote.updatePaymentLink(orgId, { id: row.serviceId, ...fields }, o);
     } else {
       const adopted =
         previous > 0 ? await ctx.remote.findPaymentLinkByExternalId(orgId, row.id, o) : null;
       if (adopted) {
+        askedAt = new Date();
         remote = await ctx.remote.updatePaymentLink(orgId, { id: adopted.id, ...fields }, o);
       } else {
         remote = await ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o);
@@ -55,10 +70,15 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
       .set({
         serviceId: remote.id,
         url: remote.url,
-        status: remote.status,
-        outstandingAmount: remote.outstandingAmount,
-        paidAmount: remote.paidAmount,
+        status: ifNewer(askedAt, remote.status, paymentLinks.status) as SQL<typeof remote.status>,
+        outstandingAmount: ifNewer(
+          askedAt,
+          sql`${remote.outstandingAmount}::numeric`,
+          paymentLinks.outstandingAmount,
+        ),
+        paidAmount: ifNewer(askedAt, sql`${remote.paidAmount}::numeric`, paymentLinks.paidAmount),
         ...syncedState(paymentLinks, row.updatedAt),
+        lastSyncedAt: sql`greatest(${paymentLinks.lastSyncedAt}, ${askedAt.toISOString()}::timestamptz)`,
       })
       .where(eq(paymentLinks.id, row.id))
       .returning({ id: paymentLinks.id });
