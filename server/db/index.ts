@@ -34,6 +34,11 @@ export interface DatabaseHandle {
    */
   receiverDb?: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database's files on disk (PGlite with a data folder): how many flushes reached
+   * them, and a simulated full disk for the tests of one.
+   */
+  files?: Pick<PgliteThread, 'flushes' | 'simulateDiskFull'>;
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
   /** Whether the database answers and every committed migration has been applied. */
@@ -102,6 +107,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     db,
     receiverDb,
     kind: 'pglite',
+    ...(dataDir ? { files: client } : {}),
     migrate: () => applyMigrations(db, migrationsFolder, { concurrently: false }),
     readiness: () => readiness(db),
     close: async () => {

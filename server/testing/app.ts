@@ -46,8 +46,10 @@ export async function createTestOrg(database: DatabaseHandle, name: string): Pro
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   syncOptions: Partial<SyncServiceOptions> = {},
+  /** A database of the test's own (migrated; closed with the app), else a fresh one. */
+  givenDatabase?: DatabaseHandle,
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = givenDatabase ?? (await createTestDatabase());
   const config = loadConfig({ LOG_LEVEL: 'info', ...env });
   const logs: string[] = [];
   const sink = new Writable({
