@@ -2,7 +2,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
-import { createLogger } from './logger.js';
+import { LogSink } from './log-sink.js';
+import { createLogger, ignoreOutputErrors } from './logger.js';
 import { activateDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
 import { checkWebhookEndpoint } from './going-live.js';
@@ -12,14 +13,18 @@ import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger({ level: config.logLevel });
+  // A log that cannot be written (a full disk, a closed pipe) never stops the server: lines are
+  // dropped and counted (log-sink.ts), and the few direct writes to stdout ignore errors.
+  ignoreOutputErrors();
+  const logSink = new LogSink();
+  const logger = createLogger({ level: config.logLevel }, logSink);
   // DATA_DIR, the embedded database's files, the secrets key: owner-only (0700 / 0600).
   createOwnerOnly();
   ensureDataDir(config.dataDir);
 
   // The runtime makes the default organization and, when due, demo mode's simulator (mounted by
   // the app factory).
-  const runtime = await openRuntime(config, { logger, serveApi: true });
+  const runtime = await openRuntime(config, { logger, logSink, serveApi: true });
   const { database, secretBox, sync, demo } = runtime;
   const boot = runtime.boot!;
   const orgId = boot.organization.id;
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
       endpoints.stop();
       await runtime.close();
       logger.info('stopped');
+      await logSink.flush();
       process.exit(0);
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -4,6 +4,7 @@ import { prepareDemo } from './demo.js';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { resolveRemoteTarget } from './domain/remote-sites.js';
 import type { AppDeps } from './http/context.js';
+import { LogSink } from './log-sink.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './metrics/create.js';
 import { LimiterRegistry, PostgresBudgetStore, SharedLimiterRegistry } from './remote/index.js';
@@ -21,6 +22,8 @@ type BootstrapResult = Awaited<ReturnType<typeof bootstrapDefaultOrganization>>;
 export interface RuntimeOverrides {
   /** Default: a logger at LOG_LEVEL on stdout. */
   logger?: Logger;
+  /** Where `logger` writes: its dropped lines are counted on /metrics. */
+  logSink?: LogSink;
   /** An open, migrated database (tests, benches); default: the configured one, migrated here. */
   database?: DatabaseHandle;
   /** Default: the secrets key from SECRETS_KEY or its file in DATA_DIR. */
@@ -51,7 +54,8 @@ export async function openRuntime(
   config: Config,
   overrides: RuntimeOverrides = {},
 ): Promise<Runtime> {
-  const logger = overrides.logger ?? createLogger({ level: config.logLevel });
+  const logSink = overrides.logSink ?? (overrides.logger ? undefined : new LogSink());
+  const logger = overrides.logger ?? createLogger({ level: config.logLevel }, logSink);
   const database = overrides.database ?? (await openDatabase(config));
   if (!overrides.database) {
     await database.migrate();
@@ -74,6 +78,7 @@ export async function openRuntime(
     limiters,
     logger,
     scrape: (overrides.role ?? 'api') === 'api',
+    logLinesDropped: () => logSink?.dropped ?? 0,
   });
   // The process's services: each holds state between requests, so each is made once, here.
   const webhooks = openWebhookReceiver(database, secretBox, logger);

@@ -132,6 +132,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
       'server/errors.ts',
       'server/config.ts',
       'server/logger.ts',
+      'server/log-sink.ts',
       'shared',
     ],
     peers: true,

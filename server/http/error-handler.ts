@@ -36,7 +36,8 @@ function asAppError(err: unknown, c: Context<AppEnv>): AppError {
   // simply send it again, so it is no "something went wrong".
   const race = raceMessage(err);
   if (race) return new AppError('conflict', race);
-  if (isDiskFull(err)) {
+  // Not ready until writes work again (db/disk-space.ts): the load balancer looks elsewhere.
+  if (c.get('deps')?.database.diskSpace.report(err) || isDiskFull(err)) {
     return new AppError('not_ready', 'The database has run out of disk space: try again later');
   }
   return new AppError('internal', 'Something went wrong on our side; it has been logged');

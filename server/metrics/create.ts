@@ -19,12 +19,15 @@ export function createMetrics(options: {
   limiters: Limiters;
   logger: Logger;
   scrape: boolean;
+  /** Log lines the process could not write (log-sink.ts). */
+  logLinesDropped?: () => number;
 }): Metrics {
   const { database, limiters, logger } = options;
   const db = database.db;
   const localBudget = limiters instanceof LimiterRegistry ? limiters : undefined;
   return new Metrics({
     orgLabels: options.config.metricsOrgLabels,
+    ...(options.logLinesDropped ? { logLinesDropped: options.logLinesDropped } : {}),
     onSourceError: (source, error) =>
       logger.warn({ source, err: errorMessage(error).slice(0, 300) }, 'metrics source failed'),
     sources: options.scrape
