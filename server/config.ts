@@ -61,6 +61,17 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   METRICS_ORG_LABELS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  TRUST_PROXY: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(1_000)
+    .default(65_000),
+  WEBHOOK_EVENTS_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int()
+    .min(1)
+    .default(90),
 });
 
 export interface Config {
@@ -91,6 +102,18 @@ export interface Config {
   metricsOrgLabels: boolean;
   /** Where `npm run worker` serves its own /metrics (on HOST); none without it. */
   metricsPort: number | undefined;
+  /**
+   * Behind a proxy (TRUST_PROXY=1): the client's address is the last of X-Forwarded-For (the
+   * failed-authentication throttle counts per address).
+   */
+  trustProxy: boolean;
+  /**
+   * How long an idle keep-alive connection stays open: longer than the proxy's own idle timeout
+   * (60 s for most), so the proxy closes first and never sends on a connection we closed.
+   */
+  httpKeepAliveTimeoutMs: number;
+  /** Processed, ignored and skipped webhook events older than this are deleted (dead ones stay). */
+  webhookEventsRetentionDays: number;
 }
 
 export class ConfigError extends StartupError {}
@@ -122,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsOrgLabels: e.METRICS_ORG_LABELS === '1',
     metricsPort: e.METRICS_PORT,
+    trustProxy: e.TRUST_PROXY === '1',
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    webhookEventsRetentionDays: e.WEBHOOK_EVENTS_RETENTION_DAYS,
     demo: e.DEMO === '1' ? 'on' : e.DEMO === '0' ? 'off' : 'auto',
   };
 }

@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { prepareDemo } from './demo.js';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { resolveRemoteTarget } from './domain/remote-sites.js';
+import { AuthThrottle } from './http/auth-throttle.js';
 import type { AppDeps } from './http/context.js';
 import { LogSink } from './log-sink.js';
 import { createLogger, type Logger } from './logger.js';
@@ -83,6 +84,7 @@ export async function openRuntime(
   // The process's services: each holds state between requests, so each is made once, here.
   const webhooks = openWebhookReceiver(database, secretBox, logger);
   const widgetTokens = widgetTokenSigner(secretBox);
+  const authThrottle = new AuthThrottle();
   const sync = new SyncService({
     db: database.db,
     // Acks first: the worker gives way to a burst of webhooks (receiver-load.ts).
@@ -114,6 +116,7 @@ export async function openRuntime(
     webhooks,
     widgetTokens,
     metrics,
+    authThrottle,
     demo,
     boot,
     async close() {

@@ -4,6 +4,7 @@ import { identifyApiKey, identifyApiKeyById, touchApiKey } from '../domain/api-k
 import { isDeactivated } from '../domain/organization-status.js';
 import { AppError } from '../errors.js';
 import { declaring } from './access.js';
+import { throttledAuth } from './auth-throttle.js';
 import { isWidgetToken } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
 
@@ -90,13 +91,14 @@ async function identifyKey(c: Context<AppEnv>, token: string): Promise<Identifie
 /** Every /api route: a valid `Authorization: Bearer <key or widget token>` or 401. */
 export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
-    if (!token) {
-      throw new AppError('unauthorized', 'Send an API key as "Authorization: Bearer <key>"');
-    }
-    const { caller, orgDeactivated } = isWidgetToken(token)
-      ? await identifyWidgetToken(c, token)
-      : await identifyKey(c, token);
+    // A wrong key counts against the address (auth-throttle.ts); a valid one is never slowed.
+    const { caller, orgDeactivated } = await throttledAuth(c, async () => {
+      const token = bearerToken(c.req.header('authorization'));
+      if (!token) {
+        throw new AppError('unauthorized', 'Send an API key as "Authorization: Bearer <key>"');
+      }
+      return isWidgetToken(token) ? identifyWidgetToken(c, token) : identifyKey(c, token);
+    });
     c.set('caller', caller);
     // An operator deactivated the organization: every key and token of it stops working.
     if (orgDeactivated) throw new AppError('unauthorized', 'This organization is deactivated');

@@ -7,6 +7,7 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { WidgetTokenSigner } from '../security/widget-tokens.js';
 import type { SyncService } from '../sync/service.js';
 import type { Demo } from '../demo.js';
+import type { AuthThrottle } from './auth-throttle.js';
 import type { WebhookReceiverState } from '../webhooks/receiver-state.js';
 
 /**
@@ -27,6 +28,8 @@ export interface AppDeps {
   widgetTokens: WidgetTokenSigner;
   /** This runtime's metrics (GET /metrics, and a worker's METRICS_PORT). */
   metrics: Metrics;
+  /** Failed authentications per client address (429 past the limit). */
+  authThrottle: AuthThrottle;
   // --- End of the process's services. ---
   /** Present in demo mode: the simulator mounted as the sandbox. */
   demo?: Demo;

@@ -62,6 +62,11 @@ export function handleError(err: unknown, c: Context<AppEnv>): Response {
       'request failed',
     );
   }
+  const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)
+    ?.retryAfterSeconds;
+  if (error.code === 'rate_limited' && typeof retryAfter === 'number') {
+    c.header('Retry-After', String(retryAfter));
+  }
   const body = {
     error: {
       code: error.code,
