@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
+import { applyHttpTimeouts, httpTimeouts, serverOptions } from './http/server-timeouts.js';
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
 import { LogSink } from './log-sink.js';
@@ -48,31 +50,41 @@ async function main(): Promise<void> {
     check: (org) => checkWebhookEndpoint(live, org),
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
-    logger.info({ url, organization: orgId }, 'listening');
-    if (demo) {
-      activateDemo(demo, {
-        config,
-        db: database.db,
-        secretBox,
-        orgId,
-        logger,
-        sync,
-        baseUrl: url,
-      }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
-    }
-    // The key is a secret shown this once: to a person at a terminal, else into a 0600 file in
-    // DATA_DIR, never into output that a redirect turns into a log.
-    const keyNote = boot.generatedAdminKey
-      ? deliverFirstAdminKey(boot.generatedAdminKey, {
-          dataDir: config.dataDir,
-          interactive: process.stdout.isTTY === true,
-        })
-      : '';
-    // One write, so whoever waits for the URL line also finds where the key went.
-    process.stdout.write(`\nPayment link service: ${url}\n${keyNote}`);
-  });
+  const timeouts = httpTimeouts(config);
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      serverOptions: serverOptions(timeouts),
+    },
+    (info) => {
+      const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+      logger.info({ url, organization: orgId }, 'listening');
+      if (demo) {
+        activateDemo(demo, {
+          config,
+          db: database.db,
+          secretBox,
+          orgId,
+          logger,
+          sync,
+          baseUrl: url,
+        }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
+      }
+      // The key is a secret shown this once: to a person at a terminal, else into a 0600 file in
+      // DATA_DIR, never into output that a redirect turns into a log.
+      const keyNote = boot.generatedAdminKey
+        ? deliverFirstAdminKey(boot.generatedAdminKey, {
+            dataDir: config.dataDir,
+            interactive: process.stdout.isTTY === true,
+          })
+        : '';
+      // One write, so whoever waits for the URL line also finds where the key went.
+      process.stdout.write(`\nPayment link service: ${url}\n${keyNote}`);
+    },
+  );
+  applyHttpTimeouts(server as Server, timeouts);
   server.once('error', (err: NodeJS.ErrnoException) => {
     const message =
       err.code === 'EADDRINUSE'
