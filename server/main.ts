@@ -12,6 +12,7 @@ import { checkWebhookEndpoint } from './going-live.js';
 import { startEndpointScheduler } from './webhooks/endpoint-scheduler.js';
 import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
 import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
+import { startRetention } from './webhooks/retention.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,6 +41,13 @@ async function main(): Promise<void> {
         intervalMs: config.reconcileIntervalMs,
       })
     : undefined;
+
+  // Deletes settled webhook events past WEBHOOK_EVENTS_RETENTION_DAYS and old idempotency answers.
+  const retention = startRetention({
+    db: database.db,
+    logger,
+    retentionDays: config.webhookEventsRetentionDays,
+  });
 
   const live = { ...runtime, db: database.db };
   // At start and periodically: the webhook endpoint of every organization that has one.
@@ -105,6 +113,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       reconciler?.stop();
       endpoints.stop();
+      retention.stop();
       await runtime.close();
       logger.info('stopped');
       await logSink.flush();

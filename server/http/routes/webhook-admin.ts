@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createRoute } from '@hono/zod-openapi';
 import { errorBody, page } from '../../../shared/schemas.js';
 import {
+  acknowledgeResult,
   integrationHealth,
   reconcileResult,
   replayResult,
@@ -9,6 +10,7 @@ import {
   webhookEventRecord,
 } from '../../../shared/webhooks.js';
 import { reconcileNow, replayEvents } from '../../webhooks/admin.js';
+import { acknowledgeDeadEvent } from '../../webhooks/retention.js';
 import { integrationHealth as checkHealth } from '../../webhooks/health.js';
 import { getWebhookEvent, listWebhookEvents } from '../../webhooks/inbox.js';
 import type { AppEnv } from '../context.js';
@@ -84,6 +86,26 @@ export const webhookAdminRouter = createRouter({ role: 'admin' })
     }),
     async (c) =>
       c.json(await replayEvents(adminDeps(c), c.get('caller').orgId, c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/webhook-events/{id}/acknowledge',
+      tags,
+      request: { params: idParams },
+      responses: {
+        200: jsonResponse(
+          acknowledgeResult,
+          'Acknowledged: the dead event may now age out with the retention',
+        ),
+        ...writeErrorResponses,
+      },
+    }),
+    async (c) =>
+      c.json(
+        await acknowledgeDeadEvent(c.get('db'), c.get('caller').orgId, c.req.valid('param').id),
+        200,
+      ),
   )
   .openapi(
     createRoute({
