@@ -22,7 +22,10 @@ function bearerToken(header: string | undefined): string | null {
 
 /**
  * The page a browser request comes from: its `Origin`, or, for the same-origin GETs that carry
- * none, the origin of its `Referer` (null for `Origin: null`). Browsers set both themselves; scripts cannot forge them.
+ * none, the origin of its `Referer` (null for `Origin: null`). Browsers set both themselves;
+ * scripts cannot forge them. A write needs `Origin` itself: browsers send it with every POST,
+ * PUT, PATCH and DELETE, while a Referer may be left over from a page that linked here, or set
+ * by a client that is no browser.
  */
 export function requestOrigin(c: Context): string | null {
   const origin = c.req.header('origin');
@@ -30,6 +33,7 @@ export function requestOrigin(c: Context): string | null {
   // bound to origins may be used from, whatever a Referer beside it claims.
   if (origin === 'null') return null;
   if (origin) return origin;
+  if (!['GET', 'HEAD'].includes(c.req.method)) return null;
   const referer = c.req.header('referer');
   if (!referer) return null;
   try {
