@@ -35,6 +35,7 @@ beforeAll(async () => {
     firmKey: simulator.createFirm({ name: 'Demo law firm' }).apiKey,
     mountPath: '/simulator',
     orgId: boot.organization.id,
+    persist: () => {},
     close: () => simulator.close(),
   };
   demoApp = createApp({
@@ -77,6 +78,7 @@ async function demoAppWith(config: Partial<TestApp['config']>): Promise<App> {
       firmKey: 'k',
       mountPath: '/simulator',
       orgId: (await findDefaultOrganization(t.database.db))!.id,
+      persist: () => {},
       close: async () => {},
     },
   });
@@ -110,6 +112,7 @@ describe('demo mode routes', () => {
         firmKey: 'k',
         mountPath: '/simulator',
         orgId: crypto.randomUUID(),
+        persist: () => {},
         close: async () => {},
       },
     });
