@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/app.js';
+import { createTestAppOnDisk, type TestApp } from '../testing/app.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../testing/webhook-posts.js';
-import { openPglite } from './index.js';
 
 // A full data disk, on the embedded database: its file system refuses writes that need new space
 // with ENOSPC while the test says so (pglite-durable-fs.js), as a full disk does. Record writes
@@ -12,20 +8,16 @@ import { openPglite } from './index.js';
 // restart.
 
 let t: TestApp;
-let dir: string;
 const SECRET = 'whsec-disk-full-test';
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'plk-disk-full-'));
-  const database = await openPglite(dir);
-  await database.migrate();
-  t = await createTestApp({}, {}, database);
-  await t.request('PUT', '/api/settings', { body: { webhookSecret: SECRET } });
+  t = await createTestAppOnDisk();
+  const saved = await t.request('PUT', '/api/settings', { body: { webhookSecret: SECRET } });
+  expect(saved.status).toBe(200);
 }, 120_000);
 afterAll(async () => {
   t?.database.files?.simulateDiskFull(false);
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const ready = async () => (await t.app.request('/readyz')).status;

@@ -1,30 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/app.js';
+import { createTestAppOnDisk, type TestApp } from '../testing/app.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../testing/webhook-posts.js';
-import { openPglite } from './index.js';
 
 // On the embedded database, "acknowledged" means "on disk": the commit an answer depends on has
 // flushed its WAL to the file (fdatasync on the real file, pglite-durable-fs.js) before the
 // answer leaves. Counted at the file system layer: PGlite's own NODEFS flushed nothing.
 
 let t: TestApp;
-let dir: string;
 const SECRET = 'whsec-durability-test';
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'plk-durability-'));
-  const database = await openPglite(dir);
-  await database.migrate();
-  t = await createTestApp({}, {}, database);
+  t = await createTestAppOnDisk();
   const saved = await t.request('PUT', '/api/settings', { body: { webhookSecret: SECRET } });
   expect(saved.status).toBe(200);
 }, 120_000);
 afterAll(async () => {
+  t?.database.files?.simulateDiskFull(false);
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const walFlushes = () => t.database.files!.flushes().wal;

@@ -120,27 +120,21 @@ describe('POST with an Idempotency-Key', () => {
     const db = h.t.database.db;
     const key = newIdempotencyKey();
     const body = { name: 'After a crash' };
-    // The crash left its claim behind: running, lease over, nothing committed.
+    /** What a crash of its request leaves of a key: running, its lease over. */
+    const cutShort = (committed: boolean) =>
+      db.execute(sql`update idempotency_keys
+        set state = 'running', committed = ${committed}, status = null, body = null,
+            lease_until = now() - interval '1 second'
+        where key = ${key}`);
+    // The crash left its claim behind, nothing committed.
     const made = await send('/api/clients', body, key);
-    await db
-      .update(idempotencyKeys)
-      .set({ state: 'running', committed: false, status: null, body: null })
-      .where(eq(idempotencyKeys.key, key));
-    await db.execute(
-      sql`update idempotency_keys set lease_until = now() - interval '1 second' where key = ${key}`,
-    );
+    await cutShort(false);
     const again = await send('/api/clients', body, key);
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(made.body.id); // the first one's transaction never committed here
 
     // This time it had committed its writes: its answer is lost, and it is not made twice.
-    await db
-      .update(idempotencyKeys)
-      .set({ state: 'running', committed: true, status: null, body: null })
-      .where(eq(idempotencyKeys.key, key));
-    await db.execute(
-      sql`update idempotency_keys set lease_until = now() - interval '1 second' where key = ${key}`,
-    );
+    await cutShort(true);
     const count = async () =>
       (await db.select().from(clients).where(eq(clients.name, 'After a crash'))).length;
     const before = await count();
