@@ -74,32 +74,34 @@ async function runFirst(
     renewKey(db, ref, LEASE_MS).catch(() => {});
   }, LEASE_MS / 3);
   renew.unref();
-  let settled = false;
+  c.set('db', markingCommits(db, ref));
   try {
-    c.set('db', markingCommits(db, ref));
     await next();
-    const res = c.res;
-    const ok = res.status >= 200 && res.status < 300;
-    // A refusal is kept only if something was written before it: running it again would not
-    // find the same state.
-    const keep = ok || (await isCommitted(db, ref));
-    if (keep) {
-      const body = await res.clone().text();
-      await completeKey(db, ref, {
-        status: res.status,
-        contentType: res.headers.get('content-type'),
-        body: secretBox.seal(body, context),
-      });
-      settled = true;
-    }
   } catch (error) {
-    // Kept: a retry finds it running, then (its lease lapsed) runs it again or says it is lost.
-    logger.error({ err: errorMessage(error) }, 'idempotency: the answer could not be kept');
-    settled = true;
+    // Thrown past the error handler: a failure like any other, kept only if it wrote something.
+    if (!(await isCommitted(db, ref).catch(() => true))) await releaseKey(db, ref).catch(() => {});
     throw error;
   } finally {
     clearInterval(renew);
-    if (!settled) await releaseKey(db, ref).catch(() => {});
+  }
+  const res = c.res;
+  // A refusal is kept only if something was written before it: running it again would not
+  // find the state the first run found.
+  const keep = (res.status >= 200 && res.status < 300) || (await isCommitted(db, ref));
+  if (!keep) {
+    await releaseKey(db, ref).catch(() => {});
+    return;
+  }
+  try {
+    await completeKey(db, ref, {
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      body: secretBox.seal(await res.clone().text(), context),
+    });
+  } catch (error) {
+    // The caller still gets this answer. A retry finds the key running: once its lease lapsed,
+    // it is told the answer is lost (its writes committed) rather than run twice.
+    logger.error({ err: errorMessage(error) }, 'idempotency: the answer could not be kept');
   }
 }
 
