@@ -3,14 +3,14 @@ import { spawn } from 'node:child_process';
 // The simulator of the remote service in a process of its own, like the real remote on another
 // machine, for the benchmarks: its limits, and its own measurements of what it received.
 
-export interface RemoteLimits {
+interface RemoteLimits {
   /** The rate limit's minute (compressed for a faster clock). */
   windowMs: number;
   requestsPerWindow?: number;
   maxConcurrent?: number;
 }
 
-export interface RemoteStats {
+interface RemoteStats {
   requests: number;
   accepted: number;
   rateLimited: number;
@@ -21,7 +21,7 @@ export interface RemoteStats {
   acceptedPerWindow: number[];
 }
 
-export interface RemoteProcess {
+interface RemoteProcess {
   url: string;
   /** The API key of the firm it created at start. */
   key: string;

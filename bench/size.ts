@@ -12,14 +12,14 @@ import { OPERATIONS_ELEMENTS } from '../vite.config.js';
 
 export const BUDGET_BYTES = 30 * 1024;
 
-export interface Weight {
+interface Weight {
   name: string;
   files: number;
   raw: number;
   gzip: number;
 }
 
-export interface KitSize {
+interface KitSize {
   /** The kit's eight elements, each alone. */
   elements: Weight[];
   /** The operations widgets (`<service-sync-problems>`, …), each alone: not in the budget. */
@@ -100,7 +100,7 @@ export function measureKit(dir: string): KitSize {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export function report(size: KitSize): string {
+function report(size: KitSize): string {
   const rows = [...size.elements, size.kit, size.onDemand, size.scriptTag, ...size.operations];
   const width = Math.max(...rows.map((r) => r.name.length));
   const line = (r: Weight) =>

@@ -76,7 +76,7 @@ async function run(records: number, maxBatchSize: number): Promise<Result> {
     const createMs = performance.now() - createStart;
 
     const syncStart = performance.now();
-    t.sync.start();
+    t.startWorkers();
     for (;;) {
       const [row] = await t.database.db
         .select({ n: count() })

@@ -13,9 +13,9 @@ import { createApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase, rowsOf, type Database } from '../server/db/index.js';
 import { openRuntime } from '../server/runtime.js';
-import { verifyWebhook } from '../server/webhooks/receiver.js';
-import { startReconcileScheduler } from '../server/webhooks/reconcile-scheduler.js';
-import { startRetention } from '../server/webhooks/retention.js';
+import { verifyWebhook } from '../server/webhooks/receiver/receiver.js';
+import { startReconcileScheduler } from '../server/webhooks/reconcile/reconcile-scheduler.js';
+import { startRetention } from '../server/webhooks/pipeline/retention.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     serveApi: true,
     database: { ...database, receiverDb: timedReceiverDb },
   });
-  const { sync, metrics } = runtime;
+  const { metrics } = runtime;
   // Jobs the workers finished, by kind, from the process's own counter (what /metrics shows).
   const jobsFinished = async (): Promise<Map<string, number>> => {
     const counter = metrics.registry.getSingleMetric('payment_link_jobs_finished_total');
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
       events: Object.fromEntries(events.map((e) => [e.status, Number(e.n)])),
     });
   });
-  if (config.workers) sync.start();
+  if (config.workers) runtime.startWorkers();
   // As main.ts runs them: the reconciliation (where workers run) and the retention.
   const reconciler = config.workers
     ? startReconcileScheduler({

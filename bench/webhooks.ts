@@ -34,7 +34,8 @@ import {
   startWorkerProcess,
   type ServerProcess,
 } from '../server/testing/server-process.js';
-import { signBody } from '../server/webhooks/signature.js';
+import { signBody } from '../server/webhooks/receiver/signature.js';
+import { defaultWebhookUrl } from '../server/webhooks/receiver/webhook-url.js';
 import { startRemote } from './remote-process.js';
 import { numberArg } from './cli.js';
 
@@ -204,7 +205,7 @@ async function main(): Promise<void> {
     );
 
     const bareUrl = `${base}/bench/bare`;
-    const durableUrl = `${base}/services/apexrest/service_core/webhook`;
+    const durableUrl = defaultWebhookUrl(base);
     // An optional warm-up of both paths (HTTP stack, secret cache, JIT, the database's first
     // pages). The durable warm-up posts a kind the pipeline ignores: stored, never drained.
     const warm = Math.min(WARM_UP, EVENTS);

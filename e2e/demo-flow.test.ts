@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './server.js';
+import type { Page } from 'playwright-core';
+import { ELEMENTS, OPERATIONS_ELEMENTS } from '../vite.config.js';
+import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
 // service mounted inside it), its demo host page in Chromium, and the flow a user walks through:
@@ -11,27 +12,19 @@ import { launchChromium, startServer, type RunningServer } from './server.js';
 // simulator → the transaction arrives by signed webhook and shows in <service-transactions-list>.
 
 const ARTIFACTS = 'test-artifacts';
+let session: DemoSession;
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
   // bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
-  const context = await browser.newContext({
-    viewport: { width: 1400, height: 1000 },
-    bypassCSP: true,
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  session = await startDemoSession({ bypassCSP: true });
+  ({ server, page, pageErrors } = session);
 });
 
 after(async () => {
-  await browser?.close();
-  const code = await server?.stop();
+  const code = await session?.close();
   assert.equal(code, 0, 'the server stops cleanly');
 });
 
@@ -134,18 +127,8 @@ async function assertSelected(locator: ReturnType<Page['locator']>, label: strin
   );
 }
 
-const TAGS = [
-  'service-settings',
-  'service-bank-accounts-sync',
-  'service-client-create',
-  'service-matter-create',
-  'service-payment-link-create',
-  'service-aggregate-link-create',
-  'service-aggregate-link-update',
-  'service-transactions-list',
-  'service-sync-problems',
-  'service-webhook-events',
-];
+/** Every element of the kit and the operations widgets (the demo page shows them all). */
+const TAGS = [...ELEMENTS, ...OPERATIONS_ELEMENTS].map((name) => `service-${name}`);
 
 /** What sticks out of the page or of an element, as the browser lays them out now. */
 function overflows(tags: string[]) {

@@ -2,29 +2,25 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './server.js';
+import type { Page } from 'playwright-core';
+import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
 
 // The operations widgets against the real server in demo mode: the simulator's fault settings
 // make a sync fail and a webhook event die; the fault cleared, <service-sync-problems> retries
 // the record and <service-webhook-events> replays the event, both through to success.
 
+let session: DemoSession;
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  session = await startDemoSession();
+  ({ server, page, pageErrors } = session);
 });
 
 after(async () => {
-  await browser?.close();
-  const code = await server?.stop();
+  const code = await session?.close();
   assert.equal(code, 0, 'the server stops cleanly');
 });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startServerProcess } from '../server/testing/server-process.js';
 
 // The real server process, as `npm start` runs it, on a free loopback port with its own data
@@ -58,4 +58,37 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
+}
+
+export interface DemoSession {
+  server: RunningServer;
+  browser: Browser;
+  /** A page of 1400 × 1000, waiting up to 15 s for what it is asked. */
+  page: Page;
+  /** Every uncaught error of the page's scripts, as it happened. */
+  pageErrors: string[];
+  /** Closes the browser and stops the server: answers the server's exit code. */
+  close(): Promise<number | null>;
+}
+
+/** The server in demo mode, Chromium and one page on it: what the demo page's suites start. */
+export async function startDemoSession(context: BrowserContextOptions = {}): Promise<DemoSession> {
+  const server = await startServer();
+  const browser = await launchChromium();
+  const page = await (
+    await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...context })
+  ).newPage();
+  page.setDefaultTimeout(15_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return {
+    server,
+    browser,
+    page,
+    pageErrors,
+    async close() {
+      await browser.close();
+      return server.stop();
+    },
+  };
 }

@@ -35,7 +35,7 @@ import {
 import { widgetTokensRouter } from './http/routes/widget-tokens.js';
 import { widgetAssetsRouter } from './http/widget-assets.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The one app factory: main.ts serves it, tests call it through `app.request()`. */
 export function createApp(deps: AppDeps) {

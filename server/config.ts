@@ -90,7 +90,7 @@ export interface Config {
   demo: 'auto' | 'on' | 'off';
   /** Pages on other origins allowed to call the API from a browser (CORS); same-origin needs none. */
   corsOrigins: string[];
-  /** Whether the API process also runs the sync workers (WORKERS=0 leaves them to `npm run worker`). */
+  /** Whether the API process also runs the queue worker (WORKERS=0 leaves it to `npm run worker`). */
   workers: boolean;
   /** How often each organization is reconciled with the remote service (0: never). */
   reconcileIntervalMs: number;

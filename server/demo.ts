@@ -13,11 +13,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { enterDemoMode, readIntegrationSecrets } from './domain/settings.js';
 import type { Logger } from './logger.js';
+import type { RemoteApi } from './remote/index.js';
 import { isLoopbackHost } from './security/hosts.js';
 import type { SecretBox } from './security/secret-box.js';
 import { createSimulator, type Simulator, type SimulatorSnapshot } from './simulator/simulator.js';
-import type { SyncService } from './sync/service.js';
-import { ensureWebhookEndpoint } from './webhooks/endpoint.js';
+import { ensureWebhookEndpoint } from './webhooks/endpoint/endpoint.js';
 
 // Demo mode: `npm start` with no API token configured runs the simulator of the remote service
 // inside the server, as the default organization's remote target, so the whole product works
@@ -159,19 +159,15 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
  */
 export async function activateDemo(
   demo: Demo,
-  options: DemoOptions & { sync: SyncService; baseUrl: string },
+  options: DemoOptions & { remote: RemoteApi; baseUrl: string },
 ): Promise<void> {
-  const { db, secretBox, orgId, sync, baseUrl, logger } = options;
+  const { db, secretBox, orgId, remote, baseUrl, logger } = options;
   demo.baseUrl = baseUrl;
   const serviceUrl = `${baseUrl}${demo.mountPath}`;
   const current = await readIntegrationSecrets(db, secretBox, orgId);
   const webhookSecret = current.webhookSecret ?? randomBytes(24).toString('base64url');
   await enterDemoMode(db, secretBox, orgId, { apiToken: demo.firmKey, serviceUrl, webhookSecret });
-  const endpoint = await ensureWebhookEndpoint(
-    { db, remote: sync.remote, secretBox, logger },
-    orgId,
-    baseUrl,
-  );
+  const endpoint = await ensureWebhookEndpoint({ db, remote, secretBox, logger }, orgId, baseUrl);
   if (endpoint.error) throw new Error(endpoint.error);
   logger.info(
     { simulator: serviceUrl, webhookUrl: endpoint.endpoint?.url },

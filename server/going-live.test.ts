@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from './testing/server-process.js';
-import { waitFor } from './testing/webhooks.js';
+import { waitFor } from './testing/wait.js';
 
 // Going live as a firm does it, on real processes: the server starts on an empty data folder (demo
 // mode), a separate simulator process on its own port plays the real sandbox, an admin saves

@@ -4,9 +4,9 @@ import type { Database } from './db/index.js';
 import { activateDemo, type Demo } from './demo.js';
 import { getSettings, inDemoMode, updateSettings } from './domain/settings.js';
 import type { Logger } from './logger.js';
+import type { RemoteApi } from './remote/index.js';
 import type { SecretBox } from './security/secret-box.js';
-import type { SyncService } from './sync/service.js';
-import { ensureWebhookEndpoint, type EndpointOutcome } from './webhooks/endpoint.js';
+import { ensureWebhookEndpoint, type EndpointOutcome } from './webhooks/endpoint/endpoint.js';
 
 // What saving the settings sets in motion. The remote target is resolved per organization and
 // request from the stored settings, so a new token is used by the next call of every process;
@@ -17,7 +17,7 @@ import { ensureWebhookEndpoint, type EndpointOutcome } from './webhooks/endpoint
 export interface GoingLiveDeps {
   db: Database;
   secretBox: SecretBox;
-  sync: SyncService;
+  remote: RemoteApi;
   config: Config;
   logger: Logger;
   demo?: Demo | undefined;
@@ -27,10 +27,7 @@ export interface GoingLiveDeps {
 const SAVE_WAIT_MS = 5_000;
 
 /** The address the service reaches this organization's receiver at: PUBLIC_URL, or ours in demo. */
-export async function endpointBaseUrl(
-  deps: GoingLiveDeps,
-  orgId: string,
-): Promise<string | undefined> {
+async function endpointBaseUrl(deps: GoingLiveDeps, orgId: string): Promise<string | undefined> {
   const { demo } = deps;
   if (demo?.baseUrl && demo.orgId === orgId && (await inDemoMode(deps.db, orgId))) {
     return demo.baseUrl;
@@ -44,7 +41,7 @@ export async function checkWebhookEndpoint(
   orgId: string,
 ): Promise<EndpointOutcome> {
   return ensureWebhookEndpoint(
-    { db: deps.db, remote: deps.sync.remote, secretBox: deps.secretBox, logger: deps.logger },
+    { db: deps.db, remote: deps.remote, secretBox: deps.secretBox, logger: deps.logger },
     orgId,
     await endpointBaseUrl(deps, orgId),
   );

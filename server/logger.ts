@@ -7,7 +7,7 @@ export type { Logger };
  * Paths pino blanks before a line is written. Request lines log no headers or bodies at all;
  * this list is the second fence for anything that logs an object carrying one by mistake.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'authorization',
   'apiKey',
   'apiToken',

@@ -9,10 +9,10 @@ import { createLogger, ignoreOutputErrors } from './logger.js';
 import { activateDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
 import { checkWebhookEndpoint } from './going-live.js';
-import { startEndpointScheduler } from './webhooks/endpoint-scheduler.js';
+import { startEndpointScheduler } from './webhooks/endpoint/endpoint-scheduler.js';
 import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
-import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
-import { startRetention } from './webhooks/retention.js';
+import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
+import { startRetention } from './webhooks/pipeline/retention.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,11 +28,11 @@ async function main(): Promise<void> {
   // The runtime makes the default organization and, when due, demo mode's simulator (mounted by
   // the app factory).
   const runtime = await openRuntime(config, { logger, logSink, serveApi: true });
-  const { database, secretBox, sync, demo } = runtime;
+  const { database, secretBox, remote, demo } = runtime;
   const boot = runtime.boot!;
   const orgId = boot.organization.id;
   const app = createApp(runtime);
-  if (config.workers) sync.start();
+  if (config.workers) runtime.startWorkers();
   // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
   const reconciler = config.workers
     ? startReconcileScheduler({
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
           secretBox,
           orgId,
           logger,
-          sync,
+          remote,
           baseUrl: url,
         }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
       }

@@ -3,24 +3,59 @@ import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { prepareDemo } from './demo.js';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { resolveRemoteTarget } from './domain/remote-sites.js';
+import { errorMessage } from './errors.js';
 import { AuthThrottle } from './http/auth-throttle.js';
 import type { AppDeps } from './http/context.js';
 import { LogSink } from './log-sink.js';
 import { createLogger, type Logger } from './logger.js';
-import { createMetrics } from './metrics/create.js';
-import { LimiterRegistry, PostgresBudgetStore, SharedLimiterRegistry } from './remote/index.js';
+import { countedJobs } from './metrics/jobs.js';
+import { Metrics } from './metrics/metrics.js';
+import { oldestDueJobSeconds, queueDepth } from './queue/depth.js';
+import { Worker, type JobHandler } from './queue/worker.js';
+import {
+  createRemoteClient,
+  LimiterRegistry,
+  PostgresBudgetStore,
+  remoteBudgetUsage,
+  retryDelay,
+  SharedLimiterRegistry,
+  type Limiters,
+  type RemoteApi,
+} from './remote/index.js';
 import { SecretBox, loadSecretsKey } from './security/secret-box.js';
 import { widgetTokenSigner } from './security/widget-tokens.js';
-import { SyncService, type SyncServiceOptions } from './sync/service.js';
+import { syncJobHandlers } from './sync/handlers.js';
+import { SyncService, type HealingOptions } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
-import { openWebhookReceiver } from './webhooks/receiver-state.js';
+import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
+import { openWebhookReceiver } from './webhooks/receiver/receiver-state.js';
 
 // The one assembly of a process: the API server (main.ts), the worker (worker.ts), the tests
-// (testing/app.ts) and the benchmarks all open it, so what they run is wired the same way.
+// (testing/app.ts) and the benchmarks all open it, so what they run is wired the same way. It
+// owns what both pipelines share: the remote client and the one queue worker, whose job kinds
+// the outbound sync (sync/) and the webhook pipeline (webhooks/) each register.
 
 type BootstrapResult = Awaited<ReturnType<typeof bootstrapDefaultOrganization>>;
 
-export interface RuntimeOverrides {
+/** The background work's wiring that tests and benches may replace. */
+export interface WorkOptions {
+  /** The remote client; otherwise one is made with the per-org limits. */
+  remote: RemoteApi;
+  /** Each organization's remote budget: shared through PostgreSQL, or this process's own. */
+  limiters: Limiters;
+  /** Jobs the worker runs at once; their remote calls share batched requests. */
+  concurrency: number;
+  /** The worker's idle wait between polls. */
+  pollMs: number;
+  /** Delay before attempt n + 1, or null to give up (default: the remote client's policy). */
+  retryDelay: (attempt: number, error: unknown) => number | null;
+  /** How long a claimed job is held before another worker may take it over (a crashed one's). */
+  leaseMs: number;
+  /** Healing of failed syncs: probe interval and per-org throttle. */
+  healing: HealingOptions;
+}
+
+interface RuntimeOverrides {
   /** Default: a logger at LOG_LEVEL on stdout. */
   logger?: Logger;
   /** Where `logger` writes: its dropped lines are counted on /metrics. */
@@ -29,8 +64,8 @@ export interface RuntimeOverrides {
   database?: DatabaseHandle;
   /** Default: the secrets key from SECRETS_KEY or its file in DATA_DIR. */
   secretBox?: SecretBox;
-  /** Replaces parts of the sync engine's wiring (tests: retry delays, a remote, limiters). */
-  sync?: Partial<SyncServiceOptions>;
+  /** Replaces parts of the background work (tests: retry delays, a remote, limiters). */
+  work?: Partial<WorkOptions>;
   /**
    * An API server's start: make the default organization (and its first admin key) if there is
    * none, and the simulator of demo mode when it is due (prepareDemo). Workers and tests don't.
@@ -47,6 +82,13 @@ export interface RuntimeOverrides {
 export interface Runtime extends AppDeps {
   /** The default organization's bootstrap (with `serveApi` only). */
   boot?: BootstrapResult;
+  /**
+   * Background processing (the API process by default, or `npm run worker`): the queue worker
+   * and the healing of failed syncs.
+   */
+  startWorkers(): void;
+  /** Stops them; the jobs in hand finish first. `startWorkers` starts them again. */
+  stopWorkers(): Promise<void>;
   /** Stops the workers, the demo's simulator, writes pending counts, closes the database. */
   close(): Promise<void>;
 }
@@ -62,14 +104,16 @@ export async function openRuntime(
     await database.migrate();
     logger.info({ database: database.kind }, 'database ready, migrations applied');
   }
+  const db = database.db;
   const secretBox = overrides.secretBox ?? openSecretBox(config, database, logger);
+  const work = overrides.work ?? {};
 
   // On PostgreSQL several processes may call the remote for one organization: they share one
   // budget held in the database. PGlite means one process, whose own limiter is exact.
-  const limiters =
-    overrides.sync?.limiters ??
+  const limiters: Limiters =
+    work.limiters ??
     (database.kind === 'postgres'
-      ? new SharedLimiterRegistry(new PostgresBudgetStore(database.db), {
+      ? new SharedLimiterRegistry(new PostgresBudgetStore(db), {
           onError: (err) => logger.warn({ err: String(err) }, 'shared remote budget unavailable'),
         })
       : new LimiterRegistry());
@@ -85,33 +129,60 @@ export async function openRuntime(
   const webhooks = openWebhookReceiver(database, secretBox, logger);
   const widgetTokens = widgetTokenSigner(secretBox);
   const authThrottle = new AuthThrottle();
-  const sync = new SyncService({
-    db: database.db,
+
+  const remote =
+    work.remote ??
+    createRemoteClient({
+      resolveTarget: (orgId) => resolveRemoteTarget(db, secretBox, config.serviceUrls, orgId),
+      limiters,
+      logger,
+      maxBatchSize: 50,
+      // Concurrent jobs reach their remote call a few ms apart (each first reads its record):
+      // gathering for 50 ms packs them into one request; a full batch leaves at once.
+      batchDelayMs: 50,
+      // Every answer of the remote may be the end of an outage: failed syncs heal on it.
+      onAnswer: (orgId) => sync.onRemoteAnswer(orgId),
+      onResponse: metrics.remoteRequest,
+    });
+  // One worker per process runs every job kind of the queue, each registered by its pipeline.
+  const worker: Worker = new Worker({
+    db,
+    logger,
+    handlers: countedJobs(
+      metrics,
+      jobKinds(
+        syncJobHandlers({ db, remote }),
+        webhookJobHandlers({ db, remote, kick: () => worker.kick() }),
+      ),
+    ),
+    retryDelay: work.retryDelay ?? ((attempt, error) => retryDelay(attempt, error)),
+    concurrency: work.concurrency ?? 100,
     // Acks first: the worker gives way to a burst of webhooks (receiver-load.ts).
     capacity: (concurrency) => webhooks.load.workerCapacity(concurrency),
-    logger,
-    metrics,
-    resolveTarget: (orgId) =>
-      resolveRemoteTarget(database.db, secretBox, config.serviceUrls, orgId),
-    handlers: (service) => webhookJobHandlers(service),
-    leaseMs: config.jobLeaseMs,
-    ...overrides.sync,
-    limiters,
+    pollMs: work.pollMs ?? 500,
+    leaseMs: work.leaseMs ?? config.jobLeaseMs,
   });
+  const sync = new SyncService({ db, logger, remote, worker, healing: work.healing ?? {} });
 
   let boot: BootstrapResult | undefined;
   let demo: AppDeps['demo'];
   if (overrides.serveApi) {
-    boot = await bootstrapDefaultOrganization(database.db, { adminApiKey: config.adminApiKey });
+    boot = await bootstrapDefaultOrganization(db, { adminApiKey: config.adminApiKey });
     const orgId = boot.organization.id;
-    demo = (await prepareDemo({ config, db: database.db, secretBox, orgId, logger })) ?? undefined;
+    demo = (await prepareDemo({ config, db, secretBox, orgId, logger })) ?? undefined;
   }
 
+  const stopWorkers = async () => {
+    sync.stopHealing();
+    await worker.stop();
+  };
   return {
     database,
     logger,
     config,
     secretBox,
+    remote,
+    worker,
     sync,
     webhooks,
     widgetTokens,
@@ -119,13 +190,69 @@ export async function openRuntime(
     authThrottle,
     demo,
     boot,
+    startWorkers() {
+      worker.start();
+      sync.startHealing();
+    },
+    stopWorkers,
     async close() {
-      await sync.stop();
+      await stopWorkers();
+      await limiters.close?.();
       await demo?.close();
       await webhooks.rejections.flush();
       await database.close();
     },
   };
+}
+
+/** The job kinds of every pipeline together; a kind registered twice is a wiring mistake. */
+function jobKinds(...pipelines: Record<string, JobHandler>[]): Record<string, JobHandler> {
+  const all: Record<string, JobHandler> = {};
+  for (const handlers of pipelines) {
+    for (const [kind, handler] of Object.entries(handlers)) {
+      if (kind in all) throw new Error(`The job kind ${kind} is registered twice`);
+      all[kind] = handler;
+    }
+  }
+  return all;
+}
+
+/**
+ * The runtime's metrics. The API process (`scrape: true`) also reads the database at each
+ * scrape: queue and inbox depth, the oldest due job, the remote budget. Worker processes count
+ * only what they do themselves (their own /metrics on METRICS_PORT), so the database's figures
+ * are exported once, not once per process.
+ */
+function createMetrics(options: {
+  config: Pick<Config, 'metricsOrgLabels'>;
+  database: DatabaseHandle;
+  limiters: Limiters;
+  logger: Logger;
+  scrape: boolean;
+  /** Log lines the process could not write (log-sink.ts). */
+  logLinesDropped?: () => number;
+}): Metrics {
+  const { database, limiters, logger } = options;
+  const db = database.db;
+  const localBudget = limiters instanceof LimiterRegistry ? limiters : undefined;
+  return new Metrics({
+    orgLabels: options.config.metricsOrgLabels,
+    ...(options.logLinesDropped ? { logLinesDropped: options.logLinesDropped } : {}),
+    onSourceError: (source, error) =>
+      logger.warn({ source, err: errorMessage(error).slice(0, 300) }, 'metrics source failed'),
+    sources: options.scrape
+      ? {
+          queueDepth: () => queueDepth(db),
+          inboxDepth: () => inboxDepth(db),
+          oldestDueJobSeconds: () => oldestDueJobSeconds(db),
+          // PGlite: one process, whose own limiter is the budget. PostgreSQL: every process's
+          // requests, as the shared budget holds them.
+          remoteBudget: localBudget
+            ? () => Promise.resolve(localBudget.usage())
+            : () => remoteBudgetUsage(db),
+        }
+      : undefined,
+  });
 }
 
 function openSecretBox(config: Config, database: DatabaseHandle, logger: Logger): SecretBox {

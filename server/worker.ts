@@ -5,10 +5,11 @@ import { createLogger, ignoreOutputErrors } from './logger.js';
 import { serveWorkerMetrics } from './http/metrics-server.js';
 import { createOwnerOnly } from './security/data-dir.js';
 import { openRuntime } from './runtime.js';
-import { startReconcileScheduler } from './webhooks/reconcile-scheduler.js';
+import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
 
-// `npm run worker`: a process that only runs the sync jobs of the queue, beside API processes
-// started with WORKERS=0. Several may run against one PostgreSQL database.
+// `npm run worker`: a process that only runs the jobs of the queue (the syncs, the webhook
+// stages), beside API processes started with WORKERS=0. Several may run against one PostgreSQL
+// database.
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,15 +19,15 @@ async function main(): Promise<void> {
   // The secrets key file it may create in DATA_DIR: owner-only, like the API process's files.
   createOwnerOnly();
   const runtime = await openRuntime(config, { logger, logSink, role: 'worker' });
-  const { database, sync, metrics } = runtime;
-  sync.start();
+  const { database, worker, metrics } = runtime;
+  runtime.startWorkers();
   const metricsServer = serveWorkerMetrics(config, metrics, logger);
   const reconciler = startReconcileScheduler({
     db: database.db,
     logger,
     intervalMs: config.reconcileIntervalMs,
   });
-  logger.info({ worker: sync.worker.id }, 'worker running');
+  logger.info({ worker: worker.id }, 'worker running');
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -8,19 +8,29 @@ import { describe, expect, it } from 'vitest';
 //    the zod schemas in shared/ are imported with `import type` only (erased by TypeScript), so
 //    the bundle carries the types' names and nothing else;
 //  - the server's modules import only downwards in its layer table (SERVER_LAYERS below);
+//    every import counts: static, dynamic `import()`, type-level `typeof import()`, and those of
+//    the plain JavaScript modules (the PGlite thread's) as much as the TypeScript ones;
 //  - only the queue names the `jobs` table.
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** The modules below `dir`: TypeScript and plain JavaScript (declaration files aside). */
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : files(full);
-    return /\.ts$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+    return /\.[jt]s$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
   });
 }
 
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gms;
+/** `import('x')` loads a module at run time; `typeof import('x')` names its types. */
+const DYNAMIC_IMPORT = /(\btypeof\s+)?\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g;
+
+interface ImportOf {
+  spec: string;
+  typeOnly: boolean;
+}
 
 /** What a module imports at run time (`import type` is erased, so it does not count). */
 function runtimeImports(file: string): string[] {
@@ -30,16 +40,27 @@ function runtimeImports(file: string): string[] {
 }
 
 /** Everything a module imports, types included. */
-function allImports(file: string): { spec: string; typeOnly: boolean }[] {
-  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => ({
-    spec: match[2] ?? '',
-    typeOnly: Boolean(match[1]),
-  }));
+function allImports(file: string): ImportOf[] {
+  return importsIn(readFileSync(file, 'utf8'));
+}
+
+/** The imports written in `source`: static ones, and dynamic `import()` / `typeof import()`. */
+function importsIn(source: string): ImportOf[] {
+  const read = (pattern: RegExp) =>
+    [...source.matchAll(pattern)].map((match) => ({
+      spec: match[2] ?? '',
+      typeOnly: Boolean(match[1]),
+    }));
+  return [...read(IMPORT), ...read(DYNAMIC_IMPORT)];
 }
 
 function resolve(from: string, spec: string): string | null {
+  if (spec.startsWith('/')) return null; // a URL the page loads (the served kit), not a source
   if (!spec.startsWith('.')) return spec; // a package
-  return path.resolve(path.dirname(from), spec).replace(/\.js$/, '.ts');
+  const target = path.resolve(path.dirname(from), spec);
+  // `./x.js` names `x.ts` (TypeScript's ESM spelling), or a JavaScript module `x.js` itself.
+  const typescript = target.replace(/\.js$/, '.ts');
+  return target.endsWith('.js') && !existsSync(typescript) ? target : typescript;
 }
 
 /** Every module reached at run time from `file`, as paths relative to the root or package names. */
@@ -94,10 +115,13 @@ describe('import boundaries', () => {
 // the layers marked `peers`) another member of its own layer. Types count too: a type import
 // upwards ties the lower layer to the upper one's shape just the same.
 //
-// The request path reads down the table: http → actions | webhooks → sync engine → domain →
+// The request path reads down the table: http → actions → sync engine | webhooks → domain →
 // sync rules → queue | remote → db. The domain writes a record and, through the sync rules,
 // enqueues its job; the sync engine picks the job up from the queue and imports the domain (not
 // the other way round), so the domain never imports the sync engine, http, or anything above.
+// The outbound sync and the webhook pipeline are peers in one layer: neither imports the other;
+// the runtime (a composition root) registers both on its one worker, and what reads both
+// (integration health) sits above them.
 const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers?: true }[] = [
   {
     layer: 'composition roots (build a process or a test app from every part)',
@@ -107,7 +131,6 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
       'server/runtime.ts',
       'server/app.ts',
       'server/org-cli.ts',
-      'server/metrics/create.ts',
       'server/testing',
     ],
     peers: true,
@@ -116,10 +139,13 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
   { layer: 'going live (settings → endpoint, demo mode off)', members: ['server/going-live.ts'] },
   { layer: 'demo mode (mounts the simulator)', members: ['server/demo.ts'] },
   {
-    layer: 'actions | webhooks | simulator',
-    members: ['server/actions', 'server/webhooks', 'server/simulator'],
+    layer: 'actions | integration health (run the sync now; read both pipelines)',
+    members: ['server/actions', 'server/integration-health.ts'],
   },
-  { layer: 'sync engine (the remote half of each sync)', members: ['server/sync'] },
+  {
+    layer: 'sync engine | webhooks | simulator (two peer pipelines on the one worker)',
+    members: ['server/sync', 'server/webhooks', 'server/simulator'],
+  },
   { layer: 'domain (records and their write path)', members: ['server/domain'] },
   { layer: 'sync rules (when a write asks for a sync)', members: ['server/sync-rules'] },
   { layer: 'metrics (what the layers above count)', members: ['server/metrics'] },
@@ -130,6 +156,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
     members: [
       'server/security',
       'server/errors.ts',
+      'server/org-key.ts',
       'server/config.ts',
       'server/logger.ts',
       'server/log-sink.ts',
@@ -149,20 +176,81 @@ function placeOf(relative: string): { member: string; index: number } | null {
   return null;
 }
 
+const layerOf = (place: { index: number }) => SERVER_LAYERS[place.index]?.layer;
+
 /** Why `from` may not import `to` (both relative to the root), or null when it may. */
 function layerViolation(from: string, to: string): string | null {
   const a = placeOf(from);
   const b = placeOf(to);
   if (!a || !b || a.member === b.member || b.index > a.index) return null;
   if (b.index === a.index && SERVER_LAYERS[a.index]?.peers) return null;
-  const where = b.index === a.index ? 'its own layer' : 'a layer above';
-  return `${from} → ${to} (${where}: ${SERVER_LAYERS[a.index]?.layer} → ${SERVER_LAYERS[b.index]?.layer})`;
+  if (b.index === a.index) return `${from} → ${to} (a peer in its own layer: ${layerOf(a)})`;
+  return `${from} → ${to} (a layer above: ${layerOf(a)} → ${layerOf(b)})`;
+}
+
+// Rules the table's order alone does not say: a layer below that a module may reach only through
+// another one (or from one named module). Types count here too.
+const ONLY_THROUGH: readonly {
+  from: string;
+  to: string;
+  /** Modules of `from` that may import `to` directly. */
+  except?: readonly string[];
+  rule: string;
+}[] = [
+  {
+    from: 'server/domain',
+    to: 'server/queue',
+    rule: 'the domain reaches the queue only through sync-rules (server/sync-rules/)',
+  },
+  {
+    from: 'server/remote',
+    to: 'server/db',
+    except: ['server/remote/limiter-store.ts'],
+    rule: 'remote reaches the database only in its limiter store (server/remote/limiter-store.ts)',
+  },
+];
+
+// Rooms of one folder kept apart: the webhook receiver is the request path, answered within the
+// remote's 5 s; the pipeline and the reconciliation are the worker's path. The receiver shares
+// with them only the job kinds (server/webhooks/jobs.ts), never their code.
+const APART: readonly { from: string; to: string; except?: readonly string[]; rule: string }[] = [
+  {
+    from: 'server/webhooks/receiver',
+    to: 'server/webhooks/pipeline',
+    rule: 'the receiver (the request path) never imports the pipeline (the worker path)',
+  },
+  {
+    from: 'server/webhooks/receiver',
+    to: 'server/webhooks/reconcile',
+    rule: 'the receiver (the request path) never imports the reconciliation',
+  },
+];
+
+const within = (file: string, member: string) => file === member || file.startsWith(`${member}/`);
+
+/** Which "only through" or "apart" rule `from` importing `to` breaks (from the root), or null. */
+function throughViolation(from: string, to: string): string | null {
+  const broken = [...ONLY_THROUGH, ...APART].find(
+    (r) => within(from, r.from) && within(to, r.to) && !('except' in r && r.except?.includes(from)),
+  );
+  return broken ? `${from} → ${to} (${broken.rule})` : null;
 }
 
 // Tests may reach anything to set their case up (a harness, the table itself); the rules are the
 // product's modules'.
-const serverSources = files(path.join(root, 'server')).filter((f) => !f.endsWith('.test.ts'));
+const serverSources = files(path.join(root, 'server')).filter((f) => !/\.test\.[jt]s$/.test(f));
 const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+
+/** What every import of the server's modules breaks of `rule` (paths from the root). */
+function offendersOf(rule: (from: string, to: string) => string | null): string[] {
+  return serverSources.flatMap((f) =>
+    allImports(f).flatMap(({ spec }) => {
+      const target = resolve(f, spec);
+      if (!target || !path.isAbsolute(target)) return [];
+      return rule(rel(f), rel(target)) ?? [];
+    }),
+  );
+}
 
 // The queue owns the `jobs` table: no other module queries it, by drizzle's table object or in
 // SQL text. Its schema and migrations define it.
@@ -183,14 +271,7 @@ describe('server layers', () => {
   });
 
   it('nothing imports upwards (types included)', () => {
-    const offenders = serverSources.flatMap((f) =>
-      allImports(f).flatMap(({ spec }) => {
-        const target = resolve(f, spec);
-        if (!target || !path.isAbsolute(target)) return [];
-        return layerViolation(rel(f), rel(target)) ?? [];
-      }),
-    );
-    expect(offenders).toEqual([]);
+    expect(offendersOf(layerViolation)).toEqual([]);
   });
 
   it('the rule refuses an upward import and a peer import (the check itself works)', () => {
@@ -200,11 +281,66 @@ describe('server layers', () => {
     expect(layerViolation('server/domain/clients.ts', 'server/http/context.ts')).toMatch(
       /a layer above/,
     );
-    expect(layerViolation('server/webhooks/receiver.ts', 'server/actions/run-action.ts')).toMatch(
-      /its own layer/,
+    expect(
+      layerViolation('server/webhooks/receiver/receiver.ts', 'server/actions/run-action.ts'),
+    ).toMatch(/a layer above/);
+    expect(layerViolation('server/webhooks/admin.ts', 'server/sync/service.ts')).toMatch(
+      /a peer in its own layer: sync engine \| webhooks/,
     );
+    expect(layerViolation('server/sync/handlers.ts', 'server/webhooks/jobs.ts')).toMatch(
+      /a peer in its own layer: sync engine \| webhooks/,
+    );
+    expect(layerViolation('server/integration-health.ts', 'server/sync/problems.ts')).toBeNull();
+    expect(
+      layerViolation('server/integration-health.ts', 'server/webhooks/pipeline/inbox.ts'),
+    ).toBeNull();
     expect(layerViolation('server/sync/service.ts', 'server/domain/clients.ts')).toBeNull();
     expect(layerViolation('server/config.ts', 'server/errors.ts')).toBeNull();
+  });
+
+  it('nothing skips a layer it may reach only through another, nor joins rooms kept apart', () => {
+    expect(offendersOf(throughViolation)).toEqual([]);
+  });
+
+  it('the "only through" and "apart" rules refuse a shortcut (the check itself works)', () => {
+    expect(
+      throughViolation('server/webhooks/receiver/receiver.ts', 'server/webhooks/pipeline/inbox.ts'),
+    ).toMatch(/the receiver \(the request path\) never imports the pipeline/);
+    expect(
+      throughViolation('server/webhooks/receiver/inbox-writer.ts', 'server/webhooks/jobs.ts'),
+    ).toBeNull();
+    expect(
+      throughViolation('server/webhooks/pipeline/inbox.ts', 'server/webhooks/receiver/events.ts'),
+    ).toBeNull();
+    expect(throughViolation('server/domain/clients.ts', 'server/queue/queue.ts')).toMatch(
+      /only through sync-rules/,
+    );
+    expect(throughViolation('server/remote/client.ts', 'server/db/index.ts')).toMatch(
+      /only in its limiter store/,
+    );
+    expect(throughViolation('server/remote/limiter-store.ts', 'server/db/index.ts')).toBeNull();
+    expect(throughViolation('server/sync-rules/requests.ts', 'server/queue/queue.ts')).toBeNull();
+    expect(throughViolation('server/domain/clients.ts', 'server/sync-rules/rules.ts')).toBeNull();
+  });
+
+  it('sees dynamic imports, type-level ones too, and the JavaScript modules', () => {
+    const source = [
+      "const { createApp } = await import('../app.js');",
+      "type Deps = typeof import('../http/context.js');",
+      "import { x } from './x.js';",
+    ].join('\n');
+    expect(importsIn(source)).toEqual([
+      { spec: './x.js', typeOnly: false },
+      { spec: '../app.js', typeOnly: false },
+      { spec: '../http/context.js', typeOnly: true },
+    ]);
+    expect(serverSources.map(rel)).toContain('server/db/pglite-thread-worker.js');
+    expect(resolve(path.join(root, 'server/db/x.ts'), './pglite-thread-worker.js')).toBe(
+      path.join(root, 'server/db/pglite-thread-worker.js'),
+    );
+    expect(resolve(path.join(root, 'server/db/x.ts'), './index.js')).toBe(
+      path.join(root, 'server/db/index.ts'),
+    );
   });
 
   it('no module outside the queue names the jobs table (in SQL or through drizzle)', () => {

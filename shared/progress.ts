@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 /** One run: `done` of `total` (0 until known), finishedAt null while it runs. */
-export const workProgress = z.object({
+const workProgress = z.object({
   done: z.number().int(),
   total: z.number().int(),
   startedAt: z.iso.datetime(),

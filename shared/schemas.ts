@@ -299,4 +299,3 @@ export const errorBody = z.object({
     requestId: z.string().optional(),
   }),
 });
-export type ErrorBody = z.infer<typeof errorBody>;

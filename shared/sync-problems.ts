@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { recordId } from './schemas.js';
 
-export const SYNC_PROBLEM_KINDS = [
+const SYNC_PROBLEM_KINDS = [
   'client',
   'matter',
   'paymentLink',

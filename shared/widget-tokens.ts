@@ -6,10 +6,10 @@ import { ROLES } from './records.js';
 
 /** A token lives at most an hour: long enough for a page, short enough to be harmless once leaked. */
 export const MAX_WIDGET_TOKEN_TTL_SECONDS = 3600;
-export const DEFAULT_WIDGET_TOKEN_TTL_SECONDS = 900;
+const DEFAULT_WIDGET_TOKEN_TTL_SECONDS = 900;
 
 /** `https://portal.example.com` or `http://127.0.0.1:8080`: a scheme and a host, nothing else. */
-export const webOrigin = z
+const webOrigin = z
   .string({ error: 'must be an origin such as https://portal.example.com' })
   .trim()
   .max(300, { error: 'must be at most 300 characters' })

@@ -3,6 +3,7 @@ import type { Database } from '../db/index.js';
 import { AppError, errorMessage, invalidInput, type FieldErrors } from '../errors.js';
 import { isRemoteError } from '../remote/index.js';
 import { syncBankAccounts, type BankAccountsSyncResult } from '../sync/bank-accounts.js';
+import type { RemoteApi } from '../remote/index.js';
 import type { SyncService } from '../sync/service.js';
 import { readAffected, recordActions, type Affected } from './actions.js';
 
@@ -51,14 +52,14 @@ export interface ActionInputs<A extends ActionName> {
  * does not fail the call: each record carries its sync state and syncErrorMessage.
  */
 export async function runAction<A extends ActionName>(
-  deps: { db: Database; sync: SyncService },
+  deps: { db: Database; sync: SyncService; remote: RemoteApi },
   orgId: string,
   name: A,
   { inputs, bulk }: ActionInputs<A>,
 ): Promise<unknown[] | BankAccountsSyncResult> {
   if (name === 'BankAccountsSync') {
     try {
-      return await syncBankAccounts(deps.db, deps.sync.remote, orgId);
+      return await syncBankAccounts(deps.db, deps.remote, orgId);
     } catch (error) {
       if (isRemoteError(error))
         throw new AppError('remote_failed', `Bank accounts could not be synced: ${error.message}`);

@@ -5,7 +5,7 @@
 // one. One write at a time per batcher keeps the order of writes simple and lets rows be locked
 // in one order.
 
-export interface BatcherOptions {
+interface BatcherOptions {
   /** Most items in one write. */
   maxItems?: number;
   /**

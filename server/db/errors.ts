@@ -1,5 +1,5 @@
 /** A PostgreSQL error as both drivers report it (drizzle wraps it; field names differ). */
-export interface PgError {
+interface PgError {
   code: string | undefined;
   constraint: string | undefined;
 }
@@ -14,11 +14,11 @@ export function pgErrorOf(err: unknown): PgError | null {
   };
 }
 
-export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
-export const SERIALIZATION_FAILURE = '40001';
-export const DEADLOCK_DETECTED = '40P01';
-export const DISK_FULL = '53100';
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+const SERIALIZATION_FAILURE = '40001';
+const DEADLOCK_DETECTED = '40P01';
+const DISK_FULL = '53100';
 
 /**
  * Why a write lost a race with a concurrent one, in words for the person who sent it, or null.

@@ -11,22 +11,15 @@ import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/s
 import { invalidInput, notFound } from '../errors.js';
 import { requireAggregateTotalWithinLimit } from './aggregate-total.js';
 import { requireReferences, type RowLock } from './lookups.js';
-import {
-  requestAggregateLinkRemoval,
-  requestSync,
-  type AggregateLinkRemoval,
-} from '../sync-rules/requests.js';
+import { requestAggregateLinkRemoval, type AggregateLinkRemoval } from '../sync-rules/requests.js';
+import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { aggregateLinkNeedsSync } from '../sync-rules/rules.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING } from '../sync-rules/synced-records.js';
 import { toSyncState } from './sync-state.js';
 
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
 
-export const toAggregateLink = (
-  row: AggregateLinkRow,
-  paymentLinkIds: string[],
-): AggregateLink => ({
+const toAggregateLink = (row: AggregateLinkRow, paymentLinkIds: string[]): AggregateLink => ({
   id: row.id,
   name: row.name,
   serviceId: row.serviceId,
@@ -38,10 +31,7 @@ export const toAggregateLink = (
 });
 
 /** Member payment link ids of each aggregate link, in their order. */
-export async function memberIds(
-  db: Executor,
-  aggregateLinkIds: string[],
-): Promise<Map<string, string[]>> {
+async function memberIds(db: Executor, aggregateLinkIds: string[]): Promise<Map<string, string[]>> {
   const members = new Map(aggregateLinkIds.map((id) => [id, [] as string[]]));
   if (aggregateLinkIds.length === 0) return members;
   const rows = await db
@@ -79,7 +69,7 @@ export async function listAggregateLinks(
   };
 }
 
-export async function findAggregateLinkRow(
+async function findAggregateLinkRow(
   db: Executor,
   orgId: string,
   id: string,
@@ -148,13 +138,9 @@ export async function createAggregateLink(
 ): Promise<AggregateLink> {
   return db.transaction(async (tx) => {
     await requireMembers(tx, orgId, input.paymentLinkIds);
-    const [row] = await tx
-      .insert(aggregateLinks)
-      .values({ orgId, name: input.name ?? null })
-      .returning();
-    const created = row as AggregateLinkRow;
+    const values = { orgId, name: input.name ?? null };
+    const created = await insertSyncedRecord(tx, 'aggregateLink', values, aggregateLinkNeedsSync());
     await replaceMembers(tx, orgId, created.id, input.paymentLinkIds);
-    if (aggregateLinkNeedsSync()) await requestSync(tx, orgId, 'aggregateLink', created.id);
     return toAggregateLink(created, input.paymentLinkIds);
   });
 }
@@ -172,19 +158,16 @@ export async function updateAggregateLink(
       await requireMembers(tx, orgId, input.paymentLinkIds);
       await replaceMembers(tx, orgId, current.id, input.paymentLinkIds);
     }
-    const needsSync = aggregateLinkNeedsSync();
-    const [row] = await tx
-      .update(aggregateLinks)
-      .set({
-        name: input.name === undefined ? current.name : input.name,
-        updatedAt: new Date(),
-        ...(needsSync ? PENDING : {}),
-      })
-      .where(eq(aggregateLinks.id, current.id))
-      .returning();
-    if (needsSync) await requestSync(tx, orgId, 'aggregateLink', current.id);
+    const name = input.name === undefined ? current.name : input.name;
+    const row = await updateSyncedRecord(
+      tx,
+      'aggregateLink',
+      current,
+      { name },
+      aggregateLinkNeedsSync(),
+    );
     const members = await memberIds(tx, [current.id]);
-    return toAggregateLink(row as AggregateLinkRow, members.get(current.id) ?? []);
+    return toAggregateLink(row, members.get(current.id) ?? []);
   });
 }
 

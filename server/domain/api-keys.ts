@@ -48,7 +48,7 @@ export async function listApiKeys(db: Executor, orgId: string): Promise<ApiKey[]
   return rows.map(toApiKey);
 }
 
-export async function revokeApiKey(db: Executor, orgId: string, id: string): Promise<ApiKey> {
+async function revokeApiKey(db: Executor, orgId: string, id: string): Promise<ApiKey> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date(), updatedAt: new Date() })
@@ -58,7 +58,7 @@ export async function revokeApiKey(db: Executor, orgId: string, id: string): Pro
   return toApiKey(row);
 }
 
-export interface KeyIdentity {
+interface KeyIdentity {
   keyId: string;
   orgId: string;
   role: Role;

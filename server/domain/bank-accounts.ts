@@ -7,7 +7,7 @@ import { pageAfter, toPage } from './pagination.js';
 
 type BankAccountRow = typeof bankAccounts.$inferSelect;
 
-export const toBankAccount = (row: BankAccountRow): BankAccount => ({
+const toBankAccount = (row: BankAccountRow): BankAccount => ({
   id: row.id,
   name: row.name,
   category: row.category,

@@ -1,18 +1,18 @@
-import { and, count, eq, ilike } from 'drizzle-orm';
+import { and, eq, ilike } from 'drizzle-orm';
 import type { Client, ClientCreate, ClientUpdate, ListQuery, Page } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
-import { clients, paymentLinks } from '../db/schema/index.js';
-import { conflict, notFound } from '../errors.js';
+import { clients } from '../db/schema/index.js';
+import { notFound } from '../errors.js';
 import { clientNeedsSync } from '../sync-rules/rules.js';
-import { requestSync } from '../sync-rules/requests.js';
 import type { RowLock } from './lookups.js';
+import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING } from '../sync-rules/synced-records.js';
 import { toSyncState } from './sync-state.js';
+import { requireNoPaymentLinks } from './payment-links.js';
 
 type ClientRow = typeof clients.$inferSelect;
 
-export const toClient = (row: ClientRow): Client => ({
+const toClient = (row: ClientRow): Client => ({
   id: row.id,
   name: row.name,
   serviceId: row.serviceId,
@@ -46,7 +46,7 @@ export async function listClients(
   return { data: page.rows.map(toClient), nextCursor: page.nextCursor };
 }
 
-export async function findClientRow(
+async function findClientRow(
   db: Executor,
   orgId: string,
   id: string,
@@ -71,10 +71,9 @@ export async function createClient(
   input: ClientCreate,
 ): Promise<Client> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(clients).values({ orgId, name: input.name }).returning();
-    const created = row as ClientRow;
-    if (clientNeedsSync(null, created)) await requestSync(tx, orgId, 'client', created.id);
-    return toClient(created);
+    const values = { orgId, name: input.name };
+    const needsSync = clientNeedsSync(null, { ...values, serviceId: null });
+    return toClient(await insertSyncedRecord(tx, 'client', values, needsSync));
   });
 }
 
@@ -88,13 +87,9 @@ export async function updateClient(
     const current = await findClientRow(tx, orgId, id, 'update');
     const next = { name: input.name ?? current.name, serviceId: current.serviceId };
     const needsSync = clientNeedsSync(current, next);
-    const [row] = await tx
-      .update(clients)
-      .set({ name: next.name, updatedAt: new Date(), ...(needsSync ? PENDING : {}) })
-      .where(eq(clients.id, current.id))
-      .returning();
-    if (needsSync) await requestSync(tx, orgId, 'client', current.id);
-    return toClient(row as ClientRow);
+    return toClient(
+      await updateSyncedRecord(tx, 'client', current, { name: next.name }, needsSync),
+    );
   });
 }
 
@@ -106,15 +101,7 @@ export async function updateClient(
 export async function deleteClient(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findClientRow(tx, orgId, id, 'update');
-    const [links] = await tx
-      .select({ n: count() })
-      .from(paymentLinks)
-      .where(eq(paymentLinks.clientId, current.id));
-    if (links && links.n > 0) {
-      throw conflict(
-        `The client still has ${links.n} payment link(s): delete or move them before deleting the client`,
-      );
-    }
+    await requireNoPaymentLinks(tx, 'client', current.id);
     await tx.delete(clients).where(eq(clients.id, current.id));
   });
 }

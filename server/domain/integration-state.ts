@@ -5,7 +5,7 @@ import { integrationState, type StoredProgress } from '../db/schema/index.js';
 // What an organization's integration did last (table integration_state): read by the health
 // check, written by the bank account sync and the reconciliation.
 
-export type IntegrationState = typeof integrationState.$inferSelect;
+type IntegrationState = typeof integrationState.$inferSelect;
 
 export async function readIntegrationState(
   db: Executor,
@@ -33,7 +33,7 @@ export const markBankAccountsSynced = (db: Executor, orgId: string) =>
   writeIntegrationState(db, orgId, { bankAccountsSyncedAt: new Date() });
 
 /** The long work whose progress the widgets show, by its column. */
-export type ProgressOf = 'bankAccountsProgress' | 'reconcileProgress' | 'retryProgress';
+type ProgressOf = 'bankAccountsProgress' | 'reconcileProgress' | 'retryProgress';
 
 /**
  * One run's progress, written to its column as it goes: the whole `{ done, total, startedAt,

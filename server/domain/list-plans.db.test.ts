@@ -12,8 +12,8 @@ import {
   type SeedSizes,
 } from '../testing/seed-lists.js';
 import { listSyncProblems } from '../sync/problems.js';
-import { nonFinalServiceIds } from '../webhooks/reconcile.js';
-import { listWebhookEvents } from '../webhooks/inbox.js';
+import { nonFinalServiceIds } from '../webhooks/reconcile/reconcile.js';
+import { listWebhookEvents } from '../webhooks/pipeline/inbox.js';
 import { listAggregateLinks } from './aggregate-links.js';
 import { listBankAccounts } from './bank-accounts.js';
 import { listClients } from './clients.js';

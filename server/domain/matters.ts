@@ -1,18 +1,18 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ListQuery, Matter, MatterCreate, MatterUpdate, Page } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
-import { clients, matters, paymentLinks } from '../db/schema/index.js';
-import { conflict, notFound } from '../errors.js';
+import { clients, matters } from '../db/schema/index.js';
+import { notFound } from '../errors.js';
 import { requireReference, type RowLock } from './lookups.js';
 import { matterNeedsSync } from '../sync-rules/rules.js';
-import { requestSync } from '../sync-rules/requests.js';
+import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING } from '../sync-rules/synced-records.js';
 import { toSyncState } from './sync-state.js';
+import { requireNoPaymentLinks } from './payment-links.js';
 
 type MatterRow = typeof matters.$inferSelect;
 
-export const toMatter = (row: MatterRow): Matter => ({
+const toMatter = (row: MatterRow): Matter => ({
   id: row.id,
   name: row.name,
   clientId: row.clientId,
@@ -44,7 +44,7 @@ export async function listMatters(
   return { data: page.rows.map(toMatter), nextCursor: page.nextCursor };
 }
 
-export async function findMatterRow(
+async function findMatterRow(
   db: Executor,
   orgId: string,
   id: string,
@@ -70,13 +70,9 @@ export async function createMatter(
 ): Promise<Matter> {
   return db.transaction(async (tx) => {
     await requireReference(tx, clients, orgId, input.clientId, 'clientId', 'client', 'key share');
-    const [row] = await tx
-      .insert(matters)
-      .values({ orgId, clientId: input.clientId, name: input.name })
-      .returning();
-    const created = row as MatterRow;
-    if (matterNeedsSync(null, created)) await requestSync(tx, orgId, 'matter', created.id);
-    return toMatter(created);
+    const values = { orgId, clientId: input.clientId, name: input.name };
+    const needsSync = matterNeedsSync(null, { ...values, serviceId: null });
+    return toMatter(await insertSyncedRecord(tx, 'matter', values, needsSync));
   });
 }
 
@@ -90,13 +86,9 @@ export async function updateMatter(
     const current = await findMatterRow(tx, orgId, id, 'update');
     const next = { name: input.name ?? current.name, serviceId: current.serviceId };
     const needsSync = matterNeedsSync(current, next);
-    const [row] = await tx
-      .update(matters)
-      .set({ name: next.name, updatedAt: new Date(), ...(needsSync ? PENDING : {}) })
-      .where(eq(matters.id, current.id))
-      .returning();
-    if (needsSync) await requestSync(tx, orgId, 'matter', current.id);
-    return toMatter(row as MatterRow);
+    return toMatter(
+      await updateSyncedRecord(tx, 'matter', current, { name: next.name }, needsSync),
+    );
   });
 }
 
@@ -104,15 +96,7 @@ export async function updateMatter(
 export async function deleteMatter(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findMatterRow(tx, orgId, id, 'update');
-    const [links] = await tx
-      .select({ n: count() })
-      .from(paymentLinks)
-      .where(eq(paymentLinks.matterId, current.id));
-    if (links && links.n > 0) {
-      throw conflict(
-        `The matter still has ${links.n} payment link(s): delete or move them before deleting the matter`,
-      );
-    }
+    await requireNoPaymentLinks(tx, 'matter', current.id);
     await tx.delete(matters).where(eq(matters.id, current.id));
   });
 }

@@ -5,7 +5,7 @@ import { hashApiKey } from '../security/api-keys.js';
 import { createApiKey } from './api-keys.js';
 import { BUILTIN_REMOTE_SITES } from './remote-sites.js';
 
-export interface Organization {
+interface Organization {
   id: string;
   name: string;
   isDefault: boolean;

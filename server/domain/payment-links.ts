@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { fromCents, parseMoney, toCents } from '../../shared/money.js';
 import type {
   ListQuery,
@@ -22,18 +22,18 @@ import { requireReference } from './lookups.js';
 import { lockPaymentLinkForChange } from './payment-link-locks.js';
 import {
   requestPaymentLinkRemoval,
-  requestSync,
+  requestResync,
   type AggregateLinkRemoval,
 } from '../sync-rules/requests.js';
+import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { removeAggregateLinkRow } from './aggregate-links.js';
 import { paymentLinkNeedsSync } from '../sync-rules/rules.js';
 import { pageAfter, toPage } from './pagination.js';
-import { PENDING } from '../sync-rules/synced-records.js';
 import { toSyncState } from './sync-state.js';
 
 type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
-export const toPaymentLink = (row: PaymentLinkRow): PaymentLink => ({
+const toPaymentLink = (row: PaymentLinkRow): PaymentLink => ({
   id: row.id,
   name: row.name,
   amount: row.amount,
@@ -73,7 +73,7 @@ export async function listPaymentLinks(
   return { data: page.rows.map(toPaymentLink), nextCursor: page.nextCursor };
 }
 
-export async function findPaymentLinkRow(
+async function findPaymentLinkRow(
   db: Executor,
   orgId: string,
   id: string,
@@ -143,23 +143,18 @@ export async function createPaymentLink(
     await requireClient(tx, orgId, input.clientId);
     await requireBankAccount(tx, orgId, input.bankAccountId);
     if (input.matterId) await requireMatterOfClient(tx, orgId, input.matterId, input.clientId);
-    const [row] = await tx
-      .insert(paymentLinks)
-      .values({
-        orgId,
-        name: input.name ?? null,
-        amount: input.amount,
-        bankAccountId: input.bankAccountId,
-        clientId: input.clientId,
-        matterId: input.matterId ?? null,
-        outstandingAmount: input.amount,
-        paidAmount: '0.00',
-      })
-      .returning();
-    const created = row as PaymentLinkRow;
-    if (paymentLinkNeedsSync(null, created))
-      await requestSync(tx, orgId, 'paymentLink', created.id);
-    return toPaymentLink(created);
+    const values = {
+      orgId,
+      name: input.name ?? null,
+      amount: input.amount,
+      bankAccountId: input.bankAccountId,
+      clientId: input.clientId,
+      matterId: input.matterId ?? null,
+      outstandingAmount: input.amount,
+      paidAmount: '0.00',
+    };
+    const needsSync = paymentLinkNeedsSync(null, { ...values, serviceId: null });
+    return toPaymentLink(await insertSyncedRecord(tx, 'paymentLink', values, needsSync));
   });
 }
 
@@ -204,21 +199,32 @@ export async function updatePaymentLink(
       clientId,
       matterId,
     };
+    const changes = {
+      ...next,
+      name: input.name === undefined ? current.name : input.name,
+      outstandingAmount: fromCents(toCents(amount) - paidCents),
+    };
     const needsSync = paymentLinkNeedsSync(current, next);
-    const [row] = await tx
-      .update(paymentLinks)
-      .set({
-        ...next,
-        name: input.name === undefined ? current.name : input.name,
-        outstandingAmount: fromCents(toCents(amount) - paidCents),
-        updatedAt: new Date(),
-        ...(needsSync ? PENDING : {}),
-      })
-      .where(eq(paymentLinks.id, current.id))
-      .returning();
-    if (needsSync) await requestSync(tx, orgId, 'paymentLink', current.id);
-    return toPaymentLink(row as PaymentLinkRow);
+    return toPaymentLink(await updateSyncedRecord(tx, 'paymentLink', current, changes, needsSync));
   });
+}
+
+/**
+ * A client or matter is not deleted while payment links point at it: they would lose who or what
+ * they collect for (409).
+ */
+export async function requireNoPaymentLinks(
+  db: Executor,
+  owner: 'client' | 'matter',
+  id: string,
+): Promise<void> {
+  const column = owner === 'client' ? paymentLinks.clientId : paymentLinks.matterId;
+  const [links] = await db.select({ n: count() }).from(paymentLinks).where(eq(column, id));
+  if (links && links.n > 0) {
+    throw conflict(
+      `The ${owner} still has ${links.n} payment link(s): delete or move them before deleting the ${owner}`,
+    );
+  }
 }
 
 /** An aggregate link collects for one client: a member cannot move to another client alone. */
@@ -271,8 +277,8 @@ export async function deletePaymentLink(db: Executor, orgId: string, id: string)
         .limit(1);
       if (member) {
         remaining.push(aggregateLinkId);
-        await tx.update(aggregateLinks).set(PENDING).where(eq(aggregateLinks.id, aggregateLinkId));
-        await requestSync(tx, orgId, 'aggregateLink', aggregateLinkId);
+        // Its member list changed: back to pending, with its sync job.
+        await requestResync(tx, orgId, 'aggregateLink', aggregateLinkId);
       } else {
         const [row] = await tx
           .select()

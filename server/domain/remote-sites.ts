@@ -8,10 +8,10 @@ import { isDeactivated } from './organization-status.js';
 import { readIntegrationSecrets } from './settings.js';
 
 export const BUILTIN_REMOTE_SITES = ['production', 'sandbox'] as const;
-export type Environment = (typeof BUILTIN_REMOTE_SITES)[number];
+type Environment = (typeof BUILTIN_REMOTE_SITES)[number];
 
 /** The deployment's base addresses of the remote service (SERVICE_*_URL). */
-export type ServiceUrls = Record<Environment, string>;
+type ServiceUrls = Record<Environment, string>;
 
 type RemoteSiteRow = typeof remoteSites.$inferSelect;
 

@@ -13,7 +13,7 @@ type SecretName = 'apiToken' | 'webhookSecret';
 const contextOf = (orgId: string, name: SecretName) => `${orgId}:${name}`;
 
 /** How long a replaced webhook secret is still accepted (the remote may still sign with it). */
-export const WEBHOOK_SECRET_ROTATION_MS = 24 * 60 * 60_000;
+const WEBHOOK_SECRET_ROTATION_MS = 24 * 60 * 60_000;
 
 /** The replaced webhook secret while its rotation window lasts; expired ones count as unset. */
 const previousSecretLive = (row: SettingsRow, now = new Date()) =>

@@ -14,7 +14,7 @@ export const REQUIRED_ROLE = 'x-required-role';
 export const OPERATOR_PREFIX = '/api/operator';
 export const API_KEY_ONLY = 'x-api-key-only';
 
-export interface Access {
+interface Access {
   role?: Role;
   apiKeyOnly?: boolean;
 }

@@ -11,7 +11,7 @@ import type { AppEnv, Caller } from './context.js';
 const RANK: Record<Role, number> = { viewer: 0, staff: 1, admin: 2 };
 
 /** The lower of two roles. */
-export const lowerRole = (a: Role, b: Role): Role => (RANK[a] <= RANK[b] ? a : b);
+const lowerRole = (a: Role, b: Role): Role => (RANK[a] <= RANK[b] ? a : b);
 
 export const roleAtMost = (role: Role, ceiling: Role) => RANK[role] <= RANK[ceiling];
 
@@ -27,7 +27,7 @@ function bearerToken(header: string | undefined): string | null {
  * PUT, PATCH and DELETE, while a Referer may be left over from a page that linked here, or set
  * by a client that is no browser.
  */
-export function requestOrigin(c: Context): string | null {
+function requestOrigin(c: Context): string | null {
   const origin = c.req.header('origin');
   // `Origin: null` (a sandboxed frame, a file: page, a redirect) names no page: nothing a token
   // bound to origins may be used from, whatever a Referer beside it claims.

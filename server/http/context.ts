@@ -3,12 +3,14 @@ import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { Worker } from '../queue/worker.js';
+import type { RemoteApi } from '../remote/index.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { WidgetTokenSigner } from '../security/widget-tokens.js';
 import type { SyncService } from '../sync/service.js';
 import type { Demo } from '../demo.js';
 import type { AuthThrottle } from './auth-throttle.js';
-import type { WebhookReceiverState } from '../webhooks/receiver-state.js';
+import type { WebhookReceiverState } from '../webhooks/receiver/receiver-state.js';
 
 /**
  * What the app is built from: openRuntime (server/runtime.ts) makes these, once per process, for
@@ -20,6 +22,11 @@ export interface AppDeps {
   logger: Logger;
   config: Config;
   secretBox: SecretBox;
+  /** The process's client of the remote service, shared by the sync and the webhook pipeline. */
+  remote: RemoteApi;
+  /** The process's queue worker: it runs the jobs of both pipelines (started where workers run). */
+  worker: Worker;
+  /** The outbound sync: a record's job run now (`syncNow`), the healing of failed syncs. */
   sync: SyncService;
   // --- The process's services, built by openRuntime: add new ones (e.g. metrics) here. ---
   /** The webhook receiver's secrets cache, inbox writer and rejection counter. */

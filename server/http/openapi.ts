@@ -3,7 +3,7 @@ import { errorBody, recordId } from '../../shared/schemas.js';
 
 // Small builders for route definitions, so every route documents bodies and errors alike.
 
-export const jsonContent = <T extends z.ZodType>(schema: T) => ({
+const jsonContent = <T extends z.ZodType>(schema: T) => ({
   content: { 'application/json': { schema } },
 });
 

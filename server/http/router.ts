@@ -7,7 +7,7 @@ import type { AppEnv } from './context.js';
 import { validationHook } from './validation.js';
 
 /** Who may call a router's routes: declared once, for the router, never route by route. */
-export interface RouterAccess {
+interface RouterAccess {
   /** The role every route needs; or one for reads (GET) and one for every other method. */
   role: Role | { read: Role; write: Role };
   /** A widget token may never reach these routes: an API key only. */

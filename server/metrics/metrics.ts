@@ -7,7 +7,7 @@ import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 // lives in the database (queue and inbox depth, the remote budget) is read when scraped.
 
 /** What the database holds, read at scrape time (the API process: see scrape-sources.ts). */
-export interface ScrapeSources {
+interface ScrapeSources {
   /** Jobs of the queue by kind and state (queued, running, dead). */
   queueDepth(): Promise<{ kind: string; state: string; count: number }[]>;
   /** Webhook events not processed yet, or dead, by their type and status. */
@@ -18,7 +18,7 @@ export interface ScrapeSources {
   remoteBudget(): Promise<BudgetUsage[]>;
 }
 
-export interface BudgetUsage {
+interface BudgetUsage {
   orgId: string;
   /** Request starts in the rolling window, and its limit. */
   inWindow: number;
@@ -28,7 +28,7 @@ export interface BudgetUsage {
   maxConcurrent: number;
 }
 
-export interface MetricsOptions {
+interface MetricsOptions {
   /** Label the budget by organization id (METRICS_ORG_LABELS=1); else the busiest one's figures. */
   orgLabels?: boolean;
   /** Read at scrape; absent in a worker process (the API process exports them once for all). */
@@ -42,7 +42,7 @@ export interface MetricsOptions {
 export type WebhookAckOutcome =
   'accepted' | 'bad_request' | 'unauthorized' | 'too_large' | 'unavailable' | 'error';
 
-export type JobOutcome = 'done' | 'retrying' | 'dead';
+type JobOutcome = 'done' | 'retrying' | 'dead';
 
 const PREFIX = 'payment_link_';
 // Acks must stay well inside the remote's 5 s; remote requests take up to the 15 s timeout.
@@ -59,7 +59,7 @@ const KNOWN_KIND = /^[a-z_]+\.[a-z_]+$/;
  * An operation name of ours (`AddClient`, `Batch_AddClient_x37`) without the batch size, so the
  * label has one value per operation; anything unexpected is folded into `other`.
  */
-export function operationLabel(name: string): string {
+function operationLabel(name: string): string {
   const bare = name.replace(/_x\d+$/, '');
   return /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(bare) ? bare : 'other';
 }

@@ -5,7 +5,7 @@ import { rowsOf, type Database } from '../db/index.js';
 // the partial indexes of queued and running jobs carry the kind, and the oldest due job is the
 // first entry of the claim index. Dead jobs stay until replayed and are expected to be few.
 
-export interface QueueDepthRow {
+interface QueueDepthRow {
   kind: string;
   state: string;
   count: number;

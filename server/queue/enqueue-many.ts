@@ -4,7 +4,7 @@ import { rowsOf, type Executor } from '../db/index.js';
 // Set-based enqueueing: many jobs in one statement, for the webhook pipeline's bursts and the
 // reconcile schedule. Each says how it merges with a job already waiting for the same key.
 
-export interface NewJob {
+interface NewJob {
   orgId: string;
   key: string;
   payload: Record<string, unknown>;

@@ -6,6 +6,7 @@ import { createOrganization } from '../domain/organizations.js';
 import { createLogger } from '../logger.js';
 import { createTestDatabase } from '../testing/database.js';
 import { describePlan, planProbe, rowsRead } from '../testing/plans.js';
+import { waitFor } from '../testing/wait.js';
 import { claim, enqueue, findJob, replayDead } from './queue.js';
 import { Worker, type JobHandler } from './worker.js';
 
@@ -160,20 +161,12 @@ describe('worker', () => {
       leaseMs: 10_000,
     });
 
-  async function until(check: () => Promise<boolean>, ms = 10_000) {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it('runs jobs and deletes them when done', async () => {
     const seen: string[] = [];
     for (let i = 0; i < 5; i++) await enqueue(database.db, { orgId, kind: 'ok', key: `${i}` });
     const w = worker({ ok: { run: async (job) => void seen.push(job.key) } });
     w.start();
-    await until(async () => (await allJobs()).length === 0);
+    await waitFor(async () => (await allJobs()).length === 0);
     await w.stop();
     expect(seen.sort()).toEqual(['0', '1', '2', '3', '4']);
   });
@@ -203,15 +196,15 @@ describe('worker', () => {
       pollMs: 20,
     });
     w.start();
-    await until(async () => running >= 3);
+    await waitFor(async () => running >= 3);
     // Many polls later, still three: the capacity holds back the nine that wait.
     await new Promise((r) => setTimeout(r, 200));
     expect(most).toBe(3);
 
     allowed = 100; // more than its concurrency: the concurrency still bounds it
-    await until(async () => running === 10);
+    await waitFor(async () => running === 10);
     open();
-    await until(async () => (await allJobs()).length === 0);
+    await waitFor(async () => (await allJobs()).length === 0);
     await w.stop();
     expect(most).toBe(10);
   });
@@ -238,7 +231,7 @@ describe('worker', () => {
     const [a, b] = [worker(handlers, () => 0), worker(handlers, () => 0)];
     a.start();
     b.start();
-    await until(async () => log.includes('rerun succeeded') && (await allJobs()).length === 0);
+    await waitFor(async () => log.includes('rerun succeeded') && (await allJobs()).length === 0);
     await Promise.all([a.stop(), b.stop()]);
     expect(log).toEqual(['failure written', 'rerun succeeded']);
   });
@@ -257,7 +250,7 @@ describe('worker', () => {
       },
     });
     w.start();
-    await until(async () => (await allJobs())[0]?.state === 'dead');
+    await waitFor(async () => (await allJobs())[0]?.state === 'dead');
     await w.stop();
     expect(calls).toBe(3);
     expect(outcomes).toEqual(['retrying', 'retrying', 'dead']);
@@ -267,7 +260,7 @@ describe('worker', () => {
     expect(await replayDead(database.db, orgId)).toEqual([dead!.id]);
     const ok = worker({ flaky: { run: async () => {} } });
     ok.start();
-    await until(async () => (await allJobs()).length === 0);
+    await waitFor(async () => (await allJobs()).length === 0);
     await ok.stop();
   });
 
@@ -278,7 +271,7 @@ describe('worker', () => {
       () => null,
     );
     w.start();
-    await until(async () => (await allJobs())[0]?.state === 'dead');
+    await waitFor(async () => (await allJobs())[0]?.state === 'dead');
     await w.stop();
     expect((await allJobs())[0]?.attempts).toBe(1);
   });
@@ -301,7 +294,7 @@ describe('worker', () => {
       },
     });
     slow.start();
-    await until(async () => (await allJobs())[0]?.state === 'running');
+    await waitFor(async () => (await allJobs())[0]?.state === 'running');
     await slow.stop();
     expect(finished).toBe(true);
     const left = rowsOf(await database.db.execute(sql`select count(*)::int as n from jobs`));
@@ -340,9 +333,9 @@ describe('worker', () => {
       leaseMs: 1_000,
     });
     a.start();
-    await until(async () => (await allJobs())[0]?.state === 'running');
+    await waitFor(async () => (await allJobs())[0]?.state === 'running');
     b.start();
-    await until(async () => (await allJobs()).length === 0);
+    await waitFor(async () => (await allJobs()).length === 0);
     await Promise.all([a.stop(), b.stop()]);
     expect(runs).toBe(1);
     expect(most).toBe(1);
@@ -370,13 +363,13 @@ describe('worker', () => {
       leaseMs: 200,
     });
     w.start();
-    await until(async () => (await allJobs())[0]?.state === 'running');
+    await waitFor(async () => (await allJobs())[0]?.state === 'running');
     // What a takeover writes: the job now belongs to another worker.
     await database.db
       .update(jobs)
       .set({ lockedBy: 'worker-other', lockedUntil: new Date(Date.now() + 60_000) })
       .where(eq(jobs.id, id));
-    await until(async () => reason !== undefined, 3_000);
+    await waitFor(async () => reason !== undefined, 3_000);
     await w.stop();
     expect(String(reason)).toContain('job lease lost');
     // The job stays with the worker that took it over: the stalled one changed nothing.

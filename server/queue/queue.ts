@@ -18,7 +18,7 @@ const list = (values: readonly string[]) =>
     sql`, `,
   )})`;
 
-export interface EnqueueInput {
+interface EnqueueInput {
   orgId: string;
   kind: string;
   /** The record the job is about; a waiting job with the same kind and key absorbs this one. */
@@ -54,7 +54,7 @@ export async function enqueue(db: Executor, input: EnqueueInput): Promise<string
   return id;
 }
 
-export interface ClaimOptions {
+interface ClaimOptions {
   workerId: string;
   limit: number;
   /** How long a claim holds before another worker may take the job over. */
@@ -253,7 +253,7 @@ export async function findJob(db: Executor, id: string): Promise<Job | undefined
 }
 
 /** A job that is waiting or running (not dead): what a caller may still wait for. */
-export interface OpenJob {
+interface OpenJob {
   id: string;
   state: 'queued' | 'running';
 }

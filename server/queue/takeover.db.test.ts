@@ -1,16 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayPostgres } from '../testing/database.js';
 import {
   apiAs,
+  openProcessSuite,
   startServerProcess,
   startWorkerProcess,
+  type ProcessSuite,
   type ServerProcess,
 } from '../testing/server-process.js';
-import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
-import { waitFor } from '../testing/webhooks.js';
+import type { TestSimulator } from '../testing/simulator.js';
+import { waitFor } from '../testing/wait.js';
 
 // A process holding sync jobs is killed (SIGKILL, no goodbye): with the default lease and its
 // heartbeat gone, another worker finishes every job it held within 30 s, and no record is created
@@ -18,44 +16,24 @@ import { waitFor } from '../testing/webhooks.js';
 // PGlite (one process per data folder) it is the server started again on the same data.
 
 const ADMIN_KEY = `plk_takeover_test_${'k'.repeat(24)}`;
-const SECRETS_KEY = 'cd'.repeat(32);
 const CLIENTS = 20;
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 
+let suite: ProcessSuite;
 let simulator: TestSimulator;
-let dataDir: string;
-let databaseUrl = '';
-let dropDatabase: (() => Promise<void>) | undefined;
 const started: ServerProcess[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'plk-takeover-'));
-  if (onPostgres) {
-    const throwaway = await createThrowawayPostgres(process.env.DATABASE_URL as string);
-    databaseUrl = throwaway.url;
-    dropDatabase = throwaway.drop;
-  }
-  simulator = await startTestSimulator({ firmName: 'Takeover Firm' });
+  suite = await openProcessSuite('plk-takeover-', ADMIN_KEY, { firmName: 'Takeover Firm' });
+  simulator = suite.simulator;
 });
 afterAll(async () => {
   await Promise.allSettled(started.map((p) => p.stop()));
-  await simulator?.close();
-  await dropDatabase?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await suite?.close();
 });
 
-const env = (extra: Record<string, string> = {}) => ({
-  DATABASE_URL: databaseUrl,
-  DATA_DIR: dataDir,
-  ADMIN_API_KEY: ADMIN_KEY,
-  SECRETS_KEY,
-  SERVICE_SANDBOX_URL: simulator.url,
-  DEMO: '0',
-  LOG_LEVEL: 'warn',
-  RECONCILE_INTERVAL_MS: '0',
-  // JOB_LEASE_MS is left at its default: that is what is tested.
-  ...extra,
-});
+// JOB_LEASE_MS is left at its default: that is what is tested.
+const env = (extra: Record<string, string> = {}) => suite.env(extra);
 
 const api = apiAs(ADMIN_KEY);
 

@@ -21,7 +21,7 @@ export interface JobHandler {
   failed?(job: Job, outcome: Exclude<Outcome, { state: 'done' }>): Promise<void>;
 }
 
-export interface WorkerOptions {
+interface WorkerOptions {
   db: Database;
   logger: Logger;
   handlers: Record<string, JobHandler>;
@@ -45,7 +45,7 @@ export interface WorkerOptions {
 }
 
 /** The default lease: a killed worker's jobs run again within about 10 s + one poll. */
-export const DEFAULT_LEASE_MS = 10_000;
+const DEFAULT_LEASE_MS = 10_000;
 
 /**
  * Runs jobs of the queue: polls, claims up to its free capacity, runs handlers concurrently, and

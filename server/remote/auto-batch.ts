@@ -5,13 +5,14 @@
 import type { Settled } from './executor.js';
 import type { RemoteOperation } from './operations.js';
 import { operationTypeOf } from './batch.js';
+import { orgKey } from '../org-key.js';
 
-export type RunBatch = (
+type RunBatch = (
   orgId: string,
   ops: readonly RemoteOperation<unknown>[],
 ) => Promise<Settled<unknown>[]>;
 
-export interface AutoBatcherOptions {
+interface AutoBatcherOptions {
   /** Operations per request; a full group is sent at once. */
   readonly maxBatchSize?: number;
   /** How long to gather: 0 means "until the current tick's work is done" (setImmediate). */
@@ -58,7 +59,7 @@ export class AutoBatcher {
         return;
       }
       // Queries and mutations cannot share a document: one group per org and type.
-      const key = `${orgId}\u0000${operationTypeOf(op.document)}`;
+      const key = orgKey(orgId, operationTypeOf(op.document));
       let group = this.groups.get(key);
       if (!group) {
         group = { orgId, entries: [], cancelTimer: () => undefined };

@@ -6,7 +6,7 @@ import { createExecutor } from './executor.js';
 import { operations } from './operations.js';
 import { fixedTarget } from './target.js';
 import { loadRemoteSchema } from './sdl.js';
-import { startGraphQLServer, type TestServer } from './test-server.js';
+import { startGraphQLServer, type TestServer } from '../testing/graphql-server.js';
 import { createTransport } from './transport.js';
 
 const servers: TestServer[] = [];

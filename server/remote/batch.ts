@@ -24,12 +24,12 @@ import {
 import type { RemoteGraphQLError } from './errors.js';
 import type { GraphQLEnvelope, GraphQLRequest } from './transport.js';
 
-export interface BatchItem {
+interface BatchItem {
   readonly document: string;
   readonly variables: Readonly<Record<string, unknown>>;
 }
 
-export interface BatchDocument {
+interface BatchDocument {
   readonly request: GraphQLRequest;
   /** Response key of item i; GraphQL errors of item i carry it as `path[0]`. */
   readonly aliases: readonly string[];
@@ -50,7 +50,7 @@ interface ParsedItem {
 const parsedCache = new Map<string, ParsedItem>();
 
 /** Parses a document that holds one query or mutation selecting exactly one root field. */
-export function parseSingleField(document: string): ParsedItem {
+function parseSingleField(document: string): ParsedItem {
   const cached = parsedCache.get(document);
   if (cached) return cached;
   const ast: DocumentNode = parse(document);
@@ -199,7 +199,7 @@ function defaultName(items: readonly ParsedItem[]): string {
 }
 
 /** What one response key of a (batched or single) answer says about its operation. */
-export type FieldOutcome =
+type FieldOutcome =
   | { readonly state: 'value'; readonly value: unknown }
   | { readonly state: 'error'; readonly errors: readonly RemoteGraphQLError[] }
   /**

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createRemoteClient, type CallOptions, type RemoteClientOptions } from './client.js';
 import { RemoteError } from './errors.js';
 import { operations } from './operations.js';
-import { withRetry } from './retry.js';
 import { fixedTarget } from './target.js';
-import { startGraphQLServer, startTestServer, type TestServer } from './test-server.js';
+import { startGraphQLServer, startTestServer, type TestServer } from '../testing/graphql-server.js';
 import type { ListTransactionsInput, RemoteClient } from './types.js';
 
 const servers: TestServer[] = [];
@@ -393,25 +392,5 @@ describe('auto-batching (batch: true)', () => {
       'server_error',
       'server_error',
     ]);
-  });
-});
-
-describe('with the retry helper', () => {
-  it('an inline caller rides out transient failures', async () => {
-    let n = 0;
-    const server = await startTestServer(() =>
-      ++n <= 2
-        ? new Response('busy', { status: 503 })
-        : Response.json({ data: { me: { role: 'firm_admin', firm: null } } }),
-    );
-    servers.push(server);
-    const remote = createRemoteClient({
-      resolveTarget: fixedTarget({ baseUrl: server.url, apiKey: 'k_test_abcdef' }),
-    });
-    const me = await withRetry((_attempt, signal) => remote.me('org', signal ? { signal } : {}), {
-      policy: { baseDelayMs: 5 },
-    });
-    expect(me).toEqual({ role: 'firm_admin', firm: null });
-    expect(server.requests).toHaveLength(3);
   });
 });

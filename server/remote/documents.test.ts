@@ -4,7 +4,7 @@ import { buildBatchDocument } from './batch.js';
 import { documents } from './documents.js';
 import { operations, type RemoteOperation } from './operations.js';
 import { loadRemoteSchema } from './sdl.js';
-import { hasIntrospection, loadIntrospectionSchema } from './test-server.js';
+import { hasIntrospection, loadIntrospectionSchema } from '../testing/graphql-server.js';
 
 // One sample operation per builder, so batches of every kind can be generated and checked.
 const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {

@@ -3,7 +3,7 @@
 // syncErrorMessage and stop"; `code` says what happened, from a closed list.
 
 /** Retry later (`transient`) or give up and surface the message (`permanent`). */
-export type RemoteErrorKind = 'transient' | 'permanent';
+type RemoteErrorKind = 'transient' | 'permanent';
 
 export type RemoteErrorCode =
   /** Connection refused/reset, DNS failure: the request may not have reached the remote. */
@@ -40,7 +40,7 @@ export interface RemoteGraphQLError {
   readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
-export interface RemoteErrorOptions {
+interface RemoteErrorOptions {
   readonly kind: RemoteErrorKind;
   readonly code: RemoteErrorCode;
   readonly status?: number;
@@ -102,7 +102,7 @@ export function isRemoteError(error: unknown): error is RemoteError {
 }
 
 /** The kind a code has unless said otherwise (every code has exactly one). */
-export function kindOf(code: RemoteErrorCode): RemoteErrorKind {
+function kindOf(code: RemoteErrorCode): RemoteErrorKind {
   return TRANSIENT_CODES.has(code) ? 'transient' : 'permanent';
 }
 

@@ -17,12 +17,12 @@ import type { GraphQLRequest, Transport } from './transport.js';
 export type Settled<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RemoteError };
 
-export interface ExecutorOptions {
+interface ExecutorOptions {
   /** Aliases per request; the remote documents no cap, 25 keeps documents small. */
   readonly maxBatchSize?: number;
 }
 
-export interface Executor {
+interface Executor {
   run<T>(orgId: string, op: RemoteOperation<T>, signal?: AbortSignal): Promise<T>;
   runAll<T>(
     orgId: string,
@@ -165,7 +165,7 @@ const NOT_FOUND =
   /\bnot\s+found\b|does\s+not\s+exist|\bno\s+such\b|could\s+not\s+find|unable\s+to\s+find/i;
 
 /** The remote signals a missing record only through the error's wording or code. */
-export function isNotFound(error: RemoteGraphQLError): boolean {
+function isNotFound(error: RemoteGraphQLError): boolean {
   const code = error.extensions?.['code'];
   if (typeof code === 'string' && /NOT_FOUND/i.test(code)) return true;
   return NOT_FOUND.test(error.message);

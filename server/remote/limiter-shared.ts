@@ -41,7 +41,7 @@ export interface BudgetStore {
   pause(orgId: string, ms: number): Promise<void>;
 }
 
-export interface SharedLimiterOptions {
+interface SharedLimiterOptions {
   /** How long a slot outlives its last renewal: a crashed process's slots return after this. */
   readonly leaseMs?: number;
   /** How often to ask again while the in-flight limit is reached elsewhere. */

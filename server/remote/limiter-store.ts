@@ -7,7 +7,7 @@ import { rowsOf, type Database } from '../db/index.js';
 import type { BudgetGrant, BudgetStore } from './limiter-shared.js';
 import { backlogLimit, type Lane } from './limiter.js';
 
-export interface RemoteBudgetLimits {
+interface RemoteBudgetLimits {
   readonly maxRequests: number;
   readonly windowMs: number;
   readonly maxConcurrent: number;

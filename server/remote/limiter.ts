@@ -16,7 +16,7 @@ export interface LimiterOptions {
 }
 
 /** The remote's published per-firm limits. */
-export const REMOTE_LIMITS: LimiterOptions = {
+const REMOTE_LIMITS: LimiterOptions = {
   maxRequests: 500,
   windowMs: 60_000,
   maxConcurrent: 10,
@@ -27,7 +27,7 @@ export const REMOTE_LIMITS: LimiterOptions = {
  * it arrives, we when it starts; network jitter between the two must never make a 501st request
  * in the remote's minute (a 429 costs a 60 s pause). Throughput cost: under 2 %.
  */
-export const DEFAULT_LIMITS: LimiterOptions = {
+const DEFAULT_LIMITS: LimiterOptions = {
   ...REMOTE_LIMITS,
   windowMs: REMOTE_LIMITS.windowMs + 1_000,
 };

@@ -52,7 +52,7 @@ import {
   webhookUrlsListSchema,
 } from './wire.js';
 
-export type Variables = Readonly<Record<string, unknown>>;
+type Variables = Readonly<Record<string, unknown>>;
 
 /** A remote operation ready to run: alone, or as one alias of a batched request. */
 export interface RemoteOperation<T> {

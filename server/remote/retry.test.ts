@@ -1,13 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
-import {
-  RemoteError,
-  parseRetryAfter,
-  redact,
-  remoteError,
-  type RemoteErrorCode,
-} from './errors.js';
-import { isRetryable, retryDelay, withRetry } from './retry.js';
+import { describe, expect, it } from 'vitest';
+import { parseRetryAfter, redact, remoteError, type RemoteErrorCode } from './errors.js';
+import { isRetryable, retryDelay } from './retry.js';
 
 const transient = (code: RemoteErrorCode = 'network', retryAfterMs?: number) =>
   remoteError(code, 'x', retryAfterMs === undefined ? {} : { retryAfterMs });
@@ -114,76 +108,5 @@ describe('retryDelay', () => {
         },
       ),
     );
-  });
-});
-
-describe('withRetry', () => {
-  const noSleep = vi.fn(async () => undefined);
-
-  it('retries transient failures until success, with the policy delays', async () => {
-    const sleep = vi.fn(async (_ms: number) => undefined);
-    let calls = 0;
-    const value = await withRetry(
-      async () => {
-        calls++;
-        if (calls < 3) throw transient();
-        return 'ok';
-      },
-      { sleep, policy: { random: () => 0, baseDelayMs: 100 } },
-    );
-    expect(value).toBe('ok');
-    expect(calls).toBe(3);
-    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([50, 100]);
-  });
-
-  it('stops at once on a permanent error', async () => {
-    let calls = 0;
-    const failure = permanent();
-    await expect(
-      withRetry(
-        async () => {
-          calls++;
-          throw failure;
-        },
-        { sleep: noSleep },
-      ),
-    ).rejects.toBe(failure);
-    expect(calls).toBe(1);
-  });
-
-  it('rethrows the last error after maxAttempts', async () => {
-    let calls = 0;
-    await expect(
-      withRetry(
-        async () => {
-          calls++;
-          throw transient('server_error');
-        },
-        { sleep: noSleep, maxAttempts: 4 },
-      ),
-    ).rejects.toBeInstanceOf(RemoteError);
-    expect(calls).toBe(4);
-  });
-
-  it('is cancelled by its signal while waiting, with the real sleep', async () => {
-    const controller = new AbortController();
-    const started = performance.now();
-    const run = withRetry(
-      async () => {
-        throw transient('rate_limited'); // would wait 60 s
-      },
-      { signal: controller.signal },
-    );
-    setTimeout(() => controller.abort(new Error('shutdown')), 20);
-    await expect(run).rejects.toThrow('shutdown');
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
-
-  it('does not start when already aborted', async () => {
-    const fn = vi.fn(async () => 'x');
-    await expect(withRetry(fn, { signal: AbortSignal.abort(new Error('gone')) })).rejects.toThrow(
-      'gone',
-    );
-    expect(fn).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,10 @@
-// The retry policy, in one place: the job queue asks `retryDelay` after each failed attempt, and
-// inline callers (actions that wait for the remote) use `withRetry`, which asks the same function.
+// The retry policy, in one place: the job queue asks `retryDelay` after each failed attempt.
+// Callers that wait for the remote (the actions) run a record's job at once (SyncService.syncNow),
+// so their retries follow the same policy through the queue.
 
-import { setTimeout as sleepFor } from 'node:timers/promises';
 import { RATE_LIMIT_MIN_WAIT_MS, isRemoteError } from './errors.js';
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Attempts in total, the first included. */
   readonly maxAttempts: number;
   /** Backoff of the first retry; doubles with every further attempt. */
@@ -17,7 +17,7 @@ export interface RetryPolicy {
   readonly random: () => number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 8,
   baseDelayMs: 1_000,
   maxDelayMs: 15 * 60_000,
@@ -66,52 +66,6 @@ export function retryDelay(
   const exponential = Math.min(p.baseDelayMs * 2 ** doublings, p.maxDelayMs);
   const jittered = exponential / 2 + p.random() * (exponential / 2);
   return Math.ceil(Math.max(jittered, retryAfterMs ?? 0));
-}
-
-export interface WithRetryOptions {
-  /** Stops waiting and retrying; the promise rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
-  readonly maxAttempts?: number;
-  readonly policy?: Partial<RetryPolicy>;
-  /** Injectable for tests; must reject with the signal's reason when aborted. */
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Called before each wait, e.g. to log. */
-  readonly onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
-}
-
-/** Runs `fn` until it succeeds, the policy gives up (rethrowing the last error), or `signal` aborts. */
-export async function withRetry<T>(
-  fn: (attempt: number, signal: AbortSignal | undefined) => Promise<T>,
-  options: WithRetryOptions = {},
-): Promise<T> {
-  const { signal } = options;
-  const policy = {
-    ...options.policy,
-    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-  };
-  const sleep = options.sleep ?? defaultSleep;
-  for (let attempt = 1; ; attempt++) {
-    signal?.throwIfAborted();
-    try {
-      return await fn(attempt, signal);
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      const delayMs = retryDelay(attempt, error, policy);
-      if (delayMs === null) throw error;
-      options.onRetry?.({ attempt, delayMs, error });
-      await sleep(delayMs, signal);
-    }
-  }
-}
-
-async function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  try {
-    await sleepFor(ms, undefined, signal ? { signal } : undefined);
-  } catch (error) {
-    // timers/promises rejects with its own AbortError; callers expect the signal's reason.
-    if (signal?.aborted) throw signal.reason;
-    throw error;
-  }
 }
 
 // A shutdown, not a failure: retrying would fight the caller that cancelled.

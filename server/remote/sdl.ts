@@ -12,7 +12,7 @@ import {
 } from 'graphql';
 
 /** Absolute path of schema.graphql (it sits next to this file). */
-export const REMOTE_SCHEMA_PATH = fileURLToPath(new URL('./schema.graphql', import.meta.url));
+const REMOTE_SCHEMA_PATH = fileURLToPath(new URL('./schema.graphql', import.meta.url));
 
 let sdl: string | undefined;
 let schema: GraphQLSchema | undefined;

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RemoteError } from './errors.js';
 import { LimiterRegistry } from './limiter.js';
 import { fixedTarget } from './target.js';
-import { refusedUrl, startTestServer, type Handler, type TestServer } from './test-server.js';
+import {
+  refusedUrl,
+  startTestServer,
+  type Handler,
+  type TestServer,
+} from '../testing/graphql-server.js';
 import { createTransport, type TransportOptions } from './transport.js';
 
 const API_KEY = 'p_secret_sandbox_9f8e7d6c5b4a39281706';

@@ -52,7 +52,7 @@ export interface TransportOptions {
   ) => void;
 }
 
-export interface SendOptions {
+interface SendOptions {
   readonly signal?: AbortSignal;
 }
 
@@ -60,7 +60,7 @@ export interface Transport {
   send(orgId: string, request: GraphQLRequest, options?: SendOptions): Promise<GraphQLEnvelope>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 const graphQLErrorSchema = z.object({
   message: z.string(),

@@ -3,7 +3,7 @@
 // Translation to and from the wire happens in operations.ts (inputs) and wire.ts (outputs).
 
 /** A decimal string with two places, e.g. "150.00". Integer cents exist only on the wire. */
-export type Money = string;
+type Money = string;
 
 // The picklists are the spec's, shared with the database and the API (shared/records.ts):
 // `TransactionStatus2` is exactly Status__c; methods are Method__c plus PAYPAL and ZELLE.
@@ -19,7 +19,6 @@ import type {
   TransactionMethod,
   TransactionStatus,
 } from '../../shared/records.js';
-export type { BankAccountCategory, PaymentLinkStatus, TransactionMethod, TransactionStatus };
 
 // ---- records ------------------------------------------------------------------------------
 
@@ -37,7 +36,7 @@ export interface RemoteMatter {
   readonly clientId: string;
 }
 
-export interface RemotePaymentLinkAmount {
+interface RemotePaymentLinkAmount {
   readonly amount: Money;
   readonly bankAccountId: string;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  clipText255,
   DEPTH_MESSAGE,
   findTextProblem,
   NUL_MESSAGE,
@@ -43,5 +44,15 @@ describe('text PostgreSQL cannot store', () => {
       { numRuns: 100 },
     );
     expect(storableJson({ ['a\u0000']: ['\ud800x'] })).toEqual({ a: ['\ufffdx'] });
+  });
+});
+
+describe('remote text for a Text(255) column', () => {
+  it('is cut to 255, never refused; absent stays null and empty stays empty', () => {
+    expect(clipText255('x'.repeat(300))).toBe('x'.repeat(255));
+    expect(clipText255('Zoë')).toBe('Zoë');
+    expect(clipText255('')).toBe('');
+    expect(clipText255(null)).toBeNull();
+    expect(clipText255(undefined)).toBeNull();
   });
 });

@@ -5,9 +5,9 @@
 // nested 10,000 deep overflows the stack, and nothing we accept is nested beyond a few levels.
 
 /** Deeper than any body the API or the webhooks take (an event is four levels deep). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
-export interface TextProblem {
+interface TextProblem {
   /** Where: `name`, `events.0.data.note`, or `_` for the whole value. */
   path: string;
   message: string;
@@ -80,4 +80,17 @@ export function storableJson<T>(value: T): T {
     ) as T;
   }
   return value;
+}
+
+/** The spec's Text(255) fields. */
+const TEXT_255 = 255;
+
+/**
+ * Remote text for a Text(255) column: cut to fit, never refused (a long remote message must not
+ * fail the write that carries it). Absent stays null; an empty text stays empty.
+ */
+export function clipText255(text: string): string;
+export function clipText255(text: string | null | undefined): string | null;
+export function clipText255(text: string | null | undefined): string | null {
+  return text === null || text === undefined ? null : text.slice(0, TEXT_255);
 }

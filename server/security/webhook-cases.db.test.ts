@@ -6,7 +6,7 @@ import { rowsOf } from '../db/index.js';
 import { webhookEvents } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../testing/webhook-posts.js';
-import { receiptSummary } from '../webhooks/receipts.js';
+import { receiptSummary } from '../webhooks/receiver/receipts.js';
 
 // The security suite's webhook cases: what an attacker or a broken sender can send to the public
 // receiver, and what it must never achieve (a 5xx, a stored unsigned event, other senders'

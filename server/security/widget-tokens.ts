@@ -14,7 +14,7 @@ const SIGNING_PURPOSE = 'widget-token-signing-v1';
 /** Clock skew tolerated between processes that share the secrets key. */
 const SKEW_SECONDS = 60;
 
-export interface WidgetTokenClaims {
+interface WidgetTokenClaims {
   /** The organization the token is bound to. */
   org: string;
   role: Role;
@@ -39,7 +39,7 @@ const claimsSchema = z.object({
   jti: z.string(),
 });
 
-export type VerifyResult =
+type VerifyResult =
   { ok: true; claims: WidgetTokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 export const isWidgetToken = (token: string) => token.startsWith(PREFIX);

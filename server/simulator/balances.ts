@@ -8,7 +8,7 @@ import type {
   TransactionType,
 } from './state.js';
 
-export interface Balance {
+interface Balance {
   operatingOutstanding: number;
   operatingPaid: number;
   totalOutstanding: number;
@@ -17,7 +17,7 @@ export interface Balance {
   trustPaid: number;
 }
 
-export type LinkStatus = 'unpaid' | 'partially_paid' | 'paid' | 'sealed';
+type LinkStatus = 'unpaid' | 'partially_paid' | 'paid' | 'sealed';
 
 export const PAYMENT_TYPES: ReadonlySet<TransactionType> = new Set([
   'achPayment',
@@ -28,13 +28,13 @@ export const PAYMENT_TYPES: ReadonlySet<TransactionType> = new Set([
 const MONEY_GONE = new Set(['VOIDED', 'RETURNED', 'ERROR', 'CHARGED_BACK']);
 
 /** What a payment transaction still contributes to its link. */
-export function netPaid(transaction: TransactionRecord): number {
+function netPaid(transaction: TransactionRecord): number {
   if (!PAYMENT_TYPES.has(transaction.type) || MONEY_GONE.has(transaction.status)) return 0;
   return transaction.amountProcessed - transaction.amountRefunded;
 }
 
 /** Paid cents per bank account id. */
-export function paidByAccount(firm: FirmState, link: PaymentLinkRecord): Map<string, number> {
+function paidByAccount(firm: FirmState, link: PaymentLinkRecord): Map<string, number> {
   const paid = new Map<string, number>();
   for (const transaction of firm.linkTransactions.get(link.id) ?? []) {
     const amount = netPaid(transaction);

@@ -1,6 +1,6 @@
 // One error type for the simulator's domain code. The GraphQL endpoint renders it as a GraphQL
 // error with `extensions.code`; the sandbox admin API maps the code to an HTTP status.
-export type SimulatorErrorCode = 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT';
+type SimulatorErrorCode = 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT';
 
 export class SimulatorError extends Error {
   constructor(

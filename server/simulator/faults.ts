@@ -3,8 +3,8 @@
 import { badInput } from './errors.js';
 
 /** `slow_answer`: the request is executed at once, its answer held back `latencyMs` (a crash window). */
-export type GraphqlFaultKind = 'status' | 'latency' | 'drop' | 'slow_answer';
-export type WebhookFaultKind = 'latency' | 'drop' | 'duplicate';
+type GraphqlFaultKind = 'status' | 'latency' | 'drop' | 'slow_answer';
+type WebhookFaultKind = 'latency' | 'drop' | 'duplicate';
 
 export type FaultSpec =
   | {

@@ -19,7 +19,7 @@ import type { IdSource } from './ids.js';
 import type { LedgerEnv } from './ledger.js';
 import type { FirmState } from './state.js';
 
-export interface SimContext {
+interface SimContext {
   firm: FirmState;
   ids: IdSource;
   ledger: LedgerEnv;
@@ -57,7 +57,7 @@ const RequestBody = z.object({
   operationName: z.string().nullish(),
 });
 
-export interface GraphqlResponse {
+interface GraphqlResponse {
   status: 200 | 400;
   body: { data?: unknown; errors?: GraphQLFormattedError[] };
 }

@@ -1,17 +1,11 @@
 // The GraphQL endpoint over loopback HTTP: auth, documents, isolation, records, webhook URLs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bankAccounts,
-  newClient,
-  ok,
-  startSimulator,
-  UUID_V4,
-  type RunningSimulator,
-} from './test-helpers.js';
+import { bankAccounts, newClient, ok, UUID_V4 } from '../testing/simulator-fixtures.js';
+import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
 
-let s: RunningSimulator;
+let s: TestSimulator;
 beforeEach(async () => {
-  s = await startSimulator({ autoCreateFirmKeyPrefix: 'p_secret_sandbox_' });
+  s = await startTestSimulator({ autoCreateFirmKeyPrefix: 'p_secret_sandbox_' });
 });
 afterEach(async () => {
   await s.close();
@@ -52,7 +46,7 @@ describe('authentication and documents', () => {
   });
 
   it('rejects non-JSON bodies with 400', async () => {
-    const response = await fetch(`${s.url}/`, {
+    const response = await fetch(`${s.origin}/`, {
       method: 'POST',
       headers: { 'x-api-key': s.firm.apiKey, 'content-type': 'text/plain' },
       body: '{ me { role } }',

@@ -67,7 +67,7 @@ export const transactionEvent = (type: string, transactionId: string): EventInpu
   data: { transaction: { id: transactionId } },
 });
 
-export interface PayerDetails {
+interface PayerDetails {
   payerName?: string | null;
   payerEmail?: string | null;
   payerNotes?: string | null;

@@ -1,9 +1,9 @@
 // Usage limits (429) and injected GraphQL faults, over loopback HTTP with a compressed window.
 import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimiter } from './limits.js';
-import { startSimulator, type RunningSimulator } from './test-helpers.js';
+import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
 
-let s: RunningSimulator | undefined;
+let s: TestSimulator | undefined;
 afterEach(async () => {
   await s?.close();
   s = undefined;
@@ -56,7 +56,7 @@ describe('RateLimiter', () => {
 
 describe('limits over HTTP', () => {
   it('answers 429 with Retry-After beyond the requests per window, per firm', async () => {
-    s = await startSimulator({ limits: { requestsPerWindow: 5, windowMs: 1_000 } });
+    s = await startTestSimulator({ limits: { requestsPerWindow: 5, windowMs: 1_000 } });
     const other = s.sim.createFirm();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await s.gql(ME)).status);
@@ -73,7 +73,7 @@ describe('limits over HTTP', () => {
   });
 
   it('answers 429 beyond 10 concurrent requests', async () => {
-    s = await startSimulator();
+    s = await startTestSimulator();
     // Slow every request down so that all of them are in flight together.
     s.sim.faults.inject(s.firm.id, {
       target: 'graphql',
@@ -93,7 +93,7 @@ describe('limits over HTTP', () => {
 
 describe('GraphQL fault injection', () => {
   it('fails the next N requests with the given status, then recovers', async () => {
-    s = await startSimulator();
+    s = await startTestSimulator();
     const injected = await s.admin('POST', '/faults', {
       target: 'graphql',
       kind: 'status',
@@ -108,7 +108,7 @@ describe('GraphQL fault injection', () => {
   });
 
   it('adds latency', async () => {
-    s = await startSimulator();
+    s = await startTestSimulator();
     await s.admin('POST', '/faults', { target: 'graphql', kind: 'latency', latencyMs: 200 });
     const started = Date.now();
     expect((await s.gql(ME)).status).toBe(200);
@@ -116,14 +116,14 @@ describe('GraphQL fault injection', () => {
   });
 
   it('drops the connection without an answer', async () => {
-    s = await startSimulator();
+    s = await startTestSimulator();
     await s.admin('POST', '/faults', { target: 'graphql', kind: 'drop' });
     await expect(s.gql(ME)).rejects.toThrow(/fetch failed/);
     expect((await s.gql(ME)).status).toBe(200);
   });
 
   it('lists and clears faults; rejects malformed ones', async () => {
-    s = await startSimulator();
+    s = await startTestSimulator();
     await s.admin('POST', '/faults', { target: 'graphql', kind: 'status', count: 5 });
     expect((await s.admin<{ faults: unknown[] }>('GET', '/faults')).body.faults).toHaveLength(1);
     await s.admin('DELETE', '/faults');

@@ -37,7 +37,7 @@ export interface FirmStats {
   faulted: number;
 }
 
-export type Admission =
+type Admission =
   | { ok: true; release: () => void }
   | { ok: false; reason: 'rate' | 'concurrency'; retryAfterSeconds: number };
 

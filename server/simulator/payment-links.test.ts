@@ -1,18 +1,11 @@
 // Payment links, aggregate links, payments and transactionsList through GraphQL over loopback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bankAccounts,
-  newClient,
-  newLink,
-  ok,
-  startSimulator,
-  UUID_V4,
-  type RunningSimulator,
-} from './test-helpers.js';
+import { bankAccounts, newClient, newLink, ok, UUID_V4 } from '../testing/simulator-fixtures.js';
+import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
 
-let s: RunningSimulator;
+let s: TestSimulator;
 beforeEach(async () => {
-  s = await startSimulator();
+  s = await startTestSimulator();
 });
 afterEach(async () => {
   await s.close();
@@ -31,7 +24,7 @@ describe('payment links', () => {
       ],
     });
     expect(link.id).toMatch(UUID_V4);
-    expect(link.url).toBe(`${s.url}/pay/${link.id}`);
+    expect(link.url).toBe(`${s.origin}/pay/${link.id}`);
     expect(link.status).toBe('unpaid');
     expect(link.balance).toEqual({
       totalOutstanding: 20000,
@@ -116,7 +109,7 @@ describe('aggregate payment links', () => {
     );
     const aggregate = added.addAggregatePaymentLink;
     expect(aggregate).toMatchObject({
-      url: `${s.url}/pay/${aggregate?.id}`,
+      url: `${s.origin}/pay/${aggregate?.id}`,
       status: 'unpaid',
       client: { id: clientId },
       paymentLinks: [{ id: a.id }, { id: b.id }],

@@ -24,7 +24,7 @@ import {
 
 type Maybe<T> = T | null | undefined;
 
-export interface AddressInput {
+interface AddressInput {
   city?: Maybe<string>;
   line1?: Maybe<string>;
   line2?: Maybe<string>;

@@ -67,7 +67,7 @@ const FaultBody = z.discriminatedUnion('target', [
 ]);
 
 /** The JSON of a transaction: the GraphQL field names (status_v2), without internals. */
-export function transactionJson(t: TransactionRecord) {
+function transactionJson(t: TransactionRecord) {
   const { seq: _seq, status, ...fields } = t;
   return { ...fields, status_v2: status };
 }

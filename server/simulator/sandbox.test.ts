@@ -1,11 +1,12 @@
 // The /_sandbox admin API over loopback HTTP: payments, the transaction life cycle, and the state
 // the GraphQL API shows afterwards.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, UUID_V4, type RunningSimulator } from './test-helpers.js';
+import { UUID_V4 } from '../testing/simulator-fixtures.js';
+import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
 
-let s: RunningSimulator;
+let s: TestSimulator;
 beforeEach(async () => {
-  s = await startSimulator();
+  s = await startTestSimulator();
 });
 afterEach(async () => {
   await s.close();

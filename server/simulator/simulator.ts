@@ -12,12 +12,11 @@ import * as lifecycle from './lifecycle.js';
 import { RateLimiter, type FirmStats, type LimitOptions } from './limits.js';
 import { resolvers } from './resolvers/index.js';
 import type { FirmInit, FirmState, TransactionRecord } from './state.js';
+import type { Delivery, WebhookEvent } from './webhook-delivery.js';
 import {
   WebhookDispatcher,
-  type Delivery,
   type DeliveryMode,
   type EmittedEvent,
-  type WebhookEvent,
   type WebhookOptions,
 } from './webhooks.js';
 
@@ -46,7 +45,7 @@ export interface SimulatorOptions {
 }
 
 /** A firm given by its id or its API key. */
-export type FirmRef = string;
+type FirmRef = string;
 
 export interface Simulator {
   /** Hono app: `POST /` GraphQL, `/_sandbox/*` admin API, `/pay/:id` pay page. */
@@ -187,6 +186,3 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     close: () => webhooks.close(),
   };
 }
-
-export { signWebhookBody } from './webhooks.js';
-export type { FaultSpec, FirmInfo, FirmStats, Delivery, WebhookEvent };

@@ -1,21 +1,16 @@
 // A simulator's state survives a JSON round trip into a new simulator: same firm, key, records.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  bankAccounts,
-  newClient,
-  newLink,
-  startSimulator,
-  type RunningSimulator,
-} from './test-helpers.js';
+import { bankAccounts, newClient, newLink } from '../testing/simulator-fixtures.js';
+import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
 
-const running: RunningSimulator[] = [];
+const running: TestSimulator[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
 
 describe('snapshot and restore', () => {
   it('brings back firms, links, payments and transactions as they were', async () => {
-    const first = await startSimulator();
+    const first = await startTestSimulator();
     running.push(first);
     const [operating] = await bankAccounts(first);
     const clientId = await newClient(first);
@@ -27,7 +22,7 @@ describe('snapshot and restore', () => {
     });
     const snapshot = JSON.parse(JSON.stringify(first.sim.snapshot()));
 
-    const second = await startSimulator({ restore: snapshot });
+    const second = await startTestSimulator({ restore: snapshot });
     running.push(second);
     const query = `query ($id: String!) { paymentLink(id: $id) { id status balance { totalOutstanding totalPaid } } }`;
     const before = await first.gql(query, { id: link.id });

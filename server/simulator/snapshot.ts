@@ -11,7 +11,7 @@ import type {
   WebhookUrlRecord,
 } from './state.js';
 
-export interface FirmSnapshot {
+interface FirmSnapshot {
   id: string;
   name: string;
   apiKey: string;

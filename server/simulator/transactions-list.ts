@@ -6,7 +6,7 @@ import type { FirmState, TransactionRecord } from './state.js';
 
 type Maybe<T> = T | null | undefined;
 
-export interface IntFilter {
+interface IntFilter {
   eq?: Maybe<number>;
   gt?: Maybe<number>;
   gte?: Maybe<number>;
@@ -43,7 +43,7 @@ export interface TransactionsListArgs {
   // firmIds and partnerIds only apply to partner keys: ignored for a firm key, like the real API.
 }
 
-export const MAX_LIMIT = 10_000;
+const MAX_LIMIT = 10_000;
 const ORDER_FIELDS = new Set(['amountProcessed', 'createdOn']);
 
 function parseDate(value: string, name: string): number {

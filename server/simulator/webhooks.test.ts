@@ -3,16 +3,11 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorOptions } from './simulator.js';
-import {
-  eventually,
-  startReceiver,
-  startSimulator,
-  UUID_V4,
-  type Receiver,
-  type RunningSimulator,
-} from './test-helpers.js';
+import { startReceiver, UUID_V4, type Receiver } from '../testing/simulator-fixtures.js';
+import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
+import { waitFor } from '../testing/wait.js';
 
-let s: RunningSimulator | undefined;
+let s: TestSimulator | undefined;
 let receiver: Receiver | undefined;
 afterEach(async () => {
   await s?.close();
@@ -31,7 +26,7 @@ const ALL_KINDS = [
 ];
 
 async function setUp(options: SimulatorOptions = {}, kinds = ALL_KINDS, secret = 'whsec-test') {
-  s = await startSimulator(options);
+  s = await startTestSimulator(options);
   receiver = await startReceiver();
   const hook = await register(receiver.url, kinds, secret);
   return { s, receiver, hookId: hook };
@@ -227,7 +222,7 @@ describe('retries and dead letters', () => {
     await payment();
     const attempts = await receiver.waitFor(3);
     expect(new Set(attempts.map((a) => a.raw)).size).toBe(1); // the same bytes every time
-    await eventually(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'dead');
+    await waitFor(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'dead');
     const [delivery] = s.sim.webhooks.deliveries(s.firm.id);
     expect(delivery?.attempts.map((a) => a.status)).toEqual([500, 500, 500]);
     const gaps = delivery!.attempts
@@ -250,7 +245,7 @@ describe('retries and dead letters', () => {
     await receiver.waitFor(1);
     receiver.respond = () => ({ status: 503 });
     await payment();
-    await eventually(() => s.sim.webhooks.deliveries(s.firm.id)[1]?.state === 'dead');
+    await waitFor(() => s.sim.webhooks.deliveries(s.firm.id)[1]?.state === 'dead');
     expect(s.sim.firm(s.firm.id).webhookUrls.values().next().value?.disabled).toBe(false);
   });
 
@@ -259,7 +254,7 @@ describe('retries and dead letters', () => {
     receiver.respond = (_, index) => ({ status: 200, delayMs: index === 0 ? 400 : 0 });
     await payment();
     await receiver.waitFor(2);
-    await eventually(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'delivered');
+    await waitFor(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'delivered');
     const [delivery] = s.sim.webhooks.deliveries(s.firm.id);
     expect(delivery?.attempts.map((a) => a.ok)).toEqual([false, true]);
     expect(delivery?.attempts[0]?.error).toMatch(/no answer within 100 ms/);
@@ -359,7 +354,7 @@ describe('delivery faults', () => {
     await payment();
     const [first, second] = await receiver.waitFor(2);
     expect(second?.raw).toBe(first?.raw);
-    await eventually(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'delivered');
+    await waitFor(() => s.sim.webhooks.deliveries(s.firm.id)[0]?.state === 'delivered');
     expect(s.sim.webhooks.deliveries(s.firm.id)[0]?.attempts[0]?.error).toMatch(/dropped/);
   });
 
@@ -390,7 +385,7 @@ describe('webhookEventsList and webhookEventResend', () => {
       receiver.respond = () => ({ status: 500 });
       const [tx] = await payment();
       await receiver.waitFor(2);
-      await eventually(() => s!.sim.webhooks.deliveries().every((d) => d.state === 'dead'));
+      await waitFor(() => s!.sim.webhooks.deliveries().every((d) => d.state === 'dead'));
       const listed = await s!.gql<{
         webhookEventsList: {
           total: number;

@@ -11,21 +11,16 @@ let operatingAccount: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  const accounts = (await h.t.request('GET', '/api/bank-accounts')).body.data;
-  trustAccount = accounts.find((a: { category: string }) => a.category === 'trust').id;
-  operatingAccount = accounts.find(
-    (a: { category: string; isDefault: boolean }) => a.category === 'operating' && a.isDefault,
-  ).id;
+  trustAccount = h.account('trust');
+  operatingAccount = h.account('operating');
 });
 afterAll(() => h.close());
 
-const act = (name: string, body: unknown, key?: string) =>
-  h.t.request('POST', `/api/actions/${name}`, { body, key });
 const firm = () => h.remote.sim.firm(h.remote.firm.apiKey);
 
 describe('client and matter actions', () => {
   it('ClientCreate makes the remote client with externalId = local id before answering', async () => {
-    const res = await act('ClientCreate', { name: 'Jane Roe' });
+    const res = await h.act('ClientCreate', { name: 'Jane Roe' });
     expect(res.status).toBe(200);
     const [client] = res.body;
     expect(client).toMatchObject({
@@ -41,35 +36,36 @@ describe('client and matter actions', () => {
   });
 
   it('ClientUpdate renames remotely; an unchanged name makes no remote call', async () => {
-    const [client] = (await act('ClientCreate', { name: 'Old name' })).body;
-    const renamed = await act('ClientUpdate', { clientId: client.id, name: 'New name' });
+    const [client] = (await h.act('ClientCreate', { name: 'Old name' })).body;
+    const renamed = await h.act('ClientUpdate', { clientId: client.id, name: 'New name' });
     expect(renamed.body[0]).toMatchObject({ name: 'New name', syncStatus: 'synced' });
     expect(firm().clients.get(client.serviceId)?.clientName).toBe('New name');
 
     const before = h.requests();
-    const same = await act('ClientUpdate', { clientId: client.id, name: 'New name' });
+    const same = await h.act('ClientUpdate', { clientId: client.id, name: 'New name' });
     expect(same.body[0].syncStatus).toBe('synced');
-    const noName = await act('ClientUpdate', { clientId: client.id });
+    const noName = await h.act('ClientUpdate', { clientId: client.id });
     expect(noName.status).toBe(200);
     expect(h.requests()).toBe(before);
   });
 
   it('MatterCreate and MatterUpdate sync the matter under its remote client', async () => {
-    const [client] = (await act('ClientCreate', { name: 'Matter client' })).body;
-    const [matter] = (await act('MatterCreate', { clientId: client.id, name: 'Estate' })).body;
+    const [client] = (await h.act('ClientCreate', { name: 'Matter client' })).body;
+    const [matter] = (await h.act('MatterCreate', { clientId: client.id, name: 'Estate' })).body;
     expect(matter).toMatchObject({ syncStatus: 'synced', serviceId: expect.any(String) });
     expect(firm().matters.get(matter.serviceId)).toMatchObject({
       name: 'Estate',
       clientId: client.serviceId,
       externalId: matter.id,
     });
-    const [renamed] = (await act('MatterUpdate', { matterId: matter.id, name: 'Estate II' })).body;
+    const [renamed] = (await h.act('MatterUpdate', { matterId: matter.id, name: 'Estate II' }))
+      .body;
     expect(renamed.name).toBe('Estate II');
     expect(firm().matters.get(matter.serviceId)?.name).toBe('Estate II');
   });
 
   it('takes a list of inputs (bulk) and answers one record per input, in order', async () => {
-    const res = await act('ClientCreate', [
+    const res = await h.act('ClientCreate', [
       { name: 'Bulk A' },
       { name: 'Bulk B' },
       { name: 'Bulk C' },
@@ -86,9 +82,9 @@ describe('client and matter actions', () => {
 
 describe('payment link and aggregate link actions', () => {
   it('PaymentLinkCreate syncs and writes back url, status and the remote balance', async () => {
-    const [client] = (await act('ClientCreate', { name: 'Payer' })).body;
+    const [client] = (await h.act('ClientCreate', { name: 'Payer' })).body;
     const [link] = (
-      await act('PaymentLinkCreate', {
+      await h.act('PaymentLinkCreate', {
         amount: '1500.00',
         bankAccountId: trustAccount,
         clientId: client.id,
@@ -113,7 +109,7 @@ describe('payment link and aggregate link actions', () => {
     expect(remoteLink?.amounts).toEqual([expect.objectContaining({ amount: 150000 })]);
 
     const [updated] = (
-      await act('PaymentLinkUpdate', {
+      await h.act('PaymentLinkUpdate', {
         paymentLinkId: link.id,
         amount: 2000,
         bankAccountId: operatingAccount,
@@ -130,17 +126,17 @@ describe('payment link and aggregate link actions', () => {
   });
 
   it('refuses a bank account that is not synced, and a matter of another client', async () => {
-    const [a] = (await act('ClientCreate', { name: 'A' })).body;
-    const [b] = (await act('ClientCreate', { name: 'B' })).body;
-    const [matterOfB] = (await act('MatterCreate', { clientId: b.id, name: 'M' })).body;
-    const unsynced = await act('PaymentLinkCreate', {
+    const [a] = (await h.act('ClientCreate', { name: 'A' })).body;
+    const [b] = (await h.act('ClientCreate', { name: 'B' })).body;
+    const [matterOfB] = (await h.act('MatterCreate', { clientId: b.id, name: 'M' })).body;
+    const unsynced = await h.act('PaymentLinkCreate', {
       amount: 1,
       bankAccountId: crypto.randomUUID(),
       clientId: a.id,
     });
     expect(unsynced.status).toBe(400);
     expect(unsynced.body.error.details.fields.bankAccountId[0]).toMatch(/sync bank accounts first/);
-    const wrongMatter = await act('PaymentLinkCreate', {
+    const wrongMatter = await h.act('PaymentLinkCreate', {
       amount: 1,
       bankAccountId: trustAccount,
       clientId: a.id,
@@ -153,24 +149,28 @@ describe('payment link and aggregate link actions', () => {
   });
 
   it('AggregateLinkCreate needs links of one client; AggregateLinkUpdate changes them; [] deletes', async () => {
-    const [client] = (await act('ClientCreate', { name: 'Aggregated' })).body;
-    const [other] = (await act('ClientCreate', { name: 'Someone else' })).body;
+    const [client] = (await h.act('ClientCreate', { name: 'Aggregated' })).body;
+    const [other] = (await h.act('ClientCreate', { name: 'Someone else' })).body;
     const links = (
-      await act('PaymentLinkCreate', [
+      await h.act('PaymentLinkCreate', [
         { amount: 10, bankAccountId: trustAccount, clientId: client.id },
         { amount: 20, bankAccountId: trustAccount, clientId: client.id },
         { amount: 30, bankAccountId: trustAccount, clientId: client.id },
       ])
     ).body;
     const [foreign] = (
-      await act('PaymentLinkCreate', { amount: 5, bankAccountId: trustAccount, clientId: other.id })
+      await h.act('PaymentLinkCreate', {
+        amount: 5,
+        bankAccountId: trustAccount,
+        clientId: other.id,
+      })
     ).body;
 
-    const mixed = await act('AggregateLinkCreate', { paymentLinkIds: [links[0].id, foreign.id] });
+    const mixed = await h.act('AggregateLinkCreate', { paymentLinkIds: [links[0].id, foreign.id] });
     expect(mixed.status).toBe(400);
 
     const [agg] = (
-      await act('AggregateLinkCreate', {
+      await h.act('AggregateLinkCreate', {
         paymentLinkIds: [links[0].id, links[1].id],
         aggregateLinkName: 'Both',
       })
@@ -182,12 +182,12 @@ describe('payment link and aggregate link actions', () => {
     ]);
 
     const [changed] = (
-      await act('AggregateLinkUpdate', { aggregateLinkId: agg.id, paymentLinkIds: [links[2].id] })
+      await h.act('AggregateLinkUpdate', { aggregateLinkId: agg.id, paymentLinkIds: [links[2].id] })
     ).body;
     expect(changed.paymentLinkIds).toEqual([links[2].id]);
     expect(firm().aggregateLinks.get(agg.serviceId)?.paymentLinkIds).toEqual([links[2].serviceId]);
 
-    const emptied = await act('AggregateLinkUpdate', {
+    const emptied = await h.act('AggregateLinkUpdate', {
       aggregateLinkId: agg.id,
       paymentLinkIds: [],
     });
@@ -199,13 +199,13 @@ describe('payment link and aggregate link actions', () => {
 
 describe('BankAccountsSync', () => {
   it('adds, updates and deletes local accounts to match the remote; references become null', async () => {
-    const [client] = (await act('ClientCreate', { name: 'Bank user' })).body;
+    const [client] = (await h.act('ClientCreate', { name: 'Bank user' })).body;
     const accounts = firm().bankAccounts;
     const gone = accounts.find((a) => a.nickname === 'Operating 2')!;
     const local = (await h.t.request('GET', '/api/bank-accounts')).body.data;
     const goneLocal = local.find((a: { serviceId: string }) => a.serviceId === gone.id);
     const [link] = (
-      await act('PaymentLinkCreate', {
+      await h.act('PaymentLinkCreate', {
         amount: 1,
         bankAccountId: goneLocal.id,
         clientId: client.id,
@@ -224,7 +224,7 @@ describe('BankAccountsSync', () => {
       lastFour: '9999',
     });
 
-    const res = await act('BankAccountsSync', {});
+    const res = await h.act('BankAccountsSync', {});
     expect(res.body).toEqual({ synced: 3, added: 1, updated: 2, removed: 1 });
     const after = (await h.t.request('GET', '/api/bank-accounts')).body.data;
     expect(after.map((a: { name: string }) => a.name).sort()).toEqual([
@@ -238,10 +238,12 @@ describe('BankAccountsSync', () => {
   });
 
   it('is for admins only; record actions are for staff and admins', async () => {
-    expect((await act('BankAccountsSync', {}, h.t.org.keys.staff)).status).toBe(403);
-    expect((await act('ClientCreate', { name: 'x' }, h.t.org.keys.viewer)).status).toBe(403);
-    expect((await act('ClientCreate', { name: 'by staff' }, h.t.org.keys.staff)).status).toBe(200);
-    expect((await act('NoSuchAction', {})).status).toBe(404);
+    expect((await h.act('BankAccountsSync', {}, h.t.org.keys.staff)).status).toBe(403);
+    expect((await h.act('ClientCreate', { name: 'x' }, h.t.org.keys.viewer)).status).toBe(403);
+    expect((await h.act('ClientCreate', { name: 'by staff' }, h.t.org.keys.staff)).status).toBe(
+      200,
+    );
+    expect((await h.act('NoSuchAction', {})).status).toBe(404);
   });
 });
 
@@ -277,7 +279,7 @@ describe('invalid input writes nothing', () => {
     ['BankAccountsSync', { force: true }, '_'],
   ])('%s %j → 400 on %s', async (name, body, field) => {
     const before = await state();
-    const res = await act(name, body);
+    const res = await h.act(name, body);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.details.fields)).toContain(field);
     expect(await state()).toBe(before);
@@ -285,7 +287,7 @@ describe('invalid input writes nothing', () => {
 
   it('rolls back the whole bulk call when a later input is bad (a lookup fails)', async () => {
     const before = await state();
-    const res = await act('MatterCreate', [
+    const res = await h.act('MatterCreate', [
       {
         clientId: (await h.t.request('GET', '/api/clients?limit=1')).body.data[0].id,
         name: 'fine',

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/schema/index.js';
 import { remoteError } from '../remote/errors.js';
 import { isRemoteNotFound, type RemoteAggregateLink } from '../remote/index.js';
+import { adoptOrCreate } from './adopt-or-create.js';
 import { callOptions, type SyncContext } from './context.js';
 import { beginAttempt, parentFailed, syncedState } from './record-state.js';
 import { syncPaymentLink } from './payment-links.js';
@@ -9,44 +10,34 @@ import type { AggregateLinkRemoval } from '../sync-rules/requests.js';
 
 /**
  * The remote half of an aggregate link sync: every member synced first, then the aggregate is
- * added or given its current member list. A create sends our id as `externalId`; a retried one
- * (the process may have died between the remote create and our write) first looks for it among
- * its members' aggregate links and adopts it, so a crash never makes a second remote aggregate.
+ * added or given its current member list (adoptOrCreate). A retried create looks for the one it
+ * may have made among its members' aggregate links.
  */
 export function syncAggregateLink(ctx: SyncContext, orgId: string, id: string): Promise<void> {
   return ctx.flights.run(`aggregate-link:${id}`, async () => {
     const attempt = await beginAttempt(ctx.db, aggregateLinks, orgId, id);
     if (!attempt) return;
-    const { row, previous } = attempt;
+    const { row } = attempt;
     const members = await memberServiceIds(ctx, orgId, row.id);
     if (members.length === 0) {
       throw remoteError('invalid_input', 'The aggregate link has no payment links');
     }
     const o = callOptions(ctx);
-    const update = (remoteId: string) =>
-      ctx.remote.updateAggregatePaymentLink(
-        orgId,
-        { id: remoteId, paymentLinkIds: members, memo: row.name },
-        o,
-      );
-    let remote: RemoteAggregateLink;
-    let created = false;
-    if (row.serviceId) {
-      remote = await update(row.serviceId);
-    } else {
-      const adopted =
-        previous > 0 ? await findByExternalId(ctx, orgId, row.id, members) : undefined;
-      if (adopted) {
-        remote = await update(adopted.id);
-      } else {
-        remote = await ctx.remote.addAggregatePaymentLink(
+    const { remote, created } = await adoptOrCreate(attempt, {
+      update: (remoteId) =>
+        ctx.remote.updateAggregatePaymentLink(
+          orgId,
+          { id: remoteId, paymentLinkIds: members, memo: row.name },
+          o,
+        ),
+      findCreated: () => findByExternalId(ctx, orgId, row.id, members),
+      create: () =>
+        ctx.remote.addAggregatePaymentLink(
           orgId,
           { paymentLinkIds: members, memo: row.name, externalId: row.id },
           o,
-        );
-        created = true;
-      }
-    }
+        ),
+    });
     const written = await ctx.db
       .update(aggregateLinks)
       .set({ serviceId: remote.id, url: remote.url, ...syncedState(aggregateLinks, row.updatedAt) })

@@ -3,6 +3,7 @@ import type { Database } from '../db/index.js';
 import { bankAccounts } from '../db/schema/index.js';
 import { markBankAccountsSynced, startProgress } from '../domain/integration-state.js';
 import type { RemoteApi } from '../remote/index.js';
+import { clipText255 } from '../security/text.js';
 
 export interface BankAccountsSyncResult {
   /** Accounts the organization has after the sync: the spec's "number of accounts synced". */
@@ -40,7 +41,7 @@ export async function syncBankAccounts(
     for (const account of accounts) {
       signal?.throwIfAborted();
       const values = {
-        name: account.name.slice(0, 255),
+        name: clipText255(account.name),
         category: account.category,
         isDefault: account.isDefault,
         lastFour: account.lastFour,

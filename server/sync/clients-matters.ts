@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { clients, matters } from '../db/schema/index.js';
 import { remoteError } from '../remote/errors.js';
-import type { RemoteClient, RemoteMatter } from '../remote/index.js';
+import { adoptOrCreate } from './adopt-or-create.js';
 import { callOptions, type SyncContext } from './context.js';
 import { beginAttempt, parentFailed, syncedState } from './record-state.js';
 
@@ -11,20 +11,14 @@ export function syncClient(ctx: SyncContext, orgId: string, id: string): Promise
   return ctx.flights.run(`client:${id}`, async () => {
     const attempt = await beginAttempt(ctx.db, clients, orgId, id);
     if (!attempt) return; // deleted meanwhile: nothing to sync
-    const { row, previous } = attempt;
+    const { row } = attempt;
     const o = callOptions(ctx);
-    let remote: RemoteClient;
-    if (row.serviceId) {
-      remote = await ctx.remote.updateClient(orgId, { id: row.serviceId, name: row.name }, o);
-    } else {
-      const adopted =
-        previous > 0 ? await ctx.remote.findClientByExternalId(orgId, row.id, o) : null;
-      remote = adopted
-        ? adopted.name === row.name
-          ? adopted
-          : await ctx.remote.updateClient(orgId, { id: adopted.id, name: row.name }, o)
-        : await ctx.remote.addClient(orgId, { name: row.name, externalId: row.id }, o);
-    }
+    const { remote } = await adoptOrCreate(attempt, {
+      update: (remoteId) => ctx.remote.updateClient(orgId, { id: remoteId, name: row.name }, o),
+      findCreated: () => ctx.remote.findClientByExternalId(orgId, row.id, o),
+      create: () => ctx.remote.addClient(orgId, { name: row.name, externalId: row.id }, o),
+      isCurrent: (adopted) => adopted.name === row.name,
+    });
     await ctx.db
       .update(clients)
       .set({ serviceId: remote.id, ...syncedState(clients, row.updatedAt) })
@@ -36,25 +30,20 @@ export function syncMatter(ctx: SyncContext, orgId: string, id: string): Promise
   return ctx.flights.run(`matter:${id}`, async () => {
     const attempt = await beginAttempt(ctx.db, matters, orgId, id);
     if (!attempt) return;
-    const { row, previous } = attempt;
+    const { row } = attempt;
     const clientServiceId = await ensureClientSynced(ctx, orgId, row.clientId);
     const o = callOptions(ctx);
-    let remote: RemoteMatter;
-    if (row.serviceId) {
-      remote = await ctx.remote.updateMatter(orgId, { id: row.serviceId, name: row.name }, o);
-    } else {
-      const adopted =
-        previous > 0 ? await ctx.remote.findMatterByExternalId(orgId, row.id, o) : null;
-      remote = adopted
-        ? adopted.name === row.name
-          ? adopted
-          : await ctx.remote.updateMatter(orgId, { id: adopted.id, name: row.name }, o)
-        : await ctx.remote.addMatter(
-            orgId,
-            { clientId: clientServiceId, name: row.name, externalId: row.id },
-            o,
-          );
-    }
+    const { remote } = await adoptOrCreate(attempt, {
+      update: (remoteId) => ctx.remote.updateMatter(orgId, { id: remoteId, name: row.name }, o),
+      findCreated: () => ctx.remote.findMatterByExternalId(orgId, row.id, o),
+      create: () =>
+        ctx.remote.addMatter(
+          orgId,
+          { clientId: clientServiceId, name: row.name, externalId: row.id },
+          o,
+        ),
+      isCurrent: (adopted) => adopted.name === row.name,
+    });
     await ctx.db
       .update(matters)
       .set({ serviceId: remote.id, ...syncedState(matters, row.updatedAt) })

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayPostgres } from '../testing/database.js';
-import { apiAs, startServerProcess } from '../testing/server-process.js';
-import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
-import { waitFor } from '../testing/webhooks.js';
+import {
+  apiAs,
+  openProcessSuite,
+  startServerProcess,
+  type ProcessSuite,
+} from '../testing/server-process.js';
+import type { TestSimulator } from '../testing/simulator.js';
+import { waitFor } from '../testing/wait.js';
 
 // The real server process is killed (SIGKILL) after `addAggregatePaymentLink` reached the remote
 // and before the answer came back, so the local record never heard of the remote aggregate.
@@ -13,42 +14,18 @@ import { waitFor } from '../testing/webhooks.js';
 // aggregate, and the local record holds its id.
 
 const ADMIN_KEY = `plk_crash_test_${'k'.repeat(24)}`;
-const SECRETS_KEY = 'cd'.repeat(32);
 
+let suite: ProcessSuite;
 let simulator: TestSimulator;
-let dataDir: string;
-let databaseUrl = '';
-let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'plk-crash-'));
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const throwaway = await createThrowawayPostgres(process.env.DATABASE_URL as string);
-    databaseUrl = throwaway.url;
-    dropDatabase = throwaway.drop;
-  }
-  simulator = await startTestSimulator({ firmName: 'Crash Firm' });
+  suite = await openProcessSuite('plk-crash-', ADMIN_KEY, { firmName: 'Crash Firm' });
+  simulator = suite.simulator;
 });
-afterAll(async () => {
-  await simulator?.close();
-  await dropDatabase?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => suite?.close());
 
-const start = () =>
-  startServerProcess({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    ADMIN_API_KEY: ADMIN_KEY,
-    SECRETS_KEY,
-    SERVICE_SANDBOX_URL: simulator.url,
-    DEMO: '0',
-    LOG_LEVEL: 'warn',
-    // The killed process's job is taken over after 2 s instead of 2 min.
-    JOB_LEASE_MS: '2000',
-    RECONCILE_INTERVAL_MS: '0',
-  });
+// The killed process's job is taken over after 2 s instead of 2 min.
+const start = () => startServerProcess(suite.env({ PORT: '0', JOB_LEASE_MS: '2000' }));
 
 const api = apiAs(ADMIN_KEY);
 

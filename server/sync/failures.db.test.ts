@@ -5,24 +5,20 @@ import { startSyncHarness, type SyncHarness } from '../testing/sync.js';
 // record with the remote's message in syncErrorMessage, and nothing local is lost.
 
 let h: SyncHarness;
-let account: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  account = (await h.t.request('GET', '/api/bank-accounts')).body.data[0].id;
 });
 afterAll(() => h.close());
 
-const act = (name: string, body: unknown) => h.t.request('POST', `/api/actions/${name}`, { body });
-
 async function linksOf(n: number) {
-  const [client] = (await act('ClientCreate', { name: `Client ${crypto.randomUUID()}` })).body;
+  const [client] = (await h.act('ClientCreate', { name: `Client ${crypto.randomUUID()}` })).body;
   const links = (
-    await act(
+    await h.act(
       'PaymentLinkCreate',
       Array.from({ length: n }, () => ({
         amount: 10,
-        bankAccountId: account,
+        bankAccountId: h.account(),
         clientId: client.id,
       })),
     )
@@ -34,8 +30,8 @@ describe('the remote refuses what the user asked', () => {
   it('an aggregate link whose member the remote no longer has: the record says why', async () => {
     const links = await linksOf(2);
     // Removed on the remote by hand: the remote refuses to aggregate it.
-    await h.t.sync.remote.removePaymentLink(h.t.org.orgId, links[1]!.serviceId);
-    const res = await act('AggregateLinkCreate', { paymentLinkIds: links.map((l) => l.id) });
+    await h.t.remote.removePaymentLink(h.t.org.orgId, links[1]!.serviceId);
+    const res = await h.act('AggregateLinkCreate', { paymentLinkIds: links.map((l) => l.id) });
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({
       syncStatus: 'error',
@@ -49,14 +45,14 @@ describe('the remote refuses what the user asked', () => {
 
   it('payment links the remote holds under two clients: the update shows the remote message', async () => {
     const links = await linksOf(2);
-    const [agg] = (await act('AggregateLinkCreate', { paymentLinkIds: [links[0]!.id] })).body;
+    const [agg] = (await h.act('AggregateLinkCreate', { paymentLinkIds: [links[0]!.id] })).body;
     // Moved to another client on the remote's side, behind our back.
-    const other = await h.t.sync.remote.addClient(h.t.org.orgId, { name: 'Elsewhere' });
-    await h.t.sync.remote.updatePaymentLink(h.t.org.orgId, {
+    const other = await h.t.remote.addClient(h.t.org.orgId, { name: 'Elsewhere' });
+    await h.t.remote.updatePaymentLink(h.t.org.orgId, {
       id: links[1]!.serviceId,
       clientId: other.id,
     });
-    const res = await act('AggregateLinkUpdate', {
+    const res = await h.act('AggregateLinkUpdate', {
       aggregateLinkId: agg.id,
       paymentLinkIds: links.map((l) => l.id),
     });
@@ -73,8 +69,8 @@ describe('the remote refuses what the user asked', () => {
 
   it('a bulk action answers each record with its own outcome', async () => {
     const links = await linksOf(1);
-    await h.t.sync.remote.removePaymentLink(h.t.org.orgId, links[0]!.serviceId);
-    const res = await act('PaymentLinkUpdate', [
+    await h.t.remote.removePaymentLink(h.t.org.orgId, links[0]!.serviceId);
+    const res = await h.act('PaymentLinkUpdate', [
       { paymentLinkId: links[0]!.id, amount: 20 },
       { paymentLinkId: (await linksOf(1))[0]!.id, amount: 30 },
     ]);

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { isRemoteError, isRemoteNotFound } from '../remote/index.js';
+import type { Database } from '../db/index.js';
+import { isRemoteError, isRemoteNotFound, type RemoteApi } from '../remote/index.js';
 import type { Job } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
 import { emptyRemoteAggregate, syncAggregateLink } from './aggregate-links.js';
 import { syncClient, syncMatter } from './clients-matters.js';
-import type { SyncContext } from './context.js';
+import { createSyncContext, type SyncContext } from './context.js';
 import { syncPaymentLink } from './payment-links.js';
 import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
 import { markFailed, markRetrying } from './record-state.js';
@@ -94,7 +95,12 @@ function removeAggregateLink(ctx: SyncContext): JobHandler {
   };
 }
 
-export function syncJobHandlers(ctx: SyncContext): Record<string, JobHandler> {
+/** The sync's job kinds (the record syncs and the removals), for the process's one worker. */
+export function syncJobHandlers(deps: {
+  db: Database;
+  remote: RemoteApi;
+}): Record<string, JobHandler> {
+  const ctx = createSyncContext(deps.db, deps.remote);
   return {
     [SYNC_JOB.client]: recordSync(ctx, clients, syncClient),
     [SYNC_JOB.matter]: recordSync(ctx, matters, syncMatter),

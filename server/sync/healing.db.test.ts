@@ -5,7 +5,7 @@ import { createTestApp } from '../testing/app.js';
 import { startTestSimulator } from '../testing/simulator.js';
 import { retryDelay } from '../remote/index.js';
 import { quickRetries, startSyncHarness, type SyncHarness } from '../testing/sync.js';
-import { waitFor } from '../testing/webhooks.js';
+import { waitFor } from '../testing/wait.js';
 
 // Failed syncs heal themselves, against the simulator over loopback HTTP: after an outage longer
 // than the retry schedule, when the remote answers again; after an API token is set; and a
@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const act = (name: string, body: unknown) => h.t.request('POST', `/api/actions/${name}`, { body });
 const getClient = async (id: string) => (await h.t.request('GET', `/api/clients/${id}`)).body;
 
 describe('an outage longer than the retry schedule', () => {
@@ -32,7 +31,7 @@ describe('an outage longer than the retry schedule', () => {
       count: 10_000,
     });
     const created = (
-      await act('ClientCreate', [{ name: 'Out 1' }, { name: 'Out 2' }, { name: 'Out 3' }])
+      await h.act('ClientCreate', [{ name: 'Out 1' }, { name: 'Out 2' }, { name: 'Out 3' }])
     ).body as { id: string }[];
     await h.settle();
     for (const { id } of created) {
@@ -92,19 +91,19 @@ describe('an outage longer than the whole retry schedule, with the default heali
 
 describe('a record that fails for a reason of its own', () => {
   it('is retried with a growing delay while the remote keeps answering, not in a loop', async () => {
-    const [client] = (await act('ClientCreate', { name: 'Doomed' })).body;
+    const [client] = (await h.act('ClientCreate', { name: 'Doomed' })).body;
     // Its remote record is gone: every update is refused (not found), a permanent error.
     await h.t.database.db
       .update(clients)
       .set({ serviceId: crypto.randomUUID() })
       .where(eq(clients.id, client.id));
-    await act('ClientUpdate', { clientId: client.id, name: 'Doomed 2' });
+    await h.act('ClientUpdate', { clientId: client.id, name: 'Doomed 2' });
     expect(await getClient(client.id)).toMatchObject({ syncStatus: 'error' });
-    h.t.sync.start();
+    h.t.startWorkers();
     // The remote answers all the time (other records sync) for 4 s.
     const end = Date.now() + 4_000;
     while (Date.now() < end) {
-      await act('ClientCreate', { name: `Busy ${Date.now()}` });
+      await h.act('ClientCreate', { name: `Busy ${Date.now()}` });
       await new Promise((r) => setTimeout(r, 50));
     }
     const after = await getClient(client.id);
@@ -125,7 +124,7 @@ describe('records made before an API token was set', () => {
       { retryDelay: quickRetries, pollMs: 20, healing: HEALING },
     );
     try {
-      t.sync.start();
+      t.startWorkers();
       const made = (await t.request('POST', '/api/clients', { body: { name: 'Early' } })).body;
       const failed = await waitFor(async () => {
         const row = (await t.request('GET', `/api/clients/${made.id}`)).body;

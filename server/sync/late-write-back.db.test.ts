@@ -11,7 +11,7 @@ import { startPipeline, type PipelineHarness } from '../testing/webhooks.js';
 let h: PipelineHarness;
 beforeAll(async () => {
   h = await startPipeline();
-  await syncBankAccounts(h.t.database.db, h.t.sync.remote, h.orgId);
+  await syncBankAccounts(h.t.database.db, h.t.remote, h.orgId);
 }, 60_000);
 afterAll(() => h?.close());
 

@@ -1,7 +1,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { bankAccounts, paymentLinks } from '../db/schema/index.js';
 import { remoteError } from '../remote/errors.js';
-import type { RemotePaymentLink } from '../remote/index.js';
+import { adoptOrCreate } from './adopt-or-create.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
 import { callOptions, type SyncContext } from './context.js';
 import { beginAttempt, syncedState } from './record-state.js';
@@ -9,7 +9,7 @@ import { beginAttempt, syncedState } from './record-state.js';
 /**
  * The remote's state of a link goes in only if it is at least as new as the one the row holds:
  * `last_synced_at` is when the remote was asked for the state the row took (a webhook's fetch
- * stamps it the same way, webhooks/related-records.ts). An answer asked for before a payment the
+ * stamps it the same way, webhooks/pipeline/related-records.ts). An answer asked for before a payment the
  * row already shows is older than it, however late it arrives.
  */
 function ifNewer(askedAt: Date, value: unknown, column: AnyColumn) {
@@ -23,7 +23,7 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
   return ctx.flights.run(`payment-link:${id}`, async () => {
     const attempt = await beginAttempt(ctx.db, paymentLinks, orgId, id);
     if (!attempt) return;
-    const { row, previous } = attempt;
+    const { row } = attempt;
     const [bank] = row.bankAccountId
       ? await ctx.db
           .select({ serviceId: bankAccounts.serviceId })
@@ -47,23 +47,19 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
     };
     const o = callOptions(ctx);
 
-    let remote: RemotePaymentLink;
-    let created = false;
-    // Taken before the request that answers the link leaves: its state is this new or newer.
+    // Taken as the request that answers the link leaves: its state is this new or newer.
     let askedAt = new Date();
-    if (row.serviceId) {
-      remote = await ctx.remote.updatePaymentLink(orgId, { id: row.serviceId, ...fields }, o);
-    } else {
-      const adopted =
-        previous > 0 ? await ctx.remote.findPaymentLinkByExternalId(orgId, row.id, o) : null;
-      if (adopted) {
-        askedAt = new Date();
-        remote = await ctx.remote.updatePaymentLink(orgId, { id: adopted.id, ...fields }, o);
-      } else {
-        remote = await ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o);
-        created = true;
-      }
-    }
+    const asked = <T>(request: () => Promise<T>): Promise<T> => {
+      askedAt = new Date();
+      return request();
+    };
+    const { remote, created } = await adoptOrCreate(attempt, {
+      update: (remoteId) =>
+        asked(() => ctx.remote.updatePaymentLink(orgId, { id: remoteId, ...fields }, o)),
+      findCreated: () => ctx.remote.findPaymentLinkByExternalId(orgId, row.id, o),
+      create: () =>
+        asked(() => ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o)),
+    });
 
     const written = await ctx.db
       .update(paymentLinks)

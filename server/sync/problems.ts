@@ -127,7 +127,7 @@ export async function retrySyncProblems(db: Executor, orgId: string, id?: string
  * "Retry all": every problem back in line, and a progress (retryProgress) that follows the jobs
  * re-queued as the workers drain them (server/sync/progress.ts). Answers the jobs' ids.
  */
-export async function retryAllSyncProblems(db: Executor, orgId: string): Promise<string[]> {
+async function retryAllSyncProblems(db: Executor, orgId: string): Promise<string[]> {
   const jobIds = [
     ...(await healFailedRecords(db, orgId, { all: true })),
     ...(await retryRemovals(db, orgId)),

@@ -65,7 +65,7 @@ export async function markRetrying(
  * When a record that just failed may be retried automatically, as SQL over its row: a second
  * after its first attempt, doubling with each attempt since its last success, at most an hour.
  */
-export const healNotBefore = (attempts: SQL) =>
+const healNotBefore = (attempts: SQL) =>
   sql<Date>`now() + least(interval '1 second' * power(2, least(greatest(${attempts}, 1) - 1, 30)),
                           interval '1 hour')`;
 

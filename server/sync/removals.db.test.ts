@@ -13,19 +13,17 @@ let account: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  const accounts = (await h.t.request('GET', '/api/bank-accounts')).body.data;
-  account = accounts.find((a: { category: string }) => a.category === 'trust').id;
+  account = h.account('trust');
 });
 afterAll(() => h.close());
 
-const act = (name: string, body: unknown) => h.t.request('POST', `/api/actions/${name}`, { body });
 const firm = () => h.remote.sim.firm(h.remote.firm.apiKey);
 
 /** A client with `n` synced payment links in one synced aggregate link. */
 async function aggregateOf(n: number) {
-  const [client] = (await act('ClientCreate', { name: `Client ${crypto.randomUUID()}` })).body;
+  const [client] = (await h.act('ClientCreate', { name: `Client ${crypto.randomUUID()}` })).body;
   const links = (
-    await act(
+    await h.act(
       'PaymentLinkCreate',
       Array.from({ length: n }, (_, i) => ({
         amount: 10 + i,
@@ -34,8 +32,9 @@ async function aggregateOf(n: number) {
       })),
     )
   ).body as { id: string; serviceId: string; url: string }[];
-  const [aggregate] = (await act('AggregateLinkCreate', { paymentLinkIds: links.map((l) => l.id) }))
-    .body;
+  const [aggregate] = (
+    await h.act('AggregateLinkCreate', { paymentLinkIds: links.map((l) => l.id) })
+  ).body;
   expect(aggregate).toMatchObject({ syncStatus: 'synced', serviceId: expect.any(String) });
   return { client, links, aggregate: aggregate as { id: string; serviceId: string; url: string } };
 }
@@ -58,7 +57,7 @@ describe('an aggregate link emptied or deleted is emptied remotely', () => {
   it('AggregateLinkUpdate with [] empties the remote aggregate before it answers', async () => {
     const { links, aggregate } = await aggregateOf(2);
     expect(await pay(aggregate.url)).not.toBe(404); // payable before
-    const res = await act('AggregateLinkUpdate', {
+    const res = await h.act('AggregateLinkUpdate', {
       aggregateLinkId: aggregate.id,
       paymentLinkIds: [],
     });
@@ -90,7 +89,7 @@ describe('an aggregate link emptied or deleted is emptied remotely', () => {
       kind: 'status',
       status: 503,
     });
-    const res = await act('AggregateLinkUpdate', {
+    const res = await h.act('AggregateLinkUpdate', {
       aggregateLinkId: aggregate.id,
       paymentLinkIds: [],
     });
@@ -133,7 +132,7 @@ describe('deleting a payment link that an aggregate holds', () => {
 
   it('a former member after an empty update: removed, nothing payable', async () => {
     const { links, aggregate } = await aggregateOf(2);
-    await act('AggregateLinkUpdate', { aggregateLinkId: aggregate.id, paymentLinkIds: [] });
+    await h.act('AggregateLinkUpdate', { aggregateLinkId: aggregate.id, paymentLinkIds: [] });
     await h.t.request('DELETE', `/api/payment-links/${links[1]!.id}`);
     await h.settle();
     expect(firm().paymentLinks.get(links[1]!.serviceId)?.removed).toBe(true);
@@ -143,14 +142,14 @@ describe('deleting a payment link that an aggregate holds', () => {
   });
 
   it('an aggregate we never knew (made on the remote directly) lets go of the link first', async () => {
-    const [client] = (await act('ClientCreate', { name: 'Portal user' })).body;
+    const [client] = (await h.act('ClientCreate', { name: 'Portal user' })).body;
     const [a, b] = (
-      await act('PaymentLinkCreate', [
+      await h.act('PaymentLinkCreate', [
         { amount: 5, bankAccountId: account, clientId: client.id },
         { amount: 6, bankAccountId: account, clientId: client.id },
       ])
     ).body;
-    const foreign = await h.t.sync.remote.addAggregatePaymentLink(h.t.org.orgId, {
+    const foreign = await h.t.remote.addAggregatePaymentLink(h.t.org.orgId, {
       paymentLinkIds: [a.serviceId, b.serviceId],
     });
     await h.t.request('DELETE', `/api/payment-links/${a.id}`);

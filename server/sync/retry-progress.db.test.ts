@@ -10,21 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const act = (name: string, body: unknown) => h.t.request('POST', `/api/actions/${name}`, { body });
-const refuseNext = () =>
-  h.remote.sim.faults.inject(h.remote.firm.apiKey, {
-    target: 'graphql',
-    kind: 'status',
-    status: 400,
-  });
 const retryAll = async () =>
   (await h.t.request('GET', '/api/admin/progress')).body.retryAll as Record<string, unknown>;
 
 describe('retry all progress', () => {
   it('follows the re-queued jobs from none done to all done as the workers drain them', async () => {
     for (const name of ['Refused one', 'Refused two', 'Refused three']) {
-      refuseNext();
-      expect((await act('ClientCreate', { name })).body[0]).toMatchObject({ syncStatus: 'error' });
+      h.refuseNext();
+      expect((await h.act('ClientCreate', { name })).body[0]).toMatchObject({
+        syncStatus: 'error',
+      });
     }
     // The workers wait: the jobs stay in line until settle() starts them.
     await h.pause();
@@ -51,11 +46,11 @@ describe('retry all progress', () => {
   });
 
   it('counts a job that failed again as taken on: done, with the problem back in the list', async () => {
-    refuseNext();
-    await act('ClientCreate', { name: 'Refused again' });
+    h.refuseNext();
+    await h.act('ClientCreate', { name: 'Refused again' });
     await h.pause();
     await h.t.request('POST', '/api/admin/sync-problems/retry', { body: {} });
-    refuseNext();
+    h.refuseNext();
     await h.settle();
     expect(await retryAll()).toMatchObject({ done: 1, total: 1, finishedAt: expect.any(String) });
     const problems = (await h.t.request('GET', '/api/admin/sync-problems')).body.data;

@@ -7,11 +7,9 @@ import { startSyncHarness, type SyncHarness } from '../testing/sync.js';
 // The spec's automatic trigger sync through the records API, run by the background workers.
 
 let h: SyncHarness;
-let bankAccountId: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  bankAccountId = (await h.t.request('GET', '/api/bank-accounts')).body.data[0].id;
 });
 afterAll(() => h.close());
 
@@ -56,7 +54,7 @@ describe('trigger rules', () => {
     await h.t.request('PATCH', `/api/clients/${client.id}`, { body: {} });
     const link = await post('/api/payment-links', {
       clientId: client.id,
-      bankAccountId,
+      bankAccountId: h.account(),
       amount: '10.00',
     });
     await h.settle();
@@ -72,7 +70,7 @@ describe('trigger rules', () => {
   });
 
   it('a crash between the remote create and the local write: the retry adopts, no duplicate', async () => {
-    const remote = h.t.sync.remote as { addClient: typeof h.t.sync.remote.addClient };
+    const remote = h.t.remote as { addClient: typeof h.t.remote.addClient };
     const real = remote.addClient;
     remote.addClient = async (...args) => {
       remote.addClient = real;
@@ -96,7 +94,7 @@ describe('trigger rules', () => {
     const link = await post('/api/payment-links', {
       clientId: client.id,
       matterId: matter.id,
-      bankAccountId,
+      bankAccountId: h.account(),
       amount: '99.00',
     });
     await h.t.database.db.delete(jobs).where(eq(jobs.kind, 'sync.client'));
@@ -118,12 +116,12 @@ describe('trigger rules', () => {
     const client = await post('/api/clients', { name: 'Deleter' });
     const a = await post('/api/payment-links', {
       clientId: client.id,
-      bankAccountId,
+      bankAccountId: h.account(),
       amount: '1.00',
     });
     const b = await post('/api/payment-links', {
       clientId: client.id,
-      bankAccountId,
+      bankAccountId: h.account(),
       amount: '2.00',
     });
     const agg = await post('/api/aggregate-links', { paymentLinkIds: [a.id, b.id] });

@@ -9,9 +9,8 @@ import { createApiKey } from '../domain/api-keys.js';
 import { createOrganization } from '../domain/organizations.js';
 import { createLogger } from '../logger.js';
 import { LimiterRegistry } from '../remote/index.js';
-import { openRuntime, type Runtime } from '../runtime.js';
+import { openRuntime, type Runtime, type WorkOptions } from '../runtime.js';
 import { SecretBox } from '../security/secret-box.js';
-import type { SyncServiceOptions } from '../sync/service.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestOrg {
@@ -48,7 +47,7 @@ export async function createTestOrg(database: DatabaseHandle, name: string): Pro
 /** The real app on a fresh database, with two organizations and a key of each role in each. */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  syncOptions: Partial<SyncServiceOptions> = {},
+  work: Partial<WorkOptions> = {},
   /** A database of the test's own (migrated; closed with the app), else a fresh one. */
   givenDatabase?: DatabaseHandle,
 ): Promise<TestApp> {
@@ -68,7 +67,7 @@ export async function createTestApp(
     logger,
     database,
     secretBox: new SecretBox(Buffer.alloc(32, 42)),
-    sync: { limiters: new LimiterRegistry(), ...syncOptions },
+    work: { limiters: new LimiterRegistry(), ...work },
   });
   const app = createApp(runtime);
   const org = await createTestOrg(database, 'Firm A');

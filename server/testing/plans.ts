@@ -8,7 +8,7 @@ import { schema, type Database, type DatabaseHandle } from '../db/index.js';
 // rows) on both databases: the statements a call sends are recorded, then one is run again under
 // EXPLAIN ANALYZE.
 
-export interface PlanNode {
+interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
@@ -18,7 +18,7 @@ export interface PlanNode {
   Plans?: PlanNode[];
 }
 
-export interface Statement {
+interface Statement {
   query: string;
   params: unknown[];
 }

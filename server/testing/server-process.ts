@@ -1,4 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createThrowawayPostgres } from './database.js';
+import { startTestSimulator, type TestSimulator } from './simulator.js';
 
 // The real server process, as `npm start` runs it (server/main.ts), for the tests that need a
 // process: restarts, crashes, demo mode, the browser end to end.
@@ -112,5 +118,58 @@ export function apiAs(key: string) {
     });
     if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
+  };
+}
+
+export interface ProcessSuite {
+  /** The remote's simulator, every process's sandbox. */
+  simulator: TestSimulator;
+  dataDir: string;
+  /** '' on PGlite (the embedded database in DATA_DIR). */
+  databaseUrl: string;
+  /** A process's environment: the suite's data, keys and sandbox, then `extra`. */
+  env(extra?: Record<string, string>): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * What one suite's server processes share: a fresh DATA_DIR and, on the `db:postgres` run, a
+ * throwaway database; the first admin key `adminKey`, one secrets key; and the simulator as their
+ * sandbox. `env()` also sets what a process under test runs with: no demo mode, no scheduled
+ * reconciliation, warnings only.
+ */
+export async function openProcessSuite(
+  prefix: string,
+  adminKey: string,
+  simulatorOptions: Parameters<typeof startTestSimulator>[0] = {},
+): Promise<ProcessSuite> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const database =
+    process.env.TEST_DATABASE === 'postgres'
+      ? await createThrowawayPostgres(process.env.DATABASE_URL as string)
+      : undefined;
+  const databaseUrl = database?.url ?? '';
+  const simulator = await startTestSimulator(simulatorOptions);
+  const secretsKey = randomBytes(32).toString('hex');
+  return {
+    simulator,
+    dataDir,
+    databaseUrl,
+    env: (extra = {}) => ({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      ADMIN_API_KEY: adminKey,
+      SECRETS_KEY: secretsKey,
+      SERVICE_SANDBOX_URL: simulator.url,
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      RECONCILE_INTERVAL_MS: '0',
+      ...extra,
+    }),
+    async close() {
+      await simulator.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../app.js';
-import { signBody } from '../webhooks/signature.js';
+import { signBody } from '../webhooks/receiver/signature.js';
 
 // Webhook deliveries for the receiver's tests, through `app.request()`.
 

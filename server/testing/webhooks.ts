@@ -2,10 +2,12 @@ import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import type { RemoteApi } from '../remote/index.js';
 import type { Simulator, SimulatorOptions } from '../simulator/simulator.js';
 import type { FirmInfo } from '../simulator/firms.js';
-import type { SyncServiceOptions } from '../sync/service.js';
+import type { WorkOptions } from '../runtime.js';
 import { createTestApp, type TestApp } from './app.js';
 import { closeServer, listen } from './http.js';
 import { startTestSimulator } from './simulator.js';
+import { waitFor } from './wait.js';
+import { webhookUrl } from '../webhooks/receiver/webhook-url.js';
 
 // The webhook pipeline end to end over real loopback HTTP: the simulator of the remote service
 // and the real app, each on 127.0.0.1:0; the app's organization points at the simulator (API
@@ -39,23 +41,10 @@ function recordCalls(remote: RemoteApi, calls: string[]): void {
   }
 }
 
-export async function waitFor<T>(
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 export async function startPipeline(
   options: {
     simulator?: SimulatorOptions;
-    sync?: Partial<SyncServiceOptions>;
+    work?: Partial<WorkOptions>;
     env?: NodeJS.ProcessEnv;
     /** Start the worker (default true). */
     worker?: boolean;
@@ -69,7 +58,7 @@ export async function startPipeline(
   const { sim, firm } = remote;
   const t = await createTestApp(
     { SERVICE_SANDBOX_URL: remote.url, LOG_LEVEL: 'warn', ...options.env },
-    { pollMs: 50, ...options.sync },
+    { pollMs: 50, ...options.work },
   );
   const app = await listen(t.app.fetch);
   const orgId = t.org.orgId;
@@ -78,19 +67,19 @@ export async function startPipeline(
     body: { apiToken: firm.apiKey, webhookSecret: secret },
   });
   if (put.status !== 200) throw new Error(`settings: ${put.status}`);
-  await t.sync.remote.createWebhookUrl(orgId, {
-    url: `${app.url}/webhooks/${orgId}`,
+  await t.remote.createWebhookUrl(orgId, {
+    url: webhookUrl(app.url, orgId),
     enabledWebhooks: SUPPORTED_WEBHOOK_KINDS,
     secret,
   });
   const remoteCalls: string[] = [];
-  recordCalls(t.sync.remote, remoteCalls);
-  if (options.worker !== false) t.sync.start();
+  recordCalls(t.remote, remoteCalls);
+  if (options.worker !== false) t.startWorkers();
   return {
     t,
     sim,
     firm,
-    simUrl: remote.url.replace(/\/$/, ''),
+    simUrl: remote.origin,
     serverUrl: app.url,
     orgId,
     secret,

@@ -3,16 +3,17 @@ import type { Database } from '../db/index.js';
 import { readIntegrationState } from '../domain/integration-state.js';
 import { getSettings } from '../domain/settings.js';
 import { AppError } from '../errors.js';
-import type { SyncService } from '../sync/service.js';
-import { replayDeadEvents } from './inbox.js';
-import { requestReconcile } from './reconcile.js';
+import type { Worker } from '../queue/worker.js';
+import { replayDeadEvents } from './pipeline/inbox.js';
+import { requestReconcile } from './reconcile/reconcile.js';
 
 // The webhook pipeline's administration (under /api/admin): what the replay and "reconcile now"
 // buttons do. The routes only parse their input and call these.
 
-export interface WebhookAdminDeps {
+interface WebhookAdminDeps {
   db: Database;
-  sync: SyncService;
+  /** This process's queue worker: it starts on replayed events at once, runs "reconcile now". */
+  worker: Pick<Worker, 'kick' | 'runNow'>;
 }
 
 /**
@@ -25,7 +26,7 @@ export async function replayEvents(
   id?: string,
 ): Promise<{ replayed: number }> {
   const replayed = await replayDeadEvents(deps.db, orgId, id);
-  if (replayed > 0) deps.sync.worker.kick();
+  if (replayed > 0) deps.worker.kick();
   return { replayed };
 }
 
@@ -37,13 +38,13 @@ export async function reconcileNow(
   deps: WebhookAdminDeps,
   orgId: string,
 ): Promise<ReconcileResult> {
-  const { db, sync } = deps;
+  const { db, worker } = deps;
   if (!(await getSettings(db, orgId)).apiToken.isSet) {
     throw new AppError('integration_not_configured', 'Set the API token first');
   }
   // Durable like an action: the job exists before it runs, so a crash leaves it queued.
   const jobId = await requestReconcile(db, orgId);
-  const outcome = await sync.worker.runNow(jobId);
+  const outcome = await worker.runNow(jobId);
   if (outcome && outcome.state !== 'done') {
     throw new AppError(
       'remote_failed',

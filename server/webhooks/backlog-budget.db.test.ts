@@ -19,7 +19,7 @@ let h: PipelineHarness;
 beforeAll(async () => {
   h = await startPipeline({
     simulator: { limits: { requestsPerWindow: REQUESTS, windowMs: WINDOW_MS, maxConcurrent: 10 } },
-    sync: {
+    work: {
       limiters: new LimiterRegistry({
         maxRequests: REQUESTS,
         windowMs: WINDOW_MS + 200,
@@ -29,7 +29,7 @@ beforeAll(async () => {
       retryDelay: () => null,
     },
   });
-  await syncBankAccounts(h.t.database.db, h.t.sync.remote, h.orgId);
+  await syncBankAccounts(h.t.database.db, h.t.remote, h.orgId);
 }, 60_000);
 afterAll(() => h?.close());
 

@@ -1,17 +1,11 @@
 import type { JobHandler } from '../queue/worker.js';
-import type { SyncService } from '../sync/service.js';
 import { WEBHOOK_JOB } from './jobs.js';
-import { reconcileStage } from './reconcile.js';
-import { eventStage, type PipelineContext } from './stage-event.js';
-import { transactionStage } from './stage-transaction.js';
+import { reconcileStage } from './reconcile/reconcile.js';
+import { eventStage, type PipelineContext } from './pipeline/stage-event.js';
+import { transactionStage } from './pipeline/stage-transaction.js';
 
-/** The pipeline's job kinds, for the sync engine's one worker (`handlers` of SyncService). */
-export function webhookJobHandlers(sync: SyncService): Record<string, JobHandler> {
-  const ctx: PipelineContext = {
-    db: sync.context.db,
-    remote: sync.remote,
-    kick: () => sync.worker.kick(),
-  };
+/** The pipeline's job kinds (its two stages and reconciliation), for the process's one worker. */
+export function webhookJobHandlers(ctx: PipelineContext): Record<string, JobHandler> {
   return {
     [WEBHOOK_JOB.event]: eventStage(ctx),
     [WEBHOOK_JOB.transaction]: transactionStage(ctx.db),

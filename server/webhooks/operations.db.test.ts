@@ -5,10 +5,11 @@ import { jobs, transactions, webhookEventTransactions, webhookEvents } from '../
 import { writeIntegrationState } from '../domain/integration-state.js';
 import { syncBankAccounts } from '../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../testing/webhooks.js';
-import { enqueueTransactionUpserts } from './jobs.js';
-import { enqueueDueReconciliations } from './reconcile-scheduler.js';
-import { requestReconcile } from './reconcile.js';
-import { signBody } from './signature.js';
+import { orgKey } from '../org-key.js';
+import { enqueueTransactionUpserts } from './pipeline/upsert-jobs.js';
+import { enqueueDueReconciliations } from './reconcile/reconcile-scheduler.js';
+import { requestReconcile } from './reconcile/reconcile.js';
+import { signBody } from './receiver/signature.js';
 
 // Running the pipeline: failures that retry and park dead, replay, the event log API,
 // integration health and reconciliation, against the simulator over loopback HTTP.
@@ -20,9 +21,9 @@ let clientId: string;
 beforeAll(async () => {
   h = await startPipeline({
     // Compressed: three attempts 50 ms apart, then dead.
-    sync: { retryDelay: (attempt) => (attempt >= 3 ? null : 50) },
+    work: { retryDelay: (attempt) => (attempt >= 3 ? null : 50) },
   });
-  const { remote } = h.t.sync;
+  const { remote } = h.t;
   clientId = (await remote.addClient(h.orgId, { name: 'Ops Client' })).id;
   bankAccountId = (await remote.listBankAccounts(h.orgId))[0]!.id;
 }, 60_000);
@@ -37,7 +38,7 @@ const api = (method: string, path: string, key?: string) =>
  * are injected after the link is made, so only the server's fetches meet them.
  */
 async function pay(amount = '20.00', faults?: { status: number; count: number }): Promise<string> {
-  const link = await h.t.sync.remote.addPaymentLink(h.orgId, { clientId, amount, bankAccountId });
+  const link = await h.t.remote.addPaymentLink(h.orgId, { clientId, amount, bankAccountId });
   if (faults) h.sim.faults.inject(h.firm.apiKey, { target: 'graphql', kind: 'status', ...faults });
   return h.sim.sandbox.payPaymentLink(h.firm.apiKey, link.id, { method: 'CARD' }).transactions[0]!
     .id;
@@ -142,7 +143,7 @@ describe('failures: retries, dead, replay', () => {
 
 describe('a transaction that cannot be written', () => {
   it('fails alone, parks its event dead, and a newer state of it heals the event', async () => {
-    const sample = await h.t.sync.remote.getTransaction(h.orgId, await pay('23.00'));
+    const sample = await h.t.remote.getTransaction(h.orgId, await pay('23.00'));
     await h.waitFor(async () => (await eventNaming(sample.id))?.status === 'processed');
     const bad = { ...sample, id: randomUUID(), createdOn: 'not-a-date' };
     const good = { ...sample, id: randomUUID() };
@@ -173,10 +174,10 @@ describe('a transaction that cannot be written', () => {
           webhookEventId: event.id,
           orgId: h.orgId,
           transactionServiceId: t.id,
-          jobId: jobIds.get(`${h.orgId}|${t.id}`)!,
+          jobId: jobIds.get(orgKey(h.orgId, t.id))!,
         })),
       );
-    h.t.sync.worker.kick();
+    h.t.worker.kick();
     // Written in the same batch, the good one is not held back by the bad one.
     await h.waitFor(async () => (await localTransaction(good.id))?.status === sample.status);
     const dead = await h.waitFor(async () => {
@@ -199,7 +200,7 @@ describe('a transaction that cannot be written', () => {
         fetchedAt: new Date(),
       },
     ]);
-    h.t.sync.worker.kick();
+    h.t.worker.kick();
     await h.waitFor(async () => {
       const [e] = await db().select().from(webhookEvents).where(eq(webhookEvents.id, badEvent!.id));
       return e?.status === 'processed';
@@ -215,7 +216,7 @@ describe('a transaction that cannot be written', () => {
 
 describe('integration health', () => {
   it('answers what works, what arrived and what is dead', async () => {
-    await syncBankAccounts(db(), h.t.sync.remote, h.orgId);
+    await syncBankAccounts(db(), h.t.remote, h.orgId);
     const bad = JSON.stringify([{ type: 'transaction.created', eventId: 'x' }]);
     await h.t.app.request(`/webhooks/${h.orgId}`, {
       method: 'POST',
@@ -255,13 +256,13 @@ describe('integration health', () => {
   });
 
   it('shows a URL the remote service disabled', async () => {
-    const [url] = await h.t.sync.remote.listWebhookUrls(h.orgId);
-    await h.t.sync.remote.updateWebhookUrl(h.orgId, { id: url!.id, disabled: true });
+    const [url] = await h.t.remote.listWebhookUrls(h.orgId);
+    await h.t.remote.updateWebhookUrl(h.orgId, { id: url!.id, disabled: true });
     try {
       const res = await api('GET', '/api/admin/integration-health');
       expect(res.body.webhooks).toMatchObject({ urlDisabled: true, urls: [{ disabled: true }] });
     } finally {
-      await h.t.sync.remote.updateWebhookUrl(h.orgId, { id: url!.id, disabled: false });
+      await h.t.remote.updateWebhookUrl(h.orgId, { id: url!.id, disabled: false });
     }
   });
 
@@ -350,7 +351,7 @@ describe('reconciliation', () => {
 
   it('keeps "reconcile now" for its caller: a webhook that wakes the worker meanwhile does not take it', async () => {
     const jobId = await requestReconcile(db(), h.orgId);
-    h.t.sync.worker.kick(); // what every stored webhook does
+    h.t.worker.kick(); // what every stored webhook does
     await new Promise((resolve) => setTimeout(resolve, 300));
     const [job] = await db().select().from(jobs).where(eq(jobs.id, jobId));
     expect(job?.state).toBe('queued');

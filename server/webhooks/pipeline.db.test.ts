@@ -20,7 +20,7 @@ let remoteMatterId: string;
 
 beforeAll(async () => {
   h = await startPipeline();
-  const { remote } = h.t.sync;
+  const { remote } = h.t;
   // Records the server does NOT know: made straight in the remote service.
   const client = await remote.addClient(h.orgId, { name: 'Remote Client' });
   const matter = await remote.addMatter(h.orgId, { clientId: client.id, name: 'Remote Matter' });
@@ -74,7 +74,7 @@ async function settledEvents() {
 
 /** A card payment on a fresh remote link of 40.00, paid in full. */
 async function cardPayment(method: 'CARD' | 'ACH' = 'CARD') {
-  const { remote } = h.t.sync;
+  const { remote } = h.t;
   const [operating] = await remote.listBankAccounts(h.orgId);
   const link = await remote.addPaymentLink(h.orgId, {
     clientId: remoteLink.clientId,
@@ -258,7 +258,7 @@ describe('skips, duplicates and order', () => {
   });
 
   it('ends in the right state when deposited arrives before created', async () => {
-    const { remote } = h.t.sync;
+    const { remote } = h.t;
     const [operating] = await remote.listBankAccounts(h.orgId);
     const link = await remote.addPaymentLink(h.orgId, {
       clientId: remoteLink.clientId,

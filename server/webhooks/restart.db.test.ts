@@ -1,64 +1,46 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../remote/index.js';
 import type { Simulator } from '../simulator/simulator.js';
-import { createThrowawayPostgres } from '../testing/database.js';
-import { apiAs, startServerProcess } from '../testing/server-process.js';
-import { startTestSimulator, type TestSimulator } from '../testing/simulator.js';
-import { waitFor } from '../testing/webhooks.js';
+import {
+  apiAs,
+  openProcessSuite,
+  startServerProcess,
+  type ProcessSuite,
+} from '../testing/server-process.js';
+import type { TestSimulator } from '../testing/simulator.js';
+import { waitFor } from '../testing/wait.js';
 
 // The real server process is killed (SIGKILL) while it processes a burst of webhooks, and
 // started again on the same port and data: every event ends processed, none twice. The simulator
 // retries the deliveries the dead process never answered; the durable queue finishes the rest.
 
 const ADMIN_KEY = `plk_restart_test_${'k'.repeat(24)}`;
-const SECRETS_KEY = 'ab'.repeat(32);
 const BURST = 60;
 
 let sim: Simulator;
+let suite: ProcessSuite;
 let simulator: TestSimulator;
-let dataDir: string;
-let databaseUrl = '';
-let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'plk-restart-'));
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const throwaway = await createThrowawayPostgres(process.env.DATABASE_URL as string);
-    databaseUrl = throwaway.url;
-    dropDatabase = throwaway.drop;
-  }
-  // Quick retries stand in for the remote's 5 min / 20 min / 60 min / 1 day ladder.
-  simulator = await startTestSimulator({
-    webhooks: { retryDelaysMs: [500, 1_000, 2_000, 3_000, 5_000, 8_000] },
-    firmName: 'Restart Firm',
-  });
+  suite = await openProcessSuite(
+    'plk-restart-',
+    ADMIN_KEY,
+    // Quick retries stand in for the remote's 5 min / 20 min / 60 min / 1 day ladder.
+    {
+      webhooks: { retryDelaysMs: [500, 1_000, 2_000, 3_000, 5_000, 8_000] },
+      firmName: 'Restart Firm',
+    },
+  );
+  simulator = suite.simulator;
   sim = simulator.sim;
 });
-afterAll(async () => {
-  await simulator?.close();
-  await dropDatabase?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => suite?.close());
 
+// A killed worker's jobs are taken over after 2 s instead of 2 min. Healing here must come from
+// the queue and the remote's retries, not reconciliation (none is scheduled).
 const start = (port: number) =>
-  startServerProcess({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    ADMIN_API_KEY: ADMIN_KEY,
-    SECRETS_KEY,
-    SERVICE_SANDBOX_URL: simulator.url,
-    DEMO: '0',
-    LOG_LEVEL: 'warn',
-    // A killed worker's jobs are taken over after 2 s instead of 2 min.
-    JOB_LEASE_MS: '2000',
-    // Healing here must come from the queue and the remote's retries, not reconciliation.
-    RECONCILE_INTERVAL_MS: '0',
-  });
+  startServerProcess(suite.env({ PORT: String(port), JOB_LEASE_MS: '2000' }));
 
 const api = apiAs(ADMIN_KEY);
 

@@ -14,8 +14,7 @@ import {
 import { oneOf } from './columns.js';
 import { organizations } from './organizations.js';
 
-export const JOB_STATES = ['queued', 'running', 'dead'] as const;
-export type JobState = (typeof JOB_STATES)[number];
+const JOB_STATES = ['queued', 'running', 'dead'] as const;
 
 /**
  * The durable queue (see server/queue). A job is deleted when it succeeds; a dead one stays with

@@ -17,7 +17,7 @@ import { concurrentIndex } from './concurrent-index.js';
 import { paymentLinks } from './payment-links.js';
 
 /** Statuses a transaction may still leave without a new transaction being created. */
-export const NON_FINAL_TRANSACTION_STATUSES = ['PENDING', 'FUNDS_IN_TRANSIT', 'HELD'] as const;
+const NON_FINAL_TRANSACTION_STATUSES = ['PENDING', 'FUNDS_IN_TRANSIT', 'HELD'] as const;
 /**
  * `status IN (…non-final…)` with the values inline: the partial index's predicate and the
  * reconciliation's condition must be the same constant expression for the planner to use it

@@ -63,7 +63,7 @@ export const webhookEvents = pgTable(
   ],
 );
 
-export const EVENT_TRANSACTION_OUTCOMES = ['pending', 'upserted', 'skipped'] as const;
+const EVENT_TRANSACTION_OUTCOMES = ['pending', 'upserted', 'skipped'] as const;
 export type EventTransactionOutcome = (typeof EVENT_TRANSACTION_OUTCOMES)[number];
 
 /**

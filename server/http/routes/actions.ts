@@ -88,7 +88,7 @@ actionsRouter.post('/:name', async (c) => {
   const deps = c.get('deps');
   return c.json(
     await runAction(
-      { db: c.get('db'), sync: deps.sync },
+      { db: c.get('db'), sync: deps.sync, remote: deps.remote },
       c.get('caller').orgId,
       name,
       parseInputs(name, body),

@@ -54,7 +54,7 @@ function requireOwnOrigin(c: Context<AppEnv>): string {
  * server with `Host: attacker.example` and a matching `Origin`, so comparing the two proves
  * nothing. Only the names this server is really known by (loopback, PUBLIC_URL's host) pass.
  */
-export function demoHostGuard(config: Pick<AppDeps['config'], 'publicUrl'>): MiddlewareHandler {
+function demoHostGuard(config: Pick<AppDeps['config'], 'publicUrl'>): MiddlewareHandler {
   const publicHost = config.publicUrl ? new URL(config.publicUrl).hostname.toLowerCase() : null;
   return async (c, next) => {
     // node-server builds the request URL from the Host header: its hostname is what was sent.

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { webhookUrlInfo } from '../../../shared/integration-info.js';
+import { webhookUrl } from '../../webhooks/receiver/webhook-url.js';
 import { errorResponses, jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -8,15 +9,13 @@ import { createRouter } from '../router.js';
 // this request reached is the best guess (right for a server reached directly, wrong behind a
 // proxy that rewrites the host: hence `source`).
 
-export function webhookUrlOf(
+function webhookUrlOf(
   publicUrl: string | undefined,
   requestUrl: string,
   orgId: string,
 ): { url: string; source: 'public-url' | 'request' } {
-  if (publicUrl) {
-    return { url: `${publicUrl.replace(/\/+$/, '')}/webhooks/${orgId}`, source: 'public-url' };
-  }
-  return { url: `${new URL(requestUrl).origin}/webhooks/${orgId}`, source: 'request' };
+  if (publicUrl) return { url: webhookUrl(publicUrl, orgId), source: 'public-url' };
+  return { url: webhookUrl(new URL(requestUrl).origin, orgId), source: 'request' };
 }
 
 export const integrationInfoRouter = createRouter({ role: 'admin' }).openapi(

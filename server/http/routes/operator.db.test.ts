@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../../testing/webhook-posts.js';
-import { waitFor } from '../../testing/webhooks.js';
-import { enqueueDueReconciliations } from '../../webhooks/reconcile-scheduler.js';
+import { waitFor } from '../../testing/wait.js';
+import { enqueueDueReconciliations } from '../../webhooks/reconcile/reconcile-scheduler.js';
 
 // The operator API: organizations created, used, deactivated (keys, widget tokens and webhooks
 // answer 401, the data stays readable to the operator) and activated again; no organization key

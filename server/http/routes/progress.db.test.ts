@@ -5,7 +5,7 @@ import { bankAccounts } from '../../db/schema/index.js';
 import type { RemoteApi, RemoteBankAccount, RemoteTransaction } from '../../remote/index.js';
 import { syncBankAccounts } from '../../sync/bank-accounts.js';
 import { startSyncHarness, type SyncHarness } from '../../testing/sync.js';
-import { reconcileOrganization } from '../../webhooks/reconcile.js';
+import { reconcileOrganization } from '../../webhooks/reconcile/reconcile.js';
 
 // GET /api/admin/progress: the bank account sync and the reconciliation write their progress as
 // they go, and a run cut short keeps what it did. ("Retry all" is in

@@ -5,22 +5,12 @@ import { startSyncHarness, type SyncHarness } from '../../testing/sync.js';
 // over loopback HTTP. Healing is held off here, so problems stay until retried by hand.
 
 let h: SyncHarness;
-let account: string;
 
 beforeAll(async () => {
   h = await startSyncHarness();
-  const accounts = (await h.t.request('GET', '/api/bank-accounts')).body.data;
-  account = accounts[0].id;
 });
 afterAll(() => h.close());
 
-const act = (name: string, body: unknown) => h.t.request('POST', `/api/actions/${name}`, { body });
-const refuseNext = () =>
-  h.remote.sim.faults.inject(h.remote.firm.apiKey, {
-    target: 'graphql',
-    kind: 'status',
-    status: 400,
-  });
 const problems = async (query = '') =>
   (await h.t.request('GET', `/api/admin/sync-problems${query}`)).body;
 
@@ -30,17 +20,21 @@ describe('sync problems', () => {
   let aggregate: { id: string; serviceId: string };
 
   it('lists records in error and dead removals, newest first, with their errors', async () => {
-    refuseNext();
-    [first] = (await act('ClientCreate', { name: 'Refused one' })).body;
-    refuseNext();
-    [second] = (await act('ClientCreate', { name: 'Refused two' })).body;
+    h.refuseNext();
+    [first] = (await h.act('ClientCreate', { name: 'Refused one' })).body;
+    h.refuseNext();
+    [second] = (await h.act('ClientCreate', { name: 'Refused two' })).body;
 
-    const [client] = (await act('ClientCreate', { name: 'Aggregated' })).body;
+    const [client] = (await h.act('ClientCreate', { name: 'Aggregated' })).body;
     const [link] = (
-      await act('PaymentLinkCreate', { amount: 5, bankAccountId: account, clientId: client.id })
+      await h.act('PaymentLinkCreate', {
+        amount: 5,
+        bankAccountId: h.account(),
+        clientId: client.id,
+      })
     ).body;
-    [aggregate] = (await act('AggregateLinkCreate', { paymentLinkIds: [link.id] })).body;
-    refuseNext();
+    [aggregate] = (await h.act('AggregateLinkCreate', { paymentLinkIds: [link.id] })).body;
+    h.refuseNext();
     expect((await h.t.request('DELETE', `/api/aggregate-links/${aggregate.id}`)).status).toBe(204);
     await h.settle();
 

@@ -46,7 +46,7 @@ export const syncProblemsRouter = createRouter({ role: 'admin' })
     async (c) => {
       const { id } = c.req.valid('json');
       const retried = await retrySyncProblems(c.get('db'), c.get('caller').orgId, id);
-      if (retried > 0) c.get('deps').sync.worker.kick();
+      if (retried > 0) c.get('deps').worker.kick();
       return c.json({ retried }, 200);
     },
   );

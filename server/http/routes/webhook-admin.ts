@@ -10,9 +10,9 @@ import {
   webhookEventRecord,
 } from '../../../shared/webhooks.js';
 import { reconcileNow, replayEvents } from '../../webhooks/admin.js';
-import { acknowledgeDeadEvent } from '../../webhooks/retention.js';
-import { integrationHealth as checkHealth } from '../../webhooks/health.js';
-import { getWebhookEvent, listWebhookEvents } from '../../webhooks/inbox.js';
+import { integrationHealth as checkHealth } from '../../integration-health.js';
+import { getWebhookEvent, listWebhookEvents } from '../../webhooks/pipeline/inbox.js';
+import { acknowledgeDeadEvent } from '../../webhooks/pipeline/retention.js';
 import type { AppEnv } from '../context.js';
 import { errorResponses, idParams, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
@@ -23,10 +23,10 @@ import { createRouter } from '../router.js';
 const tags = ['webhooks'];
 
 type Ctx = Context<AppEnv>;
-const adminDeps = (c: Ctx) => ({ db: c.get('db'), sync: c.get('deps').sync });
+const adminDeps = (c: Ctx) => ({ db: c.get('db'), worker: c.get('deps').worker });
 const healthDeps = (c: Ctx) => {
-  const { sync, config, webhooks } = c.get('deps');
-  return { db: c.get('db'), remote: sync.remote, config, rejections: webhooks.rejections };
+  const { remote, config, webhooks } = c.get('deps');
+  return { db: c.get('db'), remote, config, rejections: webhooks.rejections };
 };
 
 export const webhookAdminRouter = createRouter({ role: 'admin' })

@@ -111,7 +111,7 @@ describe('when the database is unavailable', () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_ready');
       expect(down.logs.join('')).toContain('webhook not stored: database unavailable');
     } finally {
-      await down.sync.stop();
+      await down.stopWorkers();
     }
   });
 });

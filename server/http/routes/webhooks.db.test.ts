@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/index.js';
 import { jobs, organizations, webhookEvents } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
-import { receiptSummary } from '../../webhooks/receipts.js';
-import { canonicalJson, signBody } from '../../webhooks/signature.js';
+import { receiptSummary } from '../../webhooks/receiver/receipts.js';
+import { canonicalJson, signBody } from '../../webhooks/receiver/signature.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../../testing/webhook-posts.js';
 
 // The receiver through `app.request()`: signatures, bodies, sizes, the inbox's idempotency, and

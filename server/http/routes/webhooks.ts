@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { errorBody } from '../../../shared/schemas.js';
-import { receiveWebhook, type WebhookTarget } from '../../webhooks/receiver.js';
+import { receiveWebhook, type WebhookTarget } from '../../webhooks/receiver/receiver.js';
+import { DEFAULT_RECEIVER_PATH, ORG_RECEIVER_PATH } from '../../webhooks/receiver/webhook-url.js';
 import type { AppEnv } from '../context.js';
 import { jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';
@@ -41,7 +42,7 @@ export const webhookReceiverRouter = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/services/apexrest/service_core/webhook',
+      path: DEFAULT_RECEIVER_PATH,
       tags: ['webhooks'],
       summary: 'Webhook receiver of the default organization',
       description,
@@ -53,7 +54,7 @@ export const webhookReceiverRouter = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/webhooks/{orgId}',
+      path: ORG_RECEIVER_PATH,
       tags: ['webhooks'],
       summary: 'Webhook receiver of an organization',
       description,

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/index.js';
+import type { RemoteTransaction } from '../../remote/index.js';
+import { clipText255 } from '../../security/text.js';
+import { resolveRelated } from './related-records.js';
+import { distinctBy, rowList } from './sql-lists.js';
+import { orgKey } from '../../org-key.js';
+
+// Stage 2's write (the spec's TransactionPayload__e → Transaction__c): remote transactions, as
+// fetched, upserted by serviceId with their client, matter and payment link, a batch at a time.
+//
+// Stale and no-op writes. Events arrive late, twice and out of order, so we never apply deltas:
+// every write is the whole current state as fetched at `fetchedAt`, and the row remembers the
+// fetch time of the state it holds (`remote_fetched_at`).
+// - A snapshot fetched BEFORE the one the row holds is stale: the upsert's WHERE matches no row
+//   and nothing changes (`stale`). A later fetch always sees the final state, since the last
+//   event's fetch starts after the last change: "the latest fetch wins" converges on the remote.
+// - A snapshot as new or newer is written even if nothing changed, so the row's fetch time moves
+//   forward (a stale snapshot must not slip in under an old stamp); `updated_at` moves only when
+//   a field actually changed, so a redelivery does not look like a change to readers.
+
+export interface UpsertItem {
+  orgId: string;
+  transaction: RemoteTransaction;
+  fetchedAt: Date;
+}
+
+type UpsertOutcome = 'upserted' | 'skipped' | 'stale';
+
+/** The spec's rule: payouts and zero amounts (e.g. trust surcharging) are not transactions here. */
+function skipReason(remote: RemoteTransaction): string | null {
+  if (remote.type.toLowerCase() === 'payout') return 'payout';
+  if (/^-?0*(\.0*)?$/.test(remote.amount)) return 'zero amount';
+  return null;
+}
+
+const FIELDS = [
+  'amount',
+  'amount_refunded',
+  'bank_account_id',
+  'client_id',
+  'matter_id',
+  'payment_link_id',
+  'created_on',
+  'error_message',
+  'last_four',
+  'method',
+  'payer_email',
+  'payer_name',
+  'status',
+  'type',
+];
+const list = (prefix: string) => FIELDS.map((c) => `${prefix}${c}`).join(', ');
+const setAll = sql.raw(FIELDS.map((c) => `${c} = excluded.${c}`).join(', '));
+const changed = sql.raw(`(${list('t.')}) is distinct from (${list('excluded.')})`);
+
+/** Upserts a batch; call it inside a transaction (the related rows go with it). */
+export async function upsertRemoteTransactions(
+  db: Executor,
+  items: readonly UpsertItem[],
+): Promise<UpsertOutcome[]> {
+  const outcomes: UpsertOutcome[] = items.map((i) =>
+    skipReason(i.transaction) ? 'skipped' : 'stale',
+  );
+  // One row per transaction (a statement cannot upsert a row twice): the newest snapshot.
+  const rows = distinctBy(
+    items.filter((i) => !skipReason(i.transaction)),
+    (i) => orgKey(i.orgId, i.transaction.id),
+    (candidate, kept) => candidate.fetchedAt > kept.fetchedAt,
+  );
+  if (rows.length === 0) return outcomes;
+  const related = await resolveRelated(db, rows, new Date());
+  const values = rows.map(({ orgId, transaction: t, fetchedAt }, i) => {
+    const r = related[i]!;
+    return sql`(${orgId}::uuid, ${t.id}, ${t.amount}::numeric, ${t.amountRefunded}::numeric,
+      ${r.bankAccountId}::uuid, ${r.clientId}::uuid, ${r.matterId}::uuid, ${r.paymentLinkId}::uuid,
+      ${t.createdOn}::timestamptz, ${clipText255(t.errorMessage)}, ${clipText255(t.lastFour)},
+      ${t.method}, ${clipText255(t.payerEmail)}, ${clipText255(t.payerName)}, ${t.status},
+      ${clipText255(t.type)},
+      ${fetchedAt.toISOString()}::timestamptz)`;
+  });
+  const written = rowsOf<{ org_id: string; service_id: string }>(
+    await db.execute(sql`
+      insert into transactions as t (org_id, service_id, ${sql.raw(list(''))}, remote_fetched_at)
+      values ${rowList(values)}
+      on conflict (org_id, service_id) do update
+      set ${setAll}, remote_fetched_at = excluded.remote_fetched_at,
+          updated_at = case when ${changed} then now() else t.updated_at end
+      where t.remote_fetched_at is null or t.remote_fetched_at <= excluded.remote_fetched_at
+      returning t.org_id, t.service_id`),
+  );
+  const applied = new Map(written.map((w) => [orgKey(w.org_id, w.service_id), true]));
+  // Each item is `upserted` when the state written is its own or newer (its job's events are
+  // then as current as they can be); a snapshot older than the row's is `stale`.
+  const newest = new Map(rows.map((r) => [orgKey(r.orgId, r.transaction.id), r.fetchedAt]));
+  items.forEach((item, i) => {
+    if (outcomes[i] === 'skipped') return;
+    const key = orgKey(item.orgId, item.transaction.id);
+    outcomes[i] =
+      applied.has(key) && item.fetchedAt <= (newest.get(key) as Date) ? 'upserted' : 'stale';
+  });
+  return outcomes;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../errors.js';
+import { parseEvents, transactionIdsOf } from './events.js';
+
+const parse = (value: unknown) =>
+  parseEvents(new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value)));
+
+const event = (over: Record<string, unknown> = {}) => ({
+  type: 'transaction.created',
+  eventId: '5f0c7b2e-1111-4222-8333-444455556666',
+  firmId: 'firm',
+  data: { transaction: { id: 'a6c1f9d2-1111-4222-8333-444455556666' } },
+  ...over,
+});
+
+describe('parseEvents', () => {
+  it('reads an array of events and a single event', () => {
+    expect(parse([event(), event({ eventId: 'e2' })])).toHaveLength(2);
+    expect(parse(event())).toEqual([
+      {
+        eventId: event().eventId,
+        type: 'transaction.created',
+        payload: event(),
+        transactionIds: ['a6c1f9d2-1111-4222-8333-444455556666'],
+      },
+    ]);
+    expect(parse([])).toEqual([]);
+  });
+
+  it('names no transactions for kinds it does not handle', () => {
+    expect(parse(event({ type: 'firm.updated' }))[0]?.transactionIds).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', '{"type":'],
+    ['a number', 42],
+    ['a string', '"hello"'],
+    ['null', 'null'],
+    ['an array of non-objects', [1, 2]],
+    ['an event without eventId', [{ type: 'transaction.created' }]],
+    ['an event without type', [{ eventId: 'x' }]],
+    ['an empty eventId', [event({ eventId: '' })]],
+    ['a numeric eventId', [event({ eventId: 7 })]],
+    ['a too long type', [event({ type: 'x'.repeat(101) })]],
+    ['a NUL character, which the database cannot store', [event({ data: { note: 'a\u0000b' } })]],
+    ['a NUL character in a key', '[{"type":"t","eventId":"e","data":{"a\\u0000":1}}]'],
+  ])('refuses %s with invalid_input', (_name, body) => {
+    expect(() => parse(body)).toThrow(AppError);
+    try {
+      parse(body);
+    } catch (error) {
+      expect((error as AppError).code).toBe('invalid_input');
+    }
+  });
+});
+
+describe('transactionIdsOf', () => {
+  it('collects the transaction and any original, refund or return it names', () => {
+    expect(
+      transactionIdsOf({
+        transaction: { id: 't1', originalTransactionId: 'o1' },
+        refundTransaction: { id: 'r1' },
+        originalTransaction: { id: 'o1' },
+        returnTransactionId: 'x1',
+      }).sort(),
+    ).toEqual(['o1', 'r1', 't1', 'x1']);
+    expect(transactionIdsOf({ transactionId: 't2' })).toEqual(['t2']);
+  });
+
+  it('ignores what is not an id', () => {
+    expect(transactionIdsOf(null)).toEqual([]);
+    expect(transactionIdsOf({ transaction: { id: 5 } })).toEqual([]);
+    expect(transactionIdsOf({ transaction: { id: 'x'.repeat(37) } })).toEqual([]);
+    expect(transactionIdsOf({ transaction: { id: "'; drop table" } })).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import { SUPPORTED_WEBHOOK_KINDS, type SupportedWebhookKind } from '../../../shared/webhooks.js';
+import { invalidInput } from '../../errors.js';
+import { findTextProblem } from '../../security/text.js';
+
+// The webhook body (FACTS.md): a JSON array of events, each
+// `{ type, eventId, firmId, data: { transaction: { id } } }`; a single event object is accepted
+// too. Payloads carry ids only, so what we keep of an event is its kind, its id and the remote
+// transaction ids it names.
+
+export interface ReceivedEvent {
+  eventId: string;
+  type: string;
+  /** The event as received, stored in the inbox. */
+  payload: Record<string, unknown>;
+  /** Remote transaction ids named by the event (empty for kinds we ignore). */
+  transactionIds: string[];
+}
+
+const MAX_ID_LENGTH = 100;
+/** Remote ids are uuids; our columns are Text(36). */
+const TRANSACTION_ID = /^[A-Za-z0-9-]{1,36}$/;
+
+const SUPPORTED: ReadonlySet<string> = new Set(SUPPORTED_WEBHOOK_KINDS);
+
+export const isSupportedKind = (type: string): type is SupportedWebhookKind => SUPPORTED.has(type);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Every transaction id the event's data names: `data.transaction.id` and the ids of any
+ * original / refund / return transaction it carries (`data.originalTransaction.id`,
+ * `data.transaction.originalTransactionId`, ...). The remote documents only the first; the rest
+ * is read defensively so an event that names more never loses them.
+ */
+export function transactionIdsOf(data: unknown): string[] {
+  if (!isObject(data)) return [];
+  const ids = new Set<string>();
+  const add = (value: unknown) => {
+    if (typeof value === 'string' && TRANSACTION_ID.test(value)) ids.add(value);
+  };
+  for (const [key, value] of Object.entries(data)) {
+    if (/transactionId$/i.test(key)) add(value);
+    else if (/transaction$/i.test(key) && isObject(value)) {
+      add(value.id);
+      add(value.originalTransactionId);
+    }
+  }
+  return [...ids];
+}
+
+function readEvent(value: unknown, index: number): ReceivedEvent {
+  const where = `events.${index}`;
+  if (!isObject(value))
+    throw invalidInput('Each event must be an object', { [where]: ['must be an object'] });
+  const { type, eventId } = value;
+  const fields: Record<string, string[]> = {};
+  if (typeof type !== 'string' || type.length === 0 || type.length > MAX_ID_LENGTH) {
+    fields[`${where}.type`] = [`must be a text of 1 to ${MAX_ID_LENGTH} characters`];
+  }
+  if (typeof eventId !== 'string' || eventId.length === 0 || eventId.length > MAX_ID_LENGTH) {
+    fields[`${where}.eventId`] = [`must be a text of 1 to ${MAX_ID_LENGTH} characters`];
+  }
+  if (Object.keys(fields).length > 0) {
+    throw invalidInput('Every event needs a type and an eventId', fields);
+  }
+  const kind = type as string;
+  return {
+    eventId: eventId as string,
+    type: kind,
+    payload: value,
+    transactionIds: isSupportedKind(kind) ? transactionIdsOf(value.data) : [],
+  };
+}
+
+/**
+ * The events of a verified body. Throws `invalid_input` (400) for anything that is not JSON, not
+ * an event or an array of events, or an event without `type` or `eventId`: nothing is stored then.
+ */
+export function parseEvents(raw: Uint8Array): ReceivedEvent[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(raw).toString('utf8'));
+  } catch {
+    throw invalidInput('The webhook body is not valid JSON');
+  }
+  const list = Array.isArray(body) ? body : isObject(body) ? [body] : null;
+  if (!list) throw invalidInput('The webhook body must be an event or an array of events');
+  // Text PostgreSQL cannot store (NUL, a lone surrogate) or nesting no event has: refused here,
+  // as this request's own 400, rather than failing the write it would share with others.
+  const problem = findTextProblem(list, { prefix: 'events' });
+  if (problem) {
+    throw invalidInput(`The webhook body cannot be stored: ${problem.path} ${problem.message}`, {
+      [problem.path]: [problem.message],
+    });
+  }
+  return list.map(readEvent);
+}
