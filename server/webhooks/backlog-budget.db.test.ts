@@ -72,3 +72,48 @@ describe('a webhook backlog of unknown transactions', () => {
     expect(stats.rateLimited).toBe(0);
   }, 180_000);
 });
+
+describe('a batch where a few transactions are unknown among known ones', () => {
+  it('settles the known ones together: a round per unknown transaction, not per event', async () => {
+    const key = h.firm.apiKey;
+    // Known transactions (payouts: fetched, then skipped by stage 2) with unknown ones between.
+    const known = Array.from({ length: 40 }, () =>
+      webhookEvent({
+        data: { transaction: { id: h.sim.sandbox.createTransaction(key, { amount: 0 }).id } },
+      }),
+    );
+    const unknown = Array.from({ length: 5 }, () => webhookEvent());
+    const events = known.flatMap((e, i) => (i % 8 === 3 ? [e, unknown[i >> 3]!] : [e]));
+    expect(events).toHaveLength(45);
+    // The window of the test before rolls over, so the backlog lane has its full share.
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 500));
+    const before = h.sim.stats(key).requests;
+    const body = JSON.stringify(events);
+    const ack = await postWebhook(
+      h.t.app,
+      `/webhooks/${h.orgId}`,
+      body,
+      signatureHeader(body, h.secret),
+    );
+    expect(ack.status).toBe(200);
+
+    const ids = new Set<string>(events.map((e) => e.eventId));
+    const rows = await h.waitFor(async () => {
+      const all = await h.t.database.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.orgId, h.orgId));
+      const mine = all.filter((r) => ids.has(r.eventId));
+      return mine.length === events.length &&
+        mine.every((r) => !['received', 'failed'].includes(r.status))
+        ? mine
+        : null;
+    }, 120_000);
+    const dead = rows.filter((r) => r.status === 'dead').map((r) => r.eventId);
+    expect(dead.sort()).toEqual(unknown.map((e) => e.eventId).sort());
+    // Every round settles the one unknown transaction the remote names and asks the rest of its
+    // batch again together; alone, each lost fetch would cost a request (about 45 here).
+    const requests = h.sim.stats(key).requests - before;
+    expect(requests).toBeLessThanOrEqual(unknown.length + 8);
+  }, 180_000);
+});
