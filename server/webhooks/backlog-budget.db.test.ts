@@ -33,19 +33,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
+/** One signed delivery of `events` to the organization's webhook URL. */
+function postSigned(events: unknown[]) {
+  const body = JSON.stringify(events);
+  return postWebhook(h.t.app, `/webhooks/${h.orgId}`, body, signatureHeader(body, h.secret));
+}
+
 describe('a webhook backlog of unknown transactions', () => {
   it('asks the rest of a nulled batch again together, and leaves syncs their share', async () => {
     const key = h.firm.apiKey;
     const before = h.sim.stats(key).requests;
     const events = Array.from({ length: 120 }, () => webhookEvent());
-    const body = JSON.stringify(events);
-    const ack = await postWebhook(
-      h.t.app,
-      `/webhooks/${h.orgId}`,
-      body,
-      signatureHeader(body, h.secret),
-    );
-    expect(ack.status).toBe(200);
+    expect((await postSigned(events)).status).toBe(200);
     // The backlog fills the window it may use.
     await h.waitFor(async () => h.sim.stats(key).requests - before >= REQUESTS - 4, 30_000);
 
@@ -88,14 +87,7 @@ describe('a batch where a few transactions are unknown among known ones', () => 
     // The window of the test before rolls over, so the backlog lane has its full share.
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 500));
     const before = h.sim.stats(key).requests;
-    const body = JSON.stringify(events);
-    const ack = await postWebhook(
-      h.t.app,
-      `/webhooks/${h.orgId}`,
-      body,
-      signatureHeader(body, h.secret),
-    );
-    expect(ack.status).toBe(200);
+    expect((await postSigned(events)).status).toBe(200);
 
     const ids = new Set<string>(events.map((e) => e.eventId));
     const rows = await h.waitFor(async () => {
