@@ -1,6 +1,6 @@
 // The server process of `npm run bench:webhooks`: the product as server/main.ts assembles it
-// (same runtime, app, workers, configuration from the environment), plus two routes for the
-// benchmark only:
+// (same runtime, app, workers, log, reconciliation and retention schedules, configuration from
+// the environment), plus routes for the benchmark only:
 //   POST /bench/bare     the receiver's signature check and nothing else (the default org);
 //   GET  /bench/counts   transactions and webhook events by status, to check the drain;
 //   POST /bench/stats    where ack time went since the last call: this process's event-loop
@@ -14,6 +14,8 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase, rowsOf, type Database } from '../server/db/index.js';
 import { openRuntime } from '../server/runtime.js';
 import { verifyWebhook } from '../server/webhooks/receiver/receiver.js';
+import { startReconcileScheduler } from '../server/webhooks/reconcile/reconcile-scheduler.js';
+import { startRetention } from '../server/webhooks/pipeline/retention.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -94,11 +96,26 @@ async function main(): Promise<void> {
     });
   });
   if (config.workers) runtime.startWorkers();
+  // As main.ts runs them: the reconciliation (where workers run) and the retention.
+  const reconciler = config.workers
+    ? startReconcileScheduler({
+        db: database.db,
+        logger: runtime.logger,
+        intervalMs: config.reconcileIntervalMs,
+      })
+    : undefined;
+  const retention = startRetention({
+    db: database.db,
+    logger: runtime.logger,
+    retentionDays: config.webhookEventsRetentionDays,
+  });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     process.stdout.write(`Payment link service: http://${info.address}:${info.port}\n`);
   });
   const stop = () => {
     server.close(async () => {
+      reconciler?.stop();
+      retention.stop();
       await runtime.close();
       process.exit(0);
     });

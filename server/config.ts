@@ -73,6 +73,17 @@ const schema = z.object({
     .int()
     .min(1, 'must keep at least 1 backup')
     .default(7),
+  TRUST_PROXY: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(1_000)
+    .default(65_000),
+  WEBHOOK_EVENTS_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int()
+    .min(1)
+    .default(90),
 });
 
 export interface Config {
@@ -109,6 +120,18 @@ export interface Config {
   backupDir: string;
   /** How many scheduled backups to keep: the oldest beyond it are removed. */
   backupKeep: number;
+  /**
+   * Behind a proxy (TRUST_PROXY=1): the client's address is the last of X-Forwarded-For (the
+   * failed-authentication throttle counts per address).
+   */
+  trustProxy: boolean;
+  /**
+   * How long an idle keep-alive connection stays open: longer than the proxy's own idle timeout
+   * (60 s for most), so the proxy closes first and never sends on a connection we closed.
+   */
+  httpKeepAliveTimeoutMs: number;
+  /** Processed, ignored and skipped webhook events older than this are deleted (dead ones stay). */
+  webhookEventsRetentionDays: number;
 }
 
 export class ConfigError extends StartupError {}
@@ -148,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupDir: e.BACKUP_DIR,
     backupKeep: e.BACKUP_KEEP,
+    trustProxy: e.TRUST_PROXY === '1',
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    webhookEventsRetentionDays: e.WEBHOOK_EVENTS_RETENTION_DAYS,
     demo: e.DEMO === '1' ? 'on' : e.DEMO === '0' ? 'off' : 'auto',
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,53 @@ describe('demo mode', () => {
       });
     } finally {
       await second.stop();
+    }
+  }, 90_000);
+
+  it('forgets nothing it answered when killed with -9 at once after a change', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'plk-demo-kill-'));
+    const begin = () =>
+      startServerProcess(
+        {
+          DATABASE_URL: '',
+          ADMIN_API_KEY: 'demo-test-admin-key-0123456789',
+          DATA_DIR: dir,
+          PORT: '0',
+          DEMO: 'auto',
+          SERVICE_SANDBOX_URL: '',
+        },
+        { ready: /demo mode: the simulator/, timeoutMs: 30_000 },
+      );
+    const call = (url: string) => async (p: string, body: unknown) =>
+      (
+        await fetch(`${url}/api${p}`, {
+          method: 'POST',
+          headers: {
+            authorization: 'Bearer demo-test-admin-key-0123456789',
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<{ id: string; serviceId: string; syncStatus: string }[]>;
+    try {
+      const first = await begin();
+      const [client] = await call(first.url)('/actions/ClientCreate', { name: 'Just made' });
+      expect(client).toMatchObject({ syncStatus: 'synced' });
+      await first.kill(); // within a second of the change: no timer ran
+      // A temporary file left by a write cut short stops nothing.
+      writeFileSync(path.join(dir, 'simulator.json.tmp'), '{"version": 1, "firms": [');
+      const second = await begin();
+      try {
+        const [renamed] = await call(second.url)('/actions/ClientUpdate', {
+          clientId: client!.id,
+          name: 'Still there',
+        });
+        expect(renamed).toMatchObject({ syncStatus: 'synced', serviceId: client!.serviceId });
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
 });

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
@@ -27,6 +35,12 @@ export interface Demo {
   orgId: string;
   /** The server's own address once it listens: the only place the simulator POSTs webhooks to. */
   baseUrl?: string;
+  /**
+   * Writes the simulator's state to DATA_DIR now, if it changed. Called before the answer to
+   * each request that may change it leaves (and every 5 s), so a kill -9 forgets nothing that
+   * was answered.
+   */
+  persist(): void;
   close(): Promise<void>;
 }
 
@@ -49,6 +63,30 @@ export function isOwnAddress(url: string, baseUrl: string | undefined): boolean 
 }
 
 const snapshotFile = (dataDir: string) => path.join(dataDir, 'simulator.json');
+
+/**
+ * Replaces `file` whole or not at all: a temporary file written and flushed, then renamed over
+ * it (and the folder flushed). A write cut short leaves the previous state, never a torn file
+ * that would stop the next start.
+ */
+function replaceFile(file: string, text: string): void {
+  const temporary = `${file}.tmp`;
+  // The snapshot holds the simulated firm's key and webhook secrets: owner-only.
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+  const folder = openSync(path.dirname(file), 'r');
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
+  }
+}
 
 /**
  * Whether to run in demo mode, and the simulator if so: DEMO=1 always, DEMO=0 never, and by
@@ -82,10 +120,15 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
   const persist = () => {
     const text = JSON.stringify(simulator.snapshot());
     if (text === written) return;
-    // The snapshot holds the simulated firm's key and webhook secrets: owner-only.
-    writeFileSync(file, text, { mode: 0o600 });
-    written = text;
+    try {
+      replaceFile(file, text);
+      written = text;
+    } catch (error) {
+      // A full disk, say: the demo runs on, and the next change tries again.
+      logger.warn({ err: String(error) }, 'demo mode: the simulator state could not be saved');
+    }
   };
+  // Changes not made by a request (webhook deliveries and their retries) are saved on a timer.
   const timer = setInterval(persist, 5_000);
   timer.unref();
   return {
@@ -99,6 +142,7 @@ export async function prepareDemo(options: DemoOptions): Promise<Demo | null> {
     set baseUrl(url: string | undefined) {
       own.baseUrl = url;
     },
+    persist,
     async close() {
       clearInterval(timer);
       persist();

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   integration_not_configured: 409,
   remote_site_not_allowed: 409,
   payload_too_large: 413,
+  /** An Idempotency-Key sent again with another request (http/idempotency.ts). */
+  idempotency_key_reused: 422,
   unsupported_media_type: 415,
   rate_limited: 429,
   /** The client hung up before the request was read: no error of ours (nginx's 499). */

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { LogSink } from './log-sink.js';
 
 export type { Logger };
 
@@ -30,9 +31,14 @@ const REDACTED_PATHS = [
   '*.body',
 ];
 
+/**
+ * The process's logger: one JSON line per entry, written to `destination`, by default a new
+ * LogSink on standard output (log-sink.ts: a line that cannot be written is dropped, never
+ * waited for). A process passes its own LogSink to count what it dropped (/metrics).
+ */
 export function createLogger(
   options: { level?: string } = {},
-  destination?: DestinationStream,
+  destination: DestinationStream = new LogSink(),
 ): Logger {
   return pino(
     {
@@ -43,4 +49,13 @@ export function createLogger(
     },
     destination,
   );
+}
+
+/**
+ * A write to stdout or stderr that fails (ENOSPC on a full disk, EPIPE when the reader went)
+ * emits an error event, which kills the process when nobody listens: the process's own messages
+ * (its URL line, a fatal error) are best effort, never a reason to stop.
+ */
+export function ignoreOutputErrors(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 }

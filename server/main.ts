@@ -1,25 +1,33 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
+import { applyHttpTimeouts, httpTimeouts, serverOptions } from './http/server-timeouts.js';
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
-import { createLogger } from './logger.js';
+import { LogSink } from './log-sink.js';
+import { createLogger, ignoreOutputErrors } from './logger.js';
 import { activateDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
 import { checkWebhookEndpoint } from './going-live.js';
 import { startEndpointScheduler } from './webhooks/endpoint/endpoint-scheduler.js';
 import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
 import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
+import { startRetention } from './webhooks/pipeline/retention.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger({ level: config.logLevel });
+  // A log that cannot be written (a full disk, a closed pipe) never stops the server: lines are
+  // dropped and counted (log-sink.ts), and the few direct writes to stdout ignore errors.
+  ignoreOutputErrors();
+  const logSink = new LogSink();
+  const logger = createLogger({ level: config.logLevel }, logSink);
   // DATA_DIR, the embedded database's files, the secrets key: owner-only (0700 / 0600).
   createOwnerOnly();
   ensureDataDir(config.dataDir);
 
   // The runtime makes the default organization and, when due, demo mode's simulator (mounted by
   // the app factory).
-  const runtime = await openRuntime(config, { logger, serveApi: true });
+  const runtime = await openRuntime(config, { logger, logSink, serveApi: true });
   const { database, secretBox, remote, demo } = runtime;
   const boot = runtime.boot!;
   const orgId = boot.organization.id;
@@ -36,6 +44,12 @@ async function main(): Promise<void> {
 
   // Scheduled online backups of the embedded database (BACKUP_INTERVAL_HOURS).
   await runtime.backups.startSchedule();
+  // Deletes settled webhook events past WEBHOOK_EVENTS_RETENTION_DAYS and old idempotency answers.
+  const retention = startRetention({
+    db: database.db,
+    logger,
+    retentionDays: config.webhookEventsRetentionDays,
+  });
 
   const live = { ...runtime, db: database.db };
   // At start and periodically: the webhook endpoint of every organization that has one.
@@ -46,31 +60,41 @@ async function main(): Promise<void> {
     check: (org) => checkWebhookEndpoint(live, org),
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
-    logger.info({ url, organization: orgId }, 'listening');
-    if (demo) {
-      activateDemo(demo, {
-        config,
-        db: database.db,
-        secretBox,
-        orgId,
-        logger,
-        remote,
-        baseUrl: url,
-      }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
-    }
-    // The key is a secret shown this once: to a person at a terminal, else into a 0600 file in
-    // DATA_DIR, never into output that a redirect turns into a log.
-    const keyNote = boot.generatedAdminKey
-      ? deliverFirstAdminKey(boot.generatedAdminKey, {
-          dataDir: config.dataDir,
-          interactive: process.stdout.isTTY === true,
-        })
-      : '';
-    // One write, so whoever waits for the URL line also finds where the key went.
-    process.stdout.write(`\nPayment link service: ${url}\n${keyNote}`);
-  });
+  const timeouts = httpTimeouts(config);
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      serverOptions: serverOptions(timeouts),
+    },
+    (info) => {
+      const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+      logger.info({ url, organization: orgId }, 'listening');
+      if (demo) {
+        activateDemo(demo, {
+          config,
+          db: database.db,
+          secretBox,
+          orgId,
+          logger,
+          remote,
+          baseUrl: url,
+        }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
+      }
+      // The key is a secret shown this once: to a person at a terminal, else into a 0600 file in
+      // DATA_DIR, never into output that a redirect turns into a log.
+      const keyNote = boot.generatedAdminKey
+        ? deliverFirstAdminKey(boot.generatedAdminKey, {
+            dataDir: config.dataDir,
+            interactive: process.stdout.isTTY === true,
+          })
+        : '';
+      // One write, so whoever waits for the URL line also finds where the key went.
+      process.stdout.write(`\nPayment link service: ${url}\n${keyNote}`);
+    },
+  );
+  applyHttpTimeouts(server as Server, timeouts);
   server.once('error', (err: NodeJS.ErrnoException) => {
     const message =
       err.code === 'EADDRINUSE'
@@ -91,8 +115,10 @@ async function main(): Promise<void> {
     server.close(async () => {
       reconciler?.stop();
       endpoints.stop();
+      retention.stop();
       await runtime.close();
       logger.info('stopped');
+      await logSink.flush();
       process.exit(0);
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -7,7 +7,9 @@ import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { openSecretsKey } from './domain/secrets-key.js';
 import { resolveRemoteTarget } from './domain/remote-sites.js';
 import { errorMessage } from './errors.js';
+import { AuthThrottle } from './http/auth-throttle.js';
 import type { AppDeps } from './http/context.js';
+import { LogSink } from './log-sink.js';
 import { createLogger, type Logger } from './logger.js';
 import { countedJobs } from './metrics/jobs.js';
 import { Metrics } from './metrics/metrics.js';
@@ -59,6 +61,8 @@ export interface WorkOptions {
 interface RuntimeOverrides {
   /** Default: a logger at LOG_LEVEL on stdout. */
   logger?: Logger;
+  /** Where `logger` writes: its dropped lines are counted on /metrics. */
+  logSink?: LogSink;
   /** An open, migrated database (tests, benches); default: the configured one, migrated here. */
   database?: DatabaseHandle;
   /** Default: the secrets key from SECRETS_KEY or its file in DATA_DIR. */
@@ -99,7 +103,8 @@ export async function openRuntime(
   config: Config,
   overrides: RuntimeOverrides = {},
 ): Promise<Runtime> {
-  const logger = overrides.logger ?? createLogger({ level: config.logLevel });
+  const logSink = overrides.logSink ?? (overrides.logger ? undefined : new LogSink());
+  const logger = overrides.logger ?? createLogger({ level: config.logLevel }, logSink);
   const database = overrides.database ?? (await openDatabase(config));
   if (!overrides.database) {
     await database.migrate();
@@ -124,10 +129,12 @@ export async function openRuntime(
     limiters,
     logger,
     scrape: (overrides.role ?? 'api') === 'api',
+    logLinesDropped: () => logSink?.dropped ?? 0,
   });
   // The process's services: each holds state between requests, so each is made once, here.
   const webhooks = openWebhookReceiver(database, secretBox, logger);
   const widgetTokens = widgetTokenSigner(secretBox);
+  const authThrottle = new AuthThrottle();
 
   const remote =
     work.remote ??
@@ -190,6 +197,7 @@ export async function openRuntime(
     widgetTokens,
     metrics,
     backups,
+    authThrottle,
     demo,
     boot,
     startWorkers() {
@@ -232,12 +240,15 @@ function createMetrics(options: {
   limiters: Limiters;
   logger: Logger;
   scrape: boolean;
+  /** Log lines the process could not write (log-sink.ts). */
+  logLinesDropped?: () => number;
 }): Metrics {
   const { database, limiters, logger } = options;
   const db = database.db;
   const localBudget = limiters instanceof LimiterRegistry ? limiters : undefined;
   return new Metrics({
     orgLabels: options.config.metricsOrgLabels,
+    ...(options.logLinesDropped ? { logLinesDropped: options.logLinesDropped } : {}),
     onSourceError: (source, error) =>
       logger.warn({ source, err: errorMessage(error).slice(0, 300) }, 'metrics source failed'),
     sources: options.scrape

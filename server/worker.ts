@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
-import { createLogger } from './logger.js';
+import { LogSink } from './log-sink.js';
+import { createLogger, ignoreOutputErrors } from './logger.js';
 import { serveWorkerMetrics } from './http/metrics-server.js';
 import { createOwnerOnly } from './security/data-dir.js';
 import { openRuntime } from './runtime.js';
@@ -12,10 +13,12 @@ import { startReconcileScheduler } from './webhooks/reconcile/reconcile-schedule
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger({ level: config.logLevel });
+  ignoreOutputErrors();
+  const logSink = new LogSink();
+  const logger = createLogger({ level: config.logLevel }, logSink);
   // The secrets key file it may create in DATA_DIR: owner-only, like the API process's files.
   createOwnerOnly();
-  const runtime = await openRuntime(config, { logger, role: 'worker' });
+  const runtime = await openRuntime(config, { logger, logSink, role: 'worker' });
   const { database, worker, metrics } = runtime;
   runtime.startWorkers();
   const metricsServer = serveWorkerMetrics(config, metrics, logger);
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
     await metricsServer?.close();
     await runtime.close();
     logger.info('stopped');
+    await logSink.flush();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -3,6 +3,7 @@
 // nothing of the server) reaches a bundle that imports it. Every path it calls is checked against
 // the served OpenAPI document by server/http/api-client-contract.db.test.ts.
 import type { ActionInput, ActionName, BankAccountsSyncResult } from './actions.js';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency.js';
 import type { WebhookEndpointCheck, WebhookUrlInfo } from './integration-info.js';
 import type {
   AggregateLink,
@@ -82,6 +83,11 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The POST's Idempotency-Key: by default a new one per call (one submit), so a request the
+   * network or a double click repeats runs once. Pass the same key to retry the same submit.
+   */
+  idempotencyKey?: string;
 }
 
 function toQueryString(query: Query | undefined): string {
@@ -151,6 +157,7 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = await this.#tokenFor(renew);
     if (token) headers.authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const url = `${this.baseUrl}${path}${toQueryString(options.query)}`;
     // Looked up at call time (not kept from construction) so a page or test may replace it.
@@ -214,9 +221,14 @@ export class ApiClient {
         'No token is configured: give the widget a token attribute, or call configure() on the page',
       );
     }
-    let res = await this.#send(method, path, options, false);
+    // One key for both tries of a call: the second is the same submit.
+    const sent =
+      method === 'POST'
+        ? { ...options, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() }
+        : options;
+    let res = await this.#send(method, path, sent, false);
     if (res.status === 401 && typeof this.#token === 'function') {
-      res = await this.#send(method, path, options, true);
+      res = await this.#send(method, path, sent, true);
     }
     if (!res.ok) throw await errorFrom(res);
     if (res.status === 204) return undefined as T;

@@ -163,6 +163,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
       'server/org-key.ts',
       'server/config.ts',
       'server/logger.ts',
+      'server/log-sink.ts',
       'shared',
     ],
     peers: true,

@@ -43,9 +43,16 @@ export const webhookEventRecord = z.object({
   transactionIds: z.array(z.string()),
   receivedAt: z.iso.datetime(),
   processedAt: z.iso.datetime().nullable(),
+  /**
+   * When an admin acknowledged it (a dead event not to be replayed; it then ages out with the
+   * retention). The server always sends it; optional for readers of older servers.
+   */
+  acknowledgedAt: z.iso.datetime().nullable().optional(),
   updatedAt: z.iso.datetime(),
 });
 export type WebhookEventRecord = z.infer<typeof webhookEventRecord>;
+
+export const acknowledgeResult = z.object({ acknowledgedAt: z.iso.datetime() });
 
 export const webhookEventListQuery = listQuery.extend({
   status: z.enum(WEBHOOK_EVENT_STATUSES, { error: 'must be one of the event statuses' }).optional(),

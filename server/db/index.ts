@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
+import { DiskSpace } from './disk-space.js';
 import { applyMigrations } from './migrate.js';
 import { initPgliteDataDir, PGLITE_CONFIG, useBaselineWasmCompiler } from './pglite-init.js';
 import { PgliteThread, type PgliteClient } from './pglite-thread.js';
@@ -36,10 +37,20 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded database's DATA_DIR (absent in memory and on PostgreSQL): backups copy it. */
   dataDir?: string;
+  /**
+   * The embedded database's files on disk (PGlite with a data folder): how many flushes reached
+   * them, and a simulated full disk for the tests of one.
+   */
+  files?: Pick<PgliteThread, 'flushes' | 'simulateDiskFull'>;
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
-  /** Whether the database answers and every committed migration has been applied. */
+  /**
+   * Whether the database answers, every committed migration has been applied and, after a write
+   * failed for want of disk space, writes work again (disk-space.ts).
+   */
   readiness(): Promise<{ ready: boolean; reason?: string }>;
+  /** Told of failed writes: a full disk makes the process not ready until writes work again. */
+  diskSpace: DiskSpace;
   close(): Promise<void>;
 }
 
@@ -61,7 +72,12 @@ function committedMigrationCount(): number {
   return journal.entries.length;
 }
 
-async function readiness(db: Database): Promise<{ ready: boolean; reason?: string }> {
+async function readiness(
+  db: Database,
+  diskSpace: DiskSpace,
+): Promise<{ ready: boolean; reason?: string }> {
+  const space = await diskSpace.check(db);
+  if (!space.ok) return { ready: false, reason: space.reason };
   try {
     const [row] = rowsOf<{ applied: number }>(
       await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`),
@@ -101,13 +117,15 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     client: asPglite(client.urgent),
     schema,
   }) as unknown as Database;
+  const diskSpace = new DiskSpace();
   return {
     db,
     receiverDb,
     kind: 'pglite',
-    ...(dataDir ? { dataDir } : {}),
+    ...(dataDir ? { dataDir, files: client } : {}),
     migrate: () => applyMigrations(db, migrationsFolder, { concurrently: false }),
-    readiness: () => readiness(db),
+    diskSpace,
+    readiness: () => readiness(db, diskSpace),
     close: async () => {
       await client.close();
       unlock();
@@ -132,10 +150,12 @@ export async function openPostgres(
     client: withPreparedStatements(receiverClient),
     schema,
   }) as unknown as Database;
+  const diskSpace = new DiskSpace();
   return {
     db,
     receiverDb,
     kind: 'postgres',
+    diskSpace,
     migrate: async () => {
       // Several API and worker processes may start together: one migrates, the others wait.
       // They wait by polling, not in pg_advisory_lock: a session blocked in that call holds a
@@ -156,7 +176,7 @@ export async function openPostgres(
         await single.end();
       }
     },
-    readiness: () => readiness(db),
+    readiness: () => readiness(db, diskSpace),
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), receiverClient.end({ timeout: 5 })]);
     },

@@ -42,6 +42,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'api_keys',
       'bank_accounts',
       'clients',
+      'idempotency_keys',
       'integration_state',
       'jobs',
       'matters',

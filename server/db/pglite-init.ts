@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import v8 from 'node:v8';
 
@@ -14,8 +16,19 @@ import v8 from 'node:v8';
 // fresh start ran faster (no compile work competing with them); a long CPU-bound query on PGlite
 // may run slower than optimized code would. PostgreSQL (DATABASE_URL) is the way to scale.
 
-/** postgresql.conf of the embedded database (PGlite writes it at every start). */
-export const PGLITE_CONFIG = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
+/**
+ * postgresql.conf of the embedded database (PGlite writes it at every start). Durability as
+ * PostgreSQL's defaults have it: a commit returns once its WAL is on disk (the flush reaches the
+ * file through pglite-durable-fs.js), full pages are logged so a torn page write is repaired.
+ */
+export const PGLITE_CONFIG = [
+  'shared_buffers = 16MB',
+  'wal_buffers = 1MB',
+  'fsync = on',
+  'synchronous_commit = on',
+  'wal_sync_method = fdatasync',
+  'full_page_writes = on',
+];
 
 // Plain ESM run by `node -e`: no TypeScript loader is needed in the child.
 const INITDB = `
@@ -43,4 +56,25 @@ export async function initPgliteDataDir(pgdata: string): Promise<void> {
     ['--liftoff-only', '--input-type=module', '-e', INITDB, pgliteUrl, pgdata],
     { timeout: 120_000 },
   );
+  // initdb flushed nothing (PGlite's default start): the new cluster goes to disk once, whole.
+  syncTree(pgdata);
+}
+
+/** fsyncs every file and folder of a tree, folders after what they hold. */
+function syncTree(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(full);
+    else if (entry.isFile()) syncPath(full);
+  }
+  syncPath(dir);
+}
+
+function syncPath(file: string): void {
+  const fd = openSync(file, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -11,12 +11,21 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DurableNodeFS } from './pglite-durable-fs.js';
 
-const { dataDir, postgresqlconf } = workerData;
+const { dataDir, postgresqlconf, state, slots } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
 const options = { extensions: { pg_trgm }, postgresqlconf };
-const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+// On disk: the flushes PostgreSQL asks for reach the files (pglite-durable-fs.js), with fsync on
+// (PGlite's default start turns it off with -F). In memory (tests) there is nothing to flush.
+const pg = dataDir
+  ? new PGlite({
+      ...options,
+      fs: new DurableNodeFS(dataDir, state, slots),
+      startParams: PGlite.defaultStartParams.filter((param) => param !== '-F'),
+    })
+  : new PGlite(options);
 
 /** Requests waiting for the connection: [urgent, normal]. */
 const waiting = [[], []];

@@ -1,6 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
+/** The slots of the Int32Array the thread's file system shares with us (pglite-durable-fs.js). */
+const STATE = {
+  /** Flushes of WAL files (pg_wal/…): one per commit PostgreSQL waits for. */
+  walFlushes: 0,
+  /** Flushes of other files and folders (checkpoints, new files, renames). */
+  otherFlushes: 1,
+  /** Non-zero: writes that need new space fail with ENOSPC. */
+  diskFull: 2,
+  /** Writes refused for it. */
+  refusedWrites: 3,
+};
+
 // PGlite in a thread of its own (pglite-thread-worker.js), reached by messages. drizzle's PGlite
 // driver calls `query`, `exec` and `transaction` on its client: both faces answer those the way
 // PGlite does, so the application's database code is the same as on PGlite in this thread.
@@ -70,6 +82,8 @@ function applyParsers<T>(result: Results<T>, parsers: Map<number, Parser>): Resu
 export class PgliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
+  /** Shared with the thread: its flush counts and the simulated full disk (pglite-durable-fs.js). */
+  readonly #state = new Int32Array(new SharedArrayBuffer(Object.keys(STATE).length * 4));
   #nextId = 1;
   #failure: Error | undefined;
   readonly ready: Promise<void>;
@@ -80,7 +94,7 @@ export class PgliteThread {
 
   constructor(options: { dataDir?: string; postgresqlconf: string[] }) {
     this.#worker = new Worker(new URL('./pglite-thread-worker.js', import.meta.url), {
-      workerData: options,
+      workerData: { ...options, state: this.#state, slots: STATE },
     });
     this.ready = new Promise((resolve, reject) => {
       const onReady = (message: { ready?: boolean; error?: Record<string, unknown> }) => {
@@ -193,6 +207,23 @@ export class PgliteThread {
       exec: (sql: string, options?: QueryOptions) => this.#exec({ urgent }, sql, options),
       transaction,
     } as PgliteClient;
+  }
+
+  /** Flushes of the files on disk so far: the WAL's (one per commit) and the others'. */
+  flushes(): { wal: number; other: number } {
+    return {
+      wal: Atomics.load(this.#state, STATE.walFlushes),
+      other: Atomics.load(this.#state, STATE.otherFlushes),
+    };
+  }
+
+  /**
+   * A full disk, for the tests of one: while on, writes that need new space fail with ENOSPC.
+   * Answers how many writes were refused so far.
+   */
+  simulateDiskFull(full: boolean): number {
+    Atomics.store(this.#state, STATE.diskFull, full ? 1 : 0);
+    return Atomics.load(this.#state, STATE.refusedWrites);
   }
 
   /** Closes the database (after what is already queued) and ends the thread. */

@@ -9,7 +9,8 @@ import type {
 import type { Executor } from '../db/index.js';
 import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/schema/index.js';
 import { invalidInput, notFound } from '../errors.js';
-import { requireReferences } from './lookups.js';
+import { requireAggregateTotalWithinLimit } from './aggregate-total.js';
+import { requireReferences, type RowLock } from './lookups.js';
 import { requestAggregateLinkRemoval, type AggregateLinkRemoval } from '../sync-rules/requests.js';
 import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { aggregateLinkNeedsSync } from '../sync-rules/rules.js';
@@ -72,11 +73,13 @@ async function findAggregateLinkRow(
   db: Executor,
   orgId: string,
   id: string,
+  lock?: RowLock,
 ): Promise<AggregateLinkRow> {
-  const [row] = await db
+  const query = db
     .select()
     .from(aggregateLinks)
     .where(and(eq(aggregateLinks.orgId, orgId), eq(aggregateLinks.id, id)));
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw notFound('Aggregate link');
   return row;
 }
@@ -91,7 +94,12 @@ export async function getAggregateLink(
   return toAggregateLink(row, members.get(row.id) ?? []);
 }
 
-/** The members must exist in the organization and, as the remote service requires, share a client. */
+/**
+ * The members must exist in the organization and, as the remote service requires, share a
+ * client. They stay locked (`share`) until the write commits: a concurrent move of one of them
+ * to another client, or its delete, waits and then sees this aggregate link, or this check sees
+ * it moved or gone (payment-link-locks.ts takes the locks in the same order).
+ */
 async function requireMembers(db: Executor, orgId: string, ids: string[]): Promise<void> {
   const links = await requireReferences(
     db,
@@ -100,6 +108,7 @@ async function requireMembers(db: Executor, orgId: string, ids: string[]): Promi
     ids,
     'paymentLinkIds',
     'payment link',
+    'share',
   );
   const clientIds = new Set(links.map((link) => link.clientId));
   if (clientIds.size > 1) {
@@ -107,6 +116,7 @@ async function requireMembers(db: Executor, orgId: string, ids: string[]): Promi
       paymentLinkIds: ['must all belong to one client'],
     });
   }
+  requireAggregateTotalWithinLimit(links);
 }
 
 /** The junction rows follow the list: replaced as a whole, in the given order. */
@@ -142,7 +152,8 @@ export async function updateAggregateLink(
   input: AggregateLinkUpdate,
 ): Promise<AggregateLink> {
   return db.transaction(async (tx) => {
-    const current = await findAggregateLinkRow(tx, orgId, id);
+    // The aggregate link first, then its members: two edits of it take turns.
+    const current = await findAggregateLinkRow(tx, orgId, id, 'update');
     if (input.paymentLinkIds) {
       await requireMembers(tx, orgId, input.paymentLinkIds);
       await replaceMembers(tx, orgId, current.id, input.paymentLinkIds);
@@ -162,7 +173,7 @@ export async function updateAggregateLink(
 
 export async function deleteAggregateLink(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await findAggregateLinkRow(tx, orgId, id);
+    const current = await findAggregateLinkRow(tx, orgId, id, 'update');
     await removeAggregateLinkRow(tx, orgId, current);
   });
 }

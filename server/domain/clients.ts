@@ -4,6 +4,7 @@ import type { Executor } from '../db/index.js';
 import { clients } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { clientNeedsSync } from '../sync-rules/rules.js';
+import type { RowLock } from './lookups.js';
 import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { pageAfter, toPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
@@ -45,11 +46,17 @@ export async function listClients(
   return { data: page.rows.map(toClient), nextCursor: page.nextCursor };
 }
 
-async function findClientRow(db: Executor, orgId: string, id: string): Promise<ClientRow> {
-  const [row] = await db
+async function findClientRow(
+  db: Executor,
+  orgId: string,
+  id: string,
+  lock?: RowLock,
+): Promise<ClientRow> {
+  const query = db
     .select()
     .from(clients)
     .where(and(eq(clients.orgId, orgId), eq(clients.id, id)));
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw notFound('Client');
   return row;
 }
@@ -77,7 +84,7 @@ export async function updateClient(
   input: ClientUpdate,
 ): Promise<Client> {
   return db.transaction(async (tx) => {
-    const current = await findClientRow(tx, orgId, id);
+    const current = await findClientRow(tx, orgId, id, 'update');
     const next = { name: input.name ?? current.name, serviceId: current.serviceId };
     const needsSync = clientNeedsSync(current, next);
     return toClient(
@@ -86,10 +93,14 @@ export async function updateClient(
   });
 }
 
-/** Refused while payment links point at the client: they would lose who they collect from. */
+/**
+ * Refused while payment links point at the client: they would lose who they collect from. The
+ * row is locked before the links are counted: a link being made for the client holds its key
+ * (requireReference), so the count sees it once it committed, or the link sees no client.
+ */
 export async function deleteClient(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await findClientRow(tx, orgId, id);
+    const current = await findClientRow(tx, orgId, id, 'update');
     await requireNoPaymentLinks(tx, 'client', current.id);
     await tx.delete(clients).where(eq(clients.id, current.id));
   });

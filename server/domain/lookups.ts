@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/index.js';
 import { invalidInput } from '../errors.js';
@@ -7,6 +7,15 @@ interface OrgTable {
   id: PgColumn;
   orgId: PgColumn;
 }
+
+/**
+ * A row lock for what a check reads, held to the end of the transaction: `key share` keeps the
+ * row from being deleted (a reference to it), `share` also from being changed (its fields are
+ * checked), `update` makes the writer the only one (the row itself is changed or deleted).
+ * Several rows of a table are locked in id order, so two writers never wait on each other in a
+ * circle.
+ */
+export type RowLock = 'key share' | 'share' | 'update';
 
 /**
  * Loads the record a lookup field points to, within the organization. A missing one, or one of
@@ -19,11 +28,13 @@ export async function requireReference<T extends PgTable & OrgTable>(
   id: string,
   field: string,
   label: string,
+  lock?: RowLock,
 ): Promise<T['$inferSelect']> {
-  const [row] = await db
+  const query = db
     .select()
     .from(table as PgTable)
     .where(and(eq(table.orgId, orgId), eq(table.id, id)));
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row)
     throw invalidInput(`No ${label} with id ${id}`, { [field]: [`no ${label} with this id`] });
   return row as T['$inferSelect'];
@@ -37,13 +48,14 @@ export async function requireReferences<T extends PgTable & OrgTable>(
   ids: string[],
   field: string,
   label: string,
+  lock?: RowLock,
 ): Promise<T['$inferSelect'][]> {
-  const rows = (await db
+  const query = db
     .select()
     .from(table as PgTable)
-    .where(and(eq(table.orgId, orgId), inArray(table.id, ids)))) as (T['$inferSelect'] & {
-    id: string;
-  })[];
+    .where(and(eq(table.orgId, orgId), inArray(table.id, ids)))
+    .orderBy(asc(table.id));
+  const rows = (await (lock ? query.for(lock) : query)) as (T['$inferSelect'] & { id: string })[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fields: Record<string, string[]> = {};
   ids.forEach((id, index) => {

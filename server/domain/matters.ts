@@ -3,7 +3,7 @@ import type { ListQuery, Matter, MatterCreate, MatterUpdate, Page } from '../../
 import type { Executor } from '../db/index.js';
 import { clients, matters } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
-import { requireReference } from './lookups.js';
+import { requireReference, type RowLock } from './lookups.js';
 import { matterNeedsSync } from '../sync-rules/rules.js';
 import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { pageAfter, toPage } from './pagination.js';
@@ -44,11 +44,17 @@ export async function listMatters(
   return { data: page.rows.map(toMatter), nextCursor: page.nextCursor };
 }
 
-async function findMatterRow(db: Executor, orgId: string, id: string): Promise<MatterRow> {
-  const [row] = await db
+async function findMatterRow(
+  db: Executor,
+  orgId: string,
+  id: string,
+  lock?: RowLock,
+): Promise<MatterRow> {
+  const query = db
     .select()
     .from(matters)
     .where(and(eq(matters.orgId, orgId), eq(matters.id, id)));
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw notFound('Matter');
   return row;
 }
@@ -63,7 +69,7 @@ export async function createMatter(
   input: MatterCreate,
 ): Promise<Matter> {
   return db.transaction(async (tx) => {
-    await requireReference(tx, clients, orgId, input.clientId, 'clientId', 'client');
+    await requireReference(tx, clients, orgId, input.clientId, 'clientId', 'client', 'key share');
     const values = { orgId, clientId: input.clientId, name: input.name };
     const needsSync = matterNeedsSync(null, { ...values, serviceId: null });
     return toMatter(await insertSyncedRecord(tx, 'matter', values, needsSync));
@@ -77,7 +83,7 @@ export async function updateMatter(
   input: MatterUpdate,
 ): Promise<Matter> {
   return db.transaction(async (tx) => {
-    const current = await findMatterRow(tx, orgId, id);
+    const current = await findMatterRow(tx, orgId, id, 'update');
     const next = { name: input.name ?? current.name, serviceId: current.serviceId };
     const needsSync = matterNeedsSync(current, next);
     return toMatter(
@@ -86,9 +92,10 @@ export async function updateMatter(
   });
 }
 
+/** Refused while payment links point at the matter (locked first, as deleteClient does). */
 export async function deleteMatter(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await findMatterRow(tx, orgId, id);
+    const current = await findMatterRow(tx, orgId, id, 'update');
     await requireNoPaymentLinks(tx, 'matter', current.id);
     await tx.delete(matters).where(eq(matters.id, current.id));
   });

@@ -17,7 +17,9 @@ import {
   paymentLinks,
 } from '../db/schema/index.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
+import { requireAmountFitsAggregates } from './aggregate-total.js';
 import { requireReference } from './lookups.js';
+import { lockPaymentLinkForChange } from './payment-link-locks.js';
 import {
   requestPaymentLinkRemoval,
   requestResync,
@@ -92,7 +94,9 @@ export async function getPaymentLink(
   return toPaymentLink(await findPaymentLinkRow(db, orgId, id));
 }
 
-// Bank accounts exist locally only once synced from the remote service, hence the hint.
+// Bank accounts exist locally only once synced from the remote service, hence the hint. Each
+// reference stays locked (`key share`) until the write commits, so a concurrent delete of the
+// record referred to waits, then finds the link (and refuses), or the link finds it gone (400).
 const requireBankAccount = (db: Executor, orgId: string, id: string) =>
   requireReference(
     db,
@@ -101,7 +105,11 @@ const requireBankAccount = (db: Executor, orgId: string, id: string) =>
     id,
     'bankAccountId',
     'bank account (sync bank accounts first)',
+    'key share',
   );
+
+const requireClient = (db: Executor, orgId: string, id: string) =>
+  requireReference(db, clients, orgId, id, 'clientId', 'client', 'key share');
 
 /** A matter, when given, must belong to the payment link's client. */
 async function requireMatterOfClient(
@@ -110,7 +118,15 @@ async function requireMatterOfClient(
   matterId: string,
   clientId: string,
 ): Promise<void> {
-  const matter = await requireReference(db, matters, orgId, matterId, 'matterId', 'matter');
+  const matter = await requireReference(
+    db,
+    matters,
+    orgId,
+    matterId,
+    'matterId',
+    'matter',
+    'key share',
+  );
   if (matter.clientId !== clientId) {
     throw invalidInput('The matter belongs to another client', {
       matterId: ['belongs to another client than the payment link'],
@@ -124,7 +140,7 @@ export async function createPaymentLink(
   input: PaymentLinkCreate,
 ): Promise<PaymentLink> {
   return db.transaction(async (tx) => {
-    await requireReference(tx, clients, orgId, input.clientId, 'clientId', 'client');
+    await requireClient(tx, orgId, input.clientId);
     await requireBankAccount(tx, orgId, input.bankAccountId);
     if (input.matterId) await requireMatterOfClient(tx, orgId, input.matterId, input.clientId);
     const values = {
@@ -149,13 +165,13 @@ export async function updatePaymentLink(
   input: PaymentLinkUpdate,
 ): Promise<PaymentLink> {
   return db.transaction(async (tx) => {
-    const current = await findPaymentLinkRow(tx, orgId, id);
+    const { row: current, aggregateLinkIds } = await lockPaymentLinkForChange(tx, orgId, id);
     const clientId = input.clientId ?? current.clientId;
     const matterId = input.matterId === undefined ? current.matterId : input.matterId;
     const clientChanged = clientId !== current.clientId;
 
     if (clientChanged) {
-      await requireReference(tx, clients, orgId, clientId, 'clientId', 'client');
+      await requireClient(tx, orgId, clientId);
       await requireSameClientInAggregates(tx, current.id, clientId);
     }
     if (input.bankAccountId && input.bankAccountId !== current.bankAccountId) {
@@ -171,6 +187,9 @@ export async function updatePaymentLink(
       throw invalidInput('The amount is less than what was already paid', {
         amount: [`must be at least the amount already paid (${current.paidAmount})`],
       });
+    }
+    if (toCents(amount) > toCents(current.amount)) {
+      await requireAmountFitsAggregates(tx, current.id, amount, aggregateLinkIds);
     }
 
     const next = {
@@ -245,16 +264,12 @@ async function requireSameClientInAggregates(
  */
 export async function deletePaymentLink(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await findPaymentLinkRow(tx, orgId, id);
-    const memberships = await tx
-      .select({ aggregateLinkId: aggregateLinkPaymentLinks.aggregateLinkId })
-      .from(aggregateLinkPaymentLinks)
-      .where(eq(aggregateLinkPaymentLinks.paymentLinkId, current.id));
+    const { row: current, aggregateLinkIds } = await lockPaymentLinkForChange(tx, orgId, id);
     await tx.delete(paymentLinks).where(eq(paymentLinks.id, current.id));
 
     const remaining: string[] = [];
     const emptied: AggregateLinkRemoval[] = [];
-    for (const { aggregateLinkId } of memberships) {
+    for (const aggregateLinkId of aggregateLinkIds) {
       const [member] = await tx
         .select({ id: aggregateLinkPaymentLinks.paymentLinkId })
         .from(aggregateLinkPaymentLinks)

@@ -4,6 +4,7 @@ import { identifyApiKey, identifyApiKeyById, touchApiKey } from '../domain/api-k
 import { isDeactivated } from '../domain/organization-status.js';
 import { AppError } from '../errors.js';
 import { declaring } from './access.js';
+import { throttledAuth } from './auth-throttle.js';
 import { isWidgetToken } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
 
@@ -21,7 +22,10 @@ function bearerToken(header: string | undefined): string | null {
 
 /**
  * The page a browser request comes from: its `Origin`, or, for the same-origin GETs that carry
- * none, the origin of its `Referer` (null for `Origin: null`). Browsers set both themselves; scripts cannot forge them.
+ * none, the origin of its `Referer` (null for `Origin: null`). Browsers set both themselves;
+ * scripts cannot forge them. A write needs `Origin` itself: browsers send it with every POST,
+ * PUT, PATCH and DELETE, while a Referer may be left over from a page that linked here, or set
+ * by a client that is no browser.
  */
 function requestOrigin(c: Context): string | null {
   const origin = c.req.header('origin');
@@ -29,6 +33,7 @@ function requestOrigin(c: Context): string | null {
   // bound to origins may be used from, whatever a Referer beside it claims.
   if (origin === 'null') return null;
   if (origin) return origin;
+  if (!['GET', 'HEAD'].includes(c.req.method)) return null;
   const referer = c.req.header('referer');
   if (!referer) return null;
   try {
@@ -90,13 +95,14 @@ async function identifyKey(c: Context<AppEnv>, token: string): Promise<Identifie
 /** Every /api route: a valid `Authorization: Bearer <key or widget token>` or 401. */
 export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
-    if (!token) {
-      throw new AppError('unauthorized', 'Send an API key as "Authorization: Bearer <key>"');
-    }
-    const { caller, orgDeactivated } = isWidgetToken(token)
-      ? await identifyWidgetToken(c, token)
-      : await identifyKey(c, token);
+    // A wrong key counts against the address (auth-throttle.ts); a valid one is never slowed.
+    const { caller, orgDeactivated } = await throttledAuth(c, async () => {
+      const token = bearerToken(c.req.header('authorization'));
+      if (!token) {
+        throw new AppError('unauthorized', 'Send an API key as "Authorization: Bearer <key>"');
+      }
+      return isWidgetToken(token) ? identifyWidgetToken(c, token) : identifyKey(c, token);
+    });
     c.set('caller', caller);
     // An operator deactivated the organization: every key and token of it stops working.
     if (orgDeactivated) throw new AppError('unauthorized', 'This organization is deactivated');

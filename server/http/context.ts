@@ -10,6 +10,7 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { WidgetTokenSigner } from '../security/widget-tokens.js';
 import type { SyncService } from '../sync/service.js';
 import type { Demo } from '../demo.js';
+import type { AuthThrottle } from './auth-throttle.js';
 import type { WebhookReceiverState } from '../webhooks/receiver/receiver-state.js';
 
 /**
@@ -37,6 +38,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Online backups of the embedded database (POST /api/operator/backup, the schedule). */
   backups: BackupService;
+  /** Failed authentications per client address (429 past the limit). */
+  authThrottle: AuthThrottle;
   // --- End of the process's services. ---
   /** Present in demo mode: the simulator mounted as the sandbox. */
   demo?: Demo;

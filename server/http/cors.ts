@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/idempotency.js';
 import type { AppEnv } from './context.js';
 
 /**
@@ -15,8 +16,8 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler<AppEnv> {
   const handler = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type'],
-    exposeHeaders: ['X-Request-Id'],
+    allowHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER],
+    exposeHeaders: ['X-Request-Id', IDEMPOTENT_REPLAYED_HEADER],
     maxAge: 600,
   }) as MiddlewareHandler<AppEnv>;
   return async (c, next) => {

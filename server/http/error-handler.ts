@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
+import { isDiskFull, raceMessage } from '../db/errors.js';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.js';
 import type { AppEnv } from './context.js';
 
@@ -31,6 +32,14 @@ function asAppError(err: unknown, c: Context<AppEnv>): AppError {
       code === 'invalid_input' ? 'The request body is not valid JSON' : err.message || code;
     return new AppError(code, message);
   }
+  // A race PostgreSQL settled against this request (a constraint, a deadlock): the person may
+  // simply send it again, so it is no "something went wrong".
+  const race = raceMessage(err);
+  if (race) return new AppError('conflict', race);
+  // Not ready until writes work again (db/disk-space.ts): the load balancer looks elsewhere.
+  if (c.get('deps')?.database.diskSpace.report(err) || isDiskFull(err)) {
+    return new AppError('not_ready', 'The database has run out of disk space: try again later');
+  }
   return new AppError('internal', 'Something went wrong on our side; it has been logged');
 }
 
@@ -52,6 +61,11 @@ export function handleError(err: unknown, c: Context<AppEnv>): Response {
       },
       'request failed',
     );
+  }
+  const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)
+    ?.retryAfterSeconds;
+  if (error.code === 'rate_limited' && typeof retryAfter === 'number') {
+    c.header('Retry-After', String(retryAfter));
   }
   const body = {
     error: {

@@ -31,4 +31,5 @@ export const errorResponses = {
 export const writeErrorResponses = {
   ...errorResponses,
   409: problem('The change conflicts with other records'),
+  422: problem('The Idempotency-Key was sent before with another request'),
 } as const;

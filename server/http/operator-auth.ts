@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.js';
+import { throttledAuth } from './auth-throttle.js';
 import type { AppEnv } from './context.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -16,14 +17,16 @@ export function requireOperator(): MiddlewareHandler<AppEnv> {
     if (!expected) {
       throw new AppError('not_found', 'The operator API is off: set OPERATOR_API_KEY to use it');
     }
-    const presented = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    // Hashes of equal length, compared in constant time: the key's length leaks nothing either.
-    if (!presented || !timingSafeEqual(digest(presented), digest(expected))) {
-      throw new AppError(
-        'unauthorized',
-        'The operator API needs the operator key (OPERATOR_API_KEY)',
-      );
-    }
+    await throttledAuth(c, async () => {
+      const presented = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      // Hashes of equal length, compared in constant time: the key's length leaks nothing.
+      if (!presented || !timingSafeEqual(digest(presented), digest(expected))) {
+        throw new AppError(
+          'unauthorized',
+          'The operator API needs the operator key (OPERATOR_API_KEY)',
+        );
+      }
+    });
     await next();
   };
 }

@@ -35,6 +35,8 @@ interface MetricsOptions {
   sources?: ScrapeSources;
   /** Told when a source fails: the scrape still answers, without that source's series. */
   onSourceError?: (source: string, error: unknown) => void;
+  /** Log lines this process could not write and dropped (a full disk, a gone reader). */
+  logLinesDropped?: () => number;
 }
 
 export type WebhookAckOutcome =
@@ -121,6 +123,16 @@ export class Metrics {
       labelNames: ['operation', 'status'],
       buckets: REMOTE_BUCKETS,
       registers,
+    });
+    const dropped = options.logLinesDropped;
+    new Counter({
+      name: `${PREFIX}log_lines_dropped_total`,
+      help: 'Log lines this process could not write (a full disk, a reader gone) and dropped',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(dropped?.() ?? 0);
+      },
     });
     if (options.sources) this.#scrapeGauges(options, options.sources);
   }

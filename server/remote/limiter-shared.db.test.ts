@@ -216,3 +216,43 @@ describe('one remote budget shared by several processes', () => {
     ).rejects.toThrow('maxRequests must be a positive integer');
   });
 });
+
+describe('lanes of the shared budget', () => {
+  it('keeps a share for syncs while a backlog (from two processes) waits', async () => {
+    const orgId = await newOrg();
+    await setRemoteBudget(database.db, orgId, {
+      maxRequests: 20,
+      windowMs: 60_000,
+      maxConcurrent: 10,
+    });
+    const [a, b] = [registry(), registry()];
+    const release: (() => void)[] = [];
+    let backlogStarted = 0;
+    const held = () =>
+      new Promise<void>((resolve) => {
+        backlogStarted++;
+        release.push(resolve);
+      });
+    const backlog = Array.from({ length: 30 }, (_, i) =>
+      (i % 2 ? a : b).forOrg(orgId).run(held, undefined, 'backlog'),
+    );
+    await sleep(300);
+    expect(backlogStarted).toBe(9); // 9 of 10 in flight
+    let synced = false;
+    await a.forOrg(orgId).run(async () => {
+      synced = true;
+    });
+    expect(synced).toBe(true);
+    // The backlog runs on to 18 starts of the window's 20 (the sync took one); then it waits.
+    for (let i = 0; i < 5; i++) {
+      while (release.length > 0) release.shift()!();
+      await sleep(100);
+    }
+    expect(backlogStarted).toBe(17);
+    const started = performance.now();
+    await b.forOrg(orgId).run(async () => undefined);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    while (release.length > 0) release.shift()!();
+    void Promise.allSettled(backlog);
+  });
+});

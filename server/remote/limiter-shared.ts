@@ -12,7 +12,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { remoteError } from './errors.js';
-import type { Limiters, OrgLimiter } from './limiter.js';
+import type { Lane, Limiters, OrgLimiter } from './limiter.js';
 
 /** What the store answers to a request for slots. */
 export interface BudgetGrant {
@@ -27,7 +27,14 @@ export interface BudgetGrant {
 
 /** The shared state behind the budget (budget-store.ts for PostgreSQL; tests may fake it). */
 export interface BudgetStore {
-  acquire(orgId: string, holder: string, wanted: number, leaseMs: number): Promise<BudgetGrant>;
+  /** Slots for `lane`: a backlog's grants stop at its share of the budget (limiter.ts). */
+  acquire(
+    orgId: string,
+    holder: string,
+    wanted: number,
+    leaseMs: number,
+    lane?: Lane,
+  ): Promise<BudgetGrant>;
   release(slotIds: readonly number[]): Promise<void>;
   /** Extends the lease of every unfinished slot of `holder`. */
   renew(holder: string, leaseMs: number): Promise<void>;
@@ -62,7 +69,8 @@ const sleep = (ms: number, wake: { fn?: () => void }) =>
   });
 
 class SharedOrgLimiter implements OrgLimiter {
-  private readonly queue: Waiter[] = [];
+  /** Waiters by lane; `sync` ones are served first. */
+  private readonly queues: Record<Lane, Waiter[]> = { sync: [], backlog: [] };
   private pumping = false;
   private pausedUntil = 0;
   private readonly wake: { fn?: () => void } = {};
@@ -72,7 +80,7 @@ class SharedOrgLimiter implements OrgLimiter {
     private readonly registry: SharedLimiterRegistry,
   ) {}
 
-  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal, lane: Lane = 'sync'): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
@@ -104,7 +112,9 @@ class SharedOrgLimiter implements OrgLimiter {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(waiter);
+      this.queues[lane].push(waiter);
+      // A sync must not sleep through a backlog's wait for the window: ask now.
+      if (lane === 'sync') this.wakeUp();
       void this.pump();
     });
   }
@@ -119,16 +129,28 @@ class SharedOrgLimiter implements OrgLimiter {
     this.wake.fn?.();
   }
 
-  private live(): number {
-    while (this.queue[0]?.cancelled) this.queue.shift();
-    return this.queue.reduce((n, w) => n + (w.cancelled ? 0 : 1), 0);
+  private live(lane: Lane): number {
+    const queue = this.queues[lane];
+    while (queue[0]?.cancelled) queue.shift();
+    return queue.reduce((n, w) => n + (w.cancelled ? 0 : 1), 0);
+  }
+
+  /** The lane served next (`sync` while any waits) and how many of it wait. */
+  private next(): { lane: Lane; wanted: number } {
+    const sync = this.live('sync');
+    return sync > 0
+      ? { lane: 'sync', wanted: sync }
+      : { lane: 'backlog', wanted: this.live('backlog') };
   }
 
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
     try {
-      for (let wanted = this.live(); wanted > 0; wanted = this.live()) {
+      for (;;) {
+        const { lane, wanted } = this.next();
+        if (wanted === 0) break;
+        const queue = this.queues[lane];
         const pausedMs = this.pausedUntil - Date.now();
         if (pausedMs > 0) {
           await sleep(pausedMs, this.wake);
@@ -136,7 +158,11 @@ class SharedOrgLimiter implements OrgLimiter {
         }
         let grant: BudgetGrant;
         try {
-          grant = await this.registry.acquire(this.orgId, Math.min(wanted, this.registry.maxBatch));
+          grant = await this.registry.acquire(
+            this.orgId,
+            Math.min(wanted, this.registry.maxBatch),
+            lane,
+          );
         } catch (error) {
           // The database is the budget: without it no request may start. The callers' jobs
           // retry with backoff (a transient error), like any other outage.
@@ -146,13 +172,15 @@ class SharedOrgLimiter implements OrgLimiter {
             'The shared remote budget could not be read from the database; retry later',
             { cause: error },
           );
-          for (const waiter of this.queue.splice(0)) if (!waiter.cancelled) waiter.fail(failure);
+          for (const waiting of Object.values(this.queues)) {
+            for (const waiter of waiting.splice(0)) if (!waiter.cancelled) waiter.fail(failure);
+          }
           return;
         }
         const spare: number[] = [];
         for (const slotId of grant.slotIds) {
-          let waiter = this.queue.shift();
-          while (waiter?.cancelled) waiter = this.queue.shift();
+          let waiter = queue.shift();
+          while (waiter?.cancelled) waiter = queue.shift();
           if (waiter) waiter.start(slotId);
           else spare.push(slotId); // aborted while we asked
         }
@@ -208,9 +236,9 @@ export class SharedLimiterRegistry implements Limiters {
     return this.open.size;
   }
 
-  async acquire(orgId: string, wanted: number): Promise<BudgetGrant> {
+  async acquire(orgId: string, wanted: number, lane: Lane = 'sync'): Promise<BudgetGrant> {
     if (this.closed) throw new Error('the remote budget is closed');
-    const grant = await this.store.acquire(orgId, this.holder, wanted, this.leaseMs);
+    const grant = await this.store.acquire(orgId, this.holder, wanted, this.leaseMs, lane);
     for (const id of grant.slotIds) this.open.add(id);
     return grant;
   }

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/index.js';
 import type { BudgetGrant, BudgetStore } from './limiter-shared.js';
+import { backlogLimit, type Lane } from './limiter.js';
 
 interface RemoteBudgetLimits {
   readonly maxRequests: number;
@@ -26,6 +27,7 @@ export class PostgresBudgetStore implements BudgetStore {
     holder: string,
     wanted: number,
     leaseMs: number,
+    lane: Lane = 'sync',
   ): Promise<BudgetGrant> {
     if (!this.ensured.has(orgId)) {
       // The row every acquisition of this org locks; its defaults are the remote's limits.
@@ -72,11 +74,12 @@ export class PostgresBudgetStore implements BudgetStore {
       );
       const inWindow = Number(usage?.in_window ?? 0);
       const inFlight = Number(usage?.in_flight ?? 0);
-      const granted = Math.min(
-        wanted,
-        budget.max_concurrent - inFlight,
-        budget.max_requests - inWindow,
-      );
+      // A backlog stops at its share, keeping the rest for the syncs (limiter.ts).
+      const maxRequests =
+        lane === 'backlog' ? backlogLimit(budget.max_requests) : budget.max_requests;
+      const maxConcurrent =
+        lane === 'backlog' ? backlogLimit(budget.max_concurrent) : budget.max_concurrent;
+      const granted = Math.min(wanted, maxConcurrent - inFlight, maxRequests - inWindow);
       if (granted > 0) {
         const rows = rowsOf<{ id: string | number }>(
           await tx.execute(sql`
@@ -88,7 +91,7 @@ export class PostgresBudgetStore implements BudgetStore {
         );
         return { slotIds: rows.map((r) => Number(r.id)), waitMs: null };
       }
-      if (inWindow < budget.max_requests) return { slotIds: [], waitMs: null };
+      if (inWindow < maxRequests) return { slotIds: [], waitMs: null };
       // The window is full: the next start is allowed once the start that many places back
       // leaves it.
       const [oldest] = rowsOf<{ wait_ms: number }>(
@@ -97,7 +100,7 @@ export class PostgresBudgetStore implements BudgetStore {
           from remote_request_slots
           where org_id = ${orgId} and started_at > clock_timestamp() - ${window}
           order by started_at
-          offset ${inWindow - budget.max_requests} limit 1`),
+          offset ${inWindow - maxRequests} limit 1`),
       );
       return { slotIds: [], waitMs: Math.max(1, Math.ceil(Number(oldest?.wait_ms ?? 1))) };
     });

@@ -147,3 +147,78 @@ describe('LimiterRegistry', () => {
     expect(registry.forOrg('a').options.maxConcurrent).toBe(2);
   });
 });
+
+describe('RateLimiter lanes', () => {
+  it('keeps a share of the window and of the slots in flight for syncs while a backlog waits', async () => {
+    let now = 0;
+    const limiter = new RateLimiter({
+      maxRequests: 20,
+      windowMs: 1_000,
+      maxConcurrent: 10,
+      now: () => now,
+    });
+    const started: string[] = [];
+    const held: (() => void)[] = [];
+    const hold = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        started.push(name);
+        held.push(resolve);
+      });
+    const backlog = Array.from({ length: 40 }, (_, i) =>
+      limiter.run(hold(`b${i}`), undefined, 'backlog'),
+    );
+    await sleep(5);
+    // 9 of 10 in flight for the backlog: the tenth is the syncs'.
+    expect(started).toHaveLength(9);
+    const sync = limiter.run(hold('s0'));
+    await sleep(5);
+    expect(started.at(-1)).toBe('s0');
+    expect(started).toHaveLength(10);
+    // The window: the backlog stops once 18 of its 20 starts are taken (s0's included); a sync
+    // still starts at once.
+    while (held.length > 0) held.shift()!();
+    await sleep(5);
+    while (held.length > 0) held.shift()!();
+    await sleep(5);
+    expect(started).toHaveLength(18);
+    void limiter.run(hold('s1'));
+    await sleep(5);
+    expect(started.at(-1)).toBe('s1');
+    // Once the window rolls, the backlog goes on.
+    now = 1_001;
+    limiter.pause(0);
+    while (held.length > 0) held.shift()!();
+    await sleep(5);
+    expect(started.filter((s) => s.startsWith('b')).length).toBeGreaterThan(17);
+    while (started.length < 42) {
+      while (held.length > 0) held.shift()!();
+      now += 1_001;
+      limiter.pause(0);
+      await sleep(5);
+    }
+    while (held.length > 0) held.shift()!();
+    await Promise.all([...backlog, sync]);
+  });
+
+  it('serves a waiting sync before the backlog that came first', async () => {
+    const limiter = new RateLimiter({ maxRequests: 100, windowMs: 1_000, maxConcurrent: 2 });
+    const order: string[] = [];
+    const run = (name: string, lane: 'sync' | 'backlog') =>
+      limiter.run(
+        async () => {
+          order.push(name);
+          await sleep(10);
+        },
+        undefined,
+        lane,
+      );
+    await Promise.all([
+      run('b1', 'backlog'),
+      run('b2', 'backlog'),
+      run('b3', 'backlog'),
+      run('s1', 'sync'),
+    ]);
+    // b1 takes the backlog's one slot of 2; s1 the other; b2, b3 follow.
+    expect(order).toEqual(['b1', 's1', 'b2', 'b3']);
+  });
+});

@@ -32,10 +32,26 @@ const DEFAULT_LIMITS: LimiterOptions = {
   windowMs: REMOTE_LIMITS.windowMs + 1_000,
 };
 
+/**
+ * Whose request it is. `backlog`: the webhook pipeline's and the reconciliation's fetches, which
+ * may come by the thousand; they get at most `BACKLOG_SHARE` of the window and of the requests
+ * in flight, so the rest is always there for `sync` (record syncs, actions, settings), which also
+ * go first when both wait. A sync job never waits behind a draining backlog.
+ */
+export type Lane = 'sync' | 'backlog';
+
+/** The share of the budget a backlog may use: 450 of 500 a minute, 9 of 10 in flight. */
+export const BACKLOG_SHARE = 0.9;
+
+/** The most a backlog may use of a limit (at least 1, and 1 less than the limit if it can). */
+export function backlogLimit(limit: number): number {
+  return Math.max(1, Math.min(limit - 1, Math.floor(limit * BACKLOG_SHARE)));
+}
+
 /** One organization's budget, as the transport uses it. */
 export interface OrgLimiter {
   /** Runs `fn` once the budget allows; the slot is held until its promise settles. */
-  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal, lane?: Lane): Promise<T>;
   /** No request starts for `ms` from now (the remote answered 429 with a Retry-After). */
   pause(ms: number): void;
 }
@@ -55,14 +71,48 @@ interface Waiter {
   cancelled: boolean;
 }
 
+/** Waiters in arrival order, with a moving head instead of shift() (O(1) per start). */
+class WaitQueue {
+  private items: Waiter[] = [];
+  private head = 0;
+
+  push(waiter: Waiter): void {
+    this.items.push(waiter);
+  }
+
+  /** The first waiter not cancelled, or undefined. */
+  peek(): Waiter | undefined {
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      // Under constant load the queue never empties: drop the consumed prefix now and then.
+      this.items.splice(0, this.head);
+      this.head = 0;
+    }
+    while (this.head < this.items.length) {
+      const waiter = this.items[this.head];
+      if (waiter && !waiter.cancelled) return waiter;
+      this.head++;
+    }
+    // Fully consumed: reset so the array does not grow for the life of the process.
+    this.items.length = 0;
+    this.head = 0;
+    return undefined;
+  }
+
+  take(): void {
+    this.head++;
+  }
+}
+
 export class RateLimiter implements OrgLimiter {
   readonly options: Required<LimiterOptions>;
   // Ring buffer of the most recent start times; `head` is the oldest once it is full.
   private readonly starts: Float64Array;
   private startCount = 0;
   private head = 0;
-  private readonly queue: Waiter[] = [];
-  private queueHead = 0;
+  private readonly queues: Record<Lane, WaitQueue> = {
+    sync: new WaitQueue(),
+    backlog: new WaitQueue(),
+  };
   private waiting = 0;
   private running = 0;
   private pausedUntil = -Infinity;
@@ -102,11 +152,11 @@ export class RateLimiter implements OrgLimiter {
   }
 
   /**
-   * Runs `fn` once a slot is free, in FIFO order. The slot is held until the returned promise
-   * settles. Aborting `signal` while waiting removes the call and rejects with the signal's
-   * reason; once started, `fn` owns the signal.
+   * Runs `fn` once a slot is free, in FIFO order within its lane (`sync` first). The slot is
+   * held until the returned promise settles. Aborting `signal` while waiting removes the call
+   * and rejects with the signal's reason; once started, `fn` owns the signal.
    */
-  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal, lane: Lane = 'sync'): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
@@ -136,7 +186,7 @@ export class RateLimiter implements OrgLimiter {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(waiter);
+      this.queues[lane].push(waiter);
       this.waiting++;
       this.drain();
     });
@@ -150,20 +200,24 @@ export class RateLimiter implements OrgLimiter {
 
   private drain(): void {
     for (;;) {
-      const next = this.peek();
+      const { maxRequests, maxConcurrent } = this.options;
+      const sync = this.queues.sync.peek();
+      const backlog = sync ? undefined : this.queues.backlog.peek();
+      const next = sync ?? backlog;
       if (!next) {
         this.clearTimer();
         return;
       }
       // A finishing request calls drain again.
-      if (this.running >= this.options.maxConcurrent) return;
+      const concurrent = backlog ? backlogLimit(maxConcurrent) : maxConcurrent;
+      if (this.running >= concurrent) return;
       const now = this.options.now();
-      const wait = this.waitBefore(now);
+      const wait = this.waitBefore(now, backlog ? backlogLimit(maxRequests) : maxRequests);
       if (wait > 0) {
         this.schedule(wait);
         return;
       }
-      this.queueHead++;
+      this.queues[backlog ? 'backlog' : 'sync'].take();
       this.waiting--;
       this.running++;
       next.start();
@@ -173,11 +227,15 @@ export class RateLimiter implements OrgLimiter {
     }
   }
 
-  private waitBefore(now: number): number {
+  /** How long until a start is allowed with at most `limit` starts in any window. */
+  private waitBefore(now: number, limit: number): number {
     let wait = this.pausedUntil - now;
-    if (this.startCount === this.options.maxRequests) {
-      const oldest = this.starts[this.head] ?? -Infinity;
-      wait = Math.max(wait, oldest + this.options.windowMs - now);
+    if (this.startCount >= limit) {
+      // The start `limit` places back must have left the window.
+      const size = this.options.maxRequests;
+      const index = (this.head + this.startCount - limit) % size;
+      const start = this.starts[index] ?? -Infinity;
+      wait = Math.max(wait, start + this.options.windowMs - now);
     }
     return wait;
   }
@@ -191,23 +249,6 @@ export class RateLimiter implements OrgLimiter {
       this.starts[this.head] = at;
       this.head = (this.head + 1) % size;
     }
-  }
-
-  private peek(): Waiter | undefined {
-    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
-      // Under constant load the queue never empties: drop the consumed prefix now and then.
-      this.queue.splice(0, this.queueHead);
-      this.queueHead = 0;
-    }
-    while (this.queueHead < this.queue.length) {
-      const waiter = this.queue[this.queueHead];
-      if (waiter && !waiter.cancelled) return waiter;
-      this.queueHead++;
-    }
-    // Fully consumed: reset so the array does not grow for the life of the process.
-    this.queue.length = 0;
-    this.queueHead = 0;
-    return undefined;
   }
 
   private schedule(ms: number): void {

@@ -16,6 +16,7 @@ import {
   truncate,
   type RemoteGraphQLError,
 } from './errors.js';
+import { laneOf } from './lanes.js';
 import { LimiterRegistry, type LimiterOptions, type Limiters, type OrgLimiter } from './limiter.js';
 import type { RemoteTarget, ResolveRemoteTarget } from './target.js';
 
@@ -233,7 +234,11 @@ export function createTransport(options: TransportOptions): Transport {
       // Resolved before queueing: a slow database read must not hold one of the 10 slots.
       const target = await resolve(orgId, request.operationName);
       const limiter = limiters.forOrg(orgId);
-      const envelope = await limiter.run(() => post(target, limiter, request, signal), signal);
+      const envelope = await limiter.run(
+        () => post(target, limiter, request, signal),
+        signal,
+        laneOf(request.operationName),
+      );
       options.onAnswer?.(orgId);
       return envelope;
     },

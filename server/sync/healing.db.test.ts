@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, jobs } from '../db/schema/index.js';
 import { createTestApp } from '../testing/app.js';
 import { startTestSimulator } from '../testing/simulator.js';
+import { retryDelay } from '../remote/index.js';
 import { quickRetries, startSyncHarness, type SyncHarness } from '../testing/sync.js';
 import { waitFor } from '../testing/wait.js';
 
@@ -51,6 +52,41 @@ describe('an outage longer than the retry schedule', () => {
     // The failures' dead jobs went with them: nothing is left to look at.
     expect(await h.t.database.db.select().from(jobs).where(eq(jobs.state, 'dead'))).toEqual([]);
   });
+});
+
+describe('an outage longer than the whole retry schedule, with the default healing', () => {
+  it('syncs within 60 s of the remote’s recovery, though 8 attempts would back off minutes', async () => {
+    // The production retry policy's 8 attempts, on a quick clock; healing as configured in
+    // production (no options): its probe, its throttle.
+    const eight = (attempt: number, error: unknown) =>
+      retryDelay(attempt, error, { baseDelayMs: 5, maxDelayMs: 20, rateLimitMinMs: 20 });
+    const g = await startSyncHarness({ retryDelay: eight, healing: {} });
+    try {
+      const key = g.remote.firm.apiKey;
+      g.remote.sim.faults.inject(key, {
+        target: 'graphql',
+        kind: 'status',
+        status: 503,
+        count: 10_000,
+      });
+      const [made] = (
+        await g.t.request('POST', '/api/actions/ClientCreate', { body: { name: 'Out' } })
+      ).body as { id: string }[];
+      await g.settle();
+      const failed = (await g.t.request('GET', `/api/clients/${made!.id}`)).body;
+      expect(failed).toMatchObject({ syncStatus: 'error', syncAttempts: 8 });
+      g.remote.sim.faults.clear(key); // the remote is back; nobody calls anything
+      const recovered = Date.now();
+      const synced = await waitFor(async () => {
+        const row = (await g.t.request('GET', `/api/clients/${made!.id}`)).body;
+        return row.syncStatus === 'synced' && row;
+      }, 60_000);
+      expect(Date.now() - recovered).toBeLessThan(60_000);
+      expect(g.remote.sim.firm(key).clients.get(synced.serviceId)?.externalId).toBe(made!.id);
+    } finally {
+      await g.close();
+    }
+  }, 90_000);
 });
 
 describe('a record that fails for a reason of its own', () => {

@@ -8,9 +8,11 @@ import { SYNCED_TABLES } from '../sync-rules/synced-records.js';
 // Failed syncs that heal themselves. A record whose sync job gave up (a long outage, a sync tried
 // before the API token was set, a remote validation error) stays `error` with the remote's
 // message. It is put back in line automatically when the remote answers the organization again,
-// and when its API token is set or changed. Each failure pushes its next automatic try out
-// (record-state.ts `healNotBefore`, kept in nextSyncAt: doubling with its attempts, at most an hour apart), so a record that fails for
-// a reason of its own costs one request an hour at most, never a loop.
+// and when its API token is set or changed. A failure caused by the remote being away is due
+// at once (the next answer heals it: within a probe interval of the remote's recovery); one of
+// the record's own pushes its next automatic try out (record-state.ts `healNotBefore`, kept in
+// nextSyncAt: doubling with its attempts, at most an hour apart), so it costs one request an
+// hour at most, never a loop.
 
 /** Organizations with a record in `error` whose next automatic try is due. */
 async function orgsDueForHealing(db: Executor): Promise<string[]> {
@@ -32,7 +34,11 @@ export interface HealerOptions {
   probe(orgId: string): Promise<unknown>;
   /** Wakes the worker after records were re-queued. */
   kick(): void;
-  /** How often organizations with failed records are probed. Default 60 s. */
+  /**
+   * How often organizations with failed records due are probed. Default 15 s: a record failed by
+   * an outage syncs within this of the remote's recovery (plus its sync), at a probe's cost of one
+   * request per organization while the remote is away.
+   */
   probeIntervalMs?: number;
   /** At most one healing pass per organization this often. Default 5 s. */
   throttleMs?: number;
@@ -49,7 +55,7 @@ export class Healer {
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: HealerOptions) {
-    this.#options = { probeIntervalMs: 60_000, throttleMs: 5_000, ...options };
+    this.#options = { probeIntervalMs: 15_000, throttleMs: 5_000, ...options };
   }
 
   remoteAnswered(orgId: string): void {

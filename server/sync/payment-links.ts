@@ -1,10 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { bankAccounts, paymentLinks } from '../db/schema/index.js';
 import { remoteError } from '../remote/errors.js';
 import { adoptOrCreate } from './adopt-or-create.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
 import { callOptions, type SyncContext } from './context.js';
 import { beginAttempt, syncedState } from './record-state.js';
+
+/**
+ * The remote's state of a link goes in only if it is at least as new as the one the row holds:
+ * `last_synced_at` is when the remote was asked for the state the row took (a webhook's fetch
+ * stamps it the same way, webhooks/pipeline/related-records.ts). An answer asked for before a payment the
+ * row already shows is older than it, however late it arrives.
+ */
+function ifNewer(askedAt: Date, value: unknown, column: AnyColumn) {
+  return sql<string>`case when ${paymentLinks.lastSyncedAt} is null
+      or ${paymentLinks.lastSyncedAt} <= ${askedAt.toISOString()}::timestamptz
+    then ${value} else ${column} end`;
+}
 
 /** The remote half of a payment link sync; writes back url, status and the remote balance. */
 export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Promise<void> {
@@ -35,10 +47,18 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
     };
     const o = callOptions(ctx);
 
+    // Taken as the request that answers the link leaves: its state is this new or newer.
+    let askedAt = new Date();
+    const asked = <T>(request: () => Promise<T>): Promise<T> => {
+      askedAt = new Date();
+      return request();
+    };
     const { remote, created } = await adoptOrCreate(attempt, {
-      update: (remoteId) => ctx.remote.updatePaymentLink(orgId, { id: remoteId, ...fields }, o),
+      update: (remoteId) =>
+        asked(() => ctx.remote.updatePaymentLink(orgId, { id: remoteId, ...fields }, o)),
       findCreated: () => ctx.remote.findPaymentLinkByExternalId(orgId, row.id, o),
-      create: () => ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o),
+      create: () =>
+        asked(() => ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o)),
     });
 
     const written = await ctx.db
@@ -46,10 +66,15 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
       .set({
         serviceId: remote.id,
         url: remote.url,
-        status: remote.status,
-        outstandingAmount: remote.outstandingAmount,
-        paidAmount: remote.paidAmount,
+        status: ifNewer(askedAt, remote.status, paymentLinks.status) as SQL<typeof remote.status>,
+        outstandingAmount: ifNewer(
+          askedAt,
+          sql`${remote.outstandingAmount}::numeric`,
+          paymentLinks.outstandingAmount,
+        ),
+        paidAmount: ifNewer(askedAt, sql`${remote.paidAmount}::numeric`, paymentLinks.paidAmount),
         ...syncedState(paymentLinks, row.updatedAt),
+        lastSyncedAt: sql`greatest(${paymentLinks.lastSyncedAt}, ${askedAt.toISOString()}::timestamptz)`,
       })
       .where(eq(paymentLinks.id, row.id))
       .returning({ id: paymentLinks.id });

@@ -70,8 +70,16 @@ const healNotBefore = (attempts: SQL) =>
                           interval '1 hour')`;
 
 /**
+ * Whether a failure was the remote being away (the network, a 5xx, a 429, a timeout) rather than
+ * something of the record's own (the remote refused it): such a record is fine, and syncs as soon
+ * as the remote answers again.
+ */
+export const causedByRemote = (error: unknown) => isRemoteError(error) && error.transient;
+
+/**
  * A permanent failure, or the last attempt: the remote's message goes to syncErrorMessage, and
- * nextSyncAt says when healing (healing.ts) may try it again on its own.
+ * nextSyncAt says when healing (healing.ts) may try it again on its own: at the remote's next
+ * answer when the remote was away, else after the record's own backoff.
  */
 export async function markFailed(db: Executor, table: SyncedTable, id: string, error: unknown) {
   const t = asClients(table);
@@ -79,7 +87,7 @@ export async function markFailed(db: Executor, table: SyncedTable, id: string, e
     .update(t)
     .set({
       syncStatus: 'error',
-      nextSyncAt: healNotBefore(sql`${t.syncAttempts}`),
+      nextSyncAt: causedByRemote(error) ? sql`now()` : healNotBefore(sql`${t.syncAttempts}`),
       syncErrorMessage: errorMessage(error),
     })
     .where(eq(t.id, id));

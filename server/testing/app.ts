@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { DatabaseHandle } from '../db/index.js';
+import { openPglite, type DatabaseHandle } from '../db/index.js';
 import { createApiKey } from '../domain/api-keys.js';
 import { createOrganization } from '../domain/organizations.js';
 import { createLogger } from '../logger.js';
@@ -45,8 +48,10 @@ export async function createTestOrg(database: DatabaseHandle, name: string): Pro
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   work: Partial<WorkOptions> = {},
+  /** A database of the test's own (migrated; closed with the app), else a fresh one. */
+  givenDatabase?: DatabaseHandle,
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = givenDatabase ?? (await createTestDatabase());
   const config = loadConfig({ LOG_LEVEL: 'info', ...env });
   const logs: string[] = [];
   const sink = new Writable({
@@ -93,6 +98,25 @@ export async function createTestApp(
       }
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+  };
+}
+
+/**
+ * The app on the embedded database in a fresh data folder on disk, as `npm start` runs it (its
+ * files are real: flushed, and able to fill up): for the tests of durability and of a full disk.
+ * Closing it removes the folder.
+ */
+export async function createTestAppOnDisk(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plk-on-disk-'));
+  const database = await openPglite(dir);
+  await database.migrate();
+  const t = await createTestApp(env, {}, database);
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

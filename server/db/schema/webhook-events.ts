@@ -42,6 +42,11 @@ export const webhookEvents = pgTable(
       .notNull()
       .defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true, precision: 3 }),
+    /**
+     * When an admin acknowledged a dead event (it will not be replayed): from then on the
+     * retention (WEBHOOK_EVENTS_RETENTION_DAYS) may delete it, as it deletes settled events.
+     */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, precision: 3 }),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

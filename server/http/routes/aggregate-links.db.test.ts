@@ -131,4 +131,41 @@ describe('aggregate links', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.message).toContain(agg.id);
   });
+
+  it('refuses members totalling more than the remote can hold (2,147,483,647 cents), at create and update', async () => {
+    const bankAccountId = (await insertBankAccount(t.database.db, t.org.orgId)).id;
+    const clientId = (await t.request('GET', `/api/payment-links/${links[0]}`)).body.clientId;
+    const make = async (amount: string) =>
+      (await t.request('POST', '/api/payment-links', { body: { clientId, bankAccountId, amount } }))
+        .body.id as string;
+    const big = await make('20000000.00');
+    const small = await make('1474836.47'); // big + small = 2,147,483,647 cents: the most allowed
+    const cent = await make('0.01');
+
+    const atLimit = await t.request('POST', '/api/aggregate-links', {
+      body: { paymentLinkIds: [big, small] },
+    });
+    expect(atLimit.status).toBe(201);
+    const over = await t.request('POST', '/api/aggregate-links', {
+      body: { paymentLinkIds: [big, small, cent] },
+    });
+    expect(over.status).toBe(400);
+    expect(over.body.error.details.fields.paymentLinkIds).toEqual([
+      'must total at most 21474836.47',
+    ]);
+    const overByUpdate = await t.request('PATCH', `/api/aggregate-links/${atLimit.body.id}`, {
+      body: { paymentLinkIds: [big, small, cent] },
+    });
+    expect(overByUpdate.status).toBe(400);
+    // A member's amount raised past the limit: refused too, and nothing changed.
+    const raised = await t.request('PATCH', `/api/payment-links/${small}`, {
+      body: { amount: '1474836.48' },
+    });
+    expect(raised.status).toBe(400);
+    expect(raised.body.error.details.fields.amount[0]).toMatch(/total over 21474836.47/);
+    expect((await t.request('GET', `/api/payment-links/${small}`)).body.amount).toBe('1474836.47');
+    expect(
+      (await t.request('GET', `/api/aggregate-links/${atLimit.body.id}`)).body.paymentLinkIds,
+    ).toEqual([big, small]);
+  });
 });

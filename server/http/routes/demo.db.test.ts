@@ -36,6 +36,7 @@ beforeAll(async () => {
     firmKey: simulator.createFirm({ name: 'Demo law firm' }).apiKey,
     mountPath: '/simulator',
     orgId: boot.organization.id,
+    persist: () => {},
     close: () => simulator.close(),
   };
   demoApp = createApp({
@@ -78,6 +79,7 @@ async function demoAppWith(config: Partial<TestApp['config']>): Promise<App> {
       firmKey: 'k',
       mountPath: '/simulator',
       orgId: (await findDefaultOrganization(t.database.db))!.id,
+      persist: () => {},
       close: async () => {},
     },
   });
@@ -111,6 +113,7 @@ describe('demo mode routes', () => {
         firmKey: 'k',
         mountPath: '/simulator',
         orgId: crypto.randomUUID(),
+        persist: () => {},
         close: async () => {},
       },
     });

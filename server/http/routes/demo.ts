@@ -105,6 +105,13 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
   // The simulator registers webhook URLs the server then POSTs to: never for other hosts.
   router.use(`${demo.mountPath}/*`, guard);
   router.use(demo.mountPath, guard);
+  // What a request changed in the simulator is on disk before its answer leaves.
+  const saving: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET') demo.persist();
+  };
+  router.use(`${demo.mountPath}/*`, saving);
+  router.use(demo.mountPath, saving);
   router.route(demo.mountPath, demo.simulator.app);
   return router
     .get('/', (c) => sendFile(c, DEMO_DIR, 'index.html', PAGE_HEADERS))
@@ -135,6 +142,7 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
           const link = await getPaymentLink(db, orgId, parsed.data.paymentLinkId);
           if (!link.serviceId) throw notSynced('payment link');
           const paid = demo.simulator.sandbox.payPaymentLink(demo.firmKey, link.serviceId, options);
+          demo.persist();
           return c.json({ transactions: paid.transactions.length }, 200);
         }
         const link = await getAggregateLink(db, orgId, parsed.data.aggregateLinkId);
@@ -144,6 +152,7 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
           link.serviceId,
           options,
         );
+        demo.persist();
         return c.json({ transactions: paid.transactions.length }, 200);
       } catch (error) {
         // "Already paid" and the like, in the simulator's own words.

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createRoute } from '@hono/zod-openapi';
 import { errorBody, page } from '../../../shared/schemas.js';
 import {
+  acknowledgeResult,
   integrationHealth,
   reconcileResult,
   replayResult,
@@ -11,6 +12,7 @@ import {
 import { reconcileNow, replayEvents } from '../../webhooks/admin.js';
 import { integrationHealth as checkHealth } from '../../integration-health.js';
 import { getWebhookEvent, listWebhookEvents } from '../../webhooks/pipeline/inbox.js';
+import { acknowledgeDeadEvent } from '../../webhooks/pipeline/retention.js';
 import type { AppEnv } from '../context.js';
 import { errorResponses, idParams, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
@@ -90,6 +92,26 @@ export const webhookAdminRouter = createRouter({ role: 'admin' })
     }),
     async (c) =>
       c.json(await replayEvents(adminDeps(c), c.get('caller').orgId, c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/webhook-events/{id}/acknowledge',
+      tags,
+      request: { params: idParams },
+      responses: {
+        200: jsonResponse(
+          acknowledgeResult,
+          'Acknowledged: the dead event may now age out with the retention',
+        ),
+        ...writeErrorResponses,
+      },
+    }),
+    async (c) =>
+      c.json(
+        await acknowledgeDeadEvent(c.get('db'), c.get('caller').orgId, c.req.valid('param').id),
+        200,
+      ),
   )
   .openapi(
     createRoute({

@@ -122,4 +122,19 @@ describe('using widget tokens', () => {
     expect((await from({})).status).toBe(403);
     expect((await from({ origin: 'null' })).status).toBe(403);
   });
+
+  it('limited to origins, writes only with an Origin header: a Referer alone is not enough', async () => {
+    const token = (await issue({ origins: ['https://portal.example.com'] })).body.token;
+    const write = (headers: Record<string, string>) =>
+      t.request('POST', '/api/clients', { key: token, headers, body: { name: 'From the page' } });
+    const refused = await write({ referer: 'https://portal.example.com/billing' });
+    expect(refused.status).toBe(403);
+    expect((await write({ origin: 'https://portal.example.com' })).status).toBe(201);
+    const patched = await t.request('PATCH', `/api/clients/${crypto.randomUUID()}`, {
+      key: token,
+      headers: { referer: 'https://portal.example.com/' },
+      body: { name: 'x' },
+    });
+    expect(patched.status).toBe(403);
+  });
 });

@@ -26,6 +26,7 @@ const toRecord = (row: EventRow): WebhookEventRecord => ({
   transactionIds: row.transactionIds,
   receivedAt: row.receivedAt.toISOString(),
   processedAt: row.processedAt?.toISOString() ?? null,
+  acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
   updatedAt: row.updatedAt.toISOString(),
 });
 

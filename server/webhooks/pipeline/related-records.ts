@@ -149,8 +149,9 @@ interface LinkRef {
  * amounts refreshed from the newest snapshot of the batch.
  *
  * Stale and no-op refreshes: the refresh is guarded by `last_synced_at`, the time of the remote
- * state the row last took (the outbound sync stamps it when it writes the remote's answer back);
- * a snapshot fetched before that changes nothing. `updated_at` is left alone: it marks local
+ * state the row last took, as the time the remote was asked for it (the outbound sync stamps it
+ * with the time its request left, sync/payment-links.ts); a snapshot fetched before that changes
+ * nothing, and a sync answer asked for before this snapshot's fetch does not replace it. `updated_at` is left alone: it marks local
  * edits, and the outbound sync compares it to decide whether the record is still in step.
  */
 async function ensurePaymentLinks(

@@ -1,3 +1,4 @@
+import type { DatabaseHandle } from '../../db/index.js';
 import { AppError, errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { Worker } from '../../queue/worker.js';
@@ -19,6 +20,8 @@ export type WebhookTarget = { kind: 'default' } | { kind: 'org'; orgId: string }
 /** What the receiver uses of the app's dependencies (the http layer passes its AppDeps). */
 interface ReceiverDeps {
   logger: Logger;
+  /** Told of a write that failed for want of disk space (not ready until writes work again). */
+  database?: Pick<DatabaseHandle, 'diskSpace'>;
   /** This process's queue worker, woken when events are stored. */
   worker: Pick<Worker, 'kick'>;
   webhooks: WebhookReceiverState;
@@ -33,6 +36,7 @@ const refused = () => new AppError('unauthorized', 'The webhook signature is mis
 /** The database did not answer: the remote should send it again later. */
 function unavailable(deps: ReceiverDeps, error: unknown): AppError {
   if (error instanceof AppError) return error;
+  deps.database?.diskSpace.report(error);
   deps.logger.warn(
     { err: errorMessage(error).slice(0, 300) },
     'webhook not stored: database unavailable',

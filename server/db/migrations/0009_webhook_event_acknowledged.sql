@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_events" ADD COLUMN "acknowledged_at" timestamp (3) with time zone;
