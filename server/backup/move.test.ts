@@ -124,7 +124,7 @@ describe.runIf(serverUrl)('npm run db:move (PostgreSQL of DATABASE_URL)', () => 
     expect((await failure(move(missing.toString())))!.message).toMatch(/does not exist/);
 
     const url = await throwaway();
-    const holder = spawn('sleep', ['30']);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)']);
     try {
       writeFileSync(path.join(dataDir, 'pgdata.lock'), String(holder.pid));
       const busy = await failure(move(url));

@@ -208,10 +208,10 @@ describe('npm run restore', () => {
     expect(error).toBeInstanceOf(RestoreRefused);
     expect(error!.message).toMatch(/is not empty: it holds simulator\.json.*--force/);
 
-    // A running server's folder: refused even with --force.
+    // A running server's folder (a Node.js process holds its lock): refused even with --force.
     let holder: ChildProcess | undefined;
     try {
-      holder = spawn('sleep', ['30']);
+      holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)']);
       writeFileSync(path.join(dataDir, 'pgdata.lock'), String(holder.pid));
       const busy = await refusal(dataDir, { force: true });
       expect(busy!.message).toMatch(new RegExp(`in use by process ${holder.pid}.*Stop the server`));
