@@ -1,5 +1,6 @@
 import MagicString from 'magic-string';
 import { build, defineConfig, type Plugin } from 'vite';
+import { ELEMENTS, OPERATIONS_ELEMENTS } from './widgets/elements.js';
 
 // The widget kit's library build (`vite build`), into dist/widgets:
 //  - service-widgets.js: an ES module that registers all eight elements and exports configure();
@@ -7,22 +8,8 @@ import { build, defineConfig, type Plugin } from 'vite';
 //  - service-widgets.iife.js: the same kit for a plain <script> tag (global `ServiceWidgets`).
 // Lit is bundled in, so a host page needs nothing else. The server serves the folder at /widgets/.
 
-export const ELEMENTS = [
-  'settings',
-  'client-create',
-  'matter-create',
-  'payment-link-create',
-  'aggregate-link-create',
-  'aggregate-link-update',
-  'bank-accounts-sync',
-  'transactions-list',
-] as const;
-
-/**
- * The operations widgets (admin consoles): entries of their own, outside the kit's script
- * (service-widgets.js and its IIFE) and its 30 KB budget; a page loads them where it shows them.
- */
-export const OPERATIONS_ELEMENTS = ['sync-problems', 'webhook-events'] as const;
+// The element lists live in widgets/elements.ts, which the browser tests import too.
+export { ELEMENTS, OPERATIONS_ELEMENTS };
 
 /** Where the kit goes; the size test builds into a folder of its own. */
 const outDir = process.env.WIDGETS_OUT_DIR ?? 'dist/widgets';

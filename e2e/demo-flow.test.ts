@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { ALL_TAGS } from '../widgets/elements.js';
 import { launchChromium, startServer, type RunningServer } from './server.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
@@ -134,18 +135,7 @@ async function assertSelected(locator: ReturnType<Page['locator']>, label: strin
   );
 }
 
-const TAGS = [
-  'service-settings',
-  'service-bank-accounts-sync',
-  'service-client-create',
-  'service-matter-create',
-  'service-payment-link-create',
-  'service-aggregate-link-create',
-  'service-aggregate-link-update',
-  'service-transactions-list',
-  'service-sync-problems',
-  'service-webhook-events',
-];
+const TAGS: string[] = ALL_TAGS;
 
 /** What sticks out of the page or of an element, as the browser lays them out now. */
 function overflows(tags: string[]) {

@@ -7,7 +7,7 @@ import { ApiClient, isApiError } from '../../shared/api-client.js';
 import { CONFIGURED_EVENT, clientFor, pageConfig } from './config.js';
 import { apiClientContext } from './context.js';
 import { ServiceErrorEvent } from './events.js';
-import { baseStyles } from './styles.js';
+import { kitStyles } from './styles/index.js';
 import { isFormError } from './validate.js';
 import { KIT_VERSION } from './version.js';
 
@@ -50,7 +50,7 @@ export class ServiceElement extends LitElement {
   /** The kit version that defined this element (two copies of the kit on a page tell apart). */
   static readonly kitVersion = KIT_VERSION;
 
-  static override styles: CSSResultGroup = [baseStyles];
+  static override styles: CSSResultGroup = kitStyles;
 
   /** The API server, e.g. `https://payments.example.com`. Default: configure()'s, or this page's origin. */
   @property({ attribute: 'api-base' }) apiBase?: string;

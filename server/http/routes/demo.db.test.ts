@@ -18,6 +18,7 @@ import { closeServer, listen } from '../../testing/http.js';
 import { WIDGETS_DIST } from '../widget-assets.js';
 import { enterDemoMode, updateSettings } from '../../domain/settings.js';
 import { DEMO_KEY_NAME, isLoopbackHost } from './demo.js';
+import { ALL_TAGS } from '../../../widgets/elements.js';
 
 // Demo mode's routes (the host page, its token, "pay it") exist only with the simulator; the
 // kit's files are served in any mode. The full flow runs in e2e/demo-flow.test.ts.
@@ -127,16 +128,7 @@ describe('demo mode routes', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const page = await res.text();
-    for (const tag of [
-      'service-settings',
-      'service-bank-accounts-sync',
-      'service-client-create',
-      'service-matter-create',
-      'service-payment-link-create',
-      'service-aggregate-link-create',
-      'service-aggregate-link-update',
-      'service-transactions-list',
-    ]) {
+    for (const tag of ALL_TAGS) {
       expect(page).toContain(`<${tag}`);
     }
     expect((await request(demoApp, 'GET', '/demo/demo.js')).status).toBe(200);
