@@ -2,7 +2,7 @@
 // document is generated from them, and the widgets import their types (types only, so zod
 // never reaches the widget bundle).
 import { z } from 'zod';
-import { MAX_REMOTE_CENTS, fromCents, parseMoney, toCents } from './money.js';
+import { readAmount } from './money.js';
 import {
   BANK_ACCOUNT_CATEGORIES,
   DEFAULT_PAGE_SIZE,
@@ -13,8 +13,6 @@ import {
   TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
 } from './records.js';
-
-const MAX_AMOUNT = fromCents(MAX_REMOTE_CENTS);
 
 /** A message for a wrong type that says "is required" when the field is missing altogether. */
 const expected = (what: string) => (issue: { input?: unknown }) =>
@@ -29,36 +27,14 @@ export const name = z
   .min(1, { error: 'must not be empty' })
   .max(255, { error: 'must be at most 255 characters' });
 
-/** Why a value parseMoney refused is not an amount: too large, too precise, or not a number. */
-function amountProblem(value: string | number): string {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const number = /^[-+]?(\d*)(?:\.(\d*))?(?:e([-+]?\d+))?$/i.exec(text);
-  if (!number || (number[1] === '' && !number[2]) || !Number.isFinite(Number(text))) {
-    return 'must be an amount such as "150.00"';
-  }
-  if (Math.abs(Number(text)) >= 1e12) return `is too large: at most ${MAX_AMOUNT}`;
-  return 'must have at most 2 decimal places';
-}
-
-/** A positive amount, given as "150.00" or 150, answered as "150.00". */
+/** A positive amount, given as "150.00" or 150, answered as "150.00" (messages: readAmount). */
 export const amount = z
   .union([z.string(), z.number()], { error: expected('an amount such as "150.00"') })
   .transform((value, ctx) => {
-    const parsed = parseMoney(value);
-    if (parsed === null) {
-      ctx.addIssue({ code: 'custom', message: amountProblem(value) });
-      return z.NEVER;
-    }
-    const cents = toCents(parsed);
-    if (cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'must be greater than 0' });
-      return z.NEVER;
-    }
-    if (cents > MAX_REMOTE_CENTS) {
-      ctx.addIssue({ code: 'custom', message: `is too large: at most ${MAX_AMOUNT}` });
-      return z.NEVER;
-    }
-    return parsed;
+    const read = readAmount(value);
+    if ('amount' in read) return read.amount;
+    ctx.addIssue({ code: 'custom', message: read.problem });
+    return z.NEVER;
   });
 
 const moneyOut = z.string();
