@@ -89,6 +89,10 @@ export const aggregateLinkRecord = z.object({
   name: z.string().nullable(),
   serviceId: z.string().nullable(),
   paymentLinkIds: z.array(recordId),
+  /** The client its payment links belong to (they share one); null without any. */
+  clientId: recordId.nullable(),
+  /** What its payment links ask together. */
+  amount: moneyOut,
   url: z.string().nullable(),
   ...syncState,
   ...timestamps,
@@ -232,13 +236,29 @@ export const settingsUpdate = z.strictObject({
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
 const maskedSecret = z.object({ isSet: z.boolean(), last4: z.string().nullable() });
-export const settingsRecord = z.object({
+const storedSettings = z.object({
   productionEnvironment: z.boolean(),
   apiToken: maskedSecret,
   webhookSecret: maskedSecret,
   /** A replaced webhook secret, still accepted until `validUntil` (rotation). */
   previousWebhookSecret: maskedSecret.extend({ validUntil: z.iso.datetime().nullable() }),
   updatedAt: z.iso.datetime(),
+});
+/** The settings as the organization stored them. */
+export type StoredSettings = z.infer<typeof storedSettings>;
+
+export const settingsRecord = storedSettings.extend({
+  /** Where the organization's calls go, and would go: what the settings card confirms. */
+  service: z.object({
+    /** Demo mode: the simulator inside this server stands in for the sandbox. */
+    demoMode: z.boolean(),
+    /** The payment service's address in production (SERVICE_PRODUCTION_URL). */
+    productionUrl: z.string(),
+    /** Its sandbox's (SERVICE_SANDBOX_URL). */
+    sandboxUrl: z.string(),
+    /** Whether the saved API token is a sandbox key (its prefix says so); null when none is set. */
+    sandboxToken: z.boolean().nullable(),
+  }),
 });
 export type Settings = z.infer<typeof settingsRecord>;
 

@@ -6,6 +6,7 @@ import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import { aSettings } from '../testing/records.js';
 import './define.js';
 import type { ServiceSettings } from './define.js';
 
@@ -13,13 +14,7 @@ let api: MockApi;
 afterEach(() => api?.restore());
 before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
 
-const settings: Settings = {
-  productionEnvironment: false,
-  apiToken: { isSet: true, last4: '2814' },
-  webhookSecret: { isSet: false, last4: null },
-  previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
-  updatedAt: '2026-11-21T10:00:00.000Z',
-};
+const settings: Settings = aSettings();
 
 const health = (over: Partial<IntegrationHealth['webhooks']> = {}): IntegrationHealth => ({
   environment: 'sandbox',

@@ -4,7 +4,14 @@ import type { IntegrationHealth } from '../../shared/webhooks.js';
 import '../index.js';
 import { settle } from './helpers.js';
 import { page, type Handler } from './mock-api.js';
-import { aBankAccount, aClient, aPaymentLink, aTransaction, anAggregateLink } from './records.js';
+import {
+  aBankAccount,
+  aClient,
+  aPaymentLink,
+  aSettings,
+  aTransaction,
+  anAggregateLink,
+} from './records.js';
 
 // All eight elements at once, with the worst data a firm has: names of about 250 characters
 // with no space to break at, the longest amounts, a warning in every place one can show. For the
@@ -24,13 +31,7 @@ const aggregate = anAggregateLink({
   url: `https://pay.example.com/${'p'.repeat(240)}`,
 });
 
-const settings: Settings = {
-  productionEnvironment: false,
-  apiToken: { isSet: true, last4: '2814' },
-  webhookSecret: { isSet: true, last4: 'abcd' },
-  previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
-  updatedAt: '2026-11-21T10:00:00.000Z',
-};
+const settings: Settings = aSettings({ webhookSecret: { isSet: true, last4: 'abcd' } });
 
 const health: IntegrationHealth = {
   environment: 'sandbox',

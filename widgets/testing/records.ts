@@ -4,6 +4,7 @@ import type {
   Client,
   Matter,
   PaymentLink,
+  Settings,
   Transaction,
 } from '../../shared/schemas.js';
 import type { WorkKind, WorkProgress, WorkProgressReport } from '../../shared/progress.js';
@@ -70,6 +71,8 @@ export const anAggregateLink = (over: Partial<AggregateLink> = {}): AggregateLin
   id: id(),
   name: 'All fees',
   paymentLinkIds: [],
+  clientId: null,
+  amount: '0.00',
   url: 'https://pay.example.com/pay/agg',
   ...synced,
   ...over,
@@ -94,6 +97,22 @@ export const aTransaction = (over: Partial<Transaction> = {}): Transaction => ({
   type: 'payment',
   createdAt: at,
   updatedAt: at,
+  ...over,
+});
+
+/** The settings as GET /api/settings answers them: a sandbox token set, no webhook secret. */
+export const aSettings = (over: Partial<Settings> = {}): Settings => ({
+  productionEnvironment: false,
+  apiToken: { isSet: true, last4: '2814' },
+  webhookSecret: { isSet: false, last4: null },
+  previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
+  updatedAt: at,
+  service: {
+    demoMode: false,
+    productionUrl: 'https://api.payments.example/',
+    sandboxUrl: 'https://api.sandbox.payments.example/',
+    sandboxToken: true,
+  },
   ...over,
 });
 

@@ -186,7 +186,11 @@ describe('demo mode routes', () => {
     const { orgId } = await defaultOrgKey();
     expect((await request(demoApp, 'GET', '/')).status).toBe(200);
     await updateSettings(t.database.db, t.secretBox, orgId, { apiToken: 'a-real-firm-key-0001' });
-    expect((await request(demoApp, 'GET', '/')).status).toBe(404);
+    const off = await request(demoApp, 'GET', '/');
+    expect(off.status).toBe(404);
+    // A sentence for the person who opens it, not the API's JSON.
+    expect(off.headers.get('content-type')).toContain('text/html');
+    expect(await off.text()).toContain('The demo page is off');
     expect((await request(demoApp, 'POST', '/demo/token', { origin: ORIGIN })).status).toBe(404);
     // Back in demo mode (what clearing the token does with the simulator mounted), they return.
     await enterDemoMode(t.database.db, t.secretBox, orgId, {
