@@ -15,8 +15,13 @@ before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
 
 const jane = aClient({ name: 'Jane Roe' });
 const estate = aMatter({ name: 'Estate', clientId: jane.id });
-const operating = aBankAccount({ name: 'Operating', lastFour: '1111' });
-const trust = aBankAccount({ name: 'Trust (IOLTA)', category: 'trust', lastFour: '2222' });
+const operating = aBankAccount({ name: 'Operating', lastFour: '1111', isDefault: false });
+const trust = aBankAccount({
+  name: 'Trust (IOLTA)',
+  category: 'trust',
+  lastFour: '2222',
+  isDefault: true,
+});
 
 function routes(accounts = [operating, trust], extra = {}) {
   return {
@@ -47,15 +52,17 @@ describe('<service-payment-link-create>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('groups the synced bank accounts by category and says which one is chosen', async () => {
+  it('groups the bank accounts by category, the default first and chosen, and says which one is chosen', async () => {
     api = mockApi(routes());
     const el = await mount();
     const groups = $$<HTMLOptGroupElement>(el, '#bankAccountId optgroup');
-    expect(groups.map((g) => g.label)).to.deep.equal(['Operating accounts', 'Trust accounts']);
-    expect(groups[1]!.textContent).to.contain('Trust (IOLTA) ··2222 (trust, default)');
-    choose($(el, '#bankAccountId'), trust.id);
-    await el.updateComplete;
+    expect(groups.map((g) => g.label)).to.deep.equal(['Trust accounts', 'Operating accounts']);
+    expect(groups[0]!.textContent).to.contain('Trust (IOLTA) ··2222 (default)');
+    expect($<HTMLSelectElement>(el, '#bankAccountId').value).to.equal(trust.id);
     expect($(el, '#bankAccountId-hint').textContent).to.contain('A trust account');
+    choose($(el, '#bankAccountId'), operating.id);
+    await el.updateComplete;
+    expect($(el, '#bankAccountId-hint').textContent).to.contain('An operating account');
     expect($$(el, '[part~="warning"]')).to.have.length(0);
   });
 
@@ -82,6 +89,7 @@ describe('<service-payment-link-create>', () => {
   it('checks every field before sending, focusing the first one in error', async () => {
     api = mockApi(routes());
     const el = await mount();
+    choose($(el, '#bankAccountId'), '');
     $<HTMLInputElement>(el, '#amount').value = '1.999';
     $(el, 'button[part~="submit"]').click();
     await settle(el);
@@ -178,8 +186,8 @@ describe('<service-payment-link-create>', () => {
     const anchor = $<HTMLAnchorElement>(el, 'a[part="url"]');
     expect(anchor.href).to.equal('https://pay.example.com/pay/abc');
     expect(anchor.rel).to.equal('noopener noreferrer');
-    expect($(el, '.result').textContent).to.contain('$1,250.50');
-    expect(focused(el)).to.equal($(el, '.result'));
+    expect($(el, '[part~="result"]').textContent).to.contain('$1,250.50');
+    expect(focused(el)).to.equal($(el, '[part~="result"]'));
     expect($(el, '[part~="copy-button"]').textContent).to.contain('Copy link');
   });
 

@@ -8,6 +8,8 @@ import type {
   Transaction,
 } from '../../shared/schemas.js';
 import type { WorkKind, WorkProgress, WorkProgressReport } from '../../shared/progress.js';
+import type { SyncProblemRecord } from '../../shared/sync-problems.js';
+import type { WebhookEventRecord } from '../../shared/webhooks.js';
 
 // Records as the API answers them, for widget tests.
 
@@ -135,3 +137,38 @@ export const progressReport = (
   retryAll: null,
   [kind]: progress,
 });
+
+/** A webhook event of the log (GET /api/admin/webhook-events): processed unless told. */
+export const anEvent = (over: Partial<WebhookEventRecord> = {}): WebhookEventRecord => {
+  const n = id().slice(-12);
+  return {
+    id: `00000000-0000-4000-a000-${n}`,
+    eventId: `evt_${Number(n)}`,
+    type: 'transaction.created',
+    status: 'processed',
+    error: null,
+    attempts: 1,
+    transactionIds: [`txn_${Number(n)}`],
+    receivedAt: at,
+    processedAt: '2026-11-21T10:00:01.000Z',
+    updatedAt: '2026-11-21T10:00:01.000Z',
+    ...over,
+  };
+};
+
+/** A sync problem (GET /api/admin/sync-problems): a client whose sync failed, unless told. */
+export const aProblem = (over: Partial<SyncProblemRecord> = {}): SyncProblemRecord => {
+  const problemId = `00000000-0000-4000-9000-${id().slice(-12)}`;
+  return {
+    id: problemId,
+    kind: 'client',
+    recordId: problemId,
+    name: 'Jane Roe',
+    status: 'error',
+    errorMessage: 'name is too long',
+    attempts: 3,
+    nextAttemptAt: '2026-11-21T11:00:00.000Z',
+    updatedAt: at,
+    ...over,
+  };
+};

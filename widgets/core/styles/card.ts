@@ -25,22 +25,29 @@ export const cardStyles = css`
     background: var(--_surface);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    overflow-wrap: anywhere;
-    color-scheme: light dark;
+    overflow-wrap: break-word;
+    color-scheme: var(--_scheme);
   }
-  [part~='card'] > *,
-  .field > *,
-  form > * {
+  /* Grid and flex items may shrink below their longest word (break-word then breaks it). */
+  :is([part~='card'], .field, form, .stack, .alert, .section) > * {
     min-inline-size: 0;
   }
-  h2,
-  h3 {
-    margin: 0;
+  .h {
     font-size: 1.125em;
     font-weight: 600;
   }
-  h3 {
-    font-size: 1em;
+  .h.sub {
+    font-size: 1.0625em;
+  }
+  /* A card's sections (the settings card's Connection, Going live, Health): a rule above, the
+     heading a step bigger than a field's label. */
+  .section {
+    display: grid;
+    gap: calc(var(--_gap) * 0.75);
+  }
+  .section + .section {
+    padding-block-start: var(--_gap);
+    border-block-start: 1px solid color-mix(in srgb, var(--_border) 60%, var(--_surface));
   }
   p {
     margin: 0;
@@ -63,9 +70,17 @@ export const cardStyles = css`
   .row > * {
     min-inline-size: 0;
   }
-  a {
-    color: var(--_accent);
+  /* A header row: the heading on the left, its actions on the right. */
+  .header > .h {
+    margin-inline-end: auto;
+  }
+  /* Addresses and ids are long words a line may break anywhere. */
+  a,
+  code {
     overflow-wrap: anywhere;
+  }
+  a {
+    color: var(--_ink);
   }
   .visually-hidden {
     position: absolute;

@@ -14,7 +14,12 @@ export const controlStyles = css`
     gap: 0.25rem;
     position: relative;
   }
+  /* A live region with nothing to say keeps its place in the tree, not on the page. */
+  .field > [role='status']:empty {
+    position: absolute;
+  }
   label,
+  .label,
   legend,
   dt {
     font-weight: 600;
@@ -59,6 +64,7 @@ export const controlStyles = css`
   [aria-invalid='true'] {
     border-color: var(--_danger);
   }
+  /* A button's words never break: it wraps to a line of its own (rows wrap) instead. */
   button {
     cursor: pointer;
     padding: 0.45rem 0.9rem;
@@ -66,10 +72,13 @@ export const controlStyles = css`
     border: 1px solid var(--_border);
     background: var(--_surface);
     justify-self: start;
-    max-inline-size: 100%;
+    white-space: nowrap;
     transition:
       background-color 0.12s,
       transform 0.06s;
+  }
+  .row > button {
+    flex: none;
   }
   button:hover {
     background: color-mix(in srgb, var(--_accent) 10%, var(--_surface));
@@ -78,22 +87,36 @@ export const controlStyles = css`
     transform: translateY(1px);
     background: color-mix(in srgb, var(--_accent) 20%, var(--_surface));
   }
-  button.primary {
-    background: var(--_accent);
-    border-color: var(--_accent);
-    color: var(--_accent-text);
+  /* Primary and danger buttons: their text is black or white, whichever reads on the colour;
+     hover and press move the colour away from the text, so contrast only grows. */
+  button.primary,
+  button.danger {
+    --_fill: var(--_accent);
+    --_on: var(--_on-accent);
+    /* The colour opposite the text: hover and press move towards it. */
+    --_away: rgb(from var(--_on) calc(255 - r) calc(255 - g) calc(255 - b));
+    background: var(--_fill);
+    border-color: var(--_fill);
+    color: var(--_on);
     font-weight: 600;
   }
-  button.primary:hover {
-    background: color-mix(in srgb, var(--_accent) 86%, var(--_text));
+  button.danger {
+    --_fill: var(--_danger);
+    --_on: var(--_on-danger);
   }
-  button.primary:active {
-    background: color-mix(in srgb, var(--_accent) 72%, var(--_text));
+  button.primary:hover,
+  button.danger:hover {
+    background: color-mix(in srgb, var(--_fill) 86%, var(--_away));
+  }
+  button.primary:active,
+  button.danger:active {
+    background: color-mix(in srgb, var(--_fill) 72%, var(--_away));
   }
   button:disabled {
     opacity: 0.55;
     cursor: not-allowed;
     background: var(--_surface);
+    color: var(--_text);
     transform: none;
   }
   button[aria-disabled='true'] {
@@ -121,9 +144,18 @@ export const controlStyles = css`
     .spinner {
       animation-duration: 2.5s;
     }
+    button {
+      transition: none;
+    }
   }
-  :focus-visible {
-    outline: var(--service-focus-ring, 3px solid #7aa7ff);
+  /* The ring is the accent held to 3:1 or more on the surface (--_ink); an amount field gets it
+     around the whole field, "$" included. */
+  :focus-visible,
+  .prefixed:focus-within {
+    outline: var(--service-focus-ring, 3px solid var(--_ink));
     outline-offset: 2px;
+  }
+  .prefixed > input:focus-visible {
+    outline: none;
   }
 `;

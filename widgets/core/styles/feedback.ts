@@ -1,33 +1,38 @@
 import { css } from 'lit';
 
-// What a widget tells: field errors, warnings, successes, alerts and results.
+// What a widget tells. One alert for every message about a call or a result (alerts.ts): a
+// tinted box with a mark in the tone of its kind (error, warning, success); field messages under
+// their fields; badges for a record's state in a list.
 export const feedbackStyles = css`
-  .field-error,
-  .error {
+  .field-error {
     color: var(--_danger);
   }
-  .warning {
-    color: var(--_warning);
-  }
-  .success {
-    color: var(--_success);
-  }
-  /* Alerts and block warnings: a tinted box with an icon, so they read at a glance. */
-  [role='alert'],
-  p.warning {
+  .alert,
+  .badge {
     --_tone: var(--_danger);
+  }
+  [data-tone='warning'] {
+    --_tone: var(--_warning);
+  }
+  [data-tone='success'] {
+    --_tone: var(--_success);
+  }
+  [data-tone='muted'] {
+    --_tone: var(--_muted);
+  }
+  .alert {
     position: relative;
+    display: grid;
+    gap: 0.5rem;
     padding: 0.6rem 0.75rem 0.6rem 2.4rem;
     border-radius: calc(var(--_radius) * 0.75);
     border-inline-start: 4px solid var(--_tone);
     background: color-mix(in srgb, var(--_tone) 12%, var(--_surface));
-    color: var(--_text);
   }
-  p.warning {
-    --_tone: var(--_warning);
+  .alert:focus {
+    outline: none;
   }
-  [role='alert']::before,
-  p.warning::before {
+  .alert::before {
     content: '!' / '';
     position: absolute;
     inset-inline-start: 0.7rem;
@@ -42,18 +47,26 @@ export const feedbackStyles = css`
     line-height: 1.15rem;
     text-align: center;
   }
-  [role='alert'] ul {
-    margin: 0.25rem 0 0;
+  .alert[data-tone='success']::before {
+    content: '✓' / '';
+  }
+  .alert ul {
+    margin: 0;
     padding-inline-start: 1.2rem;
   }
-  .result {
-    display: grid;
-    gap: 0.5rem;
-    padding: 0.75rem;
-    border-radius: calc(var(--_radius) * 0.75);
-    background: var(--_result);
+  /* Text that needs attention, in its tone (a health list's value). */
+  .text[data-tone] {
+    color: var(--_tone);
+    font-weight: 600;
   }
-  .result:focus {
-    outline: none;
+  .badge {
+    display: inline-block;
+    padding: 0 0.5rem;
+    border-radius: 1rem;
+    border: 1px solid color-mix(in srgb, var(--_tone) 45%, var(--_surface));
+    background: color-mix(in srgb, var(--_tone) 12%, var(--_surface));
+    font-size: 0.875em;
+    font-weight: 600;
+    white-space: nowrap;
   }
 `;

@@ -34,6 +34,10 @@ export const listStyles = css`
     margin: 0;
     padding: 0;
   }
+  .pills span,
+  .listbox li {
+    overflow-wrap: anywhere;
+  }
   .pills li {
     display: inline-flex;
     align-items: center;
@@ -49,6 +53,8 @@ export const listStyles = css`
     background: transparent;
     line-height: 1.6;
   }
+  /* A table keeps its columns while every word fits (TableFit); else [data-rows] on its wrapper
+     lays each record out as labelled rows. Headers, dates, amounts and badges never wrap. */
   table {
     border-collapse: collapse;
     inline-size: 100%;
@@ -58,18 +64,56 @@ export const listStyles = css`
     text-align: start;
     padding: 0.4rem 0.5rem;
     border-block-end: 1px solid var(--_border);
-    vertical-align: top;
+    vertical-align: baseline;
   }
-  .scroll {
-    overflow-x: auto;
+  :is(th, td):first-child {
+    padding-inline-start: 0;
   }
-  .sub {
-    display: block;
+  :is(th, td):last-child {
+    padding-inline-end: 0;
+  }
+  th,
+  time > span,
+  .amount {
+    white-space: nowrap;
   }
   .amount {
     text-align: end;
     font-variant-numeric: tabular-nums;
-    white-space: nowrap;
+  }
+  .sub {
+    display: block;
+  }
+  [data-rows] thead {
+    display: none;
+  }
+  [data-rows] :is(table, tbody, tr, td) {
+    display: block;
+  }
+  [data-rows] tr {
+    padding-block: 0.4rem;
+    border-block-end: 1px solid var(--_border);
+  }
+  /* A cell: its label, and its content (one box) beside it, or under it, on the right. */
+  [data-rows] td {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 1rem;
+    padding: 0.1rem 0;
+    border: none;
+    text-align: end;
+  }
+  [data-rows] td::before {
+    content: attr(data-label);
+    font-weight: 600;
+  }
+  [data-rows] td > * {
+    min-inline-size: 0;
+    margin-inline-start: auto;
+  }
+  [data-rows] td[colspan] {
+    display: block;
+    text-align: start;
   }
   dl {
     display: grid;
@@ -80,7 +124,7 @@ export const listStyles = css`
   dd {
     margin: 0;
   }
-  /* Narrow cards (a phone, a side column): one column, the table as a list of rows. */
+  /* A narrow card (a phone, a side column): a definition list in one column. */
   @container (max-width: 26rem) {
     dl {
       grid-template-columns: minmax(0, 1fr);
@@ -88,33 +132,6 @@ export const listStyles = css`
     }
     dd + dt {
       margin-block-start: 0.5rem;
-    }
-  }
-  @container (max-width: 32rem) {
-    thead {
-      display: none;
-    }
-    table,
-    tbody,
-    tr,
-    td {
-      display: block;
-    }
-    tr {
-      padding-block: 0.4rem;
-      border-block-end: 1px solid var(--_border);
-    }
-    td {
-      padding: 0.1rem 0;
-      border: none;
-      text-align: end;
-      white-space: normal;
-    }
-    td::before {
-      content: attr(data-label);
-      float: inline-start;
-      margin-inline-end: 1rem;
-      font-weight: 600;
     }
   }
 `;
