@@ -58,11 +58,14 @@ export abstract class PagedList<T extends { id: string }> extends ServiceElement
       if (!api.hasToken) return initialState;
       const same = filter === this.#shownFilter;
       const limit = same ? Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, this.rows.length)) : PAGE_SIZE;
-      return { page: await this.fetchPage(api, { limit }, signal), filter };
+      return { page: await this.fetchPage(api, { limit }, signal), filter, limit };
     },
-    onComplete: ({ page, filter }) => {
-      this.rows = page.data;
-      this.nextCursor = page.nextCursor;
+    onComplete: ({ page, filter, limit }) => {
+      // "Show more" may have added rows while this reload ran: they stay, with their cursor.
+      const added = filter === this.#shownFilter ? this.rows.slice(limit) : [];
+      const seen = new Set(page.data.map((r) => r.id));
+      this.rows = [...page.data, ...added.filter((r) => !seen.has(r.id))];
+      this.nextCursor = added.length ? this.nextCursor : page.nextCursor;
       this.loadedAt = new Date();
       this.#shownFilter = filter;
       this.loaded('load');
