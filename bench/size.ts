@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { OPERATIONS_ELEMENTS } from '../vite.config.js';
+import { OPERATIONS_ELEMENTS } from '../widgets/elements.js';
 
 export const BUDGET_BYTES = 30 * 1024;
 

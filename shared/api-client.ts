@@ -253,7 +253,7 @@ export class ApiClient {
     });
   }
 
-  listAggregateLinks(query: ListOptions = {}, signal?: AbortSignal) {
+  listAggregateLinks(query: ListOptions & { q?: string } = {}, signal?: AbortSignal) {
     return this.request<Page<AggregateLink>>('GET', '/api/aggregate-links', {
       query: { ...query },
       signal,

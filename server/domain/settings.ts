@@ -1,6 +1,6 @@
 import { webhookSecretChanged } from '../security/secret-versions.js';
 import { eq } from 'drizzle-orm';
-import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
+import type { SettingsUpdate, StoredSettings } from '../../shared/schemas.js';
 import { healFailedRecords } from '../sync-rules/requeue-failed.js';
 import type { Executor } from '../db/index.js';
 import { orgSettings } from '../db/schema/index.js';
@@ -21,7 +21,7 @@ const previousSecretLive = (row: SettingsRow, now = new Date()) =>
   row.webhookSecretPreviousExpiresAt !== null &&
   row.webhookSecretPreviousExpiresAt > now;
 
-const toSettings = (row: SettingsRow): Settings => {
+const toSettings = (row: SettingsRow): StoredSettings => {
   const previous = previousSecretLive(row);
   return {
     productionEnvironment: row.productionEnvironment,
@@ -48,7 +48,7 @@ async function settingsRow(db: Executor, orgId: string): Promise<SettingsRow> {
 }
 
 /** The settings as anyone may see them: whether each secret is set and its last 4 characters. */
-export async function getSettings(db: Executor, orgId: string): Promise<Settings> {
+export async function getSettings(db: Executor, orgId: string): Promise<StoredSettings> {
   return toSettings(await settingsRow(db, orgId));
 }
 
@@ -57,7 +57,7 @@ export async function updateSettings(
   box: SecretBox,
   orgId: string,
   input: SettingsUpdate,
-): Promise<Settings> {
+): Promise<StoredSettings> {
   const current = await settingsRow(db, orgId);
   const patch: Partial<typeof orgSettings.$inferInsert> = { updatedAt: new Date() };
   if (input.productionEnvironment !== undefined) {
@@ -98,7 +98,7 @@ export async function enterDemoMode(
   box: SecretBox,
   orgId: string,
   demo: { apiToken: string; serviceUrl: string; webhookSecret: string },
-): Promise<Settings> {
+): Promise<StoredSettings> {
   await updateSettings(db, box, orgId, {
     apiToken: demo.apiToken,
     webhookSecret: demo.webhookSecret,

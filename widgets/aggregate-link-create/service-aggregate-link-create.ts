@@ -3,8 +3,8 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { AggregateLink, Client } from '../../shared/schemas.js';
-import { errorMessage, renderAlert, serverFieldErrors } from '../core/alerts.js';
-import { ClientPicker } from '../core/client-picker.js';
+import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { plural } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
@@ -161,9 +161,6 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
       sent,
       this.links.value ?? [],
     );
-    if (this.links.status === TaskStatus.ERROR) {
-      linkErrors.messages.push(errorMessage(this.links.error));
-    }
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       ${this.renderHeading('New aggregate link')}
       ${renderAlert(error, ['clientId', 'aggregateLinkName', ...linkErrors.keys])}
@@ -184,6 +181,7 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
           onAdd: (id) => (this.chosen = [...this.chosen, id]),
           onRemove: (id, index) => void this.removeLink(id, index),
         })}
+        ${this.links.status === TaskStatus.ERROR ? renderAlert(this.links.error) : nothing}
         ${renderTextField({
           id: 'aggregateLinkName',
           label: 'Name',
@@ -195,20 +193,16 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
       </form>
       ${
         done
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">
-                Aggregate link${done.name ? ` “${done.name}”` : ''} created with
-                ${plural(done.paymentLinkIds.length, 'payment link')}.
-              </p>
-              ${renderUrl(done.url, this.copier, 'aggregate link')}
-              ${
-                done.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service: ${done.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }
-            </div>`
+          ? html`${alertBox(
+              'success',
+              html`<p>
+                  Aggregate link${done.name ? ` “${done.name}”` : ''} created with
+                  ${plural(done.paymentLinkIds.length, 'payment link')}.
+                </p>
+                ${renderUrl(done.url, this.copier, 'aggregate link')}`,
+              'result',
+            )}
+            ${renderSyncWarning(done.syncErrorMessage)}`
           : nothing
       }
     </section>`;

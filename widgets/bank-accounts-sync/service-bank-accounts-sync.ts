@@ -1,9 +1,9 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing } from 'lit';
-import { renderAlert } from '../core/alerts.js';
+import { alertBox, renderAlert } from '../core/alerts.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
 import { plural } from '../core/format.js';
-import { ServiceElement } from '../core/service-element.js';
+import { ServiceElement, spinner } from '../core/service-element.js';
 import type { ProgressWatcher } from '../operations/progress.js';
 
 /**
@@ -66,19 +66,21 @@ export class ServiceBankAccountsSync extends ServiceElement {
         aria-disabled=${busy ? 'true' : 'false'}
         @click=${this.onClick}
       >
-        ${busy ? 'Syncing…' : 'Sync bank accounts'}
+        ${busy ? html`${spinner}Syncing…` : 'Sync bank accounts'}
       </button>
       ${this.#progress?.render('Bank accounts copied')}
-      <div role="status" part="result">
-        ${
-          result
-            ? html`<p class="success">
+      ${
+        result
+          ? alertBox(
+              'success',
+              html`<p>
                 ${plural(result.synced, 'bank account')} synced (${result.added} added,
                 ${result.updated} updated, ${result.removed} removed).
-              </p>`
-            : nothing
-        }
-      </div>
+              </p>`,
+              'result',
+            )
+          : nothing
+      }
       ${this.sync.status === TaskStatus.ERROR ? renderAlert(this.sync.error) : nothing}
     </section>`;
   }

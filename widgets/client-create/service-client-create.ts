@@ -1,7 +1,7 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing } from 'lit';
 import type { Client } from '../../shared/schemas.js';
-import { renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import {
   ServiceElement,
@@ -65,16 +65,8 @@ export class ServiceClientCreate extends ServiceElement {
       </form>
       ${
         client
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">Client “${client.name}” created.</p>
-              ${
-                client.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service: ${client.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }
-            </div>`
+          ? html`${alertBox('success', html`<p>Client “${client.name}” created.</p>`, 'result')}
+            ${renderSyncWarning(client.syncErrorMessage)}`
           : nothing
       }
     </section>`;

@@ -2,8 +2,8 @@ import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Client, Matter } from '../../shared/schemas.js';
-import { renderAlert, serverFieldErrors } from '../core/alerts.js';
-import { ClientPicker } from '../core/client-picker.js';
+import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import {
   ServiceElement,
@@ -88,17 +88,12 @@ export class ServiceMatterCreate extends ServiceElement {
       </form>
       ${
         done
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">Matter “${done.matter.name}” created for ${done.client.name}.</p>
-              ${
-                done.matter.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service:
-                      ${done.matter.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }
-            </div>`
+          ? html`${alertBox(
+              'success',
+              html`<p>Matter “${done.matter.name}” created for ${done.client.name}.</p>`,
+              'result',
+            )}
+            ${renderSyncWarning(done.matter.syncErrorMessage)}`
           : nothing
       }
     </section>`;

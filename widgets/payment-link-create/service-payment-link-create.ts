@@ -3,8 +3,8 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
-import { errorMessage, renderAlert, serverFieldErrors } from '../core/alerts.js';
-import { ClientPicker } from '../core/client-picker.js';
+import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
@@ -34,8 +34,9 @@ interface Draft {
   matterId: string;
 }
 
+/** "Trust (IOLTA) ··2222 (default)": its category is its group's name. */
 const accountLabel = (a: BankAccount) =>
-  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''} (${a.category}${a.isDefault ? ', default' : ''})`;
+  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.isDefault ? ' (default)' : ''}`;
 
 /**
  * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
@@ -90,10 +91,21 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     'clientId',
   );
 
+  /** The bank accounts, the default first (and chosen until the person picks another). */
   private readonly accounts = new Task(this, {
     args: () => [this.api] as const,
     task: async ([api]: readonly [ApiClient], { signal }) =>
-      api.hasToken ? (await api.listBankAccounts({ limit: 200 }, signal)).data : initialState,
+      api.hasToken
+        ? (await api.listBankAccounts({ limit: 200 }, signal)).data.sort(
+            (a, b) => Number(b.isDefault) - Number(a.isDefault),
+          )
+        : initialState,
+    onComplete: (accounts) => {
+      if (!accounts.some((a) => a.id === this.accountId)) {
+        this.accountId = accounts.find((a) => a.isDefault)?.id ?? '';
+      }
+    },
+    onError: (error) => this.emitError('load', error),
   });
 
   private readonly matters = new Task(this, {
@@ -186,9 +198,10 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     const loading = this.accounts.status === TaskStatus.PENDING && !this.accounts.value;
     const failed = this.accounts.status === TaskStatus.ERROR;
     const chosen = accounts.find((a) => a.id === this.accountId);
-    const groups = (['operating', 'trust'] as const)
-      .map((category) => [category, accounts.filter((a) => a.category === category)] as const)
-      .filter(([, list]) => list.length > 0);
+    // The default account's group comes first.
+    const groups = [...new Set(accounts.map((a) => a.category))].map(
+      (category) => [category, accounts.filter((a) => a.category === category)] as const,
+    );
     const hint = chosen
       ? chosen.category === 'trust'
         ? 'A trust account: the client’s money is held in trust.'
@@ -222,23 +235,25 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     )}
     ${
       failed
-        ? html`<div class="row">
-            <p class="error" role="alert" part="error">
-              The bank accounts could not be loaded: ${errorMessage(this.accounts.error)}
-            </p>
+        ? html`${renderAlert(this.accounts.error)}
             <button type="button" part="button" @click=${() => this.accounts.run()}>
-              Try again
-            </button>
-          </div>`
+              Load the bank accounts again
+            </button>`
         : this.accounts.status === TaskStatus.COMPLETE && accounts.length === 0
-          ? html`<p class="warning" part="warning">
-              There are no bank accounts yet: sync them from the payment service first.
-            </p>`
+          ? alertBox(
+              'warning',
+              html`<p>
+                There are no bank accounts yet: sync them from the payment service first.
+              </p>`,
+            )
           : this.accounts.status === TaskStatus.COMPLETE && !groups.some(([c]) => c === 'trust')
-            ? html`<p class="warning" part="warning">
-                The firm has no trust account: client funds that must be held in trust cannot be
-                collected here.
-              </p>`
+            ? alertBox(
+                'warning',
+                html`<p>
+                  The firm has no trust account: client funds that must be held in trust cannot be
+                  collected here.
+                </p>`,
+              )
             : nothing
     }`;
   }
@@ -247,15 +262,12 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     const client = this.picker.selected;
     const matters = client ? (this.matters.value ?? []) : [];
     const pending = this.matters.status === TaskStatus.PENDING;
-    return renderField(
+    return html`${renderField(
       {
         id: 'matterId',
         label: 'Matter',
         optional: true,
-        errors: [
-          ...errors,
-          ...(this.matters.status === TaskStatus.ERROR ? [errorMessage(this.matters.error)] : []),
-        ],
+        errors,
         hint: client ? undefined : 'Choose the client first.',
       },
       ({ describedBy, invalid }) =>
@@ -283,7 +295,8 @@ export class ServicePaymentLinkCreate extends ServiceElement {
               </option>`,
           )}
         </select>`,
-    );
+    )}
+    ${this.matters.status === TaskStatus.ERROR ? renderAlert(this.matters.error) : nothing}`;
   }
 
   override render() {
@@ -322,20 +335,16 @@ export class ServicePaymentLinkCreate extends ServiceElement {
       </form>
       ${
         done
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">
-                Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name},
-                into ${accountLabel(done.account)}.
-              </p>
-              ${renderUrl(done.link.url, this.copier)}
-              ${
-                done.link.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service: ${done.link.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }
-            </div>`
+          ? html`${alertBox(
+              'success',
+              html`<p>
+                  Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name},
+                  into the ${done.account.category} account ${accountLabel(done.account)}.
+                </p>
+                ${renderUrl(done.link.url, this.copier)}`,
+              'result',
+            )}
+            ${renderSyncWarning(done.link.syncErrorMessage)}`
           : nothing
       }
     </section>`;
