@@ -94,7 +94,7 @@ test('a portal whose origin is not allowed is told so, and the server logs it on
   await alert.waitFor();
   assert.equal(
     (await alert.innerText()).trim(),
-    `This page’s origin (${refused}) is not allowed by the payment server at ${api.url}: add it to CORS_ORIGINS there.`,
+    `This page’s origin (${refused}) is not allowed by the payment server at ${api.url}: an admin adds it to the allowed origins in the settings there.`,
   );
   await page.reload();
   await alert.waitFor();
@@ -113,7 +113,10 @@ test('the ES module build on a refused origin loads and says why the API refuses
   await page.goto(`${refused}/esm`);
   const alert = page.locator('service-transactions-list').getByRole('alert');
   await alert.waitFor();
-  assert.match(await alert.innerText(), /is not allowed by the payment server at .*CORS_ORIGINS/);
+  assert.match(
+    await alert.innerText(),
+    /is not allowed by the payment server at .*allowed origins in the settings/,
+  );
   await page.close();
 });
 

@@ -56,6 +56,9 @@ export async function saveSettings(
   input: SettingsUpdate,
 ): Promise<Settings> {
   const settings = await updateSettings(deps.db, deps.secretBox, orgId, input);
+  // Allowed origins alone change nothing at the payment service: nothing to check there.
+  const { allowedOrigins: _origins, ...integration } = input;
+  if (Object.keys(integration).length === 0) return settings;
   const { demo } = deps;
   const work =
     input.apiToken === null && demo?.baseUrl && demo.orgId === orgId

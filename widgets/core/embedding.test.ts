@@ -97,7 +97,7 @@ describe('embedding errors', () => {
       await settle(el, 6);
       expect(fake.probes).to.have.length(1);
       expect(text($(el, '[role="alert"]'))).to.equal(
-        `This page’s origin (${location.origin}) is not allowed by the payment server at http://api.test: add it to CORS_ORIGINS there.`,
+        `This page’s origin (${location.origin}) is not allowed by the payment server at http://api.test: an admin adds it to the allowed origins in the settings there.`,
       );
     } finally {
       fake.restore();

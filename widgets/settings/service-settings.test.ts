@@ -18,6 +18,7 @@ const settings: Settings = {
   apiToken: { isSet: true, last4: '2814' },
   webhookSecret: { isSet: false, last4: null },
   previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
+  allowedOrigins: [],
   updatedAt: '2026-11-21T10:00:00.000Z',
 };
 

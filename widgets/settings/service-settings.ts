@@ -60,6 +60,7 @@ function checkSecret(value: string): string[] {
  * @csspart health - The integration health list.
  * @csspart warning - Something in the health list that needs attention.
  * @csspart checklist - The going-live checklist (`<service-going-live-checklist>`).
+ * @csspart allowed-origins - The allowed origins (`<service-allowed-origins>`).
  */
 export class ServiceSettings extends ServiceElement {
   /**
@@ -138,6 +139,7 @@ export class ServiceSettings extends ServiceElement {
     super.connectedCallback();
     // The going-live checklist inside the card is a file of its own, loaded when a card shows.
     void import('./define-checklist.js');
+    void import('./define-allowed-origins.js');
     // The health list shows when the bank accounts were last synced.
     globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
   }
@@ -321,6 +323,11 @@ export class ServiceSettings extends ServiceElement {
                   api-base=${ifDefined(this.apiBase)}
                   token=${ifDefined(this.token)}
                 ></service-going-live-checklist>
+                <service-allowed-origins
+                  part="allowed-origins"
+                  api-base=${ifDefined(this.apiBase)}
+                  token=${ifDefined(this.token)}
+                ></service-allowed-origins>
                 ${this.renderConnection()}`
             : this.configured
               ? html`<p class="hint">Loading the settings…</p>`
