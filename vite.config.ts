@@ -134,7 +134,7 @@ export default defineConfig({
           groups: [
             {
               name: 'kit',
-              test: /[\\/](?:widgets[\\/]core|shared(?![\\/]operations-api\.)|node_modules)[\\/]/,
+              test: /[\\/](?:widgets[\\/]core|shared(?![\\/](?:operations-api|origins)\.)|node_modules)[\\/]/,
             },
           ],
         },

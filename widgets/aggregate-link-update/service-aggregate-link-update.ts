@@ -8,7 +8,9 @@ import { ServiceRecordDeletedEvent, ServiceRecordUpdatedEvent } from '../core/ev
 import { plural } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { focusAfterRemoval, linkFieldErrors, renderLinkPills } from '../core/link-pills.js';
-import { ServiceElement, renderField } from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { renderField } from '../core/service-element.js';
+import { assertValid } from '../core/validate.js';
 
 interface Loaded {
   aggregate: AggregateLink;
@@ -32,6 +34,8 @@ const title = (a: AggregateLink) => a.name ?? `Aggregate link ${a.id.slice(0, 8)
  * @fires service-record-updated - `detail: { recordType: 'aggregateLink', record }` after a change.
  * @fires service-record-deleted - `detail: { recordType: 'aggregateLink', record }` after emptying deleted it.
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ * @fires service-ready - Rendered with the aggregate link (or the recent ones) loaded.
+ * @fires service-change - The person edited something; `detail: { isValid }`.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -50,7 +54,7 @@ const title = (a: AggregateLink) => a.name ?? `Aggregate link ${a.id.slice(0, 8)
  * @csspart url - The aggregate link's URL.
  * @csspart copy-button - The button that copies the URL.
  */
-export class ServiceAggregateLinkUpdate extends ServiceElement {
+export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink> {
   /** The aggregate link to change. Without it, the widget offers the recent ones. */
   @property({ attribute: 'aggregate-link-id' }) aggregateLinkId?: string;
 
@@ -88,25 +92,26 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
     },
   });
 
-  private readonly save = new Task(this, {
+  private readonly save = new Task<[AggregateLink, string[]], Outcome>(this, {
     autoRun: false,
-    task: async ([aggregate, ids]: [AggregateLink, string[]], { signal }): Promise<Outcome> => {
+    task: resettable(async ([aggregate, ids], { signal }) => {
       const [record] = await this.api.action(
         'AggregateLinkUpdate',
         { aggregateLinkId: aggregate.id, paymentLinkIds: ids },
         signal,
       );
-      return { deleted: ids.length === 0, record: record as AggregateLink };
-    },
+      return { deleted: ids.length === 0, record: record as AggregateLink } satisfies Outcome;
+    }),
     onComplete: (outcome) => {
       const detail = { recordType: 'aggregateLink', record: outcome.record } as const;
       if (outcome.deleted) {
-        this.emit(new ServiceRecordDeletedEvent(detail));
+        // Nothing is left to be the form's value.
+        this.completed(null, new ServiceRecordDeletedEvent(detail));
         if (!this.aggregateLinkId) {
           this.currentId = undefined;
           void this.recent.run();
         }
-      } else this.emit(new ServiceRecordUpdatedEvent(detail));
+      } else this.completed(outcome.record, new ServiceRecordUpdatedEvent(detail));
     },
     onError: (error) => this.emitError('AggregateLinkUpdate', error),
   });
@@ -115,18 +120,63 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
     if (changed.has('aggregateLinkId')) this.currentId = this.aggregateLinkId;
   }
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
+  protected override isLoaded(): boolean {
+    const task = this.aggregateLinkId ? this.load : this.recent;
+    return task.status === TaskStatus.COMPLETE || task.status === TaskStatus.ERROR;
+  }
+
+  protected override get formTask() {
+    return this.save;
+  }
+
+  protected override readonly pendingMessage = 'The aggregate link is not saved yet.';
+
+  protected override checkDraft(): FieldCheck[] {
+    const chosen = this.load.value?.aggregate;
+    return [
+      {
+        field: 'aggregate',
+        label: 'Aggregate link',
+        messages: chosen ? [] : ['is required: choose an aggregate link'],
+      },
+      {
+        field: 'paymentLinkIds',
+        label: 'Payment links',
+        messages:
+          chosen && this.chosen.length === 0
+            ? ['are all removed: saving deletes the aggregate link, once confirmed in the form']
+            : [],
+      },
+    ];
+  }
+
+  protected override async work(): Promise<AggregateLink> {
     const aggregate = this.load.value?.aggregate;
-    if (!aggregate) return;
+    assertValid({ aggregate: aggregate ? [] : ['is required: choose an aggregate link'] });
     if (this.chosen.length === 0 && !this.confirming) {
+      // Emptying deletes it: the person says so first (the question's own button goes on).
       this.confirming = true;
       await this.focusWithin('[data-keep]');
-      return;
+      assertValid({
+        paymentLinkIds: ['are all removed: confirm that the aggregate link is to be deleted'],
+      });
     }
     this.confirming = false;
     this.sent = [...this.chosen];
-    await this.runForm(this.save, [aggregate, this.sent]);
+    return (await this.runTask(this.save, [aggregate!, this.sent])).record;
+  }
+
+  protected override clearDraft(): void {
+    this.confirming = false;
+    this.currentId = this.aggregateLinkId;
+    this.chosen = [...(this.load.value?.aggregate.paymentLinkIds ?? [])];
+  }
+
+  /** The question's "Delete aggregate link" answers it, whoever drives the form. */
+  private onSubmit(event: SubmitEvent): void {
+    if (!this.confirming) return this.onFormSubmit(event);
+    event.preventDefault();
+    this.submit().catch(() => undefined);
   }
 
   private async keep(): Promise<void> {

@@ -22,6 +22,9 @@ export class ClientPicker implements ReactiveController {
   error: unknown = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #abort: AbortController | undefined;
+  /** The client the host preselects (its id), and the API client it was last asked with. */
+  #wanted: string | undefined;
+  #wantedWith: ApiClient | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -30,6 +33,14 @@ export class ClientPicker implements ReactiveController {
     readonly id = 'client',
   ) {
     host.addController(this);
+  }
+
+  /** configure() may come after the page's elements: a preselected client loads once it can. */
+  hostUpdate(): void {
+    const wanted = this.#wanted;
+    if (wanted && this.selected?.id !== wanted && this.api() !== this.#wantedWith) {
+      void this.selectById(wanted);
+    }
   }
 
   hostDisconnected(): void {
@@ -46,12 +57,27 @@ export class ClientPicker implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** A client the person chose: the host hears of it as an edit (a `change` event). */
+  #choose(client: Client): void {
+    this.#wanted = undefined;
+    this.select(client);
+    this.host.shadowRoot
+      ?.getElementById(this.id)
+      ?.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
   /** Preselects a client given by id (an attribute of the host), loading its name. */
   async selectById(id: string | undefined): Promise<void> {
+    this.#wanted = id;
     if (!id) return;
     if (this.selected?.id === id) return;
+    const api = this.api();
+    // No token yet: hostUpdate() asks again once configure() gives one.
+    if (!api.hasToken) return;
+    this.#wantedWith = api;
     try {
-      this.select(await this.api().getClient(id));
+      this.select(await api.getClient(id));
+      this.error = null;
     } catch (error) {
       this.error = error;
       this.host.requestUpdate();
@@ -115,7 +141,7 @@ export class ClientPicker implements ReactiveController {
         const option = this.open ? this.options[this.active] : undefined;
         // Enter picks the highlighted client; it submits the form only when the list is closed.
         if (this.open) event.preventDefault();
-        if (option) this.select(option);
+        if (option) this.#choose(option);
         break;
       }
       case 'Escape':
@@ -194,7 +220,7 @@ export class ClientPicker implements ReactiveController {
                     part="option"
                     aria-selected=${index === this.active ? 'true' : 'false'}
                     @mousedown=${(e: Event) => e.preventDefault()}
-                    @click=${() => this.select(client)}
+                    @click=${() => this.#choose(client)}
                   >
                     ${client.name}
                   </li>`,
