@@ -6,11 +6,13 @@
 // one file with everything) ≤ 30 KB gzip; the ES modules' sum, shown beside it, is larger by each
 // file's own gzip overhead. The operations widgets (entries of their own, outside the kit's
 // script) are weighed apart, outside the budget.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { OPERATIONS_ELEMENTS } from '../vite.config.js';
+import { packWidgets } from '../widgets/build/package.js';
 
 export const BUDGET_BYTES = 30 * 1024;
 
@@ -125,8 +127,28 @@ export function report(size: KitSize): string {
   ].join('\n');
 }
 
+/** The npm package (npm run pack:widgets), packed fresh: the tarball and what it unpacks to. */
+export function measurePackage(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plk-pack-'));
+  try {
+    const tarball = packWidgets(dir);
+    const files = readdirSync(path.join(dir, 'package'), { recursive: true, encoding: 'utf8' })
+      .map((f) => path.join(dir, 'package', f))
+      .filter((f) => statSync(f).isFile());
+    const unpacked = files.reduce((sum, f) => sum + statSync(f).size, 0);
+    const manifest = statSync(path.join(dir, 'package', 'custom-elements.json')).size;
+    return (
+      `npm package ${path.basename(tarball)}: ${kb(statSync(tarball).size)} packed, ` +
+      `${kb(unpacked)} unpacked in ${files.length} files (of which custom-elements.json ${kb(manifest)}); ` +
+      'Lit comes from its own packages, shared with the host'
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const size = measureKit(path.resolve('dist/widgets'));
-  process.stdout.write(`${report(size)}\n`);
+  process.stdout.write(`${report(size)}\n${measurePackage()}\n`);
   if (size.scriptTag.gzip > BUDGET_BYTES || size.containsZod) process.exitCode = 1;
 }
