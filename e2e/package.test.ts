@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { snippets } from '../docs/snippets.js';
 import { ELEMENT_ENTRIES, PACKAGE_NAME, packWidgets } from '../widgets/build/package.js';
 
 // The npm package as a host developer meets it: packed fresh (nothing kept from an earlier
@@ -223,11 +224,21 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
   writeFileSync(path.join(dir, 'wrong.ts'), WRONG_EVENT_FIELD);
   writeFileSync(path.join(dir, 'node-imports.mjs'), NODE_IMPORTS);
   writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
+  // docs/widgets.md's Install, React and Vue snippets, as written there.
+  const documented = snippets(path.join(ROOT, 'docs/widgets.md')).filter(
+    (s) => s.kind === 'type-checked',
+  );
+  assert.deepEqual(
+    documented.map((s) => s.target),
+    ['docs-install.ts', 'docs-react.tsx', 'docs-vue.ts'],
+  );
+  for (const snippet of documented) writeFileSync(path.join(dir, snippet.target), snippet.code);
 
   const consumers = await typeCheck(dir, 'tsconfig.json', [
     'consumer.ts',
     'react-consumer.tsx',
     'vue-consumer.ts',
+    ...documented.map((s) => s.target),
   ]);
   assert.ok(consumers.ok, consumers.output);
   const node16 = await typeCheck(dir, 'tsconfig.node.json', ['consumer.ts'], {
