@@ -160,20 +160,15 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
     this.sent = [...this.chosen];
     const name = this.draftValue('aggregateLinkName');
     const link = await this.runTask(this.save, [this.picker.selected, this.sent, name]);
-    this.#clearName();
+    this.clearInputs('aggregateLinkName');
     this.chosen = [];
     return link;
   }
 
   protected override clearDraft(): void {
-    this.#clearName();
+    this.clearInputs('aggregateLinkName');
     this.picker.select(null);
     void this.picker.selectById(this.clientId);
-  }
-
-  #clearName(): void {
-    const input = this.renderRoot.querySelector<HTMLInputElement>('#aggregateLinkName');
-    if (input) input.value = '';
   }
 
   private async removeLink(id: string, index: number): Promise<void> {

@@ -63,8 +63,7 @@ export class ServiceClientCreate extends ServiceFormElement<Client> {
   }
 
   protected override clearDraft(): void {
-    const input = this.renderRoot.querySelector<HTMLInputElement>('#name');
-    if (input) input.value = '';
+    this.clearInputs('name');
   }
 
   override render() {

@@ -3,7 +3,7 @@ import { css } from 'lit';
 import { property } from 'lit/decorators.js';
 import { sentence } from './alerts.js';
 import { ServiceChangeEvent } from './events.js';
-import { ServiceElement } from './service-element.js';
+import { ServiceElement, clearFields } from './service-element.js';
 
 // The form and flow-screen contract of the kit's form elements: each is a form-associated custom
 // element (ElementInternals), so a host <form> sees it like one of its own controls — its value
@@ -209,6 +209,12 @@ export abstract class ServiceFormElement<R extends object> extends ServiceElemen
   protected draftValue(name: string): string {
     const control = this.renderRoot.querySelector<HTMLInputElement>(`#${name}`);
     return control?.value ?? '';
+  }
+
+  /** Empties the named inputs of the element's form (what the person typed). */
+  protected clearInputs(...names: string[]): void {
+    const form = this.renderRoot.querySelector<HTMLFormElement>('form');
+    if (form) clearFields(form, ...names);
   }
 
   /** The element's own form's submit: its button, or Enter in a field. */

@@ -94,19 +94,14 @@ export class ServiceMatterCreate extends ServiceFormElement<Matter> {
       this.draftValue('name'),
     ]);
     // The client stays chosen: several matters for one client are common.
-    this.#clearName();
+    this.clearInputs('name');
     return matter;
   }
 
   protected override clearDraft(): void {
-    this.#clearName();
+    this.clearInputs('name');
     this.picker.select(null);
     void this.picker.selectById(this.clientId);
-  }
-
-  #clearName(): void {
-    const input = this.renderRoot.querySelector<HTMLInputElement>('#name');
-    if (input) input.value = '';
   }
 
   override render() {

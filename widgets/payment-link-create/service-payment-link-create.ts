@@ -213,10 +213,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   }
 
   #clearTyped(): void {
-    for (const id of ['paymentLinkName', 'amount']) {
-      const input = this.renderRoot.querySelector<HTMLInputElement>(`#${id}`);
-      if (input) input.value = '';
-    }
+    this.clearInputs('paymentLinkName', 'amount');
     this.amountPreview = null;
   }
 
