@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -24,7 +24,10 @@ let tarball: string;
 
 before(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'plk-package-'));
+  const ours = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
   tarball = packWidgets(work, path.join(work, 'package'));
+  // The manifest's analyzer edits the package.json it runs beside: the build puts it back.
+  assert.equal(readFileSync(path.join(ROOT, 'package.json'), 'utf8'), ours);
 });
 
 after(() => rmSync(work, { recursive: true, force: true }));

@@ -180,28 +180,34 @@ export function buildPackage(dir: string): string[] {
 /** The custom elements manifest, its module paths pointing at the package's .js files. */
 function writeManifest(dir: string): void {
   const out = path.join(dir, '.manifest');
-  execFileSync(
-    path.join(ROOT, 'node_modules/.bin/cem'),
-    [
-      'analyze',
-      '--litelement',
-      '--globs',
-      'widgets/**/*.ts',
-      '--exclude',
-      'widgets/**/*.test.ts',
-      '--exclude',
-      'widgets/testing/**',
-      '--exclude',
-      'widgets/demo/**',
-      '--exclude',
-      'widgets/build/**',
-      '--exclude',
-      'widgets/frameworks/**',
-      '--outdir',
-      path.relative(ROOT, out),
-    ],
-    { cwd: ROOT, stdio: 'ignore' },
-  );
+  // The analyzer points the repo's package.json at its output: put back as it was.
+  const rootPackageJson = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+  try {
+    execFileSync(
+      path.join(ROOT, 'node_modules/.bin/cem'),
+      [
+        'analyze',
+        '--litelement',
+        '--globs',
+        'widgets/**/*.ts',
+        '--exclude',
+        'widgets/**/*.test.ts',
+        '--exclude',
+        'widgets/testing/**',
+        '--exclude',
+        'widgets/demo/**',
+        '--exclude',
+        'widgets/build/**',
+        '--exclude',
+        'widgets/frameworks/**',
+        '--outdir',
+        path.relative(ROOT, out),
+      ],
+      { cwd: ROOT, stdio: 'ignore' },
+    );
+  } finally {
+    writeFileSync(path.join(ROOT, 'package.json'), rootPackageJson);
+  }
   const manifest = readFileSync(path.join(out, 'custom-elements.json'), 'utf8');
   writeFileSync(
     path.join(dir, 'custom-elements.json'),
