@@ -11,22 +11,26 @@ import { ELEMENTS, OPERATIONS_ELEMENTS } from './widgets/elements.js';
 // The element lists live in widgets/elements.ts, which the browser tests import too.
 export { ELEMENTS, OPERATIONS_ELEMENTS };
 
+/** The settings card's parts that it imports on demand, in files of their own. */
+const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts'];
+
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
- * widgets' API calls, which stay with them), widgets/core, and the eight elements' classes. Not
- * their define.ts (an element's entry registers it alone), nor what loads on demand (the settings
- * card's checklist, the progress display) or only with the operations widgets.
+ * widgets' API calls and the origin rules of the allowed origins, which stay with them),
+ * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
+ * it alone), nor what loads on demand (the settings card's checklist and allowed origins, the
+ * progress display) or only with the operations widgets.
  */
 function inKitChunk(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   if (file.includes('/node_modules/')) return true;
-  if (file.includes('/shared/')) return !file.endsWith('/operations-api.ts');
+  if (file.includes('/shared/')) return !/\/(?:operations-api|origins)\.ts$/.test(file);
   const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
   if (folder === 'core') return true;
   return (
     (ELEMENTS as readonly string[]).includes(folder) &&
     !name.startsWith('define') &&
-    name !== 'going-live-checklist.ts'
+    !ON_DEMAND.includes(name)
   );
 }
 

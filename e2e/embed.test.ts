@@ -102,7 +102,7 @@ test('a portal whose origin is not allowed says so to the person, tells the deve
   );
   assert.ok(
     warnings.includes(
-      `<service-transactions-list>: This page’s origin (${refused}) is not allowed by the payment server at ${api.url}: add it to CORS_ORIGINS there`,
+      `<service-transactions-list>: This page’s origin (${refused}) is not allowed by the payment server at ${api.url}: an admin adds it to the allowed origins in the settings there`,
     ),
     warnings.join('\n'),
   );

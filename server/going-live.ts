@@ -90,6 +90,9 @@ export async function saveSettings(
 ): Promise<Settings> {
   const demoAgain = await backToDemo(deps, orgId, input);
   const settings = await updateSettings(deps.db, deps.secretBox, orgId, input);
+  // Allowed origins alone change nothing at the payment service: nothing to check there.
+  const { allowedOrigins: _origins, ...integration } = input;
+  if (Object.keys(integration).length === 0) return settingsView(deps, orgId, settings);
   const { demo } = deps;
   const work =
     demoAgain && demo?.baseUrl

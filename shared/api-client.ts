@@ -191,7 +191,7 @@ export class ApiClient {
         return new ApiError(
           0,
           'origin_not_allowed',
-          `This page’s origin (${here}) is not allowed by the payment server at ${there}: add it to CORS_ORIGINS there`,
+          `This page’s origin (${here}) is not allowed by the payment server at ${there}: an admin adds it to the allowed origins in the settings there`,
         );
       } catch {
         // The server is down or out of reach after all.

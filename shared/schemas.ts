@@ -3,6 +3,7 @@
 // never reaches the widget bundle).
 import { z } from 'zod';
 import { readAmount } from './money.js';
+import { MAX_ALLOWED_ORIGINS, normalizeOrigin, originProblem } from './origins.js';
 import {
   BANK_ACCOUNT_CATEGORIES,
   DEFAULT_PAGE_SIZE,
@@ -227,11 +228,25 @@ const webhookSecret = secret.regex(/^[\x20-\x7e]+$/, {
   error: 'must be printable characters (letters, digits, punctuation, spaces)',
 });
 
+/** A page origin an organization allows; the message names a refused value. */
+const allowedOrigin = z
+  .string({ error: 'must be an origin such as https://portal.example.com' })
+  .superRefine((value, ctx) => {
+    const problem = originProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normalizeOrigin);
+
 /** `null` clears a secret; an absent field leaves it as it is. */
 export const settingsUpdate = z.strictObject({
   apiToken: secret.nullable().optional(),
   webhookSecret: webhookSecret.nullable().optional(),
   productionEnvironment: z.boolean({ error: 'must be true or false' }).optional(),
+  /** The whole list (it replaces the stored one); pages on these origins may use the widgets. */
+  allowedOrigins: z
+    .array(allowedOrigin, { error: 'must be a list of origins' })
+    .max(MAX_ALLOWED_ORIGINS, { error: `must name at most ${MAX_ALLOWED_ORIGINS} origins` })
+    .optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -242,6 +257,8 @@ const storedSettings = z.object({
   webhookSecret: maskedSecret,
   /** A replaced webhook secret, still accepted until `validUntil` (rotation). */
   previousWebhookSecret: maskedSecret.extend({ validUntil: z.iso.datetime().nullable() }),
+  /** Page origins whose pages may use this organization's keys and widget tokens. */
+  allowedOrigins: z.array(z.string()),
   updatedAt: z.iso.datetime(),
 });
 /** The settings as the organization stored them. */

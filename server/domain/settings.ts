@@ -32,6 +32,7 @@ const toSettings = (row: SettingsRow): StoredSettings => {
       last4: previous ? row.webhookSecretPreviousLast4 : null,
       validUntil: previous ? (row.webhookSecretPreviousExpiresAt?.toISOString() ?? null) : null,
     },
+    allowedOrigins: row.allowedOrigins,
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -76,6 +77,8 @@ export async function updateSettings(
   if (input.webhookSecret !== undefined) {
     Object.assign(patch, rotateWebhookSecret(box, orgId, current, input.webhookSecret));
   }
+  // Read per request by CORS and authentication (http/origins.ts): no cache to clear.
+  if (input.allowedOrigins !== undefined) patch.allowedOrigins = [...new Set(input.allowedOrigins)];
   const [row] = await db
     .update(orgSettings)
     .set(patch)

@@ -13,7 +13,9 @@ import { plural } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { focusAfterRemoval, linkFieldErrors, renderLinkPills } from '../core/link-pills.js';
 import { AGGREGATE_LINKS, RecordPicker } from '../core/record-picker.js';
-import { ServiceElement, spinner } from '../core/service-element.js';
+import { spinner } from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { assertValid } from '../core/validate.js';
 
 interface Loaded {
   aggregate: AggregateLink;
@@ -37,6 +39,8 @@ const title = (a: AggregateLink) => (a.name ? `“${a.name}”` : 'this aggregat
  * @fires service-record-updated - `detail: { recordType: 'aggregateLink', record }` after a change.
  * @fires service-record-deleted - `detail: { recordType: 'aggregateLink', record }` after emptying deleted it.
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ * @fires service-ready - Rendered with the aggregate link loaded (without `aggregate-link-id`: its picker shown).
+ * @fires service-change - The person edited something; `detail: { isValid }`.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -55,7 +59,7 @@ const title = (a: AggregateLink) => (a.name ? `“${a.name}”` : 'this aggregat
  * @csspart url - The aggregate link's URL.
  * @csspart copy-button - The button that copies the URL.
  */
-export class ServiceAggregateLinkUpdate extends ServiceElement {
+export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink> {
   /** The aggregate link to change. Without it, the widget offers the recent ones. */
   @property({ attribute: 'aggregate-link-id' }) aggregateLinkId?: string;
 
@@ -132,22 +136,23 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
     globalThis.removeEventListener('service-record-deleted', this.#onChanged);
   }
 
-  private readonly save = new Task(this, {
+  private readonly save = new Task<[AggregateLink, string[]], Outcome>(this, {
     autoRun: false,
-    task: async ([aggregate, ids]: [AggregateLink, string[]], { signal }): Promise<Outcome> => {
+    task: resettable(async ([aggregate, ids], { signal }) => {
       const [record] = await this.api.action(
         'AggregateLinkUpdate',
         { aggregateLinkId: aggregate.id, paymentLinkIds: ids },
         signal,
       );
-      return { deleted: ids.length === 0, record: record as AggregateLink };
-    },
+      return { deleted: ids.length === 0, record: record as AggregateLink } satisfies Outcome;
+    }),
     onComplete: (outcome) => {
       const detail = { recordType: 'aggregateLink', record: outcome.record } as const;
       if (outcome.deleted) {
-        this.emit(new ServiceRecordDeletedEvent(detail));
+        // Nothing is left to be the form's value.
+        this.completed(null, new ServiceRecordDeletedEvent(detail));
         if (!this.aggregateLinkId) void this.picker.select(null);
-      } else this.emit(new ServiceRecordUpdatedEvent(detail));
+      } else this.completed(outcome.record, new ServiceRecordUpdatedEvent(detail));
     },
     onError: (error) => this.emitError('AggregateLinkUpdate', error),
   });
@@ -156,18 +161,65 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
     if (changed.has('aggregateLinkId')) this.currentId = this.aggregateLinkId;
   }
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
+  /** With `aggregate-link-id`, once it is loaded; the picker loads nothing before it is used. */
+  protected override isLoaded(): boolean {
+    if (!this.aggregateLinkId) return true;
+    return this.load.status === TaskStatus.COMPLETE || this.load.status === TaskStatus.ERROR;
+  }
+
+  protected override get formTask() {
+    return this.save;
+  }
+
+  protected override readonly pendingMessage = 'The aggregate link is not saved yet.';
+
+  protected override checkDraft(): FieldCheck[] {
+    const chosen = this.load.value?.aggregate;
+    return [
+      {
+        field: 'aggregate',
+        label: 'Aggregate link',
+        messages: chosen ? [] : ['is required: choose an aggregate link'],
+      },
+      {
+        field: 'paymentLinkIds',
+        label: 'Payment links',
+        messages:
+          chosen && this.chosen.length === 0
+            ? ['are all removed: saving deletes the aggregate link, once confirmed in the form']
+            : [],
+      },
+    ];
+  }
+
+  protected override async work(): Promise<AggregateLink> {
     const aggregate = this.load.value?.aggregate;
-    if (!aggregate) return;
+    assertValid({ aggregate: aggregate ? [] : ['is required: choose an aggregate link'] });
     if (this.chosen.length === 0 && !this.confirming) {
+      // Emptying deletes it: the person says so first (the question's own button goes on).
       this.confirming = true;
       await this.focusWithin('[data-keep]');
-      return;
+      assertValid({
+        paymentLinkIds: ['are all removed: confirm that the aggregate link is to be deleted'],
+      });
     }
     this.confirming = false;
     this.sent = [...this.chosen];
-    await this.runForm(this.save, [aggregate, this.sent]);
+    return (await this.runTask(this.save, [aggregate!, this.sent])).record;
+  }
+
+  protected override clearDraft(): void {
+    this.confirming = false;
+    if (this.aggregateLinkId) this.currentId = this.aggregateLinkId;
+    else void this.picker.select(null);
+    this.chosen = [...(this.load.value?.aggregate.paymentLinkIds ?? [])];
+  }
+
+  /** The question's "Delete aggregate link" answers it, whoever drives the form. */
+  private onSubmit(event: SubmitEvent): void {
+    if (!this.confirming) return this.onFormSubmit(event);
+    event.preventDefault();
+    this.submit().catch(() => undefined);
   }
 
   private async keep(): Promise<void> {

@@ -23,6 +23,11 @@ export interface WidgetConfig {
   theme?: Theme;
   /** A fetch to use instead of the page's (tests, custom transports). */
   fetch?: typeof fetch;
+  /**
+   * The language of the widgets' text and formats (`en`, `es`): kept for the kit's localization,
+   * which reads it; the text is English until then.
+   */
+  locale?: string;
 }
 
 interface PageState {

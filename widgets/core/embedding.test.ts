@@ -105,7 +105,7 @@ describe('embedding errors', () => {
       expect(text($(el, '[role="alert"]'))).to.equal(
         'This page is not set up to use the payment forms yet; tell your administrator.',
       );
-      const instructions = `This page’s origin (${location.origin}) is not allowed by the payment server at http://api.test: add it to CORS_ORIGINS there`;
+      const instructions = `This page’s origin (${location.origin}) is not allowed by the payment server at http://api.test: an admin adds it to the allowed origins in the settings there`;
       expect(warnings).to.deep.equal([[`<service-transactions-list>: ${instructions}`]]);
       expect(errors.map((e) => [e.detail.code, e.detail.message])).to.deep.equal([
         ['origin_not_allowed', instructions],

@@ -56,8 +56,11 @@ export function renderLinkPills(o: LinkPillsOptions) {
   const available = o.links.filter((link) => !o.chosen.includes(link.id));
   const add = (root: ParentNode | null) => {
     const select = root?.querySelector<HTMLSelectElement>(`#${o.id}`);
-    if (select?.value) o.onAdd(select.value);
-    if (select) select.value = '';
+    if (!select?.value) return;
+    o.onAdd(select.value);
+    select.value = '';
+    // An edit of the host's form, like a native control's.
+    select.dispatchEvent(new Event('change', { bubbles: true }));
   };
   return html`${renderField(
     { id: o.id, label: o.label, errors: o.errors, hint: o.hint },
@@ -105,7 +108,10 @@ export function renderLinkPills(o: LinkPillsOptions) {
                 part="pill-remove"
                 aria-label="Remove ${text}"
                 title="Remove"
-                @click=${() => o.onRemove(id, index)}
+                @click=${(event: Event) => {
+                  o.onRemove(id, index);
+                  event.target?.dispatchEvent(new Event('change', { bubbles: true }));
+                }}
               >
                 ×
               </button>

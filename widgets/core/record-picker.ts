@@ -38,6 +38,9 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
   error: unknown = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #abort: AbortController | undefined;
+  /** The record the host preselects (its id), and the API client it was last asked with. */
+  #wanted: string | undefined;
+  #wantedWith: ApiClient | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -47,6 +50,14 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
     private readonly source: PickerSource<T>,
   ) {
     host.addController(this);
+  }
+
+  /** configure() may come after the page's elements: a preselected record loads once it can. */
+  hostUpdate(): void {
+    const wanted = this.#wanted;
+    if (wanted && this.selected?.id !== wanted && this.api() !== this.#wantedWith) {
+      void this.selectById(wanted);
+    }
   }
 
   hostDisconnected(): void {
@@ -63,11 +74,26 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
     this.host.requestUpdate();
   }
 
+  /** A record the person chose: the host hears of it as an edit (a `change` event). */
+  async #choose(record: T, label: string | undefined): Promise<void> {
+    this.#wanted = undefined;
+    await this.select(record, label);
+    this.host.shadowRoot
+      ?.getElementById(this.id)
+      ?.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
   /** Preselects a record given by id (an attribute of the host), loading it. */
   async selectById(id: string | undefined): Promise<void> {
+    this.#wanted = id;
     if (!id || this.selected?.id === id) return;
+    const api = this.api();
+    // No token yet: hostUpdate() asks again once configure() gives one.
+    if (!api.hasToken) return;
+    this.#wantedWith = api;
     try {
-      await this.select(await this.source.get(this.api(), id));
+      await this.select(await this.source.get(api, id));
+      this.error = null;
     } catch (error) {
       this.error = error;
       this.host.requestUpdate();
@@ -131,7 +157,7 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
         const option = this.open ? this.options[this.active] : undefined;
         // Enter picks the highlighted record; it submits the form only when the list is closed.
         if (this.open) event.preventDefault();
-        if (option) void this.select(option, this.labels[this.active]);
+        if (option) void this.#choose(option, this.labels[this.active]);
         break;
       }
       case 'Escape':
@@ -208,7 +234,7 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
                   part="option"
                   aria-selected=${index === this.active ? 'true' : 'false'}
                   @mousedown=${(e: Event) => e.preventDefault()}
-                  @click=${() => this.select(record, this.labels[index])}
+                  @click=${() => this.#choose(record, this.labels[index])}
                 >
                   ${this.labels[index]}
                 </li>`,

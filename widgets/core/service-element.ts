@@ -6,7 +6,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { ApiClient, isApiError } from '../../shared/api-client.js';
 import { CONFIGURED_EVENT, clientFor, pageConfig, type Theme } from './config.js';
 import { apiClientContext } from './context.js';
-import { ServiceErrorEvent } from './events.js';
+import { ServiceErrorEvent, ServiceReadyEvent } from './events.js';
 import { kitStyles } from './styles/index.js';
 import { isFormError } from './validate.js';
 import { KIT_VERSION } from './version.js';
@@ -80,6 +80,7 @@ export class ServiceElement extends LitElement {
   @state() private configVersion = 0;
 
   #own?: { key: string; client: ApiClient };
+  #ready = false;
 
   readonly #onConfigured = () => {
     this.#own = undefined;
@@ -94,6 +95,27 @@ export class ServiceElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     globalThis.removeEventListener(CONFIGURED_EVENT, this.#onConfigured);
+  }
+
+  /**
+   * Whether the data the element shows first has loaded (or failed to: the element says so).
+   * Elements that load something say when; `service-ready` waits for it, and for a token.
+   */
+  protected isLoaded(): boolean {
+    return true;
+  }
+
+  constructor() {
+    super();
+    // After every update, whatever a subclass's own updated() does.
+    this.addController({
+      hostUpdated: () => {
+        if (!this.#ready && this.configured && this.isLoaded()) {
+          this.#ready = true;
+          this.emit(new ServiceReadyEvent());
+        }
+      },
+    });
   }
 
   /** The API client this element uses now (the same object until its configuration changes). */
@@ -176,6 +198,18 @@ export class ServiceElement extends LitElement {
     args: A,
   ): Promise<boolean> {
     if (task.status === TaskStatus.PENDING) return false;
+    return this.runTask(task, args).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /**
+   * runForm's work for a caller that wants the outcome: resolves with the task's value, or
+   * rejects with its error (the widget shows it). A task already running is waited for.
+   */
+  protected async runTask<A extends readonly unknown[], V>(task: Task<A, V>, args: A): Promise<V> {
+    if (task.status === TaskStatus.PENDING) return task.taskComplete;
     await task.run(args);
     await this.updateComplete;
     const done = task.status === TaskStatus.COMPLETE;
@@ -184,7 +218,8 @@ export class ServiceElement extends LitElement {
       : (this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]') ??
         this.renderRoot.querySelector<HTMLElement>('[part~="error"]'));
     target?.focus();
-    return done;
+    if (done) return task.value as V;
+    throw task.error;
   }
 
   protected renderHeading(fallback: string) {

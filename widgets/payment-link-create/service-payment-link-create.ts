@@ -8,14 +8,8 @@ import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
-import {
-  ServiceElement,
-  clearFields,
-  ifDefined,
-  renderField,
-  renderTextField,
-  renderSubmit,
-} from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { ifDefined, renderField, renderTextField, renderSubmit } from '../core/service-element.js';
 import {
   assertValid,
   checkAmount,
@@ -34,6 +28,18 @@ interface Draft {
   matterId: string;
 }
 
+/** The form's checks, in the order of its fields (the server's words). */
+const checkDraft = (d: Draft): FieldCheck[] => [
+  { field: 'paymentLinkName', label: 'Name', messages: checkName(d.name, false) },
+  {
+    field: 'bankAccountId',
+    label: 'Bank account',
+    messages: checkChosen(d.account?.id, 'bank account'),
+  },
+  { field: 'clientId', label: 'Client', messages: checkChosen(d.client?.id, 'client') },
+  { field: 'amount', label: 'Amount (USD)', messages: checkAmount(d.amount) },
+];
+
 /** "Trust (IOLTA) ··2222 (default)": its category is its group's name. */
 const accountLabel = (a: BankAccount) =>
   `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.isDefault ? ' (default)' : ''}`;
@@ -50,6 +56,8 @@ const accountLabel = (a: BankAccount) =>
  *
  * @fires service-record-created - `detail: { recordType: 'paymentLink', record }` once the link is created.
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ * @fires service-ready - Rendered with the bank accounts loaded.
+ * @fires service-change - The person edited something; `detail: { isValid }`.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -68,7 +76,7 @@ const accountLabel = (a: BankAccount) =>
  * @csspart url - The link's URL.
  * @csspart copy-button - The button that copies the URL.
  */
-export class ServicePaymentLinkCreate extends ServiceElement {
+export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   /** Preselects this client (its id). */
   @property({ attribute: 'client-id' }) clientId?: string;
 
@@ -116,15 +124,13 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     },
   });
 
-  private readonly save = new Task(this, {
+  private readonly save = new Task<
+    [Draft],
+    { link: PaymentLink; account: BankAccount; client: Client }
+  >(this, {
     autoRun: false,
-    task: async ([d]: [Draft], { signal }) => {
-      assertValid({
-        paymentLinkName: checkName(d.name, false),
-        bankAccountId: checkChosen(d.account?.id, 'bank account'),
-        clientId: checkChosen(d.client?.id, 'client'),
-        amount: checkAmount(d.amount),
-      });
+    task: resettable(async ([d], { signal }) => {
+      assertValid(Object.fromEntries(checkDraft(d).map((c) => [c.field, [...c.messages]])));
       const [link] = await this.api.action(
         'PaymentLinkCreate',
         {
@@ -137,9 +143,12 @@ export class ServicePaymentLinkCreate extends ServiceElement {
         signal,
       );
       return { link: link as PaymentLink, account: d.account!, client: d.client! };
-    },
+    }),
     onComplete: ({ link }) =>
-      this.emit(new ServiceRecordCreatedEvent({ recordType: 'paymentLink', record: link })),
+      this.completed(
+        link,
+        new ServiceRecordCreatedEvent({ recordType: 'paymentLink', record: link }),
+      ),
     onError: (error) => this.emitError('PaymentLinkCreate', error),
   });
 
@@ -176,21 +185,48 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     void this.matters.run();
   }
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const data = new FormData(form);
-    const draft: Draft = {
-      name: String(data.get('paymentLinkName') ?? ''),
-      amount: String(data.get('amount') ?? ''),
+  protected override isLoaded(): boolean {
+    return (
+      this.accounts.status === TaskStatus.COMPLETE || this.accounts.status === TaskStatus.ERROR
+    );
+  }
+
+  protected override get formTask() {
+    return this.save;
+  }
+
+  protected override readonly pendingMessage = 'The payment link is not created yet.';
+
+  #draft(): Draft {
+    return {
+      name: this.draftValue('paymentLinkName'),
+      amount: this.draftValue('amount'),
       account: this.accounts.value?.find((a) => a.id === this.accountId),
       client: this.picker.selected,
       matterId: this.chosenMatterId,
     };
-    if (await this.runForm(this.save, [draft])) {
-      clearFields(form, 'paymentLinkName', 'amount');
-      this.amountPreview = null;
-    }
+  }
+
+  protected override checkDraft(): FieldCheck[] {
+    return checkDraft(this.#draft());
+  }
+
+  protected override async work(): Promise<PaymentLink> {
+    const { link } = await this.runTask(this.save, [this.#draft()]);
+    this.#clearTyped();
+    return link;
+  }
+
+  protected override clearDraft(): void {
+    this.#clearTyped();
+    this.accountId = '';
+    this.picker.select(null);
+    void this.picker.selectById(this.clientId);
+  }
+
+  #clearTyped(): void {
+    this.clearInputs('paymentLinkName', 'amount');
+    this.amountPreview = null;
   }
 
   private renderAccounts(errors: string[]) {
@@ -306,7 +342,7 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     const fieldsShown = ['paymentLinkName', 'bankAccountId', 'clientId', 'matterId', 'amount'];
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       ${this.renderHeading('New payment link')} ${renderAlert(error, fieldsShown)}
-      <form part="form" novalidate @submit=${this.onSubmit}>
+      <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${renderTextField({
           id: 'paymentLinkName',
           label: 'Name',

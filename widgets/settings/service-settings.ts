@@ -68,6 +68,7 @@ function checkSecret(value: string): string[] {
  * @csspart health - The integration health list.
  * @csspart warning - Something in the health list that needs attention.
  * @csspart checklist - The going-live checklist (`<service-going-live-checklist>`).
+ * @csspart allowed-origins - The allowed origins (`<service-allowed-origins>`).
  */
 export class ServiceSettings extends ServiceElement {
   static override styles = [
@@ -180,6 +181,7 @@ export class ServiceSettings extends ServiceElement {
     super.connectedCallback();
     // The going-live checklist inside the card is a file of its own, loaded when a card shows.
     void import('./define-checklist.js');
+    void import('./define-allowed-origins.js');
     // The health list shows when the bank accounts were last synced.
     globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
   }
@@ -431,9 +433,20 @@ export class ServiceSettings extends ServiceElement {
                     theme=${ifDefined(this.theme)}
                   ></service-going-live-checklist>`,
               )}
+              ${this.section(
+                'origins',
+                'Allowed origins',
+                html`<service-allowed-origins
+                  part="allowed-origins"
+                  heading=""
+                  api-base=${ifDefined(this.apiBase)}
+                  token=${ifDefined(this.token)}
+                  theme=${ifDefined(this.theme)}
+                ></service-allowed-origins>`,
+              )}
               ${this.section('health', 'Health', this.renderHealthSection())}`
             : this.configured
-              ? ['Connection', 'Going live', 'Health'].map((title, i) =>
+              ? ['Connection', 'Going live', 'Allowed origins', 'Health'].map((title, i) =>
                   this.section(
                     'placeholder',
                     title,

@@ -108,6 +108,7 @@ export const aSettings = (over: Partial<Settings> = {}): Settings => ({
   apiToken: { isSet: true, last4: '2814' },
   webhookSecret: { isSet: false, last4: null },
   previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
+  allowedOrigins: [],
   updatedAt: at,
   service: {
     demoMode: false,
