@@ -132,15 +132,10 @@ describe('finish', () => {
   });
 });
 
-/** The widget an element of a shadow root belongs to. */
+/** The widget of the page an element belongs to (the settings card for its parts). */
 function hostOf(node: Element): Element {
   let host = node;
-  while (
-    !host.localName.startsWith('service-') ||
-    host.localName === 'service-going-live-checklist'
-  ) {
-    const root = host.getRootNode();
-    if (!(root instanceof ShadowRoot)) break;
+  for (let root = host.getRootNode(); root instanceof ShadowRoot; root = host.getRootNode()) {
     host = root.host;
   }
   return host;

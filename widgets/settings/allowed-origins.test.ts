@@ -41,7 +41,7 @@ describe('<service-allowed-origins>', () => {
       allowedOrigins: ['https://portal.example.com', 'https://intranet.example.org'],
     });
     await settle(el);
-    expect(text($(el, '[part="result"]'))).to.equal('2 allowed.');
+    expect(text($(el, '[part~="result"]'))).to.equal('2 allowed.');
   });
 
   it('names each line that is not an origin, before sending anything', async () => {
