@@ -92,7 +92,7 @@ export function measureKit(dir: string): KitSize {
     elements: entries.filter((f) => !operations.has(f)).map(weighEntry),
     operations: entries.filter((f) => operations.has(f)).map(weighEntry),
     kit: weigh('whole kit (service-widgets.js)', kitFiles),
-    onDemand: weigh('loaded on demand (checklist, progress)', lazy),
+    onDemand: weigh('loaded on demand (checklist, allowed origins, progress)', lazy),
     scriptTag: weigh('script-tag build (service-widgets.iife.js)', [
       path.join(dir, 'service-widgets.iife.js'),
     ]),
