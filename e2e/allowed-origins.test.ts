@@ -88,7 +88,7 @@ test('an origin added in the settings works at once, and removed is refused at o
     const list = page.locator('service-transactions-list');
     await list
       .getByRole('alert')
-      .filter({ hasText: `origin (${origin}) is not allowed` })
+      .filter({ hasText: 'not set up to use the payment forms yet' })
       .waitFor();
 
     await setAllowedOrigins([origin]);
@@ -105,7 +105,7 @@ test('an origin added in the settings works at once, and removed is refused at o
     await page
       .locator('service-client-create')
       .getByRole('alert')
-      .filter({ hasText: 'is not allowed' })
+      .filter({ hasText: 'not set up to use the payment forms yet' })
       .waitFor();
     const clients = await fetch(`${api.url}/api/clients?q=Refused`, {
       headers: { authorization: `Bearer ${ADMIN_KEY}` },

@@ -41,7 +41,7 @@ export async function assertOriginAllowed(c: Context<AppEnv>, orgId: string): Pr
   const origin = c.req.header('origin');
   if (origin === undefined || (await organizationAllows(c, orgId, origin))) return;
   throw new AppError(
-    'forbidden',
+    'origin_not_allowed',
     `This page’s origin (${origin.slice(0, 200)}) is not allowed for this organization: an admin adds it to the allowed origins in the settings`,
   );
 }
