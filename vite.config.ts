@@ -1,5 +1,6 @@
 import MagicString from 'magic-string';
 import { build, defineConfig, type Plugin } from 'vite';
+import { ELEMENTS, OPERATIONS_ELEMENTS } from './widgets/elements.js';
 
 // The widget kit's library build (`vite build`), into dist/widgets:
 //  - service-widgets.js: an ES module that registers all eight elements and exports configure();
@@ -7,22 +8,31 @@ import { build, defineConfig, type Plugin } from 'vite';
 //  - service-widgets.iife.js: the same kit for a plain <script> tag (global `ServiceWidgets`).
 // Lit is bundled in, so a host page needs nothing else. The server serves the folder at /widgets/.
 
-export const ELEMENTS = [
-  'settings',
-  'client-create',
-  'matter-create',
-  'payment-link-create',
-  'aggregate-link-create',
-  'aggregate-link-update',
-  'bank-accounts-sync',
-  'transactions-list',
-] as const;
+// The element lists live in widgets/elements.ts, which the browser tests import too.
+export { ELEMENTS, OPERATIONS_ELEMENTS };
+
+/** The settings card's parts that it imports on demand, in files of their own. */
+const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts'];
 
 /**
- * The operations widgets (admin consoles): entries of their own, outside the kit's script
- * (service-widgets.js and its IIFE) and its 30 KB budget; a page loads them where it shows them.
+ * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
+ * widgets' API calls and the origin rules of the allowed origins, which stay with them),
+ * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
+ * it alone), nor what loads on demand (the settings card's checklist and allowed origins, the
+ * progress display) or only with the operations widgets.
  */
-export const OPERATIONS_ELEMENTS = ['sync-problems', 'webhook-events'] as const;
+function inKitChunk(id: string): boolean {
+  const file = id.replaceAll('\\', '/');
+  if (file.includes('/node_modules/')) return true;
+  if (file.includes('/shared/')) return !/\/(?:operations-api|origins)\.ts$/.test(file);
+  const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
+  if (folder === 'core') return true;
+  return (
+    (ELEMENTS as readonly string[]).includes(folder) &&
+    !name.startsWith('define') &&
+    !ON_DEMAND.includes(name)
+  );
+}
 
 /** Where the kit goes; the size test builds into a folder of its own. */
 const outDir = process.env.WIDGETS_OUT_DIR ?? 'dist/widgets';
@@ -31,8 +41,8 @@ const target = 'es2022';
 /**
  * Lit's html`` and css`` templates keep the source's indentation, which the minifier may not
  * touch (it is string content). Outside <pre> (the kit has none) a run of white space with a
- * line break renders as one space, so it is collapsed to one; in css`` the spaces around
- * braces, semicolons, commas and `>` go too. About 1 KB gzip of the kit's 30 KB budget.
+ * line break renders as one space, so it is collapsed to one; in css`` the comments go, and the
+ * spaces around braces, semicolons, commas and `>`, and after colons. About 1 KB gzip of the kit's 30 KB budget.
  */
 function minifyTemplates(): Plugin {
   return {
@@ -52,7 +62,12 @@ function minifyTemplates(): Plugin {
           if (tag === 'html' || tag === 'css') {
             for (const q of quasis) {
               let text = code.slice(q.start, q.end).replace(/\s*\n\s*/g, ' ');
-              if (tag === 'css') text = text.replace(/\s*([{};,>])\s*/g, '$1');
+              if (tag === 'css') {
+                text = text
+                  .replace(/\/\*.*?\*\//g, '')
+                  .replace(/\s*([{};,>])\s*/g, '$1')
+                  .replace(/:\s+/g, ':');
+              }
               if (text !== code.slice(q.start, q.end)) out.overwrite(q.start, q.end, text);
             }
           }
@@ -63,6 +78,29 @@ function minifyTemplates(): Plugin {
       return out.hasChanged()
         ? { code: out.toString(), map: out.generateMap({ hires: true }) }
         : null;
+    },
+  };
+}
+
+/**
+ * In the one file of the script-tag build, what the ES build loads on demand (`import('./x.js')`)
+ * is there anyway: imported up front instead, so the bundler need not wrap the modules it shares
+ * with the rest in lazy initializers (about 1.3 KB gzip).
+ */
+function eagerImports(): Plugin {
+  return {
+    name: 'service-widgets-eager-imports',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]widgets[\\/].*\.ts$/.test(id) || !/\bimport\(\s*['"]\./.test(code)) return null;
+      const out = new MagicString(code);
+      let n = 0;
+      for (const m of code.matchAll(/\bimport\(\s*(['"])(\.[^'"]+)\1\s*\)/g)) {
+        const name = `__eager${n++}`;
+        out.prepend(`import * as ${name} from ${m[1]}${m[2]}${m[1]};\n`);
+        out.overwrite(m.index, m.index + m[0].length, `Promise.resolve(${name})`);
+      }
+      return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },
   };
 }
@@ -79,7 +117,7 @@ function scriptTagBuild(): Plugin {
       await build({
         configFile: false,
         logLevel: 'warn',
-        plugins: [minifyTemplates()],
+        plugins: [eagerImports(), minifyTemplates()],
         build: {
           outDir,
           emptyOutDir: false,
@@ -127,14 +165,15 @@ export default defineConfig({
         // Lit's BSD-3-Clause notices travel with the code that carries them.
         comments: { legal: true, annotation: false, jsdoc: false },
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // Everything elements share (Lit, the base element, the API client, helpers) in one
-        // chunk: a page with several elements loads one file more than their entries, not five.
-        // The operations widgets' API (shared/operations-api.ts) stays with them, out of the kit.
+        // The kit's code in one chunk: Lit, the base element, the API client, the helpers and the
+        // eight elements' classes. Compressed as one file it weighs about 5 KB less than split per
+        // element, and a page with any of the elements loads it once (cached). Each element's
+        // entry registers that element alone. See inKitChunk.
         codeSplitting: {
           groups: [
             {
               name: 'kit',
-              test: /[\\/](?:widgets[\\/]core|shared(?![\\/]operations-api\.)|node_modules)[\\/]/,
+              test: inKitChunk,
             },
           ],
         },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { snippets } from './snippets.js';
 
 // The docs name real code: every `server/…`, `shared/…`, `widgets/…`, `bench/…` and `e2e/…` path
 // in README.md and docs/**/*.md must exist, every function a walk names must be defined in the
@@ -231,5 +232,22 @@ describe('the docs check', () => {
 
   it('ignores fenced code', () => {
     expect(check('```\n`server/gone.ts` [x](gone.md)\n```')).toEqual([]);
+  });
+});
+
+describe('the docs’ snippets marked as run', () => {
+  it('are in the files that run them, line by line', () => {
+    const found = snippets(path.join(root, 'docs/widgets.md')).filter((s) => s.kind === 'runs');
+    expect(found.map((s) => s.target)).toEqual([
+      'widgets/demo/embed.html',
+      'widgets/demo/wizard.js',
+      'e2e/wizard.test.ts',
+    ]);
+    for (const snippet of found) {
+      const file = readFileSync(path.join(root, snippet.target), 'utf8');
+      for (const line of snippet.code.split('\n').map((l) => l.trim())) {
+        if (line) expect(file, `${snippet.target}: ${line}`).toContain(line);
+      }
+    }
   });
 });

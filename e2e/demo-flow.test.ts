@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ELEMENTS, OPERATIONS_ELEMENTS } from '../vite.config.js';
+import { ALL_TAGS } from '../widgets/elements.js';
+import { brokenWords } from '../widgets/testing/words.js';
 import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
@@ -34,7 +35,10 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   const settings = page.locator('service-settings');
   await settings.getByRole('button', { name: 'Test connection' }).click();
   await settings.getByText('Connected to Demo law firm.').waitFor();
-  assert.match(await settings.getByLabel('Webhook URL').inputValue(), /\/webhooks\/[0-9a-f-]{36}$/);
+  assert.match(
+    await settings.locator('[part~="webhook-url"]').innerText(),
+    /\/webhooks\/[0-9a-f-]{36}$/,
+  );
 
   // The going-live checklist: in demo mode the token works and the endpoint is registered at
   // once; the bank accounts are the next step, and the first webhook is still to come.
@@ -64,9 +68,7 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   const link = page.locator('service-payment-link-create');
   await assertValue(link.getByRole('combobox', { name: 'Client' }), 'Jane Roe');
   await link.getByLabel('Name').fill('Retainer');
-  await link
-    .getByLabel('Bank account')
-    .selectOption({ label: 'Trust (IOLTA) ··2222 (trust, default)' });
+  await link.getByLabel('Bank account').selectOption({ label: 'Trust (IOLTA) ··2222 (default)' });
   await link.getByText('A trust account').waitFor();
   await assertSelected(link.getByLabel('Matter'), 'Estate planning');
   await link.getByLabel('Amount (USD)').fill('250.00');
@@ -74,6 +76,15 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   await link.getByText('Payment link for $250.00 created for Jane Roe').waitFor();
   const linkUrl = await link.locator('a[part="url"]').getAttribute('href');
   assert.match(linkUrl ?? '', /^http:\/\/127\.0\.0\.1:\d+\/simulator\/pay\//);
+  // The simulator's pay page: the amount due as money, and a button that says what it pays.
+  const pay = await page.context().newPage();
+  await pay.goto(linkUrl!);
+  await pay.getByRole('heading', { name: '$250.00' }).waitFor();
+  await pay.getByRole('button', { name: 'Pay $250.00' }).waitFor();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await pay.setViewportSize({ width: 375, height: 700 });
+  await pay.screenshot({ path: `${ARTIFACTS}/simulator-pay-page-375.png`, fullPage: true });
+  await pay.close();
 
   const aggregate = page.locator('service-aggregate-link-create');
   await aggregate.getByRole('button', { name: /^Remove Retainer/ }).waitFor();
@@ -86,7 +97,8 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   assert.match(aggregateUrl ?? '', /^http:\/\/127\.0\.0\.1:\d+\/simulator\/pay\//);
   assert.notEqual(aggregateUrl, linkUrl);
 
-  await page.getByRole('button', { name: 'Pay the payment link' }).click();
+  // The button says which link it pays, and how much.
+  await page.getByRole('button', { name: 'Pay “Retainer” ($250.00)' }).click();
   await page.getByText('Paid. The simulator sent the signed webhook').waitFor();
 
   // The webhook is verified, the transaction fetched and stored; the list polls every 3 s.
@@ -127,8 +139,16 @@ async function assertSelected(locator: ReturnType<Page['locator']>, label: strin
   );
 }
 
-/** Every element of the kit and the operations widgets (the demo page shows them all). */
-const TAGS = [...ELEMENTS, ...OPERATIONS_ELEMENTS].map((name) => `service-${name}`);
+const TAGS: string[] = ALL_TAGS;
+
+/** How each element's table is laid out: as a table, as labelled rows, or absent (no rows). */
+const tableLayouts = (tags: string[]) =>
+  tags.map((tag) => {
+    const wrapper = document.querySelector(tag)!.shadowRoot!.querySelector('[data-fit]');
+    return `${tag}: ${!wrapper ? 'none' : wrapper.hasAttribute('data-rows') ? 'rows' : 'table'}`;
+  });
+
+const TABLES = ['service-transactions-list', 'service-sync-problems', 'service-webhook-events'];
 
 /** What sticks out of the page or of an element, as the browser lays them out now. */
 function overflows(tags: string[]) {
@@ -169,7 +189,29 @@ test(
     for (const width of [320, 375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.evaluate(() => new Promise(requestAnimationFrame));
+      // The tables measure themselves again in the task after a resize.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
       assert.deepEqual(await page.evaluate(overflows, TAGS), [], `at ${width} px`);
+      // The widget tests' own measure, evaluated in the page.
+      const broken = await page.evaluate<string[]>(
+        `${JSON.stringify(TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
+      );
+      assert.deepEqual(broken, [], `words at ${width} px`);
+      // Tables on a desktop (in the demo, every record fits), labelled rows on a phone.
+      const layouts = await page.evaluate(tableLayouts, TABLES);
+      if (width === 1280)
+        assert.deepEqual(
+          layouts.filter((l) => l.endsWith('rows')),
+          [],
+        );
+      if (width === 375) {
+        assert.deepEqual(
+          layouts.filter((l) => l.endsWith('table')),
+          [],
+        );
+        await page.screenshot({ path: `${ARTIFACTS}/demo-flow-375.png`, fullPage: true });
+      }
+      assert.ok(layouts.filter((l) => !l.endsWith('none')).length >= 2, layouts.join(', '));
     }
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     await page.addScriptTag({ path: axePath });

@@ -86,15 +86,25 @@ test('a portal on an allowed origin embeds the kit with one script tag', async (
   await page.close();
 });
 
-test('a portal whose origin is not allowed is told so, and the server logs it once', async () => {
+test('a portal whose origin is not allowed says so to the person, tells the developer what to fix, and the server logs it once', async () => {
   const page = await browser.newPage();
   page.setDefaultTimeout(15_000);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
   await page.goto(refused);
   const alert = page.locator('service-transactions-list').getByRole('alert');
   await alert.waitFor();
   assert.equal(
     (await alert.innerText()).trim(),
-    `This page’s origin (${refused}) is not allowed by the payment server at ${api.url}: add it to CORS_ORIGINS there.`,
+    'This page is not set up to use the payment forms yet; tell your administrator.',
+  );
+  assert.ok(
+    warnings.includes(
+      `<service-transactions-list>: This page’s origin (${refused}) is not allowed by the payment server at ${api.url}: an admin adds it to the allowed origins in the settings there`,
+    ),
+    warnings.join('\n'),
   );
   await page.reload();
   await alert.waitFor();
@@ -107,13 +117,13 @@ test('a portal whose origin is not allowed is told so, and the server logs it on
   await page.close();
 });
 
-test('the ES module build on a refused origin loads and says why the API refuses it', async () => {
+test('the ES module build on a refused origin loads and says the page is not set up', async () => {
   const page = await browser.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(`${refused}/esm`);
   const alert = page.locator('service-transactions-list').getByRole('alert');
   await alert.waitFor();
-  assert.match(await alert.innerText(), /is not allowed by the payment server at .*CORS_ORIGINS/);
+  assert.match(await alert.innerText(), /not set up to use the payment forms yet/);
   await page.close();
 });
 

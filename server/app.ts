@@ -3,7 +3,7 @@ import { OPERATOR_PREFIX } from './http/access.js';
 import { authenticate, requireApiKey } from './http/auth.js';
 import { bodyLimit } from './http/body-limit.js';
 import type { AppDeps } from './http/context.js';
-import { corsFor } from './http/cors.js';
+import { corsMiddleware } from './http/cors.js';
 import { demoModeOnly } from './http/demo-gate.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
 import { idempotency } from './http/idempotency.js';
@@ -57,9 +57,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/api/*', apiResponseHeaders());
-  // Browser pages on the configured origins may call the API and load the kit; others may not.
-  // One middleware for both, so a refused origin is logged once per app.
-  const cors = corsFor(deps.config.corsOrigins);
+  // Browser pages on allowed origins (CORS_ORIGINS, the organizations' settings) may call the API
+  // and load the kit; others may not. One middleware for both, so a refused origin is logged once.
+  const cors = corsMiddleware();
   app.use('/api/*', cors);
   app.use('/widgets/*', cors);
   app.onError(handleError);

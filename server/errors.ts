@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   invalid_input: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A browser page whose origin the key's or token's organization does not allow. */
+  origin_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

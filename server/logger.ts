@@ -59,3 +59,15 @@ export function createLogger(
 export function ignoreOutputErrors(): void {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 }
+
+/**
+ * Writes plain text (not a JSON line) to the log's own stream, so it comes after every line
+ * logged before it: the log writes asynchronously, process.stdout may not.
+ */
+export function writePlain(logger: Logger, text: string): void {
+  const stream = (logger as unknown as Record<symbol, { write?: (t: string) => unknown }>)[
+    pino.symbols.streamSym
+  ];
+  if (typeof stream?.write === 'function') stream.write(text);
+  else process.stdout.write(text);
+}

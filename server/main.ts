@@ -5,7 +5,7 @@ import { applyHttpTimeouts, httpTimeouts, serverOptions } from './http/server-ti
 import { loadConfig } from './config.js';
 import { StartupError } from './errors.js';
 import { LogSink } from './log-sink.js';
-import { createLogger, ignoreOutputErrors } from './logger.js';
+import { createLogger, ignoreOutputErrors, writePlain } from './logger.js';
 import { activateDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
 import { checkWebhookEndpoint } from './going-live.js';
@@ -71,17 +71,6 @@ async function main(): Promise<void> {
     (info) => {
       const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
       logger.info({ url, organization: orgId }, 'listening');
-      if (demo) {
-        activateDemo(demo, {
-          config,
-          db: database.db,
-          secretBox,
-          orgId,
-          logger,
-          remote,
-          baseUrl: url,
-        }).catch((err: unknown) => logger.error({ err: String(err) }, 'demo mode could not start'));
-      }
       // The key is a secret shown this once: to a person at a terminal, else into a 0600 file in
       // DATA_DIR, never into output that a redirect turns into a log.
       const keyNote = boot.generatedAdminKey
@@ -90,8 +79,28 @@ async function main(): Promise<void> {
             interactive: process.stdout.isTTY === true,
           })
         : '';
-      // One write, so whoever waits for the URL line also finds where the key went.
-      process.stdout.write(`\nPayment link service: ${url}\n${keyNote}`);
+      // One plain line after the start's log lines, in one write with where the key went, so a
+      // person (and whoever waits for the URL) finds both at the end of what the start printed.
+      const announce = (line: string) => writePlain(logger, `\n${line}\n${keyNote}`);
+      if (!demo) {
+        announce(`Payment link service: ${url}`);
+        return;
+      }
+      activateDemo(demo, {
+        config,
+        db: database.db,
+        secretBox,
+        orgId,
+        logger,
+        remote,
+        baseUrl: url,
+      }).then(
+        () => announce(`Open ${url}/ for the demo.`),
+        (err: unknown) => {
+          logger.error({ err: String(err) }, 'demo mode could not start');
+          announce(`Payment link service: ${url}`);
+        },
+      );
     },
   );
   applyHttpTimeouts(server as Server, timeouts);

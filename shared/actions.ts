@@ -34,7 +34,9 @@ export const actionInputs = {
 
 export type ActionName = keyof typeof actionInputs;
 export const ACTION_NAMES = Object.keys(actionInputs) as ActionName[];
-export type ActionInput<A extends ActionName> = z.infer<(typeof actionInputs)[A]>;
+/** Each action's input, by name (a map, so the package's types can spell it out: no zod). */
+export type ActionInputMap = { [A in ActionName]: z.infer<(typeof actionInputs)[A]> };
+export type ActionInput<A extends ActionName> = ActionInputMap[A];
 
 /** Largest bulk call: one body may hold this many inputs. */
 export const MAX_ACTION_INPUTS = 200;

@@ -198,7 +198,7 @@ export class ApiClient {
         return new ApiError(
           0,
           'origin_not_allowed',
-          `This page’s origin (${here}) is not allowed by the payment server at ${there}: add it to CORS_ORIGINS there`,
+          `This page’s origin (${here}) is not allowed by the payment server at ${there}: an admin adds it to the allowed origins in the settings there`,
         );
       } catch {
         // The server is down or out of reach after all.
@@ -265,7 +265,7 @@ export class ApiClient {
     });
   }
 
-  listAggregateLinks(query: ListOptions = {}, signal?: AbortSignal) {
+  listAggregateLinks(query: ListOptions & { q?: string } = {}, signal?: AbortSignal) {
     return this.request<Page<AggregateLink>>('GET', '/api/aggregate-links', {
       query: { ...query },
       signal,

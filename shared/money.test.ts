@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fromCents, parseMoney, toCents } from './money.js';
+import {
+  AMOUNT_MESSAGES,
+  MAX_AMOUNT,
+  fromCents,
+  parseMoney,
+  readAmount,
+  toCents,
+} from './money.js';
 
 describe('parseMoney', () => {
   it.each([
@@ -52,5 +59,32 @@ describe('cents', () => {
   it('refuses non-integers', () => {
     expect(() => fromCents(1.5)).toThrow(RangeError);
     expect(() => toCents('x')).toThrow(RangeError);
+  });
+});
+
+describe('readAmount: the words of widgets and API alike', () => {
+  it.each([
+    ['.5', { amount: '0.50' }],
+    ['5.', { amount: '5.00' }],
+    [150.5, { amount: '150.50' }],
+    ['21474836.47', { amount: '21474836.47' }],
+    ['12345678901234', { problem: 'must be at most $21,474,836.47' }],
+    ['21474836.48', { problem: 'must be at most $21,474,836.47' }],
+    [1e21, { problem: 'must be at most $21,474,836.47' }],
+    ['1e3', { problem: 'is not an amount: write it like 1,250.00' }],
+    ['ten', { problem: 'is not an amount: write it like 1,250.00' }],
+    [Number.NaN, { problem: 'is not an amount: write it like 1,250.00' }],
+    ['1.005', { problem: 'must have at most 2 decimal places' }],
+    [0.1 + 0.2, { problem: 'must have at most 2 decimal places' }],
+    ['0', { problem: 'must be greater than $0.00' }],
+    ['-5', { problem: 'must be greater than $0.00' }],
+    [' ', { problem: 'is required' }],
+  ])('%j → %j', (input, expected) => {
+    expect(readAmount(input)).toEqual(expected);
+  });
+
+  it('names the largest amount as a person reads it', () => {
+    expect(MAX_AMOUNT).toBe('$21,474,836.47');
+    expect(AMOUNT_MESSAGES.tooLarge).toBe('must be at most $21,474,836.47');
   });
 });

@@ -50,3 +50,44 @@ export function fromCents(cents: number): string {
   const fraction = String(abs % 100).padStart(2, '0');
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
+
+/** The largest amount as a person reads it: "$21,474,836.47". */
+export const MAX_AMOUNT = `$${fromCents(MAX_REMOTE_CENTS).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+
+/**
+ * What is wrong with an amount, in the same words from the widgets (beside the field) and from
+ * the API (its field messages): a person reads one message for one mistake wherever it is caught.
+ */
+export const AMOUNT_MESSAGES = {
+  required: 'is required',
+  notAnAmount: 'is not an amount: write it like 1,250.00',
+  tooPrecise: 'must have at most 2 decimal places',
+  tooLarge: `must be at most ${MAX_AMOUNT}`,
+  notPositive: 'must be greater than $0.00',
+} as const;
+
+/**
+ * Reads a positive amount given as digits with an optional decimal point ("150", "150.5", ".5",
+ * "5.") or as a number (150.5): its canonical two-place string, or the message why it is not one
+ * (AMOUNT_MESSAGES). Grouping commas and a "$" are the widgets' to remove first.
+ */
+export function readAmount(value: string | number): { amount: string } | { problem: string } {
+  const m = AMOUNT_MESSAGES;
+  const text = String(value);
+  const number = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
+  if (!number || (!number[2] && !number[3])) {
+    // A number that String() writes with an exponent is far too large or too precise.
+    if (typeof value === 'number' && /e/.test(text)) {
+      return { problem: Math.abs(value) >= 1 ? m.tooLarge : m.tooPrecise };
+    }
+    return { problem: text.trim() ? m.notAnAmount : m.required };
+  }
+  const [, sign, whole = '', fraction = ''] = number;
+  if (fraction.length > 2) return { problem: m.tooPrecise };
+  if (whole.replace(/^0+/, '').length > 12) return { problem: m.tooLarge };
+  const amount = parseMoney(`${whole || '0'}${fraction ? `.${fraction}` : ''}`) ?? '0.00';
+  const cents = toCents(amount);
+  if (sign === '-' || cents <= 0) return { problem: m.notPositive };
+  if (cents > MAX_REMOTE_CENTS) return { problem: m.tooLarge };
+  return { amount };
+}

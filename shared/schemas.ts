@@ -2,7 +2,8 @@
 // document is generated from them, and the widgets import their types (types only, so zod
 // never reaches the widget bundle).
 import { z } from 'zod';
-import { MAX_REMOTE_CENTS, fromCents, parseMoney, toCents } from './money.js';
+import { readAmount } from './money.js';
+import { MAX_ALLOWED_ORIGINS, normalizeOrigin, originProblem } from './origins.js';
 import {
   BANK_ACCOUNT_CATEGORIES,
   DEFAULT_PAGE_SIZE,
@@ -13,8 +14,6 @@ import {
   TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
 } from './records.js';
-
-const MAX_AMOUNT = fromCents(MAX_REMOTE_CENTS);
 
 /** A message for a wrong type that says "is required" when the field is missing altogether. */
 const expected = (what: string) => (issue: { input?: unknown }) =>
@@ -29,36 +28,14 @@ export const name = z
   .min(1, { error: 'must not be empty' })
   .max(255, { error: 'must be at most 255 characters' });
 
-/** Why a value parseMoney refused is not an amount: too large, too precise, or not a number. */
-function amountProblem(value: string | number): string {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const number = /^[-+]?(\d*)(?:\.(\d*))?(?:e([-+]?\d+))?$/i.exec(text);
-  if (!number || (number[1] === '' && !number[2]) || !Number.isFinite(Number(text))) {
-    return 'must be an amount such as "150.00"';
-  }
-  if (Math.abs(Number(text)) >= 1e12) return `is too large: at most ${MAX_AMOUNT}`;
-  return 'must have at most 2 decimal places';
-}
-
-/** A positive amount, given as "150.00" or 150, answered as "150.00". */
+/** A positive amount, given as "150.00" or 150, answered as "150.00" (messages: readAmount). */
 export const amount = z
   .union([z.string(), z.number()], { error: expected('an amount such as "150.00"') })
   .transform((value, ctx) => {
-    const parsed = parseMoney(value);
-    if (parsed === null) {
-      ctx.addIssue({ code: 'custom', message: amountProblem(value) });
-      return z.NEVER;
-    }
-    const cents = toCents(parsed);
-    if (cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'must be greater than 0' });
-      return z.NEVER;
-    }
-    if (cents > MAX_REMOTE_CENTS) {
-      ctx.addIssue({ code: 'custom', message: `is too large: at most ${MAX_AMOUNT}` });
-      return z.NEVER;
-    }
-    return parsed;
+    const read = readAmount(value);
+    if ('amount' in read) return read.amount;
+    ctx.addIssue({ code: 'custom', message: read.problem });
+    return z.NEVER;
   });
 
 const moneyOut = z.string();
@@ -113,6 +90,10 @@ export const aggregateLinkRecord = z.object({
   name: z.string().nullable(),
   serviceId: z.string().nullable(),
   paymentLinkIds: z.array(recordId),
+  /** The client its payment links belong to (they share one); null without any. */
+  clientId: recordId.nullable(),
+  /** What its payment links ask together. */
+  amount: moneyOut,
   url: z.string().nullable(),
   ...syncState,
   ...timestamps,
@@ -247,22 +228,54 @@ const webhookSecret = secret.regex(/^[\x20-\x7e]+$/, {
   error: 'must be printable characters (letters, digits, punctuation, spaces)',
 });
 
+/** A page origin an organization allows; the message names a refused value. */
+const allowedOrigin = z
+  .string({ error: 'must be an origin such as https://portal.example.com' })
+  .superRefine((value, ctx) => {
+    const problem = originProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normalizeOrigin);
+
 /** `null` clears a secret; an absent field leaves it as it is. */
 export const settingsUpdate = z.strictObject({
   apiToken: secret.nullable().optional(),
   webhookSecret: webhookSecret.nullable().optional(),
   productionEnvironment: z.boolean({ error: 'must be true or false' }).optional(),
+  /** The whole list (it replaces the stored one); pages on these origins may use the widgets. */
+  allowedOrigins: z
+    .array(allowedOrigin, { error: 'must be a list of origins' })
+    .max(MAX_ALLOWED_ORIGINS, { error: `must name at most ${MAX_ALLOWED_ORIGINS} origins` })
+    .optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
 const maskedSecret = z.object({ isSet: z.boolean(), last4: z.string().nullable() });
-export const settingsRecord = z.object({
+const storedSettings = z.object({
   productionEnvironment: z.boolean(),
   apiToken: maskedSecret,
   webhookSecret: maskedSecret,
   /** A replaced webhook secret, still accepted until `validUntil` (rotation). */
   previousWebhookSecret: maskedSecret.extend({ validUntil: z.iso.datetime().nullable() }),
+  /** Page origins whose pages may use this organization's keys and widget tokens. */
+  allowedOrigins: z.array(z.string()),
   updatedAt: z.iso.datetime(),
+});
+/** The settings as the organization stored them. */
+export type StoredSettings = z.infer<typeof storedSettings>;
+
+export const settingsRecord = storedSettings.extend({
+  /** Where the organization's calls go, and would go: what the settings card confirms. */
+  service: z.object({
+    /** Demo mode: the simulator inside this server stands in for the sandbox. */
+    demoMode: z.boolean(),
+    /** The payment service's address in production (SERVICE_PRODUCTION_URL). */
+    productionUrl: z.string(),
+    /** Its sandbox's (SERVICE_SANDBOX_URL). */
+    sandboxUrl: z.string(),
+    /** Whether the saved API token is a sandbox key (its prefix says so); null when none is set. */
+    sandboxToken: z.boolean().nullable(),
+  }),
 });
 export type Settings = z.infer<typeof settingsRecord>;
 

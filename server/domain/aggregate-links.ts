@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, or } from 'drizzle-orm';
+import { fromCents, toCents } from '../../shared/money.js';
 import type {
   AggregateLink,
   AggregateLinkCreate,
@@ -7,7 +8,13 @@ import type {
   Page,
 } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
-import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/schema/index.js';
+import {
+  aggregateLinkPaymentLinks,
+  aggregateLinks,
+  clients,
+  paymentLinks,
+} from '../db/schema/index.js';
+import { containing } from './clients.js';
 import { invalidInput, notFound } from '../errors.js';
 import { requireAggregateTotalWithinLimit } from './aggregate-total.js';
 import { requireReferences, type RowLock } from './lookups.js';
@@ -19,52 +26,107 @@ import { toSyncState } from './sync-state.js';
 
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
 
-const toAggregateLink = (row: AggregateLinkRow, paymentLinkIds: string[]): AggregateLink => ({
+/** An aggregate link's payment links, in their order, their client and what they ask together. */
+export interface Members {
+  paymentLinkIds: string[];
+  clientId: string | null;
+  amount: string;
+}
+
+const NO_MEMBERS: Members = { paymentLinkIds: [], clientId: null, amount: '0.00' };
+
+export const toAggregateLink = (row: AggregateLinkRow, members: Members): AggregateLink => ({
   id: row.id,
   name: row.name,
   serviceId: row.serviceId,
-  paymentLinkIds,
+  paymentLinkIds: members.paymentLinkIds,
+  clientId: members.clientId,
+  amount: members.amount,
   url: row.url,
   ...toSyncState(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** Member payment link ids of each aggregate link, in their order. */
-async function memberIds(db: Executor, aggregateLinkIds: string[]): Promise<Map<string, string[]>> {
-  const members = new Map(aggregateLinkIds.map((id) => [id, [] as string[]]));
-  if (aggregateLinkIds.length === 0) return members;
-  const rows = await db
-    .select()
-    .from(aggregateLinkPaymentLinks)
-    .where(inArray(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinkIds))
-    .orderBy(
-      asc(aggregateLinkPaymentLinks.aggregateLinkId),
-      asc(aggregateLinkPaymentLinks.position),
-    );
-  for (const row of rows) members.get(row.aggregateLinkId)?.push(row.paymentLinkId);
-  return members;
+/** The members of each aggregate link: their ids in order, their client and their total. */
+export async function membersOf(
+  db: Executor,
+  aggregateLinkIds: string[],
+): Promise<Map<string, Members>> {
+  const found = new Map<string, { ids: string[]; clientId: string | null; cents: number }>(
+    aggregateLinkIds.map((id) => [id, { ids: [], clientId: null, cents: 0 }]),
+  );
+  if (aggregateLinkIds.length > 0) {
+    const rows = await db
+      .select({
+        aggregateLinkId: aggregateLinkPaymentLinks.aggregateLinkId,
+        paymentLinkId: aggregateLinkPaymentLinks.paymentLinkId,
+        clientId: paymentLinks.clientId,
+        amount: paymentLinks.amount,
+      })
+      .from(aggregateLinkPaymentLinks)
+      .innerJoin(paymentLinks, eq(paymentLinks.id, aggregateLinkPaymentLinks.paymentLinkId))
+      .where(inArray(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinkIds))
+      .orderBy(
+        asc(aggregateLinkPaymentLinks.aggregateLinkId),
+        asc(aggregateLinkPaymentLinks.position),
+      );
+    for (const row of rows) {
+      const entry = found.get(row.aggregateLinkId);
+      if (!entry) continue;
+      entry.ids.push(row.paymentLinkId);
+      entry.clientId ??= row.clientId;
+      entry.cents += toCents(row.amount);
+    }
+  }
+  return new Map(
+    [...found].map(([id, m]) => [
+      id,
+      { paymentLinkIds: m.ids, clientId: m.clientId, amount: fromCents(m.cents) },
+    ]),
+  );
+}
+
+/** Aggregate links whose name, or whose payment links' client's name, contains `q`. */
+function matching(q: string, db: Executor) {
+  const pattern = containing(q);
+  return or(
+    ilike(aggregateLinks.name, pattern),
+    exists(
+      db
+        .select({ one: aggregateLinkPaymentLinks.paymentLinkId })
+        .from(aggregateLinkPaymentLinks)
+        .innerJoin(paymentLinks, eq(paymentLinks.id, aggregateLinkPaymentLinks.paymentLinkId))
+        .innerJoin(clients, eq(clients.id, paymentLinks.clientId))
+        .where(
+          and(
+            eq(aggregateLinkPaymentLinks.aggregateLinkId, aggregateLinks.id),
+            ilike(clients.name, pattern),
+          ),
+        ),
+    ),
+  );
 }
 
 export async function listAggregateLinks(
   db: Executor,
   orgId: string,
-  query: ListQuery,
+  query: ListQuery & { q?: string | undefined },
 ): Promise<Page<AggregateLink>> {
   const { where, orderBy } = pageAfter(query.cursor, aggregateLinks.createdAt, aggregateLinks.id);
   const rows = await db
     .select()
     .from(aggregateLinks)
-    .where(and(eq(aggregateLinks.orgId, orgId), where))
+    .where(and(eq(aggregateLinks.orgId, orgId), query.q ? matching(query.q, db) : undefined, where))
     .orderBy(...orderBy)
     .limit(query.limit + 1);
   const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
-  const members = await memberIds(
+  const members = await membersOf(
     db,
     page.rows.map((r) => r.id),
   );
   return {
-    data: page.rows.map((row) => toAggregateLink(row, members.get(row.id) ?? [])),
+    data: page.rows.map((row) => toAggregateLink(row, members.get(row.id) ?? NO_MEMBERS)),
     nextCursor: page.nextCursor,
   };
 }
@@ -90,8 +152,8 @@ export async function getAggregateLink(
   id: string,
 ): Promise<AggregateLink> {
   const row = await findAggregateLinkRow(db, orgId, id);
-  const members = await memberIds(db, [row.id]);
-  return toAggregateLink(row, members.get(row.id) ?? []);
+  const members = await membersOf(db, [row.id]);
+  return toAggregateLink(row, members.get(row.id) ?? NO_MEMBERS);
 }
 
 /**
@@ -141,7 +203,8 @@ export async function createAggregateLink(
     const values = { orgId, name: input.name ?? null };
     const created = await insertSyncedRecord(tx, 'aggregateLink', values, aggregateLinkNeedsSync());
     await replaceMembers(tx, orgId, created.id, input.paymentLinkIds);
-    return toAggregateLink(created, input.paymentLinkIds);
+    const members = await membersOf(tx, [created.id]);
+    return toAggregateLink(created, members.get(created.id) ?? NO_MEMBERS);
   });
 }
 
@@ -166,8 +229,8 @@ export async function updateAggregateLink(
       { name },
       aggregateLinkNeedsSync(),
     );
-    const members = await memberIds(tx, [current.id]);
-    return toAggregateLink(row, members.get(current.id) ?? []);
+    const members = await membersOf(tx, [current.id]);
+    return toAggregateLink(row, members.get(current.id) ?? NO_MEMBERS);
   });
 }
 

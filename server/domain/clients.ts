@@ -22,7 +22,7 @@ const toClient = (row: ClientRow): Client => ({
 });
 
 /** `q` as a literal ILIKE pattern: any %, _ or backslash in it matches itself. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export async function listClients(
   db: Executor,

@@ -1,6 +1,6 @@
 import { webhookSecretChanged } from '../security/secret-versions.js';
 import { eq } from 'drizzle-orm';
-import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
+import type { SettingsUpdate, StoredSettings } from '../../shared/schemas.js';
 import { healFailedRecords } from '../sync-rules/requeue-failed.js';
 import type { Executor } from '../db/index.js';
 import { orgSettings } from '../db/schema/index.js';
@@ -21,7 +21,7 @@ const previousSecretLive = (row: SettingsRow, now = new Date()) =>
   row.webhookSecretPreviousExpiresAt !== null &&
   row.webhookSecretPreviousExpiresAt > now;
 
-const toSettings = (row: SettingsRow): Settings => {
+const toSettings = (row: SettingsRow): StoredSettings => {
   const previous = previousSecretLive(row);
   return {
     productionEnvironment: row.productionEnvironment,
@@ -32,6 +32,7 @@ const toSettings = (row: SettingsRow): Settings => {
       last4: previous ? row.webhookSecretPreviousLast4 : null,
       validUntil: previous ? (row.webhookSecretPreviousExpiresAt?.toISOString() ?? null) : null,
     },
+    allowedOrigins: row.allowedOrigins,
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -48,7 +49,7 @@ async function settingsRow(db: Executor, orgId: string): Promise<SettingsRow> {
 }
 
 /** The settings as anyone may see them: whether each secret is set and its last 4 characters. */
-export async function getSettings(db: Executor, orgId: string): Promise<Settings> {
+export async function getSettings(db: Executor, orgId: string): Promise<StoredSettings> {
   return toSettings(await settingsRow(db, orgId));
 }
 
@@ -57,7 +58,7 @@ export async function updateSettings(
   box: SecretBox,
   orgId: string,
   input: SettingsUpdate,
-): Promise<Settings> {
+): Promise<StoredSettings> {
   const current = await settingsRow(db, orgId);
   const patch: Partial<typeof orgSettings.$inferInsert> = { updatedAt: new Date() };
   if (input.productionEnvironment !== undefined) {
@@ -76,6 +77,8 @@ export async function updateSettings(
   if (input.webhookSecret !== undefined) {
     Object.assign(patch, rotateWebhookSecret(box, orgId, current, input.webhookSecret));
   }
+  // Read per request by CORS and authentication (http/origins.ts): no cache to clear.
+  if (input.allowedOrigins !== undefined) patch.allowedOrigins = [...new Set(input.allowedOrigins)];
   const [row] = await db
     .update(orgSettings)
     .set(patch)
@@ -98,7 +101,7 @@ export async function enterDemoMode(
   box: SecretBox,
   orgId: string,
   demo: { apiToken: string; serviceUrl: string; webhookSecret: string },
-): Promise<Settings> {
+): Promise<StoredSettings> {
   await updateSettings(db, box, orgId, {
     apiToken: demo.apiToken,
     webhookSecret: demo.webhookSecret,

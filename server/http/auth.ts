@@ -7,6 +7,7 @@ import { declaring } from './access.js';
 import { throttledAuth } from './auth-throttle.js';
 import { isWidgetToken } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
+import { assertOriginAllowed } from './origins.js';
 
 const RANK: Record<Role, number> = { viewer: 0, staff: 1, admin: 2 };
 
@@ -106,6 +107,8 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     c.set('caller', caller);
     // An operator deactivated the organization: every key and token of it stops working.
     if (orgDeactivated) throw new AppError('unauthorized', 'This organization is deactivated');
+    // A page the organization does not allow gets nothing, whatever CORS let through.
+    await assertOriginAllowed(c, caller.orgId);
     await next();
   };
 }

@@ -74,6 +74,7 @@ describe('every /api answer', () => {
 describe('an origin-bound widget token', () => {
   it('never passes with `Origin: null`, whatever the Referer says', async () => {
     const page = 'https://portal.example.com';
+    await t.request('PUT', '/api/settings', { body: { allowedOrigins: [page] } });
     const issued = await t.request('POST', '/api/widget-tokens', {
       key: t.org.keys.staff,
       body: { origins: [page] },

@@ -77,7 +77,10 @@ describe('pay page', () => {
     const page = await host.request(link.url);
     const html = await page.text();
     expect(html).toContain('Jane &#60;Doe&#62;');
-    expect(html).toContain('outstanding 123.45');
+    // Money as money, the amount due first.
+    expect(html).toContain('<h1>$123.45</h1>');
+    expect(html).toContain('<dt>Outstanding</dt><dd>$123.45</dd>');
+    expect(html).toContain('<button type="submit">Pay $123.45</button>');
     const paid = await host.request(link.url, {
       method: 'POST',
       body: new URLSearchParams({ amount: '100.45', method: 'ACH', payerName: 'Jane' }),
@@ -87,7 +90,7 @@ describe('pay page', () => {
     expect([...firm.transactions.values()]).toMatchObject([
       { type: 'achPayment', amountProcessed: 10045, payerName: 'Jane', status: 'PENDING' },
     ]);
-    expect(await (await host.request(link.url)).text()).toContain('partially_paid');
+    expect(await (await host.request(link.url)).text()).toContain('<dd>Partially paid</dd>');
     const tooMuch = await host.request(link.url, {
       method: 'POST',
       body: new URLSearchParams({ amount: '50', method: 'CARD' }),

@@ -30,7 +30,8 @@ export function startServerProcess(
   options: { ready?: RegExp; timeoutMs?: number; script?: string } = {},
 ): Promise<ServerProcess> {
   return startProcess(options.script ?? 'server/main.ts', env, options, (out) => {
-    const url = /Payment link service: (http:\/\/\S+)/.exec(out)?.[1];
+    // "Payment link service: <url>", or in demo mode "Open <url>/ for the demo."
+    const url = /(?:Payment link service: |Open )(http:\/\/[^\s/]+)/.exec(out)?.[1];
     return url && (!options.ready || options.ready.test(out)) ? url : undefined;
   });
 }

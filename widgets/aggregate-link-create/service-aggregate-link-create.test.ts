@@ -151,7 +151,7 @@ describe('<service-aggregate-link-create>', () => {
     });
     await settle(el);
     expect($<HTMLAnchorElement>(el, 'a[part="url"]').href).to.equal(record.url);
-    expect(text($(el, '.result'))).to.contain('created with 2 payment links');
+    expect(text($(el, '[part~="result"]'))).to.contain('created with 2 payment links');
     expect(pills(el)).to.deep.equal([]);
   });
 

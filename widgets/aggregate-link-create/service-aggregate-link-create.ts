@@ -3,18 +3,14 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { AggregateLink, Client } from '../../shared/schemas.js';
-import { errorMessage, renderAlert, serverFieldErrors } from '../core/alerts.js';
-import { ClientPicker } from '../core/client-picker.js';
+import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { plural } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { focusAfterRemoval, linkFieldErrors, renderLinkPills } from '../core/link-pills.js';
-import {
-  ServiceElement,
-  clearFields,
-  renderTextField,
-  renderSubmit,
-} from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { renderTextField, renderSubmit } from '../core/service-element.js';
 import { isApiError } from '../../shared/api-client.js';
 import { assertValid, checkChosen, checkName } from '../core/validate.js';
 
@@ -23,6 +19,17 @@ export const idList = {
   fromAttribute: (value: string | null) => (value ? value.split(/[\s,]+/).filter(Boolean) : []),
   toAttribute: (value: string[]) => value.join(' '),
 };
+
+/** The form's checks, in the order of its fields (the server's words). */
+const checkDraft = (client: Client | null, ids: string[], name: string): FieldCheck[] => [
+  { field: 'client', label: 'Client', messages: checkChosen(client?.id, 'client') },
+  {
+    field: 'paymentLinkIds',
+    label: 'Payment links',
+    messages: client && ids.length === 0 ? ['is required: add at least one'] : [],
+  },
+  { field: 'aggregateLinkName', label: 'Name', messages: checkName(name, false) },
+];
 
 /**
  * Builds an aggregate link, one URL for several payment links (the spec's
@@ -35,6 +42,8 @@ export const idList = {
  *
  * @fires service-record-created - `detail: { recordType: 'aggregateLink', record }` once created.
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ * @fires service-ready - Rendered with the preselected client's payment links loaded.
+ * @fires service-change - The person edited something; `detail: { isValid }`.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -55,7 +64,7 @@ export const idList = {
  * @csspart url - Its URL.
  * @csspart copy-button - The button that copies the URL.
  */
-export class ServiceAggregateLinkCreate extends ServiceElement {
+export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink> {
   /** Preselects this client (its id). */
   @property({ attribute: 'client-id' }) clientId?: string;
 
@@ -85,23 +94,24 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
     },
   });
 
-  private readonly save = new Task(this, {
+  private readonly save = new Task<[Client | null, string[], string], AggregateLink>(this, {
     autoRun: false,
-    task: async ([client, ids, name]: [Client | null, string[], string], { signal }) => {
-      assertValid({
-        clientId: checkChosen(client?.id, 'client'),
-        paymentLinkIds: client && ids.length === 0 ? ['is required: add at least one'] : [],
-        aggregateLinkName: checkName(name, false),
-      });
+    task: resettable(async ([client, ids, name], { signal }) => {
+      assertValid(
+        Object.fromEntries(checkDraft(client, ids, name).map((c) => [c.field, [...c.messages]])),
+      );
       const [link] = await this.api.action(
         'AggregateLinkCreate',
         { paymentLinkIds: ids, aggregateLinkName: name.trim() || null },
         signal,
       );
       return link as AggregateLink;
-    },
+    }),
     onComplete: (record) =>
-      this.emit(new ServiceRecordCreatedEvent({ recordType: 'aggregateLink', record })),
+      this.completed(
+        record,
+        new ServiceRecordCreatedEvent({ recordType: 'aggregateLink', record }),
+      ),
     onError: (error) => this.emitError('AggregateLinkCreate', error),
   });
 
@@ -132,15 +142,33 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
     }
   }
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const name = String(new FormData(form).get('aggregateLinkName') ?? '');
+  protected override isLoaded(): boolean {
+    return this.links.status !== TaskStatus.PENDING;
+  }
+
+  protected override get formTask() {
+    return this.save;
+  }
+
+  protected override readonly pendingMessage = 'The aggregate link is not created yet.';
+
+  protected override checkDraft(): FieldCheck[] {
+    return checkDraft(this.picker.selected, this.chosen, this.draftValue('aggregateLinkName'));
+  }
+
+  protected override async work(): Promise<AggregateLink> {
     this.sent = [...this.chosen];
-    if (await this.runForm(this.save, [this.picker.selected, this.sent, name])) {
-      clearFields(form, 'aggregateLinkName');
-      this.chosen = [];
-    }
+    const name = this.draftValue('aggregateLinkName');
+    const link = await this.runTask(this.save, [this.picker.selected, this.sent, name]);
+    this.clearInputs('aggregateLinkName');
+    this.chosen = [];
+    return link;
+  }
+
+  protected override clearDraft(): void {
+    this.clearInputs('aggregateLinkName');
+    this.picker.select(null);
+    void this.picker.selectById(this.clientId);
   }
 
   private async removeLink(id: string, index: number): Promise<void> {
@@ -161,13 +189,10 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
       sent,
       this.links.value ?? [],
     );
-    if (this.links.status === TaskStatus.ERROR) {
-      linkErrors.messages.push(errorMessage(this.links.error));
-    }
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       ${this.renderHeading('New aggregate link')}
       ${renderAlert(error, ['clientId', 'aggregateLinkName', ...linkErrors.keys])}
-      <form part="form" novalidate @submit=${this.onSubmit}>
+      <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${this.picker.render({
           errors: serverFieldErrors(error, 'clientId'),
           hint: 'An aggregate link groups payment links of one client.',
@@ -184,6 +209,7 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
           onAdd: (id) => (this.chosen = [...this.chosen, id]),
           onRemove: (id, index) => void this.removeLink(id, index),
         })}
+        ${this.links.status === TaskStatus.ERROR ? renderAlert(this.links.error) : nothing}
         ${renderTextField({
           id: 'aggregateLinkName',
           label: 'Name',
@@ -195,20 +221,16 @@ export class ServiceAggregateLinkCreate extends ServiceElement {
       </form>
       ${
         done
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">
-                Aggregate link${done.name ? ` “${done.name}”` : ''} created with
-                ${plural(done.paymentLinkIds.length, 'payment link')}.
-              </p>
-              ${renderUrl(done.url, this.copier, 'aggregate link')}
-              ${
-                done.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service: ${done.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }
-            </div>`
+          ? html`${alertBox(
+              'success',
+              html`<p>
+                  Aggregate link${done.name ? ` “${done.name}”` : ''} created with
+                  ${plural(done.paymentLinkIds.length, 'payment link')}.
+                </p>
+                ${renderUrl(done.url, this.copier, 'aggregate link')}`,
+              'result',
+            )}
+            ${renderSyncWarning(done.syncErrorMessage)}`
           : nothing
       }
     </section>`;

@@ -1,8 +1,9 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
-import { addLink, $, $$, choose, focused, settle } from '../testing/helpers.js';
-import { apiError, mockApi, page, type MockApi } from '../testing/mock-api.js';
+import { ServiceRecordCreatedEvent, ServiceRecordUpdatedEvent } from '../core/events.js';
+import { addLink, $, $$, focused, settle, text } from '../testing/helpers.js';
+import { apiError, mockApi, page, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import { aClient, aPaymentLink, anAggregateLink } from '../testing/records.js';
 import './define.js';
@@ -15,11 +16,17 @@ before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
 const jane = aClient({ name: 'Jane Roe' });
 const retainer = aPaymentLink({ name: 'Retainer', amount: '150.00', clientId: jane.id });
 const filing = aPaymentLink({ name: 'Filing fee', amount: '75.00', clientId: jane.id });
-const aggregate = anAggregateLink({ name: 'All fees', paymentLinkIds: [retainer.id] });
+const aggregate = anAggregateLink({
+  name: 'All fees',
+  paymentLinkIds: [retainer.id],
+  clientId: jane.id,
+  amount: '150.00',
+});
 
 const routes = (extra = {}, record = aggregate) => ({
   'GET /api/aggregate-links': () => page([record]),
   'GET /api/aggregate-links/:id': () => record,
+  'GET /api/clients/:id': () => jane,
   'GET /api/payment-links/:id': () => retainer,
   'GET /api/payment-links': () => page([retainer, filing]),
   ...extra,
@@ -50,7 +57,9 @@ describe('<service-aggregate-link-update>', () => {
     api = mockApi(routes());
     const el = await mount();
     expect(pills(el)).to.deep.equal(['Retainer · $150.00']);
-    expect($(el, 'strong').textContent).to.equal('All fees');
+    expect($(el, 'strong').textContent).to.equal(
+      'All fees · Jane Roe · $150.00 · Nov 21, 10:00 AM',
+    );
     expect(api.callsTo('GET /api/payment-links')[0]!.query.get('clientId')).to.equal(jane.id);
     const options = $$<HTMLOptionElement>(el, '#paymentLinkIds option').map((o) => o.value);
     expect(options).to.deep.equal(['', filing.id]);
@@ -70,7 +79,7 @@ describe('<service-aggregate-link-update>', () => {
       paymentLinkIds: [retainer.id, filing.id],
     });
     await settle(el);
-    expect($(el, '.result').textContent).to.contain('Saved: 2 payment links.');
+    expect($(el, '[part~="result"]').textContent).to.contain('Saved: 2 payment links.');
   });
 
   it('asks before emptying deletes it; “Keep it” sends nothing', async () => {
@@ -81,6 +90,7 @@ describe('<service-aggregate-link-update>', () => {
     $(el, 'button[part~="submit"]').click();
     await settle(el);
     expect($(el, '[part~="confirm"]').textContent).to.contain('deletes “All fees”');
+    expect($(el, '[part~="confirm"] button[part~="submit"]').className).to.equal('danger');
     expect(focused(el)?.textContent?.trim()).to.equal('Keep it');
     await expect(el).to.be.accessible();
     await sendKeys({ press: 'Enter' });
@@ -108,15 +118,57 @@ describe('<service-aggregate-link-update>', () => {
       paymentLinkIds: [],
     });
     await settle(el);
-    expect($(el, '.result').textContent).to.contain('“All fees” deleted');
+    expect($(el, '[part~="result"]').textContent).to.contain('“All fees” deleted');
   });
 
-  it('offers the recent aggregate links when none is given', async () => {
-    api = mockApi(routes());
+  it('finds the aggregate link by name or client, each option saying whose, how much and when', async () => {
+    const twin = { ...aggregate, id: crypto.randomUUID(), createdAt: '2026-11-21T10:00:42.000Z' };
+    const other = anAggregateLink({ name: null, clientId: jane.id, amount: '75.00' });
+    api = mockApi(routes({ 'GET /api/aggregate-links': () => page([aggregate, twin, other]) }));
     const el = await mount(null);
-    choose($(el, '#aggregate'), aggregate.id);
+    const input = $<HTMLInputElement>(el, '#aggregate');
+    input.focus();
+    await sendKeys({ type: 'Roe' });
+    await until(() => $$(el, '[role="option"]').length === 3, 3000, 'the options');
+    expect(api.callsTo('GET /api/aggregate-links').at(-1)!.query.get('q')).to.equal('Roe');
+    // Two alike (same name, client and amount, made the same minute): told apart to the second.
+    expect($$(el, '[role="option"]').map((o) => text(o))).to.deep.equal([
+      'All fees · Jane Roe · $150.00 · Nov 21, 2026, 10:00:00 AM',
+      'All fees · Jane Roe · $150.00 · Nov 21, 2026, 10:00:42 AM',
+      'Aggregate link · Jane Roe · $75.00 · Nov 21, 10:00 AM',
+    ]);
+    await sendKeys({ press: 'Enter' });
     await settle(el, 5);
     expect(pills(el)).to.deep.equal(['Retainer · $150.00']);
+    expect(input.value).to.equal('All fees · Jane Roe · $150.00 · Nov 21, 2026, 10:00:00 AM');
+  });
+
+  it('offers a payment link made elsewhere on the page at once, and loads changes made elsewhere', async () => {
+    const links = [retainer, filing];
+    let record = aggregate;
+    api = mockApi(
+      routes({
+        'GET /api/payment-links': () => page(links),
+        'GET /api/aggregate-links/:id': () => record,
+      }),
+    );
+    const el = await mount();
+    const options = () => $$<HTMLOptionElement>(el, '#paymentLinkIds option').map((o) => o.value);
+    expect(options()).to.deep.equal(['', filing.id]);
+    // <service-payment-link-create> elsewhere on the page made one for the same client.
+    const fresh = aPaymentLink({ name: 'Court fee', clientId: jane.id });
+    links.push(fresh);
+    const sibling = fixtureSync(html`<div></div>`);
+    sibling.dispatchEvent(
+      new ServiceRecordCreatedEvent({ recordType: 'paymentLink', record: fresh }),
+    );
+    await settle(el);
+    expect(options()).to.deep.equal(['', filing.id, fresh.id]);
+    // Another widget changed this aggregate link: it is read again.
+    record = { ...aggregate, paymentLinkIds: [retainer.id, filing.id] };
+    sibling.dispatchEvent(new ServiceRecordUpdatedEvent({ recordType: 'aggregateLink', record }));
+    await settle(el, 4);
+    expect(pills(el)).to.deep.equal(['Retainer · $150.00', 'Filing fee · $75.00']);
   });
 
   it('never renders a javascript: URL as a link', async () => {

@@ -2,23 +2,30 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { isApiError, type ApiClient } from '../../shared/api-client.js';
-import type { AggregateLink, PaymentLink } from '../../shared/schemas.js';
-import { errorMessage, renderAlert } from '../core/alerts.js';
-import { ServiceRecordDeletedEvent, ServiceRecordUpdatedEvent } from '../core/events.js';
+import type { AggregateLink } from '../../shared/schemas.js';
+import { alertBox, confirmBox, renderAlert, renderSyncWarning } from '../core/alerts.js';
+import {
+  ServiceRecordDeletedEvent,
+  ServiceRecordUpdatedEvent,
+  type ServiceRecordCreatedEvent,
+} from '../core/events.js';
 import { plural } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { focusAfterRemoval, linkFieldErrors, renderLinkPills } from '../core/link-pills.js';
-import { ServiceElement, renderField } from '../core/service-element.js';
+import { AGGREGATE_LINKS, RecordPicker } from '../core/record-picker.js';
+import { spinner } from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { assertValid } from '../core/validate.js';
 
 interface Loaded {
   aggregate: AggregateLink;
-  /** The payment links of the aggregate link's client: the members and the candidates. */
-  links: PaymentLink[];
+  /** What it is called here: its name, client, amount and date. */
+  label: string;
 }
 
 type Outcome = { deleted: false; record: AggregateLink } | { deleted: true; record: AggregateLink };
 
-const title = (a: AggregateLink) => a.name ?? `Aggregate link ${a.id.slice(0, 8)}`;
+const title = (a: AggregateLink) => (a.name ? `“${a.name}”` : 'this aggregate link');
 
 /**
  * Changes the payment links of an aggregate link (the spec's `serviceAggregateLinkUpdate`). It
@@ -32,6 +39,8 @@ const title = (a: AggregateLink) => a.name ?? `Aggregate link ${a.id.slice(0, 8)
  * @fires service-record-updated - `detail: { recordType: 'aggregateLink', record }` after a change.
  * @fires service-record-deleted - `detail: { recordType: 'aggregateLink', record }` after emptying deleted it.
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ * @fires service-ready - Rendered with the aggregate link loaded (without `aggregate-link-id`: its picker shown).
+ * @fires service-change - The person edited something; `detail: { isValid }`.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -50,7 +59,7 @@ const title = (a: AggregateLink) => a.name ?? `Aggregate link ${a.id.slice(0, 8)
  * @csspart url - The aggregate link's URL.
  * @csspart copy-button - The button that copies the URL.
  */
-export class ServiceAggregateLinkUpdate extends ServiceElement {
+export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink> {
   /** The aggregate link to change. Without it, the widget offers the recent ones. */
   @property({ attribute: 'aggregate-link-id' }) aggregateLinkId?: string;
 
@@ -61,13 +70,14 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
 
   private readonly copier = new CopyController(this);
 
-  private readonly recent = new Task(this, {
-    args: () => [this.api, !this.aggregateLinkId] as const,
-    task: async ([api, wanted]: readonly [ApiClient, boolean], { signal }) => {
-      if (!api.hasToken) return initialState;
-      return wanted ? (await api.listAggregateLinks({ limit: 50 }, signal)).data : [];
-    },
-  });
+  /** Without `aggregate-link-id`: the aggregate link to change, searched by name or client. */
+  private readonly picker = new RecordPicker(
+    this,
+    () => this.api,
+    (aggregate) => (this.currentId = aggregate?.id),
+    'aggregate',
+    AGGREGATE_LINKS,
+  );
 
   private readonly load = new Task(this, {
     args: () => [this.api, this.currentId] as const,
@@ -75,38 +85,74 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
       if (!api.hasToken) return initialState;
       if (!id) return null;
       const aggregate = await api.getAggregateLink(id, signal);
-      const first = aggregate.paymentLinkIds[0];
-      const clientId = first ? (await api.getPaymentLink(first, signal)).clientId : undefined;
-      const links = clientId
-        ? (await api.listPaymentLinks({ clientId, limit: 200 }, signal)).data
-        : [];
-      return { aggregate, links } satisfies Loaded;
+      const [label = ''] = await AGGREGATE_LINKS.describe(api, [aggregate]);
+      return { aggregate, label } satisfies Loaded;
     },
     onComplete: (loaded) => {
       this.chosen = [...(loaded?.aggregate.paymentLinkIds ?? [])];
       this.confirming = false;
     },
+    onError: (error) => this.emitError('load', error),
   });
 
-  private readonly save = new Task(this, {
+  /** The payment links of the aggregate link's client: its members and the candidates. */
+  private readonly links = new Task(this, {
+    args: () => [this.api, this.load.value?.aggregate.clientId] as const,
+    task: async ([api, clientId]: readonly [ApiClient, string | null | undefined], { signal }) => {
+      if (!api.hasToken) return initialState;
+      return clientId ? (await api.listPaymentLinks({ clientId, limit: 200 }, signal)).data : [];
+    },
+  });
+
+  // Other widgets of the page: a payment link made for the client is offered at once, and a change
+  // to this aggregate link made elsewhere is loaded.
+  readonly #onCreated = (event: Event) => {
+    const { detail } = event as ServiceRecordCreatedEvent;
+    if (
+      detail.recordType === 'paymentLink' &&
+      detail.record.clientId === this.load.value?.aggregate.clientId
+    ) {
+      void this.links.run();
+    }
+  };
+
+  readonly #onChanged = (event: Event) => {
+    const { detail } = event as ServiceRecordCreatedEvent;
+    if (event.composedPath().includes(this) || detail.recordType !== 'aggregateLink') return;
+    if (detail.record.id === this.currentId) void this.load.run();
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    globalThis.addEventListener('service-record-created', this.#onCreated);
+    globalThis.addEventListener('service-record-updated', this.#onChanged);
+    globalThis.addEventListener('service-record-deleted', this.#onChanged);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    globalThis.removeEventListener('service-record-created', this.#onCreated);
+    globalThis.removeEventListener('service-record-updated', this.#onChanged);
+    globalThis.removeEventListener('service-record-deleted', this.#onChanged);
+  }
+
+  private readonly save = new Task<[AggregateLink, string[]], Outcome>(this, {
     autoRun: false,
-    task: async ([aggregate, ids]: [AggregateLink, string[]], { signal }): Promise<Outcome> => {
+    task: resettable(async ([aggregate, ids], { signal }) => {
       const [record] = await this.api.action(
         'AggregateLinkUpdate',
         { aggregateLinkId: aggregate.id, paymentLinkIds: ids },
         signal,
       );
-      return { deleted: ids.length === 0, record: record as AggregateLink };
-    },
+      return { deleted: ids.length === 0, record: record as AggregateLink } satisfies Outcome;
+    }),
     onComplete: (outcome) => {
       const detail = { recordType: 'aggregateLink', record: outcome.record } as const;
       if (outcome.deleted) {
-        this.emit(new ServiceRecordDeletedEvent(detail));
-        if (!this.aggregateLinkId) {
-          this.currentId = undefined;
-          void this.recent.run();
-        }
-      } else this.emit(new ServiceRecordUpdatedEvent(detail));
+        // Nothing is left to be the form's value.
+        this.completed(null, new ServiceRecordDeletedEvent(detail));
+        if (!this.aggregateLinkId) void this.picker.select(null);
+      } else this.completed(outcome.record, new ServiceRecordUpdatedEvent(detail));
     },
     onError: (error) => this.emitError('AggregateLinkUpdate', error),
   });
@@ -115,18 +161,65 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
     if (changed.has('aggregateLinkId')) this.currentId = this.aggregateLinkId;
   }
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
+  /** With `aggregate-link-id`, once it is loaded; the picker loads nothing before it is used. */
+  protected override isLoaded(): boolean {
+    if (!this.aggregateLinkId) return true;
+    return this.load.status === TaskStatus.COMPLETE || this.load.status === TaskStatus.ERROR;
+  }
+
+  protected override get formTask() {
+    return this.save;
+  }
+
+  protected override readonly pendingMessage = 'The aggregate link is not saved yet.';
+
+  protected override checkDraft(): FieldCheck[] {
+    const chosen = this.load.value?.aggregate;
+    return [
+      {
+        field: 'aggregate',
+        label: 'Aggregate link',
+        messages: chosen ? [] : ['is required: choose an aggregate link'],
+      },
+      {
+        field: 'paymentLinkIds',
+        label: 'Payment links',
+        messages:
+          chosen && this.chosen.length === 0
+            ? ['are all removed: saving deletes the aggregate link, once confirmed in the form']
+            : [],
+      },
+    ];
+  }
+
+  protected override async work(): Promise<AggregateLink> {
     const aggregate = this.load.value?.aggregate;
-    if (!aggregate) return;
+    assertValid({ aggregate: aggregate ? [] : ['is required: choose an aggregate link'] });
     if (this.chosen.length === 0 && !this.confirming) {
+      // Emptying deletes it: the person says so first (the question's own button goes on).
       this.confirming = true;
       await this.focusWithin('[data-keep]');
-      return;
+      assertValid({
+        paymentLinkIds: ['are all removed: confirm that the aggregate link is to be deleted'],
+      });
     }
     this.confirming = false;
     this.sent = [...this.chosen];
-    await this.runForm(this.save, [aggregate, this.sent]);
+    return (await this.runTask(this.save, [aggregate!, this.sent])).record;
+  }
+
+  protected override clearDraft(): void {
+    this.confirming = false;
+    if (this.aggregateLinkId) this.currentId = this.aggregateLinkId;
+    else void this.picker.select(null);
+    this.chosen = [...(this.load.value?.aggregate.paymentLinkIds ?? [])];
+  }
+
+  /** The question's "Delete aggregate link" answers it, whoever drives the form. */
+  private onSubmit(event: SubmitEvent): void {
+    if (!this.confirming) return this.onFormSubmit(event);
+    event.preventDefault();
+    this.submit().catch(() => undefined);
   }
 
   private async keep(): Promise<void> {
@@ -141,60 +234,33 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
   }
 
   private renderPicker() {
-    if (this.aggregateLinkId) return nothing;
-    const list = this.recent.value ?? [];
-    return renderField(
-      {
-        id: 'aggregate',
-        label: 'Aggregate link',
-        errors: this.recent.status === TaskStatus.ERROR ? [errorMessage(this.recent.error)] : [],
-      },
-      () =>
-        html`<select
-          id="aggregate"
-          part="input"
-          @change=${(e: Event) => {
-            this.currentId = (e.target as HTMLSelectElement).value || undefined;
-          }}
-        >
-          <option value="">
-            ${
-              this.recent.status === TaskStatus.PENDING
-                ? 'Loading…'
-                : list.length
-                  ? 'Choose an aggregate link…'
-                  : 'There are no aggregate links yet'
-            }
-          </option>
-          ${list.map(
-            (a) =>
-              html`<option value=${a.id} ?selected=${a.id === this.currentId}>${title(a)}</option>`,
-          )}
-        </select>`,
-    );
+    return this.aggregateLinkId
+      ? nothing
+      : this.picker.render({ hint: 'Type a name or a client, then pick one.' });
   }
 
   private renderEditor(loaded: Loaded) {
     const pending = this.save.status === TaskStatus.PENDING;
     const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
+    const links = this.links.value ?? [];
     const linkErrors = linkFieldErrors(
       isApiError(error) ? error.fields : {},
       'paymentLinkIds',
       this.sent,
-      loaded.links,
+      links,
     );
     return html`${renderAlert(error, linkErrors.keys)}
       <form part="form" novalidate @submit=${this.onSubmit}>
         <div class="stack">
-          <strong>${title(loaded.aggregate)}</strong>
+          <strong>${loaded.label}</strong>
           ${renderUrl(loaded.aggregate.url, this.copier, 'aggregate link')}
         </div>
         ${renderLinkPills({
           id: 'paymentLinkIds',
           label: 'Payment links',
-          links: loaded.links,
+          links,
           chosen: this.chosen,
-          loading: this.load.status === TaskStatus.PENDING,
+          loading: this.links.status === TaskStatus.PENDING,
           errors: linkErrors.messages,
           onAdd: (id) => {
             this.chosen = [...this.chosen, id];
@@ -204,22 +270,21 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
         })}
         ${
           this.confirming
-            ? html`<div class="result" part="confirm" role="group" aria-labelledby="confirm-text">
-                <p id="confirm-text" class="warning">
-                  With no payment links left, saving deletes “${title(loaded.aggregate)}”. Delete
-                  it?
-                </p>
-                <div class="row">
-                  <button class="primary" part="button submit">Delete aggregate link</button>
-                  <button type="button" part="button" data-keep @click=${this.keep}>Keep it</button>
-                </div>
-              </div>`
+            ? confirmBox(
+                html`<p>
+                  With no payment links left, saving deletes ${title(loaded.aggregate)}. Delete it?
+                </p>`,
+                html`<button class="danger" part="button submit">Delete aggregate link</button>
+                  <button type="button" part="button" data-keep @click=${this.keep}>
+                    Keep it
+                  </button>`,
+              )
             : html`<button
                 class="primary"
                 part="button submit"
                 aria-disabled=${pending ? 'true' : 'false'}
               >
-                ${pending ? 'Saving…' : 'Save changes'}
+                ${pending ? html`${spinner}Saving…` : 'Save changes'}
               </button>`
         }
       </form>`;
@@ -228,22 +293,18 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
   private renderOutcome() {
     if (this.save.status !== TaskStatus.COMPLETE || !this.save.value) return nothing;
     const { deleted, record } = this.save.value;
-    return html`<div class="result" part="result" tabindex="-1" role="status">
-      ${
-        deleted
-          ? html`<p class="success">Aggregate link “${title(record)}” deleted.</p>`
-          : html`<p class="success">
-                Saved: ${plural(record.paymentLinkIds.length, 'payment link')}.
-              </p>
-              ${
-                record.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service: ${record.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }`
-      }
-    </div>`;
+    return deleted
+      ? alertBox(
+          'success',
+          html`<p>Aggregate link${record.name ? ` “${record.name}”` : ''} deleted.</p>`,
+          'result',
+        )
+      : html`${alertBox(
+          'success',
+          html`<p>Saved: ${plural(record.paymentLinkIds.length, 'payment link')}.</p>`,
+          'result',
+        )}
+        ${renderSyncWarning(record.syncErrorMessage)}`;
   }
 
   override render() {
@@ -259,7 +320,11 @@ export class ServiceAggregateLinkUpdate extends ServiceElement {
     >
       ${this.renderHeading('Change an aggregate link')} ${this.renderPicker()}
       ${this.load.render({
-        pending: () => html`<p class="hint" role="status">Loading the aggregate link…</p>`,
+        // A reload (a change made elsewhere) keeps the editor on show.
+        pending: () =>
+          loaded
+            ? this.renderEditor(loaded)
+            : html`<p class="hint" role="status">${spinner}Loading the aggregate link…</p>`,
         error: (error) => renderAlert(error),
         complete: () => (loaded ? this.renderEditor(loaded) : nothing),
       })}

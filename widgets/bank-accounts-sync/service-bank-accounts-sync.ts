@@ -1,9 +1,11 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing } from 'lit';
-import { renderAlert } from '../core/alerts.js';
+import { alertBox, renderAlert } from '../core/alerts.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
 import { plural } from '../core/format.js';
-import { ServiceElement } from '../core/service-element.js';
+import { spinner } from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import type { BankAccountsSyncResult } from '../../shared/actions.js';
 import type { ProgressWatcher } from '../operations/progress.js';
 
 /**
@@ -17,25 +19,30 @@ import type { ProgressWatcher } from '../operations/progress.js';
  *
  * @fires service-bank-accounts-synced - `detail: { synced, added, updated, removed }` after a sync.
  * @fires service-error - The sync failed; `detail` has the API's message.
+ * @fires service-ready - Rendered (once a token is configured).
+ *
+ * A form-associated element too: its form value is the number of bank accounts synced ('' before
+ * a sync), and `required` holds the host form back until a sync is done.
  *
  * @csspart button - The sync button.
+ * @csspart submit - The sync button (hidden by `hide-submit`).
  * @csspart result - The outcome.
  * @csspart progress - Accounts copied of those listed, while it syncs.
  */
-export class ServiceBankAccountsSync extends ServiceElement {
+export class ServiceBankAccountsSync extends ServiceFormElement<BankAccountsSyncResult> {
   #progress?: ProgressWatcher;
 
-  private readonly sync = new Task(this, {
+  private readonly sync = new Task<[], BankAccountsSyncResult>(this, {
     autoRun: false,
-    task: async (_args: [], { signal }) => {
+    task: resettable(async (_args, { signal }) => {
       void this.watchProgress();
       try {
         return await this.api.action('BankAccountsSync', {}, signal);
       } finally {
         this.#progress?.stop();
       }
-    },
-    onComplete: (result) => this.emit(new ServiceBankAccountsSyncedEvent(result)),
+    }),
+    onComplete: (result) => this.completed(result, new ServiceBankAccountsSyncedEvent(result)),
     onError: (error) => this.emitError('BankAccountsSync', error),
   });
 
@@ -46,11 +53,34 @@ export class ServiceBankAccountsSync extends ServiceElement {
     if (this.sync.status === TaskStatus.PENDING) void this.#progress.watch();
   }
 
-  private async onClick(): Promise<void> {
-    if (this.sync.status === TaskStatus.PENDING) return;
+  protected override get formTask() {
+    return this.sync;
+  }
+
+  protected override readonly pendingMessage = 'The bank accounts are not synced yet.';
+
+  protected override recordValue(result: BankAccountsSyncResult): string {
+    return String(result.synced);
+  }
+
+  /** Nothing to type: only the sync itself. */
+  protected override checkDraft(): FieldCheck[] {
+    return [];
+  }
+
+  protected override async work(): Promise<BankAccountsSyncResult> {
+    if (this.sync.status === TaskStatus.PENDING) return this.sync.taskComplete;
     await this.sync.run([]);
     await this.updateComplete;
     // The button keeps focus; the outcome is announced from its live region.
+    if (this.sync.status === TaskStatus.COMPLETE) return this.sync.value!;
+    throw this.sync.error;
+  }
+
+  protected override clearDraft(): void {}
+
+  private onClick(): void {
+    this.submit().catch(() => undefined);
   }
 
   override render() {
@@ -62,23 +92,25 @@ export class ServiceBankAccountsSync extends ServiceElement {
       <button
         type="button"
         class="primary"
-        part="button"
+        part="button submit"
         aria-disabled=${busy ? 'true' : 'false'}
         @click=${this.onClick}
       >
-        ${busy ? 'Syncing…' : 'Sync bank accounts'}
+        ${busy ? html`${spinner}Syncing…` : 'Sync bank accounts'}
       </button>
       ${this.#progress?.render('Bank accounts copied')}
-      <div role="status" part="result">
-        ${
-          result
-            ? html`<p class="success">
+      ${
+        result
+          ? alertBox(
+              'success',
+              html`<p>
                 ${plural(result.synced, 'bank account')} synced (${result.added} added,
                 ${result.updated} updated, ${result.removed} removed).
-              </p>`
-            : nothing
-        }
-      </div>
+              </p>`,
+              'result',
+            )
+          : nothing
+      }
       ${this.sync.status === TaskStatus.ERROR ? renderAlert(this.sync.error) : nothing}
     </section>`;
   }

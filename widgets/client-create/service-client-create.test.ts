@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
+import { text } from '../testing/helpers.js';
 import { apiError, mockApi, type MockApi } from '../testing/mock-api.js';
 import { aClient } from '../testing/records.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
@@ -27,7 +28,8 @@ describe('<service-client-create>', () => {
     api = mockApi({});
     const el = await mount();
     expect($(el, 'label[for="name"]').textContent).to.contain('Client name');
-    expect($(el, 'h2').textContent).to.equal('New client');
+    expect(text($(el, '[part~="heading"]'))).to.equal('New client');
+    expect($(el, '[part~="heading"]').getAttribute('aria-level')).to.equal('2');
     expect($(el, 'button').textContent!.trim()).to.equal('Create client');
   });
 
@@ -60,8 +62,8 @@ describe('<service-client-create>', () => {
     expect(call!.headers.get('authorization')).to.equal('Bearer pwt_test');
     await el.updateComplete;
     await new Promise((r) => setTimeout(r));
-    expect($(el, '.result').textContent).to.contain('Client “Jane Roe” created.');
-    expect(el.shadowRoot!.activeElement).to.equal($(el, '.result'));
+    expect($(el, '[part~="result"]').textContent).to.contain('Client “Jane Roe” created.');
+    expect(el.shadowRoot!.activeElement).to.equal($(el, '[part~="result"]'));
     expect($<HTMLInputElement>(el, '#name').value).to.equal('');
   });
 
@@ -108,7 +110,7 @@ describe('<service-client-create>', () => {
     $(el, 'button').click();
     await oneEvent(el, 'service-record-created');
     await el.updateComplete;
-    expect($(el, '[part="warning"]').textContent).to.contain('The payment service is down');
+    expect($(el, '[part~="warning"]').textContent).to.contain('The payment service is down');
   });
 
   it('works from the keyboard: Tab to the field, type, Enter', async () => {

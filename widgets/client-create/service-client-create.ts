@@ -1,14 +1,10 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing } from 'lit';
 import type { Client } from '../../shared/schemas.js';
-import { renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
-import {
-  ServiceElement,
-  clearFields,
-  renderTextField,
-  renderSubmit,
-} from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { renderTextField, renderSubmit } from '../core/service-element.js';
 import { assertValid, checkName } from '../core/validate.js';
 
 /**
@@ -19,8 +15,12 @@ import { assertValid, checkName } from '../core/validate.js';
  * @tagname service-client-create
  * @summary Creates a client: one name.
  *
+ * A form-associated element: its form value is the created client's id (see ServiceFormElement).
+ *
  * @fires service-record-created - `detail: { recordType: 'client', record }` once the client is created.
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ * @fires service-ready - Rendered (once a token is configured).
+ * @fires service-change - The person edited the name; `detail: { isValid }`.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -33,24 +33,37 @@ import { assertValid, checkName } from '../core/validate.js';
  * @csspart result - What was created.
  * @csspart warning - A sync problem to know about.
  */
-export class ServiceClientCreate extends ServiceElement {
-  private readonly save = new Task(this, {
+export class ServiceClientCreate extends ServiceFormElement<Client> {
+  private readonly save = new Task<[string], Client>(this, {
     autoRun: false,
-    task: async ([name]: [string], { signal }) => {
+    task: resettable(async ([name]: [string], { signal }) => {
       assertValid({ name: checkName(name) });
       const [client] = await this.api.action('ClientCreate', { name: name.trim() }, signal);
       return client as Client;
-    },
+    }),
     onComplete: (record) =>
-      this.emit(new ServiceRecordCreatedEvent({ recordType: 'client', record })),
+      this.completed(record, new ServiceRecordCreatedEvent({ recordType: 'client', record })),
     onError: (error) => this.emitError('ClientCreate', error),
   });
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const name = String(new FormData(form).get('name') ?? '');
-    if (await this.runForm(this.save, [name])) clearFields(form, 'name');
+  protected override get formTask(): Task<[string], Client> {
+    return this.save;
+  }
+
+  protected override readonly pendingMessage = 'The client is not created yet.';
+
+  protected override checkDraft(): FieldCheck[] {
+    return [{ field: 'name', label: 'Client name', messages: checkName(this.draftValue('name')) }];
+  }
+
+  protected override async work(): Promise<Client> {
+    const client = await this.runTask(this.save, [this.draftValue('name')]);
+    this.clearDraft();
+    return client;
+  }
+
+  protected override clearDraft(): void {
+    this.clearInputs('name');
   }
 
   override render() {
@@ -59,22 +72,14 @@ export class ServiceClientCreate extends ServiceElement {
     const client = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       ${this.renderHeading('New client')} ${renderAlert(error, ['name'])}
-      <form part="form" novalidate @submit=${this.onSubmit}>
+      <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${renderTextField({ id: 'name', label: 'Client name', errors: serverFieldErrors(error, 'name'), required: true, maxlength: 255 })}
         ${renderSubmit(pending, 'Create client', 'Creating…')}
       </form>
       ${
         client
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">Client “${client.name}” created.</p>
-              ${
-                client.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service: ${client.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }
-            </div>`
+          ? html`${alertBox('success', html`<p>Client “${client.name}” created.</p>`, 'result')}
+            ${renderSyncWarning(client.syncErrorMessage)}`
           : nothing
       }
     </section>`;

@@ -3,6 +3,9 @@ import { ApiClient } from '../../shared/api-client.js';
 // The page-wide configuration of the kit: where the API is and how to get a token. Kept under a
 // global symbol so two copies of the kit on one page (two bundles) share it.
 
+/** The colour scheme: `auto` follows the OS (`prefers-color-scheme`). */
+export type Theme = 'light' | 'dark' | 'auto';
+
 export interface WidgetConfig {
   /** The API server: `https://payments.example.com`. Default: the page's own origin. */
   apiBase?: string;
@@ -13,8 +16,18 @@ export interface WidgetConfig {
    * without reloading the page. Wins over `token`.
    */
   getToken?: (options: { renew: boolean }) => string | Promise<string>;
+  /**
+   * The colour scheme of every element without a `theme` attribute of its own (default `auto`):
+   * a light-only page on a dark OS pins `light`.
+   */
+  theme?: Theme;
   /** A fetch to use instead of the page's (tests, custom transports). */
   fetch?: typeof fetch;
+  /**
+   * The language of the widgets' text and formats (`en`, `es`): kept for the kit's localization,
+   * which reads it; the text is English until then.
+   */
+  locale?: string;
 }
 
 interface PageState {

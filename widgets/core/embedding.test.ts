@@ -87,8 +87,14 @@ describe('embedding errors', () => {
     return { probes, restore: () => (window.fetch = original) };
   }
 
-  it('say that this page’s origin is not allowed when the server answers but refuses it', async () => {
+  it('tell the person the page is not set up, and the developer (console, event) what to fix', async () => {
     const fake = refusingFetch(true);
+    const warnings: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    const errors: CustomEvent[] = [];
+    const onError = (e: Event) => errors.push(e as CustomEvent);
+    document.addEventListener('service-error', onError);
     try {
       configure({ apiBase: 'http://api.test', token: 'pwt_test' });
       const el = await fixture<ServiceTransactionsList>(
@@ -97,9 +103,16 @@ describe('embedding errors', () => {
       await settle(el, 6);
       expect(fake.probes).to.have.length(1);
       expect(text($(el, '[role="alert"]'))).to.equal(
-        `This page’s origin (${location.origin}) is not allowed by the payment server at http://api.test: add it to CORS_ORIGINS there.`,
+        'This page is not set up to use the payment forms yet; tell your administrator.',
       );
+      const instructions = `This page’s origin (${location.origin}) is not allowed by the payment server at http://api.test: an admin adds it to the allowed origins in the settings there`;
+      expect(warnings).to.deep.equal([[`<service-transactions-list>: ${instructions}`]]);
+      expect(errors.map((e) => [e.detail.code, e.detail.message])).to.deep.equal([
+        ['origin_not_allowed', instructions],
+      ]);
     } finally {
+      console.warn = warn;
+      document.removeEventListener('service-error', onError);
       fake.restore();
     }
   });
@@ -112,8 +125,9 @@ describe('embedding errors', () => {
         html`<service-transactions-list></service-transactions-list>`,
       );
       await settle(el, 6);
+      // "Could not reach", never "refuses": nothing answered.
       expect(text($(el, '[role="alert"]'))).to.equal(
-        'The server could not be reached: check the connection and try again.',
+        'The payment server could not be reached. Check the connection, then try again.',
       );
     } finally {
       fake.restore();
@@ -190,8 +204,9 @@ describe('finish', () => {
     await settle(el);
     expect($$(el, 'tr[part="row"]')).to.have.length(1);
     expect(text($(el, '[part~="warning"]'))).to.match(
-      /^Could not refresh: The database is unavailable\. Showing the transactions as of /,
+      /^Could not refresh\. The database is unavailable\. Showing the transactions as of /,
     );
+    expect($(el, '[part~="warning"]').getAttribute('data-tone')).to.equal('error');
   });
 
   it('draws the dark scheme through the same custom properties', async () => {

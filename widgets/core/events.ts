@@ -5,37 +5,66 @@ import type { AggregateLink, Client, Matter, PaymentLink, Settings } from '../..
 // The kit's events: typed classes, bubbling and composed, so a host page or a wizard hears them
 // from any depth of shadow roots. Listen on the element or on any ancestor (`document`).
 
-/** Which record an event is about, with the record as the API answered it. */
-export type RecordDetail =
-  | { recordType: 'client'; record: Client }
-  | { recordType: 'matter'; record: Matter }
-  | { recordType: 'paymentLink'; record: PaymentLink }
-  | { recordType: 'aggregateLink'; record: AggregateLink }
-  | { recordType: 'settings'; record: Settings };
+/** A record as the API answered it, with which kind it is. */
+export type ClientDetail = { recordType: 'client'; record: Client };
+export type MatterDetail = { recordType: 'matter'; record: Matter };
+export type PaymentLinkDetail = { recordType: 'paymentLink'; record: PaymentLink };
+export type AggregateLinkDetail = { recordType: 'aggregateLink'; record: AggregateLink };
+export type SettingsDetail = { recordType: 'settings'; record: Settings };
+
+/** What the kit creates: every one has an `id`. */
+export type CreatedDetail = ClientDetail | MatterDetail | PaymentLinkDetail | AggregateLinkDetail;
+/** What the kit changes. */
+export type UpdatedDetail = AggregateLinkDetail | SettingsDetail;
+/** What the kit deletes (an aggregate link emptied of its payment links). */
+export type DeletedDetail = AggregateLinkDetail;
+/** Any of them. */
+export type RecordDetail = CreatedDetail | UpdatedDetail;
 
 const crossing = { bubbles: true, composed: true } as const;
 
 /** A record was created (and synced to the payment service, or carries its syncErrorMessage). */
-export class ServiceRecordCreatedEvent extends CustomEvent<RecordDetail> {
+export class ServiceRecordCreatedEvent extends CustomEvent<CreatedDetail> {
   static readonly eventName = 'service-record-created';
-  constructor(detail: RecordDetail) {
+  constructor(detail: CreatedDetail) {
     super(ServiceRecordCreatedEvent.eventName, { ...crossing, detail });
   }
 }
 
 /** A record was changed. */
-export class ServiceRecordUpdatedEvent extends CustomEvent<RecordDetail> {
+export class ServiceRecordUpdatedEvent extends CustomEvent<UpdatedDetail> {
   static readonly eventName = 'service-record-updated';
-  constructor(detail: RecordDetail) {
+  constructor(detail: UpdatedDetail) {
     super(ServiceRecordUpdatedEvent.eventName, { ...crossing, detail });
   }
 }
 
 /** A record was deleted (an aggregate link emptied of its payment links); `record` as it was. */
-export class ServiceRecordDeletedEvent extends CustomEvent<RecordDetail> {
+export class ServiceRecordDeletedEvent extends CustomEvent<DeletedDetail> {
   static readonly eventName = 'service-record-deleted';
-  constructor(detail: RecordDetail) {
+  constructor(detail: DeletedDetail) {
     super(ServiceRecordDeletedEvent.eventName, { ...crossing, detail });
+  }
+}
+
+/** The element rendered with its data loaded (once; after configure() when it waited for it). */
+export class ServiceReadyEvent extends CustomEvent<Record<string, never>> {
+  static readonly eventName = 'service-ready';
+  constructor() {
+    super(ServiceReadyEvent.eventName, { ...crossing, detail: {} });
+  }
+}
+
+export interface ChangeDetail {
+  /** What validate() says now: whether what is typed could be submitted. */
+  isValid: boolean;
+}
+
+/** The person edited something in a form element. */
+export class ServiceChangeEvent extends CustomEvent<ChangeDetail> {
+  static readonly eventName = 'service-change';
+  constructor(detail: ChangeDetail) {
+    super(ServiceChangeEvent.eventName, { ...crossing, detail });
   }
 }
 
@@ -81,5 +110,7 @@ declare global {
     'service-record-deleted': ServiceRecordDeletedEvent;
     'service-bank-accounts-synced': ServiceBankAccountsSyncedEvent;
     'service-error': ServiceErrorEvent;
+    'service-ready': ServiceReadyEvent;
+    'service-change': ServiceChangeEvent;
   }
 }

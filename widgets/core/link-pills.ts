@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import type { PaymentLink } from '../../shared/schemas.js';
-import { formatDateTime, formatMoney } from './format.js';
+import { distinctLabels, formatDateTime, formatMoney } from './format.js';
 import { ifDefined, renderField } from './service-element.js';
 
 // A multi-select of payment links shown as removable pills. A select offers the links and only
@@ -10,22 +10,22 @@ import { ifDefined, renderField } from './service-element.js';
 // service has nowhere to collect into), so they are listed but disabled.
 
 /**
- * Names the links of a list: "Retainer · $150.00", with the date it was made when another link
- * of the list has the same name and amount (so two alike links can be told apart).
+ * Names the links of a list: "Retainer · $150.00", with the date it was made (to the second, then
+ * its short id) where another link of the list has the same name and amount.
  */
 export function linkLabeller(links: readonly PaymentLink[]) {
-  const key = (link: PaymentLink) => `${link.name ?? ''}\n${link.amount}`;
-  const seen = new Map<string, number>();
-  for (const link of links) seen.set(key(link), (seen.get(key(link)) ?? 0) + 1);
-  const byId = new Map(links.map((link) => [link.id, link]));
-  return (id: string) => {
-    const link = byId.get(id);
-    if (!link) return `Payment link ${id.slice(0, 8)}`;
-    const base = `${link.name ?? 'Payment link'} · ${formatMoney(link.amount)}`;
-    return (seen.get(key(link)) ?? 0) > 1
-      ? `${base} · created ${formatDateTime(link.createdAt)}`
-      : base;
-  };
+  const base = (link: PaymentLink) =>
+    `${link.name ?? 'Payment link'} · ${formatMoney(link.amount)}`;
+  const made = (link: PaymentLink) =>
+    `${base(link)} · created ${formatDateTime(link.createdAt, 'seconds')}`;
+  const labels = distinctLabels(
+    links,
+    base,
+    made,
+    (link) => `${made(link)} · ${link.id.slice(0, 8)}`,
+  );
+  const byId = new Map(links.map((link) => [link.id, labels.get(link)!]));
+  return (id: string) => byId.get(id) ?? `Payment link ${id.slice(0, 8)}`;
 }
 
 export interface LinkPillsOptions {
@@ -56,8 +56,11 @@ export function renderLinkPills(o: LinkPillsOptions) {
   const available = o.links.filter((link) => !o.chosen.includes(link.id));
   const add = (root: ParentNode | null) => {
     const select = root?.querySelector<HTMLSelectElement>(`#${o.id}`);
-    if (select?.value) o.onAdd(select.value);
-    if (select) select.value = '';
+    if (!select?.value) return;
+    o.onAdd(select.value);
+    select.value = '';
+    // An edit of the host's form, like a native control's.
+    select.dispatchEvent(new Event('change', { bubbles: true }));
   };
   return html`${renderField(
     { id: o.id, label: o.label, errors: o.errors, hint: o.hint },
@@ -105,7 +108,10 @@ export function renderLinkPills(o: LinkPillsOptions) {
                 part="pill-remove"
                 aria-label="Remove ${text}"
                 title="Remove"
-                @click=${() => o.onRemove(id, index)}
+                @click=${(event: Event) => {
+                  o.onRemove(id, index);
+                  event.target?.dispatchEvent(new Event('change', { bubbles: true }));
+                }}
               >
                 ×
               </button>

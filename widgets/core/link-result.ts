@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { alertBox } from './alerts.js';
 import { safeHttpUrl } from './format.js';
 
 // A link's URL with a copy button. Only http(s) URLs are rendered as links (and offered for
@@ -38,14 +39,23 @@ export function renderUrl(url: string | null | undefined, copier: CopyController
   if (!url) return nothing;
   const safe = safeHttpUrl(url);
   if (!safe) {
-    return html`<p class="warning" part="url unsafe-url">
-      The ${label} is not a web address and is not shown as a link: <code>${url}</code>
-    </p>`;
+    return alertBox(
+      'warning',
+      html`<p>
+        The ${label} is not a web address and is not shown as a link: <code>${url}</code>
+      </p>`,
+      'url unsafe-url',
+    );
   }
-  return html`<div class="row">
-    <a part="url" href=${safe} target="_blank" rel="noopener noreferrer">${safe}</a>
-    <button type="button" part="button copy-button" @click=${() => copier.copy(safe)}>
-      Copy ${label}
+  return html`<a part="url" href=${safe} target="_blank" rel="noopener noreferrer">${safe}</a>
+    ${renderCopy(copier, safe, `Copy ${label}`)}`;
+}
+
+/** A copy button and what it did ("Copied."), announced. */
+export const renderCopy = (copier: CopyController, text: string, label: string) =>
+  html`<div class="row">
+    <button type="button" part="button copy-button" @click=${() => copier.copy(text)}>
+      ${label}
     </button>
     <span role="status" class="hint"
       >${
@@ -57,4 +67,3 @@ export function renderUrl(url: string | null | undefined, copier: CopyController
       }</span
     >
   </div>`;
-}

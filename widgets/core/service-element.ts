@@ -4,10 +4,10 @@ import { LitElement, html, nothing, type CSSResultGroup } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { ApiClient, isApiError } from '../../shared/api-client.js';
-import { CONFIGURED_EVENT, clientFor, pageConfig } from './config.js';
+import { CONFIGURED_EVENT, clientFor, pageConfig, type Theme } from './config.js';
 import { apiClientContext } from './context.js';
-import { ServiceErrorEvent } from './events.js';
-import { baseStyles } from './styles.js';
+import { ServiceErrorEvent, ServiceReadyEvent } from './events.js';
+import { kitStyles } from './styles/index.js';
 import { isFormError } from './validate.js';
 import { KIT_VERSION } from './version.js';
 
@@ -29,8 +29,8 @@ let unconfigured: ApiClient | undefined;
  * @cssproperty --service-color-surface - Card and button background.
  * @cssproperty --service-color-input - Background of inputs and selects.
  * @cssproperty --service-color-border - Borders of the card, inputs and table rows.
- * @cssproperty --service-color-accent - Primary buttons and links.
- * @cssproperty --service-color-accent-text - Text on primary buttons.
+ * @cssproperty --service-color-accent - Primary buttons, links and the focus ring (links and the ring keep it readable: darker on a light surface, lighter on a dark one).
+ * @cssproperty --service-color-on-accent - Text on primary buttons (default: black or white, whichever reads better on the accent).
  * @cssproperty --service-color-danger - Errors.
  * @cssproperty --service-color-warning - Warnings.
  * @cssproperty --service-color-success - Success messages.
@@ -39,18 +39,19 @@ let unconfigured: ApiClient | undefined;
  * @cssproperty --service-color-pill - Background of a pill.
  * @cssproperty --service-radius - Corner radius.
  * @cssproperty --service-spacing - Padding of the card and space between fields.
- * @cssproperty --service-focus-ring - Outline of the focused control.
+ * @cssproperty --service-focus-ring - Outline of the focused control (default: 3px of the accent, at 3:1 or more on the surface).
  * @cssproperty --service-max-width - Largest width of the widget (default 40rem).
  *
  * @csspart card - The widget's outer box.
  * @csspart heading - Its heading.
+ * @csspart alert - Every alert (with `error`, `warning` or `success`, or what it is about).
  * @csspart error - The alert that shows a failed call.
  */
 export class ServiceElement extends LitElement {
   /** The kit version that defined this element (two copies of the kit on a page tell apart). */
   static readonly kitVersion = KIT_VERSION;
 
-  static override styles: CSSResultGroup = [baseStyles];
+  static override styles: CSSResultGroup = kitStyles;
 
   /** The API server, e.g. `https://payments.example.com`. Default: configure()'s, or this page's origin. */
   @property({ attribute: 'api-base' }) apiBase?: string;
@@ -61,6 +62,15 @@ export class ServiceElement extends LitElement {
   /** The heading on top of the widget; an empty value hides it. */
   @property() heading?: string;
 
+  /** The level of the widget's heading (1–6, default 2); its sections' headings are one below. */
+  @property({ type: Number, attribute: 'heading-level' }) headingLevel = 2;
+
+  /**
+   * The colour scheme: `light`, `dark`, or `auto` (the OS's). Without it, configure()'s `theme`,
+   * else `auto`.
+   */
+  @property({ reflect: true }) theme?: Theme;
+
   /** The client an ancestor provides through @lit/context, if any. */
   @consume({ context: apiClientContext, subscribe: true })
   @state()
@@ -70,6 +80,7 @@ export class ServiceElement extends LitElement {
   @state() private configVersion = 0;
 
   #own?: { key: string; client: ApiClient };
+  #ready = false;
 
   readonly #onConfigured = () => {
     this.#own = undefined;
@@ -84,6 +95,27 @@ export class ServiceElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     globalThis.removeEventListener(CONFIGURED_EVENT, this.#onConfigured);
+  }
+
+  /**
+   * Whether the data the element shows first has loaded (or failed to: the element says so).
+   * Elements that load something say when; `service-ready` waits for it, and for a token.
+   */
+  protected isLoaded(): boolean {
+    return true;
+  }
+
+  constructor() {
+    super();
+    // After every update, whatever a subclass's own updated() does.
+    this.addController({
+      hostUpdated: () => {
+        if (!this.#ready && this.configured && this.isLoaded()) {
+          this.#ready = true;
+          this.emit(new ServiceReadyEvent());
+        }
+      },
+    });
   }
 
   /** The API client this element uses now (the same object until its configuration changes). */
@@ -131,12 +163,30 @@ export class ServiceElement extends LitElement {
     return event;
   }
 
-  /** Reports a failed call as `service-error` (the widget shows it as well). */
-  protected emitError(operation: string, error: unknown): void {
+  /** Loads that failed and have not succeeded since: their next failures are the same episode. */
+  readonly #failing = new Set<string>();
+
+  /**
+   * Reports a failed call as `service-error` (the widget shows it as well, in plain words): for a
+   * load that repeats (`repeating`: a poll, a reload), once per failure episode, until it works
+   * again (loaded()). What a developer must fix goes to the console too.
+   */
+  protected emitError(operation: string, error: unknown, repeating = false): void {
     // A form's own checks made no call: nothing failed that a host needs to hear about.
-    if (isApiError(error) && !isFormError(error)) {
-      this.emit(new ServiceErrorEvent(operation, error));
+    if (!isApiError(error) || isFormError(error)) return;
+    if (repeating) {
+      if (this.#failing.has(operation)) return;
+      this.#failing.add(operation);
     }
+    if (error.code === 'origin_not_allowed' || error.code === 'no_token') {
+      console.warn(`<${this.localName}>: ${error.message}`);
+    }
+    this.emit(new ServiceErrorEvent(operation, error));
+  }
+
+  /** A repeating load worked: its next failure starts a new episode. */
+  protected loaded(operation: string): void {
+    this.#failing.delete(operation);
   }
 
   /**
@@ -148,20 +198,47 @@ export class ServiceElement extends LitElement {
     args: A,
   ): Promise<boolean> {
     if (task.status === TaskStatus.PENDING) return false;
+    return this.runTask(task, args).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /**
+   * runForm's work for a caller that wants the outcome: resolves with the task's value, or
+   * rejects with its error (the widget shows it). A task already running is waited for.
+   */
+  protected async runTask<A extends readonly unknown[], V>(task: Task<A, V>, args: A): Promise<V> {
+    if (task.status === TaskStatus.PENDING) return task.taskComplete;
     await task.run(args);
     await this.updateComplete;
     const done = task.status === TaskStatus.COMPLETE;
     const target = done
-      ? this.renderRoot.querySelector<HTMLElement>('.result')
+      ? this.renderRoot.querySelector<HTMLElement>('[part~="result"]')
       : (this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]') ??
         this.renderRoot.querySelector<HTMLElement>('[part~="error"]'));
     target?.focus();
-    return done;
+    if (done) return task.value as V;
+    throw task.error;
   }
 
   protected renderHeading(fallback: string) {
     const text = this.heading ?? fallback;
-    return text ? html`<h2 part="heading">${text}</h2>` : nothing;
+    return text ? this.renderHeadingAt(0, text) : nothing;
+  }
+
+  /** A heading `depth` levels below the widget's own (a section's: 1). */
+  protected renderHeadingAt(depth: number, content: unknown, id?: string) {
+    const level = Math.min(6, Math.max(1, this.headingLevel + depth));
+    return html`<div
+      role="heading"
+      aria-level=${level}
+      id=${ifDefined(id)}
+      class=${depth ? 'h sub' : 'h'}
+      part=${depth ? 'section-heading' : 'heading'}
+    >
+      ${content}
+    </div>`;
   }
 
   /** Moves focus to the first element matching `selector` in this widget, after rendering. */

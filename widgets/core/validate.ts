@@ -1,6 +1,5 @@
 import { ApiError, type FieldMessages } from '../../shared/api-client.js';
-import { MAX_REMOTE_CENTS, fromCents, parseMoney, toCents } from '../../shared/money.js';
-import { formatMoney } from './format.js';
+import { AMOUNT_MESSAGES, MAX_AMOUNT, readAmount } from '../../shared/money.js';
 
 // Checks made before a form is sent, with the server's own words, so most mistakes are caught
 // without a round trip. The server checks everything again: these are a convenience.
@@ -29,33 +28,31 @@ export const checkChosen = (value: string | null | undefined, what: string): str
   value ? [] : [`is required: choose a ${what}`];
 
 /**
- * What a person means by an amount: digits, with commas only between groups of three
- * ("1,234,567"), one decimal point and up to two decimals, an optional "$" in front. Anything
- * else ("12 34", "1,23", "1.234,5") is refused rather than guessed at.
+ * What a person means by an amount: digits with one decimal point and up to two decimals
+ * ("1250.5", ".5"), commas only between groups of three ("1,234,567"), an optional "$" in front.
+ * Anything else ("12 34", "1,23", "1.234,5") is refused rather than guessed at. The checks and
+ * their words are the API's own (readAmount).
  */
-const AMOUNT = /^\$?\s*((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{0,2})?|\.\d{1,2})$/;
+function readTyped(value: string): ReturnType<typeof readAmount> {
+  const text = value.trim().replace(/^\$\s*/, '');
+  const grouped = text.includes(',');
+  if (grouped && !/^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(text)) {
+    return { problem: AMOUNT_MESSAGES.notAnAmount };
+  }
+  return readAmount(grouped ? text.replaceAll(',', '') : text);
+}
 
 /** The amount as the API takes it ("1,250.5" → "1250.50"), or null when it is not one. */
 export function parseAmount(value: string): string | null {
-  const match = AMOUNT.exec(value.trim());
-  return match ? parseMoney(match[1]!.replaceAll(',', '').replace(/\.$/, '')) : null;
+  const read = readTyped(value);
+  return 'amount' in read ? read.amount : null;
 }
 
-/** The largest amount, as a person reads it: $21,474,836.47. */
-export const MAX_AMOUNT = formatMoney(fromCents(MAX_REMOTE_CENTS));
+export { MAX_AMOUNT };
 
 export function checkAmount(value: string): string[] {
-  if (!value.trim()) return ['is required'];
-  if (value.trim().startsWith('-')) return ['must be greater than $0.00'];
-  const amount = parseAmount(value);
-  if (amount === null)
-    return [
-      'must be an amount such as 1,250.00: commas only between thousands, at most 2 decimal places',
-    ];
-  const cents = toCents(amount);
-  if (cents <= 0) return ['must be greater than $0.00'];
-  if (cents > MAX_REMOTE_CENTS) return [`must be at most ${MAX_AMOUNT}`];
-  return [];
+  const read = readTyped(value);
+  return 'problem' in read ? [read.problem] : [];
 }
 
 /** The amount as the API takes it; call after checkAmount passed. */

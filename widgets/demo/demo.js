@@ -43,6 +43,10 @@ if (kit) {
   const payStatus = $('#pay-status');
   let lastLink = null;
   let lastAggregate = null;
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  /** "Pay “Retainer” ($250.00)": which link, and how much. */
+  const payLabel = (record, what) =>
+    `Pay ${record.name ? `“${record.name}”` : `the ${what}`} (${usd.format(Number(record.amount))})`;
 
   // Each created record fills in the next step, the way a flow screen passes its outputs on.
   document.addEventListener('service-record-created', ({ detail }) => {
@@ -58,10 +62,12 @@ if (kit) {
       lastLink = record;
       aggregateCreate.clientId = record.clientId;
       aggregateCreate.paymentLinkIds = [record.id];
+      payLink.textContent = payLabel(record, 'payment link');
       payLink.disabled = !record.serviceId;
     } else if (recordType === 'aggregateLink') {
       lastAggregate = record;
       aggregateUpdate.aggregateLinkId = record.id;
+      payAggregate.textContent = payLabel(record, 'aggregate link');
       payAggregate.disabled = !record.serviceId;
     }
   });

@@ -108,7 +108,9 @@ describe('<service-matter-create>', () => {
       name: 'Estate',
     });
     await settle(el);
-    expect($(el, '.result').textContent).to.contain('Matter “Estate” created for Jane Roe.');
+    expect($(el, '[part~="result"]').textContent).to.contain(
+      'Matter “Estate” created for Jane Roe.',
+    );
     expect($<HTMLInputElement>(el, '[role="combobox"]').value).to.equal('Jane Roe');
     expect($<HTMLInputElement>(el, '#name').value).to.equal('');
   });

@@ -2,15 +2,11 @@ import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Client, Matter } from '../../shared/schemas.js';
-import { renderAlert, serverFieldErrors } from '../core/alerts.js';
-import { ClientPicker } from '../core/client-picker.js';
+import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
-import {
-  ServiceElement,
-  clearFields,
-  renderTextField,
-  renderSubmit,
-} from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { renderTextField, renderSubmit } from '../core/service-element.js';
 import { assertValid, checkChosen, checkName } from '../core/validate.js';
 
 /**
@@ -22,6 +18,8 @@ import { assertValid, checkChosen, checkName } from '../core/validate.js';
  *
  * @fires service-record-created - `detail: { recordType: 'matter', record }` once the matter is created.
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ * @fires service-ready - Rendered (once a token is configured).
+ * @fires service-change - The person edited something; `detail: { isValid }`.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -37,7 +35,7 @@ import { assertValid, checkChosen, checkName } from '../core/validate.js';
  * @csspart result - What was created.
  * @csspart warning - A sync problem to know about.
  */
-export class ServiceMatterCreate extends ServiceElement {
+export class ServiceMatterCreate extends ServiceFormElement<Matter> {
   /** Preselects this client (its id); the user may still pick another. */
   @property({ attribute: 'client-id' }) clientId?: string;
 
@@ -47,32 +45,63 @@ export class ServiceMatterCreate extends ServiceElement {
     () => this.requestUpdate(),
   );
 
-  private readonly save = new Task(this, {
-    autoRun: false,
-    task: async ([client, name]: [Client | null, string], { signal }) => {
-      assertValid({ clientId: checkChosen(client?.id, 'client'), name: checkName(name) });
-      const [matter] = await this.api.action(
-        'MatterCreate',
-        { clientId: client!.id, name: name.trim() },
-        signal,
-      );
-      return { matter: matter as Matter, client: client! };
+  private readonly save = new Task<[Client | null, string], { matter: Matter; client: Client }>(
+    this,
+    {
+      autoRun: false,
+      task: resettable(async ([client, name], { signal }) => {
+        assertValid({ clientId: checkChosen(client?.id, 'client'), name: checkName(name) });
+        const [matter] = await this.api.action(
+          'MatterCreate',
+          { clientId: client!.id, name: name.trim() },
+          signal,
+        );
+        return { matter: matter as Matter, client: client! };
+      }),
+      onComplete: ({ matter }) =>
+        this.completed(
+          matter,
+          new ServiceRecordCreatedEvent({ recordType: 'matter', record: matter }),
+        ),
+      onError: (error) => this.emitError('MatterCreate', error),
     },
-    onComplete: ({ matter }) =>
-      this.emit(new ServiceRecordCreatedEvent({ recordType: 'matter', record: matter })),
-    onError: (error) => this.emitError('MatterCreate', error),
-  });
+  );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('clientId')) void this.picker.selectById(this.clientId);
   }
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const name = String(new FormData(form).get('name') ?? '');
+  protected override get formTask() {
+    return this.save;
+  }
+
+  protected override readonly pendingMessage = 'The matter is not created yet.';
+
+  protected override checkDraft(): FieldCheck[] {
+    return [
+      {
+        field: 'client',
+        label: 'Client',
+        messages: checkChosen(this.picker.selected?.id, 'client'),
+      },
+      { field: 'name', label: 'Matter name', messages: checkName(this.draftValue('name')) },
+    ];
+  }
+
+  protected override async work(): Promise<Matter> {
+    const { matter } = await this.runTask(this.save, [
+      this.picker.selected,
+      this.draftValue('name'),
+    ]);
     // The client stays chosen: several matters for one client are common.
-    if (await this.runForm(this.save, [this.picker.selected, name])) clearFields(form, 'name');
+    this.clearInputs('name');
+    return matter;
+  }
+
+  protected override clearDraft(): void {
+    this.clearInputs('name');
+    this.picker.select(null);
+    void this.picker.selectById(this.clientId);
   }
 
   override render() {
@@ -81,24 +110,19 @@ export class ServiceMatterCreate extends ServiceElement {
     const done = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       ${this.renderHeading('New matter')} ${renderAlert(error, ['clientId', 'name'])}
-      <form part="form" novalidate @submit=${this.onSubmit}>
+      <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
         ${renderTextField({ id: 'name', label: 'Matter name', errors: serverFieldErrors(error, 'name'), required: true, maxlength: 255 })}
         ${renderSubmit(pending, 'Create matter', 'Creating…')}
       </form>
       ${
         done
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">Matter “${done.matter.name}” created for ${done.client.name}.</p>
-              ${
-                done.matter.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service:
-                      ${done.matter.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }
-            </div>`
+          ? html`${alertBox(
+              'success',
+              html`<p>Matter “${done.matter.name}” created for ${done.client.name}.</p>`,
+              'result',
+            )}
+            ${renderSyncWarning(done.matter.syncErrorMessage)}`
           : nothing
       }
     </section>`;

@@ -1,11 +1,12 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient, ListOptions } from '../../shared/api-client.js';
 import type { Page } from '../../shared/schemas.js';
-import { errorMessage, renderAlert } from '../core/alerts.js';
+import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
+import { TableFit } from '../core/table-fit.js';
 
 /** Rows per page ("Show more" loads the next). */
 export const PAGE_SIZE = 25;
@@ -16,9 +17,19 @@ const MAX_LIMIT = 200;
  * The base of the operations lists (sync problems, the webhook event log): a page of rows newest
  * first, "Show more" through the API's cursor, and live refresh while visible (PollController).
  * A refresh reloads as many rows as are shown, so "Show more" is not undone by the next poll;
- * a failed refresh keeps the rows on show under a warning.
+ * a failed refresh keeps the rows on show under its alert. Consoles: wider than the kit's forms
+ * by default (--service-max-width, 64rem), their tables kept as tables while they fit.
  */
 export abstract class PagedList<T extends { id: string }> extends ServiceElement {
+  static override styles = [
+    ServiceElement.styles,
+    css`
+      :host {
+        max-inline-size: var(--service-max-width, 64rem);
+      }
+    `,
+  ];
+
   /** Reload every this many seconds while the page is visible (0: only on demand). */
   @property({ attribute: 'poll-interval', type: Number }) pollInterval = 5;
 
@@ -47,16 +58,22 @@ export abstract class PagedList<T extends { id: string }> extends ServiceElement
       if (!api.hasToken) return initialState;
       const same = filter === this.#shownFilter;
       const limit = same ? Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, this.rows.length)) : PAGE_SIZE;
-      return { page: await this.fetchPage(api, { limit }, signal), filter };
+      return { page: await this.fetchPage(api, { limit }, signal), filter, limit };
     },
-    onComplete: ({ page, filter }) => {
-      this.rows = page.data;
-      this.nextCursor = page.nextCursor;
+    onComplete: ({ page, filter, limit }) => {
+      // "Show more" may have added rows while this reload ran: they stay, with their cursor.
+      const added = filter === this.#shownFilter ? this.rows.slice(limit) : [];
+      const seen = new Set(page.data.map((r) => r.id));
+      this.rows = [...page.data, ...added.filter((r) => !seen.has(r.id))];
+      this.nextCursor = added.length ? this.nextCursor : page.nextCursor;
       this.loadedAt = new Date();
       this.#shownFilter = filter;
+      this.loaded('load');
     },
-    onError: (error) => this.emitError('load', error),
+    onError: (error) => this.emitError('load', error, true),
   });
+
+  protected readonly fit = new TableFit(this);
 
   protected readonly more = new Task(this, {
     autoRun: false,
@@ -92,15 +109,28 @@ export abstract class PagedList<T extends { id: string }> extends ServiceElement
     return this.loadedAt !== undefined;
   }
 
-  /** The failed load: an alert before the first load, a warning over the rows after. */
+  /** The failed load's alert (once loaded, it says as of when the rows shown are). */
   protected renderLoadState(what: string) {
     if (this.load.status !== TaskStatus.ERROR) return nothing;
     return this.hasLoaded
-      ? html`<p class="warning" part="warning" role="alert">
-          Could not refresh: ${errorMessage(this.load.error)} Showing the ${what} as of
-          ${this.loadedAt!.toLocaleTimeString('en-US')}.
-        </p>`
+      ? alertBox(
+          'error',
+          html`<p>
+            Could not refresh. ${errorMessage(this.load.error)}
+            ${
+              this.rows.length
+                ? `Showing the ${what} as of ${this.loadedAt!.toLocaleTimeString('en-US')}.`
+                : nothing
+            }
+          </p>`,
+          'error warning',
+        )
       : renderAlert(this.load.error);
+  }
+
+  /** Whether the rows shown are current (the last load worked): an empty list means none. */
+  protected get current(): boolean {
+    return this.hasLoaded && this.load.status !== TaskStatus.ERROR;
   }
 
   protected renderMore(what: string) {

@@ -15,8 +15,13 @@ before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
 
 const jane = aClient({ name: 'Jane Roe' });
 const estate = aMatter({ name: 'Estate', clientId: jane.id });
-const operating = aBankAccount({ name: 'Operating', lastFour: '1111' });
-const trust = aBankAccount({ name: 'Trust (IOLTA)', category: 'trust', lastFour: '2222' });
+const operating = aBankAccount({ name: 'Operating', lastFour: '1111', isDefault: false });
+const trust = aBankAccount({
+  name: 'Trust (IOLTA)',
+  category: 'trust',
+  lastFour: '2222',
+  isDefault: true,
+});
 
 function routes(accounts = [operating, trust], extra = {}) {
   return {
@@ -47,15 +52,17 @@ describe('<service-payment-link-create>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('groups the synced bank accounts by category and says which one is chosen', async () => {
+  it('groups the bank accounts by category, the default first and chosen, and says which one is chosen', async () => {
     api = mockApi(routes());
     const el = await mount();
     const groups = $$<HTMLOptGroupElement>(el, '#bankAccountId optgroup');
-    expect(groups.map((g) => g.label)).to.deep.equal(['Operating accounts', 'Trust accounts']);
-    expect(groups[1]!.textContent).to.contain('Trust (IOLTA) ··2222 (trust, default)');
-    choose($(el, '#bankAccountId'), trust.id);
-    await el.updateComplete;
+    expect(groups.map((g) => g.label)).to.deep.equal(['Trust accounts', 'Operating accounts']);
+    expect(groups[0]!.textContent).to.contain('Trust (IOLTA) ··2222 (default)');
+    expect($<HTMLSelectElement>(el, '#bankAccountId').value).to.equal(trust.id);
     expect($(el, '#bankAccountId-hint').textContent).to.contain('A trust account');
+    choose($(el, '#bankAccountId'), operating.id);
+    await el.updateComplete;
+    expect($(el, '#bankAccountId-hint').textContent).to.contain('An operating account');
     expect($$(el, '[part~="warning"]')).to.have.length(0);
   });
 
@@ -82,6 +89,7 @@ describe('<service-payment-link-create>', () => {
   it('checks every field before sending, focusing the first one in error', async () => {
     api = mockApi(routes());
     const el = await mount();
+    choose($(el, '#bankAccountId'), '');
     $<HTMLInputElement>(el, '#amount').value = '1.999';
     $(el, 'button[part~="submit"]').click();
     await settle(el);
@@ -99,27 +107,49 @@ describe('<service-payment-link-create>', () => {
     choose($(el, '#bankAccountId'), operating.id);
     const amount = $<HTMLInputElement>(el, '#amount');
     expect(text($(el, '#amount-hint'))).to.equal('For example 1,250.00 (at most $21,474,836.47).');
-    for (const bad of ['12 34', '1,23', '1.234,50', '12.345', '1,2345', '12a', '5..0']) {
+    // The API's own words (server/http/routes/payment-links.db.test.ts checks the same text).
+    const said: Record<string, string> = {
+      '12 34': 'is not an amount: write it like 1,250.00',
+      '1,23': 'is not an amount: write it like 1,250.00',
+      '1.234,50': 'is not an amount: write it like 1,250.00',
+      '1,2345': 'is not an amount: write it like 1,250.00',
+      '12a': 'is not an amount: write it like 1,250.00',
+      '5..0': 'is not an amount: write it like 1,250.00',
+      '1e3': 'is not an amount: write it like 1,250.00',
+      '12.345': 'must have at most 2 decimal places',
+      '-5': 'must be greater than $0.00',
+      '0': 'must be greater than $0.00',
+      '21474836.48': 'must be at most $21,474,836.47',
+      '12345678901234': 'must be at most $21,474,836.47',
+    };
+    for (const [bad, message] of Object.entries(said)) {
       type(amount, bad);
       await el.updateComplete;
       expect(text($(el, '#amount-hint')), bad).to.contain('For example');
       $(el, 'button[part~="submit"]').click();
       await settle(el);
-      expect($(el, '#amount-error').textContent, bad).to.contain('such as 1,250.00');
+      expect(text($(el, '#amount-error')), bad).to.equal(`Amount (USD) ${message}.`);
     }
-    type(amount, '-5');
-    $(el, 'button[part~="submit"]').click();
-    await settle(el);
-    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be greater than $0.00.');
-    type(amount, '21474836.48');
-    $(el, 'button[part~="submit"]').click();
-    await settle(el);
-    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be at most $21,474,836.47.');
     expect(api.callsTo('POST /api/actions/PaymentLinkCreate')).to.have.length(0);
     type(amount, '$1,234.5');
     await el.updateComplete;
     expect(text($(el, '#amount-hint'))).to.equal('That is $1,234.50.');
+    type(amount, '.5');
+    await el.updateComplete;
+    expect(text($(el, '#amount-hint'))).to.equal('That is $0.50.');
     expect(text($(el, '.prefixed > span'))).to.equal('$');
+  });
+
+  it('sends ".5" as $0.50', async () => {
+    const link = aPaymentLink({ amount: '0.50', clientId: jane.id });
+    api = mockApi(routes(undefined, { 'POST /api/actions/PaymentLinkCreate': () => [link] }));
+    const el = await mount({ client: jane.id });
+    choose($(el, '#bankAccountId'), operating.id);
+    type($<HTMLInputElement>(el, '#amount'), '.5');
+    $(el, 'button[part~="submit"]').click();
+    await oneEvent(el, 'service-record-created');
+    const [call] = api.callsTo('POST /api/actions/PaymentLinkCreate');
+    expect((call!.body as { amount: string }).amount).to.equal('0.50');
   });
 
   it('sends a grouped amount as the API takes it', async () => {
@@ -156,8 +186,8 @@ describe('<service-payment-link-create>', () => {
     const anchor = $<HTMLAnchorElement>(el, 'a[part="url"]');
     expect(anchor.href).to.equal('https://pay.example.com/pay/abc');
     expect(anchor.rel).to.equal('noopener noreferrer');
-    expect($(el, '.result').textContent).to.contain('$1,250.50');
-    expect(focused(el)).to.equal($(el, '.result'));
+    expect($(el, '[part~="result"]').textContent).to.contain('$1,250.50');
+    expect(focused(el)).to.equal($(el, '[part~="result"]'));
     expect($(el, '[part~="copy-button"]').textContent).to.contain('Copy link');
   });
 
@@ -181,7 +211,9 @@ describe('<service-payment-link-create>', () => {
       routes(undefined, {
         'POST /api/actions/PaymentLinkCreate': () =>
           (calls += 1) === 1
-            ? apiError(400, 'The action input is not valid', { amount: ['must be greater than 0'] })
+            ? apiError(400, 'The action input is not valid', {
+                amount: ['must be greater than $0.00'],
+              })
             : [aPaymentLink({ url: null, syncErrorMessage: 'Bank account not found remotely' })],
       }),
     );
@@ -191,7 +223,7 @@ describe('<service-payment-link-create>', () => {
     $(el, 'button[part~="submit"]').click();
     await oneEvent(el, 'service-error');
     await settle(el);
-    expect($(el, '#amount-error').textContent).to.contain('Amount (USD) must be greater than 0');
+    expect(text($(el, '#amount-error'))).to.equal('Amount (USD) must be greater than $0.00.');
     expect(focused(el)).to.equal($(el, '#amount'));
     $(el, 'button[part~="submit"]').click();
     await oneEvent(el, 'service-record-created');

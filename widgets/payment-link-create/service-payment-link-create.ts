@@ -3,19 +3,13 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
-import { errorMessage, renderAlert, serverFieldErrors } from '../core/alerts.js';
-import { ClientPicker } from '../core/client-picker.js';
+import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
-import {
-  ServiceElement,
-  clearFields,
-  ifDefined,
-  renderField,
-  renderTextField,
-  renderSubmit,
-} from '../core/service-element.js';
+import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { ifDefined, renderField, renderTextField, renderSubmit } from '../core/service-element.js';
 import {
   assertValid,
   checkAmount,
@@ -34,8 +28,21 @@ interface Draft {
   matterId: string;
 }
 
+/** The form's checks, in the order of its fields (the server's words). */
+const checkDraft = (d: Draft): FieldCheck[] => [
+  { field: 'paymentLinkName', label: 'Name', messages: checkName(d.name, false) },
+  {
+    field: 'bankAccountId',
+    label: 'Bank account',
+    messages: checkChosen(d.account?.id, 'bank account'),
+  },
+  { field: 'clientId', label: 'Client', messages: checkChosen(d.client?.id, 'client') },
+  { field: 'amount', label: 'Amount (USD)', messages: checkAmount(d.amount) },
+];
+
+/** "Trust (IOLTA) ··2222 (default)": its category is its group's name. */
 const accountLabel = (a: BankAccount) =>
-  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''} (${a.category}${a.isDefault ? ', default' : ''})`;
+  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.isDefault ? ' (default)' : ''}`;
 
 /**
  * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
@@ -49,6 +56,8 @@ const accountLabel = (a: BankAccount) =>
  *
  * @fires service-record-created - `detail: { recordType: 'paymentLink', record }` once the link is created.
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
+ * @fires service-ready - Rendered with the bank accounts loaded.
+ * @fires service-change - The person edited something; `detail: { isValid }`.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -67,7 +76,7 @@ const accountLabel = (a: BankAccount) =>
  * @csspart url - The link's URL.
  * @csspart copy-button - The button that copies the URL.
  */
-export class ServicePaymentLinkCreate extends ServiceElement {
+export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   /** Preselects this client (its id). */
   @property({ attribute: 'client-id' }) clientId?: string;
 
@@ -90,10 +99,21 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     'clientId',
   );
 
+  /** The bank accounts, the default first (and chosen until the person picks another). */
   private readonly accounts = new Task(this, {
     args: () => [this.api] as const,
     task: async ([api]: readonly [ApiClient], { signal }) =>
-      api.hasToken ? (await api.listBankAccounts({ limit: 200 }, signal)).data : initialState,
+      api.hasToken
+        ? (await api.listBankAccounts({ limit: 200 }, signal)).data.sort(
+            (a, b) => Number(b.isDefault) - Number(a.isDefault),
+          )
+        : initialState,
+    onComplete: (accounts) => {
+      if (!accounts.some((a) => a.id === this.accountId)) {
+        this.accountId = accounts.find((a) => a.isDefault)?.id ?? '';
+      }
+    },
+    onError: (error) => this.emitError('load', error),
   });
 
   private readonly matters = new Task(this, {
@@ -104,15 +124,13 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     },
   });
 
-  private readonly save = new Task(this, {
+  private readonly save = new Task<
+    [Draft],
+    { link: PaymentLink; account: BankAccount; client: Client }
+  >(this, {
     autoRun: false,
-    task: async ([d]: [Draft], { signal }) => {
-      assertValid({
-        paymentLinkName: checkName(d.name, false),
-        bankAccountId: checkChosen(d.account?.id, 'bank account'),
-        clientId: checkChosen(d.client?.id, 'client'),
-        amount: checkAmount(d.amount),
-      });
+    task: resettable(async ([d], { signal }) => {
+      assertValid(Object.fromEntries(checkDraft(d).map((c) => [c.field, [...c.messages]])));
       const [link] = await this.api.action(
         'PaymentLinkCreate',
         {
@@ -125,9 +143,12 @@ export class ServicePaymentLinkCreate extends ServiceElement {
         signal,
       );
       return { link: link as PaymentLink, account: d.account!, client: d.client! };
-    },
+    }),
     onComplete: ({ link }) =>
-      this.emit(new ServiceRecordCreatedEvent({ recordType: 'paymentLink', record: link })),
+      this.completed(
+        link,
+        new ServiceRecordCreatedEvent({ recordType: 'paymentLink', record: link }),
+      ),
     onError: (error) => this.emitError('PaymentLinkCreate', error),
   });
 
@@ -164,21 +185,48 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     void this.matters.run();
   }
 
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const data = new FormData(form);
-    const draft: Draft = {
-      name: String(data.get('paymentLinkName') ?? ''),
-      amount: String(data.get('amount') ?? ''),
+  protected override isLoaded(): boolean {
+    return (
+      this.accounts.status === TaskStatus.COMPLETE || this.accounts.status === TaskStatus.ERROR
+    );
+  }
+
+  protected override get formTask() {
+    return this.save;
+  }
+
+  protected override readonly pendingMessage = 'The payment link is not created yet.';
+
+  #draft(): Draft {
+    return {
+      name: this.draftValue('paymentLinkName'),
+      amount: this.draftValue('amount'),
       account: this.accounts.value?.find((a) => a.id === this.accountId),
       client: this.picker.selected,
       matterId: this.chosenMatterId,
     };
-    if (await this.runForm(this.save, [draft])) {
-      clearFields(form, 'paymentLinkName', 'amount');
-      this.amountPreview = null;
-    }
+  }
+
+  protected override checkDraft(): FieldCheck[] {
+    return checkDraft(this.#draft());
+  }
+
+  protected override async work(): Promise<PaymentLink> {
+    const { link } = await this.runTask(this.save, [this.#draft()]);
+    this.#clearTyped();
+    return link;
+  }
+
+  protected override clearDraft(): void {
+    this.#clearTyped();
+    this.accountId = '';
+    this.picker.select(null);
+    void this.picker.selectById(this.clientId);
+  }
+
+  #clearTyped(): void {
+    this.clearInputs('paymentLinkName', 'amount');
+    this.amountPreview = null;
   }
 
   private renderAccounts(errors: string[]) {
@@ -186,9 +234,10 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     const loading = this.accounts.status === TaskStatus.PENDING && !this.accounts.value;
     const failed = this.accounts.status === TaskStatus.ERROR;
     const chosen = accounts.find((a) => a.id === this.accountId);
-    const groups = (['operating', 'trust'] as const)
-      .map((category) => [category, accounts.filter((a) => a.category === category)] as const)
-      .filter(([, list]) => list.length > 0);
+    // The default account's group comes first.
+    const groups = [...new Set(accounts.map((a) => a.category))].map(
+      (category) => [category, accounts.filter((a) => a.category === category)] as const,
+    );
     const hint = chosen
       ? chosen.category === 'trust'
         ? 'A trust account: the client’s money is held in trust.'
@@ -222,23 +271,25 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     )}
     ${
       failed
-        ? html`<div class="row">
-            <p class="error" role="alert" part="error">
-              The bank accounts could not be loaded: ${errorMessage(this.accounts.error)}
-            </p>
+        ? html`${renderAlert(this.accounts.error)}
             <button type="button" part="button" @click=${() => this.accounts.run()}>
-              Try again
-            </button>
-          </div>`
+              Load the bank accounts again
+            </button>`
         : this.accounts.status === TaskStatus.COMPLETE && accounts.length === 0
-          ? html`<p class="warning" part="warning">
-              There are no bank accounts yet: sync them from the payment service first.
-            </p>`
+          ? alertBox(
+              'warning',
+              html`<p>
+                There are no bank accounts yet: sync them from the payment service first.
+              </p>`,
+            )
           : this.accounts.status === TaskStatus.COMPLETE && !groups.some(([c]) => c === 'trust')
-            ? html`<p class="warning" part="warning">
-                The firm has no trust account: client funds that must be held in trust cannot be
-                collected here.
-              </p>`
+            ? alertBox(
+                'warning',
+                html`<p>
+                  The firm has no trust account: client funds that must be held in trust cannot be
+                  collected here.
+                </p>`,
+              )
             : nothing
     }`;
   }
@@ -247,15 +298,12 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     const client = this.picker.selected;
     const matters = client ? (this.matters.value ?? []) : [];
     const pending = this.matters.status === TaskStatus.PENDING;
-    return renderField(
+    return html`${renderField(
       {
         id: 'matterId',
         label: 'Matter',
         optional: true,
-        errors: [
-          ...errors,
-          ...(this.matters.status === TaskStatus.ERROR ? [errorMessage(this.matters.error)] : []),
-        ],
+        errors,
         hint: client ? undefined : 'Choose the client first.',
       },
       ({ describedBy, invalid }) =>
@@ -283,7 +331,8 @@ export class ServicePaymentLinkCreate extends ServiceElement {
               </option>`,
           )}
         </select>`,
-    );
+    )}
+    ${this.matters.status === TaskStatus.ERROR ? renderAlert(this.matters.error) : nothing}`;
   }
 
   override render() {
@@ -293,7 +342,7 @@ export class ServicePaymentLinkCreate extends ServiceElement {
     const fieldsShown = ['paymentLinkName', 'bankAccountId', 'clientId', 'matterId', 'amount'];
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       ${this.renderHeading('New payment link')} ${renderAlert(error, fieldsShown)}
-      <form part="form" novalidate @submit=${this.onSubmit}>
+      <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${renderTextField({
           id: 'paymentLinkName',
           label: 'Name',
@@ -322,20 +371,16 @@ export class ServicePaymentLinkCreate extends ServiceElement {
       </form>
       ${
         done
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">
-                Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name},
-                into ${accountLabel(done.account)}.
-              </p>
-              ${renderUrl(done.link.url, this.copier)}
-              ${
-                done.link.syncErrorMessage
-                  ? html`<p class="warning" part="warning">
-                      Saved here, but not yet in the payment service: ${done.link.syncErrorMessage}
-                    </p>`
-                  : nothing
-              }
-            </div>`
+          ? html`${alertBox(
+              'success',
+              html`<p>
+                  Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name},
+                  into the ${done.account.category} account ${accountLabel(done.account)}.
+                </p>
+                ${renderUrl(done.link.url, this.copier)}`,
+              'result',
+            )}
+            ${renderSyncWarning(done.link.syncErrorMessage)}`
           : nothing
       }
     </section>`;

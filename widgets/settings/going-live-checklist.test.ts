@@ -169,10 +169,22 @@ describe('<service-going-live-checklist>', () => {
     );
     await settle(el, 4);
     for (const step of $$(el, 'li')) {
-      const mark = step.querySelector('.mark')!.getBoundingClientRect();
-      const label = step.querySelector('.label')!.getBoundingClientRect();
+      const mark = step.querySelector('[part~="mark"]')!.getBoundingClientRect();
+      const label = step.querySelector('[part~="mark"] + span')!.getBoundingClientRect();
       expect(label.top, text(step)).to.be.below(mark.bottom);
       expect(label.left, text(step)).to.be.at.least(mark.right);
+    }
+    // Each mark says its state in words, in its tone's colour.
+    const words = {
+      done: ['✓ Done', 'success'],
+      next: ['Next', 'warning'],
+      waiting: ['To do', 'muted'],
+    };
+    for (const step of $$(el, 'li')) {
+      const mark = step.querySelector('[part~="mark"]')!;
+      expect([text(mark), mark.getAttribute('data-tone')]).to.deep.equal(
+        words[step.dataset.state as keyof typeof words],
+      );
     }
   });
 });

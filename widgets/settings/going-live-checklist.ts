@@ -3,10 +3,10 @@ import { css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
-import { errorMessage, renderAlert } from '../core/alerts.js';
+import { alertBox, plainRemote, renderAlert } from '../core/alerts.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
 import { PollController } from '../core/poll.js';
-import { ServiceElement } from '../core/service-element.js';
+import { ServiceElement, spinner } from '../core/service-element.js';
 
 type StepId = 'token' | 'bankAccounts' | 'endpoint' | 'webhook';
 
@@ -33,7 +33,7 @@ export function goingLiveSteps(h: IntegrationHealth): Step[] {
       label: 'The API token works',
       done: h.apiKey.ok,
       todo: h.apiKey.isSet
-        ? `The payment service refuses it: ${h.apiKey.error ?? 'no answer'}`
+        ? plainRemote(h.apiKey.error ?? 'No answer')
         : 'Save the API token of the payment service above.',
     },
     {
@@ -51,11 +51,11 @@ export function goingLiveSteps(h: IntegrationHealth): Step[] {
       id: 'endpoint',
       label: 'Webhook endpoint registered and enabled',
       done: endpointOk,
-      todo:
-        endpoint?.error ??
-        (endpoint?.disabled
+      todo: endpoint?.error
+        ? plainRemote(endpoint.error)
+        : endpoint?.disabled
           ? 'The payment service disabled it (no answer for a day).'
-          : 'Not registered at the payment service yet.'),
+          : 'Not registered at the payment service yet.',
       action: {
         label: 'Register again',
         busy: 'Registering…',
@@ -85,6 +85,7 @@ export function goingLiveSteps(h: IntegrationHealth): Step[] {
  *
  * @csspart checklist - The list of steps.
  * @csspart step - One step (`data-state`: `done`, `next` or `waiting`).
+ * @csspart mark - A step's state, in words and colour: Done, Next, To do.
  * @csspart button - The next step's button.
  */
 export class ServiceGoingLiveChecklist extends ServiceElement {
@@ -92,26 +93,27 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
     ServiceElement.styles,
     css`
       ol {
+        display: grid;
+        gap: 0.5rem;
         list-style: none;
         padding: 0;
-        margin: 0 0 var(--_spacing, 0.75rem);
+        margin: 0;
       }
+      /* The mark in a column of its own; what to do and its button under the step's label. */
       li {
-        display: flex;
-        gap: 0.5rem;
+        display: grid;
+        grid-template-columns: 6.5em minmax(0, 1fr);
+        gap: 0.25rem 0.5rem;
         align-items: baseline;
-        flex-wrap: wrap;
-        margin-block: 0.25rem;
       }
-      .mark {
-        flex: none;
-        inline-size: 1.25rem;
+      li > :not(.badge) {
+        grid-column: 2;
       }
-      /* Beside its mark on a narrow card too: a long label wraps within itself. */
-      .label {
-        flex: 1 1 10rem;
-        min-inline-size: 0;
-        overflow-wrap: anywhere;
+      li > button {
+        justify-self: start;
+      }
+      .badge {
+        justify-self: start;
       }
     `,
   ];
@@ -125,6 +127,8 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
       if (!api.hasToken) return initialState;
       return api.integrationHealth(signal);
     },
+    onComplete: () => this.loaded('health'),
+    onError: (error) => this.emitError('health', error, true),
   });
 
   private readonly act = new Task(this, {
@@ -160,13 +164,14 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
   private renderStep(step: Step, next: boolean) {
     const state = step.done ? 'done' : next ? 'next' : 'waiting';
     const busy = this.act.status === TaskStatus.PENDING;
+    const [mark, tone] = step.done
+      ? ['✓ Done', 'success']
+      : next
+        ? ['Next', 'warning']
+        : ['To do', 'muted'];
     return html`<li part="step" data-state=${state} data-step=${step.id}>
-      <span class="mark" aria-hidden="true">${step.done ? '✓' : next ? '→' : '·'}</span>
-      <span class="label"
-        >${step.label}<span class="visually-hidden"
-          >: ${step.done ? 'done' : next ? 'next step' : 'not yet'}</span
-        ></span
-      >
+      <span class="badge" data-tone=${tone} part="mark">${mark}</span>
+      <span>${step.label}</span>
       ${!step.done && next ? html`<span class="hint">${step.todo}</span>` : nothing}
       ${
         !step.done && next && step.action
@@ -176,7 +181,7 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
               aria-disabled=${busy ? 'true' : 'false'}
               @click=${() => (busy ? undefined : this.act.run([step]))}
             >
-              ${busy ? step.action.busy : step.action.label}
+              ${busy ? html`${spinner}${step.action.busy}` : step.action.label}
             </button>`
           : nothing
       }
@@ -187,20 +192,24 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
     const h = this.health.value;
     if (!h) {
       return this.health.status === TaskStatus.ERROR
-        ? html`<p class="error">${errorMessage(this.health.error)}</p>`
+        ? renderAlert(this.health.error)
         : this.configured
-          ? html`<p class="hint">Checking…</p>`
+          ? html`<p class="hint">${spinner}Checking…</p>`
           : this.renderUnconfigured();
     }
     const steps = goingLiveSteps(h);
     const next = steps.find((s) => !s.done);
-    return html`<h3>Going live</h3>
+    return html`<div class="stack">
+      ${this.renderHeading('Going live')}
       <ol part="checklist" aria-label="Going live checklist">
         ${steps.map((s) => this.renderStep(s, s === next))}
       </ol>
-      <p role="status" class=${next ? 'hint' : 'success'}>
-        ${next ? `${steps.filter((s) => s.done).length} of 4 done.` : 'All done: payments flow in.'}
-      </p>
-      ${this.act.status === TaskStatus.ERROR ? renderAlert(this.act.error) : nothing}`;
+      ${
+        next
+          ? html`<p role="status" class="hint">${steps.filter((s) => s.done).length} of 4 done.</p>`
+          : alertBox('success', html`<p>All done: payments flow in.</p>`)
+      }
+      ${this.act.status === TaskStatus.ERROR ? renderAlert(this.act.error) : nothing}
+    </div>`;
   }
 }

@@ -1,21 +1,26 @@
 import { html, nothing } from 'lit';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
+import { plainRemote } from '../core/alerts.js';
 import { formatDateTime } from '../core/format.js';
 
 // The integration health list of the settings card, from GET /api/admin/integration-health.
+// What needs attention reads in the warning's tone; the payment service's failures in plain words.
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
+
+const attention = (content: unknown) =>
+  html`<span class="text" data-tone="warning" part="warning">${content}</span>`;
 
 export function renderHealth(h: IntegrationHealth) {
   const { webhooks } = h;
   const urlState =
     webhooks.urlDisabled === true
-      ? html`<span class="warning" part="warning"
-          >Disabled by the payment service (no answer for a day): enable it there again.</span
-        >`
+      ? attention('Disabled by the payment service (no answer for a day): enable it there again.')
       : webhooks.urlDisabled === false
         ? 'Enabled'
-        : `Unknown${webhooks.urlsError ? `: ${webhooks.urlsError}` : ''}`;
+        : webhooks.urlsError
+          ? `Unknown. ${plainRemote(webhooks.urlsError)}`
+          : 'Unknown';
   return html`<dl part="health">
     <dt>Environment</dt>
     <dd>${h.environment === 'production' ? 'Production' : 'Sandbox'}</dd>
@@ -24,16 +29,12 @@ export function renderHealth(h: IntegrationHealth) {
       ${
         h.apiKey.ok
           ? `Works${h.apiKey.firm ? `: ${h.apiKey.firm.name}` : ''}`
-          : html`<span class="warning" part="warning">${h.apiKey.error ?? 'Not working'}</span>`
+          : attention(plainRemote(h.apiKey.error ?? 'Not working'))
       }
     </dd>
     <dt>Webhook secret</dt>
     <dd>
-      ${
-        h.webhookSecret.isSet
-          ? 'Set'
-          : html`<span class="warning" part="warning">Not set: webhooks cannot be verified</span>`
-      }
+      ${h.webhookSecret.isSet ? 'Set' : attention('Not set: webhooks cannot be verified')}
       ${
         h.webhookSecret.previousValidUntil
           ? html`<br /><span class="hint"
@@ -49,19 +50,13 @@ export function renderHealth(h: IntegrationHealth) {
     <dd>${when(webhooks.lastVerifiedAt)}</dd>
     <dt>Failed signature checks (24 h)</dt>
     <dd>
-      ${
-        webhooks.failedVerifications24h > 0
-          ? html`<span class="warning" part="warning">${webhooks.failedVerifications24h}</span>`
-          : '0'
-      }
+      ${webhooks.failedVerifications24h > 0 ? attention(webhooks.failedVerifications24h) : '0'}
     </dd>
     <dt>Dead events</dt>
     <dd>
       ${
         webhooks.deadEvents > 0
-          ? html`<span class="warning" part="warning"
-              >${webhooks.deadEvents}: they failed for good and wait to be replayed</span
-            >`
+          ? attention(`${webhooks.deadEvents}: they failed for good and wait to be replayed`)
           : '0'
       }
     </dd>

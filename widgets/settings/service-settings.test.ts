@@ -6,6 +6,7 @@ import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import { aSettings } from '../testing/records.js';
 import './define.js';
 import type { ServiceSettings } from './define.js';
 
@@ -13,13 +14,7 @@ let api: MockApi;
 afterEach(() => api?.restore());
 before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
 
-const settings: Settings = {
-  productionEnvironment: false,
-  apiToken: { isSet: true, last4: '2814' },
-  webhookSecret: { isSet: false, last4: null },
-  previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
-  updatedAt: '2026-11-21T10:00:00.000Z',
-};
+const settings: Settings = aSettings();
 
 const health = (over: Partial<IntegrationHealth['webhooks']> = {}): IntegrationHealth => ({
   environment: 'sandbox',
@@ -87,7 +82,8 @@ describe('<service-settings>', () => {
   it('shows the webhook URL to give the payment service, with a copy button', async () => {
     api = mockApi(routes());
     const el = await mount();
-    expect($<HTMLInputElement>(el, '#webhookUrl').value).to.equal(WEBHOOK);
+    // In full, wrapping where it must: readable on a phone too.
+    expect(text($(el, '[part~="webhook-url"]'))).to.equal(WEBHOOK);
     $(el, '[part~="copy-button"]').click();
     // Headless Chromium may refuse the clipboard: either way the user is told.
     const said = () => text($(el, '[part~="copy-button"] + [role="status"]'));
@@ -129,14 +125,17 @@ describe('<service-settings>', () => {
     );
     const el = await mount();
     const button = $$(el, 'button').find((b) => text(b) === 'Test connection')!;
+    const outcome = () => button.closest('.row')!.nextElementSibling!;
     button.click();
     await settle(el, 4);
-    expect(text(button.nextElementSibling)).to.equal('Connected to Demo law firm.');
+    expect(text(outcome())).to.equal('Connected to Demo law firm.');
+    expect(outcome().getAttribute('data-tone')).to.equal('success');
     ok = false;
     button.focus();
     await sendKeys({ press: 'Enter' });
     await settle(el, 4);
-    expect(text(button.nextElementSibling)).to.equal('Not connected: Invalid API key.');
+    expect(text(outcome())).to.equal('Not connected. Invalid API key.');
+    expect(outcome().getAttribute('data-tone')).to.equal('error');
   });
 
   it('checks a new secret’s length before sending', async () => {
@@ -152,6 +151,46 @@ describe('<service-settings>', () => {
     expect(api.callsTo('PUT /api/settings')).to.have.length(0);
   });
 
+  it('says so when nothing changed, instead of saving', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    $(el, 'button[part~="submit"]').click();
+    await settle(el);
+    expect(text($(el, 'form + [role="status"]'))).to.equal(
+      'Nothing to save: no setting was changed.',
+    );
+    expect($$(el, '[part~="result"]')).to.have.length(0);
+    expect(api.callsTo('PUT /api/settings')).to.have.length(0);
+  });
+
+  it('asks before switching production on, naming the address and a sandbox token', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    $<HTMLInputElement>(el, '#productionEnvironment').checked = true;
+    $(el, 'button[part~="submit"]').click();
+    await settle(el);
+    const confirm = $(el, '[part~="confirm"]');
+    expect(text(confirm)).to.contain('calls will go to https://api.payments.example/');
+    expect(text(confirm)).to.contain('The API token is a sandbox one');
+    expect(text(focused(el))).to.equal('Switch to production');
+    await expect(el).to.be.accessible();
+    // Cancel: nothing sent, the box unchecked again, focus back on it.
+    $$(el, '[part~="confirm"] button')
+      .find((b) => text(b) === 'Cancel')!
+      .click();
+    await settle(el);
+    expect($$(el, '[part~="confirm"]')).to.have.length(0);
+    expect($<HTMLInputElement>(el, '#productionEnvironment').checked).to.equal(false);
+    expect(focused(el)).to.equal($(el, '#productionEnvironment'));
+    expect(api.callsTo('PUT /api/settings')).to.have.length(0);
+    // A live token typed with it: no sandbox warning.
+    $<HTMLInputElement>(el, '#apiToken').value = 'f_secret_live_0123456789';
+    $<HTMLInputElement>(el, '#productionEnvironment').checked = true;
+    $(el, 'button[part~="submit"]').click();
+    await settle(el);
+    expect(text($(el, '[part~="confirm"]'))).not.to.contain('sandbox');
+  });
+
   it('saves only what changed, clears the typed secret, and emits the new settings', async () => {
     const saved = {
       ...settings,
@@ -164,6 +203,8 @@ describe('<service-settings>', () => {
     $<HTMLInputElement>(el, '#productionEnvironment').checked = true;
     const updated = oneEvent(el, 'service-record-updated');
     $(el, 'button[part~="submit"]').click();
+    await settle(el);
+    $(el, '[data-confirm]').click();
     expect((await updated).detail).to.deep.equal({ recordType: 'settings', record: saved });
     expect(api.callsTo('PUT /api/settings')[0]!.body).to.deep.equal({
       productionEnvironment: true,
@@ -172,7 +213,7 @@ describe('<service-settings>', () => {
     await settle(el, 4);
     expect($<HTMLInputElement>(el, '#webhookSecret').value).to.equal('');
     expect(text($(el, '#webhookSecret-hint'))).to.contain('ending in cret');
-    expect(text($(el, '.result'))).to.equal('Settings saved.');
+    expect(text($(el, '[part~="result"]'))).to.equal('Settings saved.');
     // The health is checked again after a change: by the card's list and by its checklist.
     expect(api.callsTo('GET /api/admin/integration-health')).to.have.length(4);
   });
@@ -193,9 +234,9 @@ describe('<service-settings>', () => {
       const calls = () => api.callsTo('GET /api/admin/integration-health').length;
       await until(() => calls() >= 3, 3000, 'two reloads');
       fail = true;
-      await until(() => $$(el, 'p[part~="warning"]').length === 1, 3000, 'the warning');
-      expect(text($(el, 'p[part~="warning"]'))).to.match(
-        /^Could not reload the health: The database is unavailable\. Shown as of /,
+      await until(() => $$(el, '[part~="warning"]').length === 1, 3000, 'the warning');
+      expect(text($(el, '[part~="warning"]'))).to.match(
+        /^Could not reload the health\. The database is unavailable\. Shown as of /,
       );
       // The last health is still on show.
       expect(text($(el, '[part~="health"]'))).to.contain('Works: Demo law firm');

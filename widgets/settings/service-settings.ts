@@ -1,12 +1,20 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
-import type { ApiClient } from '../../shared/api-client.js';
+import { ApiError, type ApiClient } from '../../shared/api-client.js';
 import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
+import { isSandboxKey } from '../../shared/service-keys.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
-import { errorMessage, renderAlert, sentence, serverFieldErrors } from '../core/alerts.js';
+import {
+  alertBox,
+  confirmBox,
+  errorMessage,
+  plainRemote,
+  renderAlert,
+  serverFieldErrors,
+} from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
-import { CopyController } from '../core/link-result.js';
+import { CopyController, renderCopy } from '../core/link-result.js';
 import { PollController } from '../core/poll.js';
 import {
   ServiceElement,
@@ -60,8 +68,30 @@ function checkSecret(value: string): string[] {
  * @csspart health - The integration health list.
  * @csspart warning - Something in the health list that needs attention.
  * @csspart checklist - The going-live checklist (`<service-going-live-checklist>`).
+ * @csspart allowed-origins - The allowed origins (`<service-allowed-origins>`).
  */
 export class ServiceSettings extends ServiceElement {
+  static override styles = [
+    ServiceElement.styles,
+    css`
+      /* While loading, each section keeps about the room it will take. */
+      .loading .section {
+        min-block-size: 12rem;
+      }
+      .loading .section:first-of-type {
+        min-block-size: 22rem;
+      }
+      [part~='webhook-url'] {
+        margin: 0;
+        padding: 0.45rem 0.6rem;
+        border-radius: calc(var(--_radius) * 0.75);
+        background: var(--_result);
+        font-family: ui-monospace, monospace;
+        font-size: 0.875em;
+      }
+    `,
+  ];
+
   /**
    * How often the health list reloads while the page is visible (ms): a webhook that arrives
    * shows within seconds. Failures back off (see PollController).
@@ -72,6 +102,11 @@ export class ServiceSettings extends ServiceElement {
   @state() private current?: Settings;
   /** Set by the test button, so only a check the user asked for is announced. */
   @state() private tested = false;
+  /** Saving asks first when it switches the production environment on. */
+  @state() private confirming: { sandboxToken: boolean } | null = null;
+  /** The last submit changed nothing, so nothing was sent. */
+  @state() private unchanged = false;
+  #confirmed = false;
 
   private readonly copier = new CopyController(this);
 
@@ -96,8 +131,15 @@ export class ServiceSettings extends ServiceElement {
       return { health: await api.integrationHealth(signal), at: new Date() };
     },
     onComplete: (value) => {
-      if (value) this.lastHealth = value;
+      if (!value) return;
+      this.lastHealth = value;
+      this.loaded('health');
+      // The payment service's own words (a transport's) are for the developer, not the page.
+      const { error, ok } = value.health.apiKey;
+      if (ok || !error) this.loaded('payment-service');
+      else this.emitError('payment-service', new ApiError(502, 'remote_failed', error), true);
     },
+    onError: (error) => this.emitError('health', error, true),
   });
   /** The health last loaded: a failed reload keeps it on show, under a warning. */
   @state() private lastHealth?: { health: IntegrationHealth; at: Date };
@@ -125,6 +167,7 @@ export class ServiceSettings extends ServiceElement {
     },
     onComplete: (settings) => {
       this.current = settings;
+      this.#confirmed = false;
       this.emit(new ServiceRecordUpdatedEvent({ recordType: 'settings', record: settings }));
       void this.health.run();
       void this.renderRoot.querySelector('service-going-live-checklist')?.refresh();
@@ -138,6 +181,7 @@ export class ServiceSettings extends ServiceElement {
     super.connectedCallback();
     // The going-live checklist inside the card is a file of its own, loaded when a card shows.
     void import('./define-checklist.js');
+    void import('./define-allowed-origins.js');
     // The health list shows when the bank accounts were last synced.
     globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
   }
@@ -156,8 +200,37 @@ export class ServiceSettings extends ServiceElement {
       webhookSecret: String(data.get('webhookSecret') ?? ''),
       productionEnvironment: data.get('productionEnvironment') === 'on',
     };
+    const current = this.current;
+    const goesLive = draft.productionEnvironment && !current?.productionEnvironment;
+    this.unchanged =
+      !draft.apiToken.trim() &&
+      !draft.webhookSecret.trim() &&
+      draft.productionEnvironment === current?.productionEnvironment;
+    if (this.unchanged) return;
+    // The live service moves real money: say where calls will go, and what will fail, first.
+    if (goesLive && !this.#confirmed) {
+      const token = draft.apiToken.trim();
+      this.confirming = {
+        sandboxToken: token ? isSandboxKey(token) : !!current?.service.sandboxToken,
+      };
+      await this.focusWithin('[data-confirm]');
+      return;
+    }
+    this.confirming = null;
     // The secrets never stay in the page longer than needed.
     if (await this.runForm(this.save, [draft])) clearFields(form, 'apiToken', 'webhookSecret');
+  }
+
+  private confirm(event: Event): void {
+    this.#confirmed = true;
+    (event.target as HTMLElement).closest('form')?.requestSubmit();
+  }
+
+  private async cancel(): Promise<void> {
+    this.confirming = null;
+    const box = this.renderRoot.querySelector<HTMLInputElement>('#productionEnvironment');
+    if (box) box.checked = false;
+    await this.focusWithin('#productionEnvironment');
   }
 
   private async testConnection(): Promise<void> {
@@ -194,6 +267,27 @@ export class ServiceSettings extends ServiceElement {
     );
   }
 
+  private renderConfirm(settings: Settings, sandboxToken: boolean) {
+    return confirmBox(
+      html`<p>
+          Switch to the live payment service? Its calls will go to
+          <code>${settings.service.productionUrl}</code>, where real money moves.
+        </p>
+        ${
+          sandboxToken
+            ? html`<p>
+                The API token is a sandbox one: the live service will refuse it. Save a live API
+                token with this change.
+              </p>`
+            : nothing
+        }`,
+      html`<button type="button" class="primary" part="button" data-confirm @click=${this.confirm}>
+          Switch to production
+        </button>
+        <button type="button" part="button" @click=${this.cancel}>Cancel</button>`,
+    );
+  }
+
   private renderForm(settings: Settings) {
     const pending = this.save.status === TaskStatus.PENDING;
     const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
@@ -213,66 +307,41 @@ export class ServiceSettings extends ServiceElement {
             <label for="productionEnvironment" part="label">Production environment</label>
           </div>
           <p class="hint" id="productionEnvironment-hint" part="hint">
-            Checked: the live payment service. Unchecked: its sandbox, for trying things out.
+            Checked: the live payment service. Unchecked: its sandbox, for trying things
+            out${settings.service.demoMode ? ' (in this demo, the simulator)' : ''}.
           </p>
         </div>
-        ${renderSubmit(pending, 'Save settings', 'Saving…')}
+        ${
+          this.confirming
+            ? this.renderConfirm(settings, this.confirming.sandboxToken)
+            : renderSubmit(pending, 'Save settings', 'Saving…')
+        }
       </form>
       ${
-        this.save.status === TaskStatus.COMPLETE
-          ? html`<div class="result" part="result" tabindex="-1" role="status">
-              <p class="success">Settings saved.</p>
-            </div>`
-          : nothing
+        this.unchanged
+          ? html`<p class="hint" role="status">Nothing to save: no setting was changed.</p>`
+          : this.save.status === TaskStatus.COMPLETE
+            ? alertBox('success', html`<p>Settings saved.</p>`, 'result')
+            : nothing
       }`;
   }
 
   private renderWebhookUrl(url: string) {
     return html`<div class="field" part="field">
-      <label for="webhookUrl" part="label">Webhook URL</label>
-      <div class="row">
-        <input
-          id="webhookUrl"
-          part="input webhook-url"
-          readonly
-          .value=${url}
-          aria-describedby="webhookUrl-hint"
-          @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
-        />
-        <button type="button" part="button copy-button" @click=${() => this.copier.copy(url)}>
-          Copy URL
-        </button>
-        <span role="status" class="hint"
-          >${
-            this.copier.state === 'copied'
-              ? 'Copied.'
-              : this.copier.state === 'failed'
-                ? 'Could not copy: select the address instead.'
-                : nothing
-          }</span
-        >
-      </div>
-      <p class="hint" id="webhookUrl-hint" part="hint">
+      <span class="label" id="webhookUrl-label" part="label">Webhook URL</span>
+      <p part="webhook-url" aria-labelledby="webhookUrl-label"><code>${url}</code></p>
+      <p class="hint" part="hint">
         Give this address to the payment service, so it can tell us about payments.
       </p>
+      ${renderCopy(this.copier, url, 'Copy URL')}
     </div>`;
   }
 
-  private renderConnection() {
+  private renderConnectionTest() {
     const h = this.health;
     const pending = h.status === TaskStatus.PENDING;
-    const failed = h.status === TaskStatus.ERROR;
-    const shown = h.value ?? this.lastHealth;
-    const outcome =
-      this.tested && !pending
-        ? failed
-          ? `The check failed: ${errorMessage(h.error)}`
-          : h.value?.health.apiKey.ok
-            ? `Connected to ${h.value.health.apiKey.firm?.name ?? 'the payment service'}.`
-            : `Not connected: ${sentence(h.value?.health.apiKey.error ?? 'no answer')}`
-        : '';
-    return html`<h3>Connection and health</h3>
-      <div class="row">
+    const key = h.value?.health.apiKey;
+    return html`<div class="row">
         <button
           type="button"
           part="button"
@@ -281,33 +350,65 @@ export class ServiceSettings extends ServiceElement {
         >
           ${pending && this.tested ? html`${spinner}Testing…` : 'Test connection'}
         </button>
-        <span role="status" class=${h.value?.health.apiKey.ok ? 'success' : 'warning'}
-          >${outcome || nothing}</span
-        >
       </div>
       ${
-        failed && shown && !this.tested
-          ? html`<p class="warning" part="warning">
-              Could not reload the health: ${errorMessage(h.error)} Shown as of
-              ${shown.at.toLocaleTimeString('en-US')}.
-            </p>`
-          : nothing
-      }
-      ${
-        shown
-          ? html`${renderHealth(shown.health)}
-              <p class="hint">As of ${shown.at.toLocaleTimeString('en-US')}.</p>`
-          : failed
+        !this.tested || pending
+          ? nothing
+          : h.status === TaskStatus.ERROR
             ? renderAlert(h.error)
-            : html`<p class="hint">${spinner}Checking…</p>`
+            : key?.ok
+              ? alertBox(
+                  'success',
+                  html`<p>Connected to ${key.firm?.name ?? 'the payment service'}.</p>`,
+                  'result',
+                )
+              : alertBox(
+                  'error',
+                  html`<p>Not connected. ${plainRemote(key?.error ?? 'No answer')}</p>`,
+                )
       }`;
+  }
+
+  private renderHealthSection() {
+    const h = this.health;
+    const failed = h.status === TaskStatus.ERROR;
+    const shown = h.value ?? this.lastHealth;
+    return html`${
+      failed && !this.tested
+        ? alertBox(
+            'error',
+            html`<p>
+              Could not reload the health. ${errorMessage(h.error)}
+              ${shown ? `Shown as of ${shown.at.toLocaleTimeString('en-US')}.` : nothing}
+            </p>`,
+            'error warning',
+          )
+        : nothing
+    }
+    ${
+      shown
+        ? html`${renderHealth(shown.health)}
+            <p class="hint">As of ${shown.at.toLocaleTimeString('en-US')}.</p>`
+        : failed
+          ? nothing
+          : html`<p class="hint">${spinner}Checking…</p>`
+    }`;
+  }
+
+  /** A section of the card: a heading one level below the card's, and its content. */
+  private section(name: string, title: string, content: unknown) {
+    return html`<div class="section" part="section ${name}">
+      ${this.renderHeadingAt(1, title)} ${content}
+    </div>`;
   }
 
   override render() {
     const loaded = this.load.value;
     const settings = this.current ?? loaded?.settings;
+    const loading = this.load.status === TaskStatus.PENDING && !settings;
     return html`<section
       part="card"
+      class=${loading ? 'loading' : ''}
       aria-busy=${this.load.status === TaskStatus.PENDING ? 'true' : 'false'}
     >
       ${this.renderHeading('Payment service settings')}
@@ -315,15 +416,43 @@ export class ServiceSettings extends ServiceElement {
         this.load.status === TaskStatus.ERROR
           ? renderAlert(this.load.error)
           : settings && loaded
-            ? html`${this.renderForm(settings)} ${this.renderWebhookUrl(loaded.webhook.url)}
-                <service-going-live-checklist
-                  part="checklist"
+            ? html`${this.section(
+                'connection',
+                'Connection',
+                html`${this.renderForm(settings)} ${this.renderConnectionTest()}`,
+              )}
+              ${this.section(
+                'going-live',
+                'Going live',
+                html`${this.renderWebhookUrl(loaded.webhook.url)}
+                  <service-going-live-checklist
+                    part="checklist"
+                    heading=""
+                    api-base=${ifDefined(this.apiBase)}
+                    token=${ifDefined(this.token)}
+                    theme=${ifDefined(this.theme)}
+                  ></service-going-live-checklist>`,
+              )}
+              ${this.section(
+                'origins',
+                'Allowed origins',
+                html`<service-allowed-origins
+                  part="allowed-origins"
+                  heading=""
                   api-base=${ifDefined(this.apiBase)}
                   token=${ifDefined(this.token)}
-                ></service-going-live-checklist>
-                ${this.renderConnection()}`
+                  theme=${ifDefined(this.theme)}
+                ></service-allowed-origins>`,
+              )}
+              ${this.section('health', 'Health', this.renderHealthSection())}`
             : this.configured
-              ? html`<p class="hint">Loading the settings…</p>`
+              ? ['Connection', 'Going live', 'Allowed origins', 'Health'].map((title, i) =>
+                  this.section(
+                    'placeholder',
+                    title,
+                    i ? nothing : html`<p class="hint">${spinner}Loading the settings…</p>`,
+                  ),
+                )
               : this.renderUnconfigured()
       }
     </section>`;

@@ -1,34 +1,17 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import type { SyncProblemRecord } from '../../shared/sync-problems.js';
+import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, sleep, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import { aClient, aPaymentLink, aProblem } from '../testing/records.js';
 import './define.js';
 import type { ServiceSyncProblems } from './define.js';
 
 let api: MockApi;
 afterEach(() => api?.restore());
 before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
-
-let n = 0;
-const aProblem = (over: Partial<SyncProblemRecord> = {}): SyncProblemRecord => {
-  n += 1;
-  const id = `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
-  return {
-    id,
-    kind: 'client',
-    recordId: id,
-    name: 'Jane Roe',
-    status: 'error',
-    errorMessage: 'name is too long',
-    attempts: 3,
-    nextAttemptAt: '2026-11-21T11:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-    ...over,
-  };
-};
 
 const client = aProblem();
 const link = aProblem({
@@ -95,6 +78,7 @@ describe('<service-sync-problems>', () => {
     expect(api.callsTo('GET /api/admin/sync-problems')[0]!.query.get('limit')).to.equal('25');
     expect($$(el, 'th').map((th) => text(th))).to.deep.equal([
       'Type',
+      'Status',
       'Name',
       'Message',
       'Attempts',
@@ -102,16 +86,18 @@ describe('<service-sync-problems>', () => {
       'Action',
     ]);
     const [a, b, c] = rows(el);
-    expect(a!.slice(0, 4)).to.deep.equal(['Client failed', 'Jane Roe', 'name is too long', '3']);
-    expect(a![4]).to.match(/^Nov 21, \d{1,2}:00/);
-    expect(b!.slice(0, 4)).to.deep.equal([
-      'Payment link retrying',
+    expect(a!.slice(0, 5)).to.deep.equal(['Client', 'Failed', 'Jane Roe', 'name is too long', '3']);
+    expect(a![5]).to.match(/^Nov 21, \d{1,2}:00/);
+    expect(b!.slice(0, 5)).to.deep.equal([
+      'Payment link',
+      'Retrying',
       'Retainer',
       'The remote service answered 503',
       '1',
     ]);
-    expect(c!.slice(0, 5)).to.deep.equal([
-      'Aggregate link removal failed',
+    expect(c!.slice(0, 6)).to.deep.equal([
+      'Aggregate link removal',
+      'Gave up',
       'Deleted record abcdef12',
       'aggregate link not found',
       '8',
@@ -133,10 +119,9 @@ describe('<service-sync-problems>', () => {
   it('retries one problem from the keyboard, announces it and emits service-sync-retried', async () => {
     server([client, link]);
     const el = await mount();
-    // Tab: Retry all, the table region, then the first row's Retry.
+    // Tab: Retry all, then the first row's Retry.
     await sendKeys({ press: 'Tab' });
     expect(text(focused(el))).to.equal('Retry all');
-    await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Tab' });
     expect(text(focused(el))).to.equal('Retry: Client Jane Roe');
     const event = oneEvent(el, 'service-sync-retried');
@@ -150,7 +135,7 @@ describe('<service-sync-problems>', () => {
       '1 record put back in line: the sync tries again now.',
     );
     // The list is reloaded at once: the retried record is gone, and focus is not lost.
-    expect(rows(el).map((r) => r[1])).to.deep.equal(['Retainer']);
+    expect(rows(el).map((r) => r[2])).to.deep.equal(['Retainer']);
     expect(focused(el)).to.equal($(el, '[part~="result"]'));
   });
 
@@ -195,6 +180,29 @@ describe('<service-sync-problems>', () => {
     expect(rows(el2)).to.have.length(1);
   });
 
+  it('names an unnamed payment link by its amount, client and date', async () => {
+    const jane = aClient({ name: 'Jane Roe' });
+    const unnamed = aPaymentLink({ name: null, amount: '1250.50', clientId: jane.id });
+    const state = {
+      problems: [aProblem({ kind: 'paymentLink', name: null, recordId: unnamed.id })],
+    };
+    api = mockApi({
+      'GET /api/admin/sync-problems': () => ({ data: state.problems, nextCursor: null }),
+      'GET /api/payment-links/:id': () => unnamed,
+      'GET /api/clients/:id': () => jane,
+    });
+    const el = await mount();
+    await settle(el, 4);
+    expect(rows(el)[0]![2]).to.equal('$1,250.50 · Jane Roe · Nov 21, 10:00 AM');
+  });
+
+  it('offers Retry all only for what does not retry on its own', async () => {
+    server([link]);
+    const el = await mount();
+    expect(rows(el)).to.have.length(1);
+    expect($$(el, '[part~="retry-all-button"]')).to.have.length(0);
+  });
+
   it('pages with the API cursor', async () => {
     server([client, link, removal], 'cursor-1');
     const el = await mount();
@@ -204,7 +212,7 @@ describe('<service-sync-problems>', () => {
     expect(api.callsTo('GET /api/admin/sync-problems')[1]!.query.get('cursor')).to.equal(
       'cursor-1',
     );
-    expect(rows(el).map((r) => r[1])).to.deep.equal([
+    expect(rows(el).map((r) => r[2])).to.deep.equal([
       'Jane Roe',
       'Retainer',
       'Deleted record abcdef12',
@@ -212,7 +220,7 @@ describe('<service-sync-problems>', () => {
     expect($$(el, '[part~="more-button"]')).to.have.length(0);
   });
 
-  it('refreshes while visible, and keeps the last list under a warning when that fails', async () => {
+  it('refreshes while visible; when that fails it keeps the rows, and never says all is in step', async () => {
     let fail = false;
     let problems = [client];
     api = mockApi({
@@ -220,6 +228,14 @@ describe('<service-sync-problems>', () => {
         fail ? apiError(503, 'The database is unavailable') : { data: problems, nextCursor: null },
     });
     const el = await mount(0.1);
+    fail = true;
+    await sleep(250);
+    await settle(el);
+    expect(text($(el, '[part~="warning"]'))).to.match(
+      /^Could not refresh\. The database is unavailable\. Showing the problems as of /,
+    );
+    expect(rows(el)).to.have.length(1);
+    fail = false;
     problems = [];
     await sleep(250);
     await settle(el);
@@ -227,8 +243,10 @@ describe('<service-sync-problems>', () => {
     fail = true;
     await sleep(250);
     await settle(el);
-    expect(text($(el, 'p[part~="warning"]'))).to.match(
-      /^Could not refresh: The database is unavailable\. Showing the problems as of /,
+    // Down again: whether all is in step is not known.
+    expect(text($(el, '[part~="warning"]'))).to.equal(
+      'Could not refresh. The database is unavailable.',
     );
+    expect($$(el, '[part~="empty"]')).to.have.length(0);
   });
 });

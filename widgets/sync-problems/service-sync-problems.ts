@@ -1,11 +1,12 @@
 import { Task, TaskStatus } from '@lit/task';
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { ApiClient, ListOptions } from '../../shared/api-client.js';
 import { listSyncProblems, retrySyncProblems } from '../../shared/operations-api.js';
 import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
-import { renderAlert } from '../core/alerts.js';
-import { formatDateTime, plural } from '../core/format.js';
+import { alertBox, renderAlert } from '../core/alerts.js';
+import { clientNames } from '../core/client-names.js';
+import { formatDateTime, formatMoney, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { ServiceSyncRetriedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
@@ -20,8 +21,14 @@ const KINDS: Record<SyncProblemKind, string> = {
   aggregateLinkRemoval: 'Aggregate link removal',
 };
 
-/** The problem's name as a person knows it; a removal's record is gone, so its id stands in. */
-const nameOf = (p: SyncProblemRecord) => p.name ?? `Deleted record ${p.recordId.slice(0, 8)}`;
+const STATUSES = {
+  error: ['Failed', 'error'],
+  retrying: ['Retrying', 'warning'],
+  dead: ['Gave up', 'error'],
+} as const;
+
+/** Kinds whose records may have no name: they are described by amount, client and date. */
+const UNNAMED = new Set<SyncProblemKind>(['paymentLink', 'aggregateLink']);
 
 function nextTry(p: SyncProblemRecord): string {
   if (p.status === 'dead') return 'Only when retried';
@@ -61,6 +68,54 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
   /** "Retry all" goes on after its request: the workers drain the jobs it put back in line. */
   readonly #drain = new ProgressWatcher(this, () => this.api, 'retryAll');
 
+  /** Unnamed payment and aggregate links, described: "$150.00 · Jane Roe · Nov 21, 10:00 AM". */
+  readonly #described = new Map<string, string>();
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if ((changed as PropertyValues).has('rows')) void this.describeUnnamed();
+  }
+
+  /** Reads what an unnamed record is (once each): its amount, its client and when it was made. */
+  private async describeUnnamed(): Promise<void> {
+    const api = this.api;
+    const missing = this.rows.filter(
+      (p) => !p.name && UNNAMED.has(p.kind) && !this.#described.has(p.recordId),
+    );
+    if (missing.length === 0) return;
+    await Promise.all(
+      missing.map(async (p) => {
+        this.#described.set(p.recordId, '');
+        try {
+          const record =
+            p.kind === 'paymentLink'
+              ? await api.getPaymentLink(p.recordId)
+              : await api.getAggregateLink(p.recordId);
+          const client = record.clientId
+            ? (await clientNames(api, [record.clientId])).get(record.clientId)
+            : null;
+          this.#described.set(
+            p.recordId,
+            [formatMoney(record.amount), client, formatDateTime(record.createdAt, true)]
+              .filter(Boolean)
+              .join(' · '),
+          );
+        } catch {
+          // Unreadable (deleted meanwhile): its short id stands in.
+        }
+      }),
+    );
+    this.requestUpdate();
+  }
+
+  /** The problem's name as a person knows it; a removal's record is gone, so its id stands in. */
+  private nameOf(p: SyncProblemRecord): string {
+    const id = p.recordId.slice(0, 8);
+    if (p.name) return p.name;
+    if (p.status === 'dead') return `Deleted record ${id}`;
+    return this.#described.get(p.recordId) || `${KINDS[p.kind]} ${id}`;
+  }
+
   protected override fetchPage(api: ApiClient, options: ListOptions, signal: AbortSignal) {
     return listSyncProblems(api, options, signal);
   }
@@ -74,7 +129,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
     onComplete: (detail) => {
       this.outcome =
         detail.retried === 0
-          ? 'Nothing to retry: it is in step already.'
+          ? 'Nothing was put back in line: the records retrying try again on their own.'
           : `${plural(detail.retried, 'record')} put back in line: the sync tries again now.`;
       this.emit(new ServiceSyncRetriedEvent(detail));
       void this.refresh();
@@ -111,7 +166,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
   private renderTable() {
     const busy = this.retry.status === TaskStatus.PENDING;
     const busyId = busy ? this.#retrying : undefined;
-    return html`<div class="scroll" role="region" aria-label="Sync problems" tabindex="0">
+    return html`<div data-fit role="region" aria-label="Sync problems">
       <table part="table">
         <caption class="visually-hidden">
           Records that failed to sync, newest first
@@ -119,6 +174,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
         <thead>
           <tr>
             <th scope="col">Type</th>
+            <th scope="col">Status</th>
             <th scope="col">Name</th>
             <th scope="col">Message</th>
             <th scope="col">Attempts</th>
@@ -130,14 +186,16 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
           ${this.rows.map(
             (p) =>
               html`<tr part="row" data-id=${p.id}>
-                <td data-label="Type">
-                  ${KINDS[p.kind]}
-                  <span class="hint sub">${p.status === 'retrying' ? 'retrying' : 'failed'}</span>
+                <td data-label="Type"><span>${KINDS[p.kind]}</span></td>
+                <td data-label="Status" part="status">
+                  <span class="badge" data-tone=${STATUSES[p.status][1]}
+                    >${STATUSES[p.status][0]}</span
+                  >
                 </td>
-                <td data-label="Name">${nameOf(p)}</td>
-                <td data-label="Message" part="message">${p.errorMessage ?? '—'}</td>
-                <td data-label="Attempts">${p.attempts}</td>
-                <td data-label="Next try">${nextTry(p)}</td>
+                <td data-label="Name"><span>${this.nameOf(p)}</span></td>
+                <td data-label="Message" part="message"><span>${p.errorMessage ?? '—'}</span></td>
+                <td data-label="Attempts"><span>${p.attempts}</span></td>
+                <td data-label="Next try"><span>${nextTry(p)}</span></td>
                 <td>
                   <button
                     type="button"
@@ -147,7 +205,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
                   >
                     ${busyId === p.id ? html`${spinner}Retrying…` : 'Retry'}<span
                       class="visually-hidden"
-                      >: ${KINDS[p.kind]} ${nameOf(p)}</span
+                      >: ${KINDS[p.kind]} ${this.nameOf(p)}</span
                     >
                   </button>
                 </td>
@@ -168,10 +226,10 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       part="card"
       aria-busy=${this.load.status === TaskStatus.PENDING || busy ? 'true' : 'false'}
     >
-      <div class="row">
+      <div class="row header">
         ${this.renderHeading('Sync problems')}
         ${
-          count > 0
+          this.rows.some((p) => p.status !== 'retrying')
             ? html`<button
                 type="button"
                 class="primary"
@@ -186,18 +244,18 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       </div>
       ${this.renderLoadState('problems')}
       ${this.retry.status === TaskStatus.ERROR ? renderAlert(this.retry.error) : nothing}
-      <p role="status" part="result" tabindex="-1" class=${this.outcome ? 'success' : ''}>
-        ${this.outcome}
-      </p>
+      ${this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing}
       ${this.#drain.render('Retried records tried again')}
       ${
-        this.hasLoaded
-          ? count === 0
-            ? html`<p class="success" part="empty">
-                All is in step: every record has reached the payment service.
-              </p>`
-            : html`${this.renderTable()}${this.renderMore('problems')}`
-          : this.renderFirstLoad('the sync problems')
+        count > 0
+          ? html`${this.renderTable()}${this.renderMore('problems')}`
+          : this.current
+            ? alertBox(
+                'success',
+                html`<p>All is in step: every record has reached the payment service.</p>`,
+                'empty',
+              )
+            : this.renderFirstLoad('the sync problems')
       }
     </section>`;
   }

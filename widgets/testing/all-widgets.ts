@@ -1,14 +1,29 @@
-import { html, render } from 'lit';
-import type { Settings } from '../../shared/schemas.js';
+import { html, nothing, render, type LitElement } from 'lit';
+import type { AggregateLink, Client, PaymentLink, Settings } from '../../shared/schemas.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
+import { ALL_TAGS, KIT_TAGS } from '../elements.js';
 import '../index.js';
+import '../sync-problems/define.js';
+import '../webhook-events/define.js';
 import { settle } from './helpers.js';
 import { page, type Handler } from './mock-api.js';
-import { aBankAccount, aClient, aPaymentLink, aTransaction, anAggregateLink } from './records.js';
+import {
+  aBankAccount,
+  aClient,
+  aMatter,
+  aPaymentLink,
+  aProblem,
+  aSettings,
+  aTransaction,
+  anAggregateLink,
+  anEvent,
+  progressReport,
+} from './records.js';
 
-// All eight elements at once, with the worst data a firm has: names of about 250 characters
-// with no space to break at, the longest amounts, a warning in every place one can show. For the
-// layout and page-CSS tests.
+// All the elements at once: the eight with the worst data a firm has (names of about 250
+// characters with no space to break at, the longest amounts, a warning in every place one can
+// show), for the layout and page-CSS tests; and the ten with a busy firm's real data, for the
+// finish tests.
 
 const long = (word: string) => `${word}${'x'.repeat(240)}${word}`;
 
@@ -24,13 +39,7 @@ const aggregate = anAggregateLink({
   url: `https://pay.example.com/${'p'.repeat(240)}`,
 });
 
-const settings: Settings = {
-  productionEnvironment: false,
-  apiToken: { isSet: true, last4: '2814' },
-  webhookSecret: { isSet: true, last4: 'abcd' },
-  previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
-  updatedAt: '2026-11-21T10:00:00.000Z',
-};
+const settings: Settings = aSettings({ webhookSecret: { isSet: true, last4: 'abcd' } });
 
 const health: IntegrationHealth = {
   environment: 'sandbox',
@@ -80,36 +89,139 @@ export const worstCaseRoutes: Record<string, Handler> = {
     ),
 };
 
-export const TAGS = [
-  'service-settings',
-  'service-bank-accounts-sync',
-  'service-client-create',
-  'service-matter-create',
-  'service-payment-link-create',
-  'service-aggregate-link-create',
-  'service-aggregate-link-update',
-  'service-transactions-list',
-] as const;
-
 /** Mounts the eight in `container` (long client and link names filled in), loaded. */
-export async function mountAll(container: HTMLElement): Promise<HTMLElement[]> {
+export const mountAll = (container: HTMLElement) =>
+  mountWidgets(container, KIT_TAGS, { client: longClient, links, aggregate });
+
+/**
+ * The ten elements with what a busy firm really has: several words to a name, e-mail payers,
+ * the largest amounts, every status a table shows, failed syncs and dead events, one unnamed
+ * payment link. For the finish tests: no word broken, tables that stay tables where they fit.
+ */
+const firm = aClient({ name: 'Alexandra Montgomery Holdings' });
+const firmLinks = [
+  aPaymentLink({
+    name: 'Retainer for the estate planning',
+    clientId: firm.id,
+    amount: '21474836.47',
+  }),
+  aPaymentLink({ name: null, clientId: firm.id, amount: '1250.50' }),
+];
+const firmAggregate = anAggregateLink({
+  name: 'All fees for Alexandra Montgomery',
+  paymentLinkIds: firmLinks.map((l) => l.id),
+  clientId: firm.id,
+  amount: '21476086.97',
+});
+const STATUSES = ['FUNDS_IN_TRANSIT', 'PENDING', 'PARTIALLY_REFUNDED', 'CHARGED_BACK'] as const;
+
+export const everyRoutes: Record<string, Handler> = {
+  'GET /api/settings': () => aSettings(),
+  'GET /api/admin/webhook-url': () => ({
+    url: 'https://payments.montgomery.example/webhooks/00000000-0000-4000-8000-000000000001',
+    source: 'public-url',
+  }),
+  'GET /api/admin/integration-health': () => ({
+    ...health,
+    apiKey: {
+      isSet: true,
+      ok: false,
+      firm: null,
+      role: null,
+      error: 'Could not reach the remote service: ENOTFOUND (getaddrinfo ENOTFOUND api.example)',
+    },
+  }),
+  'GET /api/bank-accounts': () =>
+    page([
+      aBankAccount({ name: 'Operating account', isDefault: false }),
+      aBankAccount({ name: 'Client trust (IOLTA)', category: 'trust', isDefault: true }),
+    ]),
+  'GET /api/clients/:id': () => firm,
+  'GET /api/clients': () => page([firm]),
+  'GET /api/matters': () => page([aMatter({ name: 'Estate planning', clientId: firm.id })]),
+  'GET /api/payment-links': () => page(firmLinks),
+  'GET /api/payment-links/:id': (c) => firmLinks.find((l) => l.id === c.params.id) ?? firmLinks[0]!,
+  'GET /api/aggregate-links': () => page([firmAggregate]),
+  'GET /api/aggregate-links/:id': () => firmAggregate,
+  'GET /api/transactions': () =>
+    page(
+      Array.from({ length: 10 }, (_, i) =>
+        aTransaction({
+          payerName: i % 2 ? null : 'Patricia Payer',
+          payerEmail: 'accounts@montgomery.example',
+          amount: '21474836.47',
+          amountRefunded: i % 3 ? '0.00' : '1000000.00',
+          clientId: firm.id,
+          errorMessage: i === 3 ? 'Insufficient funds in the account' : null,
+          method: i % 2 ? 'PUSH_TO_CARD' : 'ACH',
+          status: STATUSES[i % STATUSES.length],
+        }),
+      ),
+    ),
+  'GET /api/admin/sync-problems': () =>
+    page([
+      aProblem({ name: firm.name }),
+      aProblem({
+        kind: 'paymentLink',
+        name: null,
+        recordId: firmLinks[1]!.id,
+        status: 'retrying',
+        errorMessage: 'Remote service error (HTTP 503): upstream unavailable',
+      }),
+      aProblem({ kind: 'aggregateLinkRemoval', name: null, status: 'dead', nextAttemptAt: null }),
+    ]),
+  'GET /api/admin/webhook-events': () =>
+    page([
+      anEvent(),
+      anEvent({
+        type: 'transaction.refunded',
+        status: 'failed',
+        attempts: 3,
+        error: 'The remote service answered 500',
+      }),
+      anEvent({
+        type: 'transaction.created',
+        status: 'dead',
+        attempts: 8,
+        error: 'Transaction not found',
+      }),
+      anEvent({ type: 'payout.created', status: 'ignored', transactionIds: [] }),
+    ]),
+  'GET /api/admin/progress': () => progressReport('retryAll', null),
+};
+
+/** Mounts the ten in `container` with everyRoutes' records, loaded. */
+export const mountEvery = (container: HTMLElement) =>
+  mountWidgets(container, ALL_TAGS, { client: firm, links: firmLinks, aggregate: firmAggregate });
+
+async function mountWidgets(
+  container: HTMLElement,
+  tags: readonly string[],
+  data: { client: Client; links: PaymentLink[]; aggregate: AggregateLink },
+): Promise<HTMLElement[]> {
   render(
     html`<service-settings></service-settings>
       <service-bank-accounts-sync></service-bank-accounts-sync>
       <service-client-create></service-client-create>
-      <service-matter-create client-id=${longClient.id}></service-matter-create>
-      <service-payment-link-create client-id=${longClient.id}></service-payment-link-create>
+      <service-matter-create client-id=${data.client.id}></service-matter-create>
+      <service-payment-link-create client-id=${data.client.id}></service-payment-link-create>
       <service-aggregate-link-create
-        client-id=${longClient.id}
-        payment-link-ids=${links.map((l) => l.id).join(' ')}
+        client-id=${data.client.id}
+        payment-link-ids=${data.links.map((l) => l.id).join(' ')}
       ></service-aggregate-link-create>
       <service-aggregate-link-update
-        aggregate-link-id=${aggregate.id}
+        aggregate-link-id=${data.aggregate.id}
       ></service-aggregate-link-update>
-      <service-transactions-list></service-transactions-list>`,
+      <service-transactions-list></service-transactions-list>
+      ${
+        tags.includes('service-sync-problems')
+          ? html`<service-sync-problems poll-interval="0"></service-sync-problems>
+              <service-webhook-events poll-interval="0"></service-webhook-events>`
+          : nothing
+      }`,
     container,
   );
-  const elements = TAGS.map((tag) => container.querySelector<HTMLElement>(tag)!);
-  for (const el of elements) await settle(el as unknown as import('lit').LitElement, 6);
+  const elements = tags.map((tag) => container.querySelector<LitElement>(tag)!);
+  for (const el of elements) await settle(el, 6);
   return elements;
 }

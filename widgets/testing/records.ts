@@ -4,9 +4,12 @@ import type {
   Client,
   Matter,
   PaymentLink,
+  Settings,
   Transaction,
 } from '../../shared/schemas.js';
 import type { WorkKind, WorkProgress, WorkProgressReport } from '../../shared/progress.js';
+import type { SyncProblemRecord } from '../../shared/sync-problems.js';
+import type { WebhookEventRecord } from '../../shared/webhooks.js';
 
 // Records as the API answers them, for widget tests.
 
@@ -70,6 +73,8 @@ export const anAggregateLink = (over: Partial<AggregateLink> = {}): AggregateLin
   id: id(),
   name: 'All fees',
   paymentLinkIds: [],
+  clientId: null,
+  amount: '0.00',
   url: 'https://pay.example.com/pay/agg',
   ...synced,
   ...over,
@@ -97,6 +102,23 @@ export const aTransaction = (over: Partial<Transaction> = {}): Transaction => ({
   ...over,
 });
 
+/** The settings as GET /api/settings answers them: a sandbox token set, no webhook secret. */
+export const aSettings = (over: Partial<Settings> = {}): Settings => ({
+  productionEnvironment: false,
+  apiToken: { isSet: true, last4: '2814' },
+  webhookSecret: { isSet: false, last4: null },
+  previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
+  allowedOrigins: [],
+  updatedAt: at,
+  service: {
+    demoMode: false,
+    productionUrl: 'https://api.payments.example/',
+    sandboxUrl: 'https://api.sandbox.payments.example/',
+    sandboxToken: true,
+  },
+  ...over,
+});
+
 /** A run of long work as GET /api/admin/progress answers it: going unless `finishedAt` is set. */
 export const aWorkProgress = (over: Partial<WorkProgress> = {}): WorkProgress => ({
   done: 0,
@@ -116,3 +138,38 @@ export const progressReport = (
   retryAll: null,
   [kind]: progress,
 });
+
+/** A webhook event of the log (GET /api/admin/webhook-events): processed unless told. */
+export const anEvent = (over: Partial<WebhookEventRecord> = {}): WebhookEventRecord => {
+  const n = id().slice(-12);
+  return {
+    id: `00000000-0000-4000-a000-${n}`,
+    eventId: `evt_${Number(n)}`,
+    type: 'transaction.created',
+    status: 'processed',
+    error: null,
+    attempts: 1,
+    transactionIds: [`txn_${Number(n)}`],
+    receivedAt: at,
+    processedAt: '2026-11-21T10:00:01.000Z',
+    updatedAt: '2026-11-21T10:00:01.000Z',
+    ...over,
+  };
+};
+
+/** A sync problem (GET /api/admin/sync-problems): a client whose sync failed, unless told. */
+export const aProblem = (over: Partial<SyncProblemRecord> = {}): SyncProblemRecord => {
+  const problemId = `00000000-0000-4000-9000-${id().slice(-12)}`;
+  return {
+    id: problemId,
+    kind: 'client',
+    recordId: problemId,
+    name: 'Jane Roe',
+    status: 'error',
+    errorMessage: 'name is too long',
+    attempts: 3,
+    nextAttemptAt: '2026-11-21T11:00:00.000Z',
+    updatedAt: at,
+    ...over,
+  };
+};

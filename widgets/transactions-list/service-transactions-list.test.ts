@@ -60,6 +60,8 @@ describe('<service-transactions-list>', () => {
       'GET /api/transactions': () => page([paid, refunded]),
       'GET /api/clients/:id': () => jane,
     });
+    // A client configured anew: client names are read once per API client, for the whole page.
+    configure({ apiBase: 'http://api.test', token: 'pwt_test' });
     const el = await mount();
     expect(api.callsTo('GET /api/transactions')[0]!.query.get('limit')).to.equal('10');
     // One look-up per distinct client.

@@ -3,10 +3,12 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { Transaction } from '../../shared/schemas.js';
-import { errorMessage, renderAlert } from '../core/alerts.js';
-import { formatDateTime, formatMoney, methodLabel, statusLabel } from '../core/format.js';
+import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
+import { clientNames } from '../core/client-names.js';
+import { formatMoney, methodLabel, statusLabel, statusTone } from '../core/format.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
+import { TableFit, renderTime } from '../core/table-fit.js';
 
 /** The spec: the list shows the 10 most recent transactions. */
 const SHOWN = 10;
@@ -34,6 +36,7 @@ interface Loaded {
  * @csspart status - A transaction's status.
  * @csspart empty - The text shown when there is no transaction yet.
  * @csspart button - The refresh button.
+ * @csspart refreshing - The quiet mark of a refresh in progress beside the button.
  * @csspart warning - A refresh failed: the list shown is the last one loaded.
  */
 export class ServiceTransactionsList extends ServiceElement {
@@ -45,33 +48,26 @@ export class ServiceTransactionsList extends ServiceElement {
   /** The last list loaded: a failed refresh keeps it on show, under a warning. */
   @state() private last?: Loaded;
 
-  /** Client names by id, kept across reloads: a client's name rarely changes. */
-  readonly #names = new Map<string, string>();
-
   private readonly load = new Task(this, {
     args: () => [this.api] as const,
     task: async ([api]: readonly [ApiClient], { signal }) => {
       if (!api.hasToken) return initialState;
       const { data } = await api.listTransactions({ limit: SHOWN }, signal);
-      const missing = [...new Set(data.map((t) => t.clientId))].filter(
-        (id): id is string => !!id && !this.#names.has(id),
+      const clients = await clientNames(
+        api,
+        data.map((t) => t.clientId),
+        signal,
       );
-      // A client that cannot be read (deleted meanwhile) shows as a dash, not as a failure.
-      await Promise.all(
-        missing.map((id) =>
-          api.getClient(id, signal).then(
-            (client) => this.#names.set(id, client.name),
-            () => undefined,
-          ),
-        ),
-      );
-      return { transactions: data, clients: this.#names, at: new Date() } satisfies Loaded;
+      return { transactions: data, clients, at: new Date() } satisfies Loaded;
     },
     onComplete: (loaded) => {
       if (loaded) this.last = loaded;
+      this.loaded('load');
     },
-    onError: (error) => this.emitError('load', error),
+    onError: (error) => this.emitError('load', error, true),
   });
+
+  protected readonly fit = new TableFit(this);
 
   /** Reloads while the page is visible, backing off while the API fails (see PollController). */
   readonly #poll = new PollController(this, {
@@ -97,7 +93,7 @@ export class ServiceTransactionsList extends ServiceElement {
     if (loaded.transactions.length === 0) {
       return html`<p class="hint" part="empty">No transactions yet.</p>`;
     }
-    return html`<div class="scroll" role="region" aria-label="Transactions" tabindex="0">
+    return html`<div data-fit role="region" aria-label="Transactions">
       <table part="table">
         <caption class="visually-hidden">
           The ${SHOWN} most recent transactions, newest first
@@ -116,33 +112,35 @@ export class ServiceTransactionsList extends ServiceElement {
           ${loaded.transactions.map(
             (t) =>
               html`<tr part="row">
-                <td data-label="Date">
-                  <time datetime=${t.createdOn} title=${formatDateTime(t.createdOn)}
-                    >${formatDateTime(t.createdOn, true)}</time
+                <td data-label="Date">${renderTime(t.createdOn)}</td>
+                <td data-label="Payer"><span>${t.payerName ?? t.payerEmail ?? '—'}</span></td>
+                <td class="amount" data-label="Amount">
+                  <span
+                    >${formatMoney(t.amount)}${
+                      t.amountRefunded !== '0.00'
+                        ? html` <span class="hint sub"
+                            >${formatMoney(t.amountRefunded)} refunded</span
+                          >`
+                        : nothing
+                    }</span
                   >
                 </td>
-                <td data-label="Payer">${t.payerName ?? t.payerEmail ?? '—'}</td>
-                <td class="amount" data-label="Amount">
-                  ${formatMoney(t.amount)}${
-                    t.amountRefunded !== '0.00'
-                      ? html` <span class="hint sub"
-                          >${formatMoney(t.amountRefunded)} refunded</span
-                        >`
-                      : nothing
-                  }
-                </td>
                 <td data-label="Method">
-                  ${methodLabel(t.method)}${t.lastFour ? ` ··${t.lastFour}` : ''}
+                  <span>${methodLabel(t.method)}${t.lastFour ? ` ··${t.lastFour}` : ''}</span>
                 </td>
                 <td part="status" data-label="Status">
-                  ${statusLabel(t.status)}${
-                    t.errorMessage
-                      ? html` <span class="hint sub">${t.errorMessage}</span>`
-                      : nothing
-                  }
+                  <span
+                    ><span class="badge" data-tone=${statusTone(t.status)}
+                      >${statusLabel(t.status)}</span
+                    >${
+                      t.errorMessage
+                        ? html` <span class="hint sub">${t.errorMessage}</span>`
+                        : nothing
+                    }</span
+                  >
                 </td>
                 <td data-label="Client">
-                  ${(t.clientId && loaded.clients.get(t.clientId)) || '—'}
+                  <span>${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</span>
                 </td>
               </tr>`,
           )}
@@ -156,7 +154,7 @@ export class ServiceTransactionsList extends ServiceElement {
     const failed = this.load.status === TaskStatus.ERROR;
     const loaded = this.load.value ?? this.last;
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
-      <div class="row">
+      <div class="row header">
         ${this.renderHeading('Recent transactions')}
         <button
           type="button"
@@ -164,22 +162,30 @@ export class ServiceTransactionsList extends ServiceElement {
           aria-disabled=${pending ? 'true' : 'false'}
           @click=${() => !pending && this.refresh()}
         >
-          ${pending && loaded ? html`${spinner}Refreshing…` : 'Refresh'}
+          Refresh
         </button>
         <span class="hint" role="status"
           >${
-            this.announce && !pending && !failed && loaded
-              ? `Updated at ${loaded.at.toLocaleTimeString('en-US')}.`
-              : nothing
+            pending && loaded
+              ? html`<span part="refreshing"
+                  >${spinner}${this.announce ? 'Refreshing…' : nothing}</span
+                >`
+              : this.announce && !failed && loaded
+                ? `Updated at ${loaded.at.toLocaleTimeString('en-US')}.`
+                : nothing
           }</span
         >
       </div>
       ${
         failed && loaded
-          ? html`<p class="warning" part="warning" role="alert">
-              Could not refresh: ${errorMessage(this.load.error)} Showing the transactions as of
-              ${loaded.at.toLocaleTimeString('en-US')}.
-            </p>`
+          ? alertBox(
+              'error',
+              html`<p>
+                Could not refresh. ${errorMessage(this.load.error)} Showing the transactions as of
+                ${loaded.at.toLocaleTimeString('en-US')}.
+              </p>`,
+              'error warning',
+            )
           : failed
             ? renderAlert(this.load.error)
             : nothing

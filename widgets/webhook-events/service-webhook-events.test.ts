@@ -5,30 +5,13 @@ import { configure } from '../core/config.js';
 import { $, $$, choose, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, sleep, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import { anEvent } from '../testing/records.js';
 import './define.js';
 import type { ServiceWebhookEvents } from './define.js';
 
 let api: MockApi;
 afterEach(() => api?.restore());
 before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
-
-let n = 0;
-const anEvent = (over: Partial<WebhookEventRecord> = {}): WebhookEventRecord => {
-  n += 1;
-  return {
-    id: `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`,
-    eventId: `evt_${n}`,
-    type: 'transaction.created',
-    status: 'processed',
-    error: null,
-    attempts: 1,
-    transactionIds: [`txn_${n}`],
-    receivedAt: '2026-11-21T10:00:00.000Z',
-    processedAt: '2026-11-21T10:00:01.000Z',
-    updatedAt: '2026-11-21T10:00:01.000Z',
-    ...over,
-  };
-};
 
 const processed = anEvent();
 const dead = anEvent({
@@ -153,9 +136,8 @@ describe('<service-webhook-events>', () => {
     // Whatever else the API might send, only the listed fields are shown.
     Object.assign(state.events[0]!, { signature: 'sig-must-not-show' });
     const el = await mount();
-    // Tab: Reconcile now, Replay all dead, the filter, the table region, then the first row's
-    // Details.
-    for (let i = 0; i < 5; i += 1) await sendKeys({ press: 'Tab' });
+    // Tab: Reconcile now, Replay all dead, the filter, then the first row's Details.
+    for (let i = 0; i < 4; i += 1) await sendKeys({ press: 'Tab' });
     expect(text(focused(el))).to.equal(`Details: transaction.refunded ${dead.eventId}`);
     await sendKeys({ press: 'Enter' });
     await settle(el, 4);
@@ -163,6 +145,9 @@ describe('<service-webhook-events>', () => {
     const details = $(el, '[part~="details"]');
     expect(focused(el)).to.equal(details);
     expect($(el, '[part~="details-button"]').getAttribute('aria-expanded')).to.equal('true');
+    // Under the row whose button opened it.
+    const row = $(el, `tr[data-id="${dead.id}"]`);
+    expect(row.nextElementSibling!.contains(details)).to.equal(true);
     const pairs = $$(el, '[part~="details"] dt').map((dt) => [
       text(dt),
       text(dt.nextElementSibling),
@@ -184,6 +169,31 @@ describe('<service-webhook-events>', () => {
     await settle(el);
     expect($$(el, '[part~="details"]')).to.have.length(0);
     expect(text(focused(el))).to.equal(`Details: transaction.refunded ${dead.eventId}`);
+  });
+
+  it('shows statuses as badges, and Replay all dead as the primary button only with dead events', async () => {
+    server([dead, processed]);
+    let el = await mount();
+    expect($$(el, 'td[part~="status"] .badge').map((b) => [text(b), b.dataset.tone])).to.deep.equal(
+      [
+        ['Dead', 'error'],
+        ['Processed', 'success'],
+      ],
+    );
+    expect($(el, '[part~="replay-all-button"]').classList.contains('primary')).to.equal(true);
+    api.restore();
+    server([processed]);
+    el = await mount();
+    expect($(el, '[part~="replay-all-button"]').classList.contains('primary')).to.equal(false);
+  });
+
+  it('puts its heading at the level the page asks for', async () => {
+    server([processed]);
+    const el = await fixture<ServiceWebhookEvents>(
+      html`<service-webhook-events poll-interval="0" heading-level="3"></service-webhook-events>`,
+    );
+    await settle(el, 4);
+    expect($(el, '[part~="heading"]').getAttribute('aria-level')).to.equal('3');
   });
 
   it('replays a dead event and emits service-webhook-events-replayed', async () => {

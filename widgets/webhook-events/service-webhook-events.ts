@@ -9,9 +9,10 @@ import {
   replayWebhookEvents,
 } from '../../shared/operations-api.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../shared/webhooks.js';
-import { renderAlert } from '../core/alerts.js';
+import { alertBox, renderAlert } from '../core/alerts.js';
 import { formatDateTime, plural } from '../core/format.js';
-import { ServiceElement, spinner } from '../core/service-element.js';
+import { spinner } from '../core/service-element.js';
+import { renderTime } from '../core/table-fit.js';
 import { ServiceReconciledEvent, ServiceWebhookEventsReplayedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
 import { ProgressWatcher } from '../operations/progress.js';
@@ -25,6 +26,19 @@ const STATUSES: Record<WebhookEventStatus, string> = {
   failed: 'Failed, retrying',
   dead: 'Dead',
 };
+
+/** Each status's badge. */
+const TONES: Record<WebhookEventStatus, string> = {
+  received: 'muted',
+  processed: 'success',
+  ignored: 'muted',
+  skipped: 'muted',
+  failed: 'warning',
+  dead: 'error',
+};
+
+const badge = (status: WebhookEventStatus) =>
+  html`<span class="badge" data-tone=${TONES[status]}>${STATUSES[status]}</span>`;
 
 /**
  * The webhook event log (admin role): the events the payment service sent, newest first, with
@@ -60,15 +74,19 @@ const STATUSES: Record<WebhookEventStatus, string> = {
  */
 export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
   static override styles = [
-    ServiceElement.styles,
+    PagedList.styles,
     css`
-      [part~='details'] {
-        padding: calc(var(--_gap) * 0.75);
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
+      td.details {
+        text-align: start;
+        background: var(--_result);
       }
-      code {
-        overflow-wrap: anywhere;
+      [part~='filter'] {
+        max-inline-size: 16rem;
+      }
+      [part~='details'] {
+        display: grid;
+        gap: 0.5rem;
+        padding: 0.25rem 0;
       }
     `,
   ];
@@ -198,96 +216,103 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
     const busy = this.replay.status === TaskStatus.PENDING;
     const open = this.openId === e.id;
     return html`<tr part="row" data-id=${e.id} data-status=${e.status}>
-      <td data-label="Received">
-        <time datetime=${e.receivedAt} title=${formatDateTime(e.receivedAt)}
-          >${formatDateTime(e.receivedAt, true)}</time
-        >
-      </td>
-      <td data-label="Kind">${e.type}</td>
-      <td data-label="Status">${STATUSES[e.status]}</td>
-      <td data-label="Attempts">${e.attempts}</td>
-      <td data-label="Error">${e.error ?? '—'}</td>
-      <td>
-        <div class="row">
-          <button
-            type="button"
-            part="button details-button"
-            aria-expanded=${open ? 'true' : 'false'}
-            aria-controls="details"
-            @click=${() => this.toggle(e.id)}
-          >
-            Details<span class="visually-hidden">: ${e.type} ${e.eventId}</span>
-          </button>
-          ${
-            e.status === 'dead'
-              ? html`<button
-                  type="button"
-                  part="button replay-button"
-                  aria-disabled=${busy ? 'true' : 'false'}
-                  @click=${() => this.onReplay(e.id)}
-                >
-                  ${busy && this.#replaying === e.id ? html`${spinner}Replaying…` : 'Replay'}<span
-                    class="visually-hidden"
-                    >: ${e.type} ${e.eventId}</span
+        <td data-label="Received">${renderTime(e.receivedAt)}</td>
+        <td data-label="Kind"><span>${e.type}</span></td>
+        <td data-label="Status" part="status">${badge(e.status)}</td>
+        <td data-label="Attempts"><span>${e.attempts}</span></td>
+        <td data-label="Error"><span>${e.error ?? '—'}</span></td>
+        <td>
+          <div class="row">
+            <button
+              type="button"
+              part="button details-button"
+              aria-expanded=${open ? 'true' : 'false'}
+              aria-controls=${open ? 'details' : nothing}
+              @click=${() => this.toggle(e.id)}
+            >
+              ${open ? 'Close' : 'Details'}<span class="visually-hidden"
+                >: ${e.type} ${e.eventId}</span
+              >
+            </button>
+            ${
+              e.status === 'dead'
+                ? html`<button
+                    type="button"
+                    part="button replay-button"
+                    aria-disabled=${busy ? 'true' : 'false'}
+                    @click=${() => this.onReplay(e.id)}
                   >
-                </button>`
-              : nothing
+                    ${busy && this.#replaying === e.id ? html`${spinner}Replaying…` : 'Replay'}<span
+                      class="visually-hidden"
+                      >: ${e.type} ${e.eventId}</span
+                    >
+                  </button>`
+                : nothing
+            }
+          </div>
+        </td>
+      </tr>
+      ${open ? this.renderDetails() : nothing}`;
+  }
+
+  /** The open event's details, in a row of their own under its row. */
+  private renderDetails() {
+    const e = this.details.value;
+    const failed = this.details.status === TaskStatus.ERROR;
+    return html`<tr>
+      <td colspan="6" class="details">
+        <section
+          id="details"
+          part="details"
+          tabindex="-1"
+          aria-labelledby="details-heading"
+          @keydown=${(k: KeyboardEvent) => k.key === 'Escape' && this.close()}
+        >
+          <div class="row header">
+            ${this.renderHeadingAt(
+              1,
+              html`Event ${e ? html`<code>${e.eventId}</code>` : nothing}`,
+              'details-heading',
+            )}
+            <button type="button" part="button" @click=${this.close}>Close details</button>
+          </div>
+          ${
+            failed
+              ? renderAlert(this.details.error)
+              : e && e.id === this.openId
+                ? html`<dl>
+                    <dt>Kind</dt>
+                    <dd>${e.type}</dd>
+                    <dt>Status</dt>
+                    <dd>${badge(e.status)}</dd>
+                    <dt>Transaction ids</dt>
+                    <dd>
+                      ${
+                        e.transactionIds.length
+                          ? e.transactionIds.map((id) => html`<code>${id}</code> `)
+                          : 'None'
+                      }
+                    </dd>
+                    <dt>Attempts</dt>
+                    <dd>${e.attempts}</dd>
+                    <dt>Error</dt>
+                    <dd>${e.error ?? 'None'}</dd>
+                    <dt>Received</dt>
+                    <dd>${formatDateTime(e.receivedAt)}</dd>
+                    <dt>Processed</dt>
+                    <dd>${formatDateTime(e.processedAt)}</dd>
+                    <dt>Last change</dt>
+                    <dd>${formatDateTime(e.updatedAt)}</dd>
+                  </dl>`
+                : html`<p class="hint">${spinner}Loading the event…</p>`
           }
-        </div>
+        </section>
       </td>
     </tr>`;
   }
 
-  private renderDetails() {
-    if (!this.openId) return nothing;
-    const e = this.details.value;
-    const failed = this.details.status === TaskStatus.ERROR;
-    return html`<section
-      id="details"
-      part="details"
-      tabindex="-1"
-      aria-labelledby="details-heading"
-      @keydown=${(k: KeyboardEvent) => k.key === 'Escape' && this.close()}
-    >
-      <div class="row">
-        <h3 id="details-heading">Event ${e ? html`<code>${e.eventId}</code>` : nothing}</h3>
-        <button type="button" part="button" @click=${this.close}>Close details</button>
-      </div>
-      ${
-        failed
-          ? renderAlert(this.details.error)
-          : e && e.id === this.openId
-            ? html`<dl>
-                <dt>Kind</dt>
-                <dd>${e.type}</dd>
-                <dt>Status</dt>
-                <dd>${STATUSES[e.status]}</dd>
-                <dt>Transaction ids</dt>
-                <dd>
-                  ${
-                    e.transactionIds.length
-                      ? e.transactionIds.map((id) => html`<code>${id}</code> `)
-                      : 'None'
-                  }
-                </dd>
-                <dt>Attempts</dt>
-                <dd>${e.attempts}</dd>
-                <dt>Error</dt>
-                <dd>${e.error ?? 'None'}</dd>
-                <dt>Received</dt>
-                <dd>${formatDateTime(e.receivedAt)}</dd>
-                <dt>Processed</dt>
-                <dd>${formatDateTime(e.processedAt)}</dd>
-                <dt>Last change</dt>
-                <dd>${formatDateTime(e.updatedAt)}</dd>
-              </dl>`
-            : html`<p class="hint">${spinner}Loading the event…</p>`
-      }
-    </section>`;
-  }
-
   private renderTable() {
-    return html`<div class="scroll" role="region" aria-label="Webhook events" tabindex="0">
+    return html`<div data-fit role="region" aria-label="Webhook events">
       <table part="table">
         <caption class="visually-hidden">
           Webhook events, newest first
@@ -316,7 +341,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       part="card"
       aria-busy=${this.load.status === TaskStatus.PENDING || busy || reconciling ? 'true' : 'false'}
     >
-      <div class="row">
+      <div class="row header">
         ${this.renderHeading('Webhook events')}
         <button
           type="button"
@@ -328,7 +353,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
         </button>
         <button
           type="button"
-          class="primary"
+          class=${this.rows.some((e) => e.status === 'dead') ? 'primary' : ''}
           part="button replay-all-button"
           aria-disabled=${busy ? 'true' : 'false'}
           @click=${() => this.onReplay(null)}
@@ -340,9 +365,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       ${this.renderLoadState('events')}
       ${this.replay.status === TaskStatus.ERROR ? renderAlert(this.replay.error) : nothing}
       ${this.reconcile.status === TaskStatus.ERROR ? renderAlert(this.reconcile.error) : nothing}
-      <p role="status" part="result" tabindex="-1" class=${this.outcome ? 'success' : ''}>
-        ${this.outcome}
-      </p>
+      ${this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing}
       ${
         this.hasLoaded
           ? this.rows.length === 0
@@ -353,7 +376,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
                     : 'No webhook received yet.'
                 }
               </p>`
-            : html`${this.renderTable()}${this.renderDetails()}${this.renderMore('events')}`
+            : html`${this.renderTable()}${this.renderMore('events')}`
           : this.renderFirstLoad('the events')
       }
     </section>`;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
@@ -23,4 +24,12 @@ export const orgSettings = pgTable('org_settings', {
   // the organization's calls to the same place, and saving a real token clears it at once.
   demoServiceUrl: text('demo_service_url'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  // The page origins (`https://portal.example.com`) whose pages may use this organization's
+  // keys and widget tokens, besides CORS_ORIGINS. Read per request, so a change needs no restart.
+  allowedOrigins: text('allowed_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  // No index: one row per organization, and CORS asks "does any allow this origin?" only for
+  // pages whose origin CORS_ORIGINS does not list.
 });

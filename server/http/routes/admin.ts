@@ -3,8 +3,7 @@ import { z } from 'zod';
 import * as s from '../../../shared/schemas.js';
 import { createApiKey, listApiKeys, revokeApiKeySafely } from '../../domain/api-keys.js';
 import { addRemoteSite, listRemoteSites, setRemoteSiteActive } from '../../domain/remote-sites.js';
-import { getSettings } from '../../domain/settings.js';
-import { saveSettings } from '../../going-live.js';
+import { saveSettings, settingsView } from '../../going-live.js';
 import {
   errorResponses,
   idParams,
@@ -78,7 +77,10 @@ export const settingsRouter = createRouter({ role: 'admin' })
         ...errorResponses,
       },
     }),
-    async (c) => c.json(await getSettings(c.get('db'), c.get('caller').orgId), 200),
+    async (c) => {
+      const deps = c.get('deps');
+      return c.json(await settingsView({ ...deps, db: c.get('db') }, c.get('caller').orgId), 200);
+    },
   )
   .openapi(
     createRoute({

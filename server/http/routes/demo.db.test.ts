@@ -18,7 +18,7 @@ import { closeServer, listen } from '../../testing/http.js';
 import { WIDGETS_DIST } from '../widget-assets.js';
 import { enterDemoMode, updateSettings } from '../../domain/settings.js';
 import { DEMO_KEY_NAME, isLoopbackHost } from './demo.js';
-import { ELEMENTS } from '../../../vite.config.js';
+import { ALL_TAGS } from '../../../widgets/elements.js';
 
 // Demo mode's routes (the host page, its token, "pay it") exist only with the simulator; the
 // kit's files are served in any mode. The full flow runs in e2e/demo-flow.test.ts.
@@ -131,7 +131,7 @@ describe('demo mode routes', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const page = await res.text();
-    for (const tag of ELEMENTS.map((name) => `service-${name}`)) {
+    for (const tag of ALL_TAGS) {
       expect(page).toContain(`<${tag}`);
     }
     expect((await request(demoApp, 'GET', '/demo/demo.js')).status).toBe(200);
@@ -189,7 +189,11 @@ describe('demo mode routes', () => {
     const { orgId } = await defaultOrgKey();
     expect((await request(demoApp, 'GET', '/')).status).toBe(200);
     await updateSettings(t.database.db, t.secretBox, orgId, { apiToken: 'a-real-firm-key-0001' });
-    expect((await request(demoApp, 'GET', '/')).status).toBe(404);
+    const off = await request(demoApp, 'GET', '/');
+    expect(off.status).toBe(404);
+    // A sentence for the person who opens it, not the API's JSON.
+    expect(off.headers.get('content-type')).toContain('text/html');
+    expect(await off.text()).toContain('The demo page is off');
     expect((await request(demoApp, 'POST', '/demo/token', { origin: ORIGIN })).status).toBe(404);
     // Back in demo mode (what clearing the token does with the simulator mounted), they return.
     await enterDemoMode(t.database.db, t.secretBox, orgId, {

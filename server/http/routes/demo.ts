@@ -115,7 +115,10 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
   router.route(demo.mountPath, demo.simulator.app);
   return router
     .get('/', (c) => sendFile(c, DEMO_DIR, 'index.html', PAGE_HEADERS))
-    .get('/demo/:file{[a-z-]+\\.[a-z]+}', (c) => sendFile(c, DEMO_DIR, c.req.param('file')))
+    .get('/demo/:file{[a-z-]+\\.[a-z]+}', (c) => {
+      const file = c.req.param('file');
+      return sendFile(c, DEMO_DIR, file, file.endsWith('.html') ? PAGE_HEADERS : undefined);
+    })
     .post('/demo/token', async (c) => {
       const origin = requireOwnOrigin(c);
       const org = await findDefaultOrganization(c.get('db'));

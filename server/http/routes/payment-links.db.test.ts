@@ -54,15 +54,23 @@ describe('payment links', () => {
   });
 
   it.each([
-    ['0', 'must be greater than 0'],
-    ['-5', 'must be greater than 0'],
+    ['0', 'must be greater than $0.00'],
+    ['-5', 'must be greater than $0.00'],
     ['1.005', 'must have at most 2 decimal places'],
-    ['ten', 'must be an amount such as "150.00"'],
-    ['21474836.48', 'is too large: at most 21474836.47'],
+    ['ten', 'is not an amount: write it like 1,250.00'],
+    ['1e3', 'is not an amount: write it like 1,250.00'],
+    ['12345678901234', 'must be at most $21,474,836.47'],
+    ['21474836.48', 'must be at most $21,474,836.47'],
   ])('refuses the amount %j', async (amount, message) => {
     const res = await create({ clientId, bankAccountId: operating, amount });
     expect(res.status).toBe(400);
     expect(res.body.error.details.fields.amount).toEqual([message]);
+  });
+
+  it('takes ".5" as $0.50, as the widget does', async () => {
+    const res = await create({ clientId, bankAccountId: operating, amount: '.5' });
+    expect(res.status).toBe(201);
+    expect(res.body.amount).toBe('0.50');
   });
 
   it('refuses an unknown bank account with a hint to sync bank accounts', async () => {

@@ -10,17 +10,16 @@ import { recordRouter } from './records.js';
 
 // The six record types of the spec, each mounted at /api/<name>.
 
+/** A search text: `q`. */
+const search = (what: string) =>
+  z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional().describe(what);
+
 export const clientsRouter = recordRouter({
   name: 'clients',
   synced: 'client',
   record: s.clientRecord,
   listQuery: s.listQuery.extend({
-    q: z
-      .string()
-      .trim()
-      .max(100, { error: 'must be at most 100 characters' })
-      .optional()
-      .describe('Only clients whose name contains this text (any case)'),
+    q: search('Only clients whose name contains this text (any case)'),
   }),
   read: { list: clients.listClients, get: clients.getClient },
   write: {
@@ -75,7 +74,11 @@ export const aggregateLinksRouter = recordRouter({
   name: 'aggregate-links',
   synced: 'aggregateLink',
   record: s.aggregateLinkRecord,
-  listQuery: s.listQuery,
+  listQuery: s.listQuery.extend({
+    q: search(
+      "Only aggregate links whose name, or their payment links' client's name, contains this text (any case)",
+    ),
+  }),
   read: { list: aggregateLinks.listAggregateLinks, get: aggregateLinks.getAggregateLink },
   write: {
     create: s.aggregateLinkCreate,

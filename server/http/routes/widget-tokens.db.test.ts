@@ -113,6 +113,9 @@ describe('using widget tokens', () => {
   });
 
   it('limited to origins, works only from those pages (Origin, or Referer for same-origin GETs)', async () => {
+    await t.request('PUT', '/api/settings', {
+      body: { allowedOrigins: ['https://portal.example.com'] },
+    });
     const token = (await issue({ origins: ['https://portal.example.com'] })).body.token;
     const from = (headers: Record<string, string>) =>
       t.request('GET', '/api/clients', { key: token, headers });

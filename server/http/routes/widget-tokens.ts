@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { widgetTokenCreate, widgetTokenRecord } from '../../../shared/widget-tokens.js';
-import { AppError } from '../../errors.js';
+import { AppError, invalidInput, type FieldErrors } from '../../errors.js';
 import { roleAtMost } from '../auth.js';
+import { organizationAllows } from '../origins.js';
 import { errorResponses, jsonBody, jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -32,6 +33,18 @@ export const widgetTokensRouter = createRouter({ role: 'staff', apiKeyOnly: true
       );
     }
     const origins = input.origins ? [...new Set(input.origins)] : null;
+    // A token for a page its organization does not allow would be refused at its first call.
+    const refused: FieldErrors = {};
+    for (const [index, origin] of (input.origins ?? []).entries()) {
+      if (!(await organizationAllows(c, caller.orgId, origin))) {
+        refused[`origins.${index}`] = [
+          `“${origin}” is not an allowed origin of this organization (nor in CORS_ORIGINS): add it to the allowed origins in the settings first`,
+        ];
+      }
+    }
+    if (Object.keys(refused).length > 0) {
+      throw invalidInput('The request body is not valid', refused);
+    }
     const { widgetTokens } = c.get('deps');
     const { token, expiresAt } = widgetTokens.issue(
       { org: caller.orgId, role, key: caller.keyId, origins },

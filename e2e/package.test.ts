@@ -1,0 +1,281 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { snippets } from '../docs/snippets.js';
+import { ELEMENT_ENTRIES, PACKAGE_NAME, packWidgets } from '../widgets/build/package.js';
+
+// The npm package as a host developer meets it: packed fresh (nothing kept from an earlier
+// run), installed from its tarball into empty projects (with React 19 and Vue, and with React
+// 18) beside nothing else of ours, then type-checked with tsc as a TypeScript, a React (TSX) and
+// a Vue consumer would write them, and every entry imported in Node with no DOM (a framework's
+// server render). Lit, React and Vue come from the npm registry (its local cache first).
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+
+let work: string;
+let tarball: string;
+
+before(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'plk-package-'));
+  const ours = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+  tarball = packWidgets(work, path.join(work, 'package'));
+  // The manifest's analyzer edits the package.json it runs beside: the build puts it back.
+  assert.equal(readFileSync(path.join(ROOT, 'package.json'), 'utf8'), ours);
+});
+
+after(() => rmSync(work, { recursive: true, force: true }));
+
+/** An empty project with the tarball and `extra` installed. */
+async function project(name: string, extra: string[]): Promise<string> {
+  const dir = path.join(work, name);
+  mkdirSync(dir);
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name, private: true, type: 'module' }),
+  );
+  await run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--ignore-scripts',
+      tarball,
+      ...extra,
+    ],
+    { cwd: dir, timeout: 240_000 },
+  );
+  return dir;
+}
+
+const tsconfig = (files: string[], options: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+      ...options,
+    },
+    files,
+  });
+
+/** tsc over `files` in `dir`: its exit status and output. */
+async function typeCheck(dir: string, name: string, files: string[], options = {}) {
+  writeFileSync(path.join(dir, name), tsconfig(files, options));
+  try {
+    const { stdout } = await run(process.execPath, [TSC, '-p', name], { cwd: dir });
+    return { ok: true, output: stdout };
+  } catch (error) {
+    return { ok: false, output: String((error as { stdout?: string }).stdout ?? error) };
+  }
+}
+
+const TS_CONSUMER = `
+import {
+  configure,
+  ServiceClientCreate,
+  ServiceRecordCreatedEvent,
+  type WidgetConfig,
+} from '${PACKAGE_NAME}';
+import '${PACKAGE_NAME}/service-matter-create';
+
+const options: WidgetConfig = {
+  apiBase: 'https://payments.example.com',
+  getToken: async ({ renew }) => (renew ? 'pwt_new' : 'pwt_first'),
+};
+configure(options);
+
+const form: ServiceClientCreate = document.createElement('service-client-create');
+form.heading = 'New client';
+form.required = true;
+form.hideSubmit = true;
+form.name = 'clientId';
+const matter = document.createElement('service-matter-create');
+matter.clientId = 'c1';
+
+form.addEventListener('service-record-created', (e) => {
+  const id: string = e.detail.record.id;
+  if (e.detail.recordType === 'client') console.log(id, e.detail.record.name);
+});
+form.addEventListener('service-change', (e) => console.log(e.detail.isValid));
+document.addEventListener('service-error', (e) => console.log(e.detail.message, e.detail.status));
+form.addEventListener(ServiceRecordCreatedEvent.eventName, (e) => console.log(e.type));
+
+const check: { isValid: boolean; errorMessage: string } = form.validate();
+const created: Promise<{ id: string; name: string }> = form.submit();
+const value: string = form.value;
+console.log(check, created, value, form.record?.syncErrorMessage);
+`;
+
+const WRONG_EVENT_FIELD = `
+import '${PACKAGE_NAME}';
+const form = document.createElement('service-client-create');
+form.addEventListener('service-record-created', (e) => console.log(e.detail.record.clientName));
+`;
+
+const REACT_CONSUMER = `
+import {
+  ServiceClientCreate,
+  ServicePaymentLinkCreate,
+  ServiceTransactionsList,
+} from '${PACKAGE_NAME}/react';
+
+export function Checkout({ clientId }: { clientId: string }) {
+  return (
+    <>
+      <ServiceClientCreate
+        heading="New client"
+        required
+        hideSubmit
+        onRecordCreated={(e) => console.log(e.detail.record.id)}
+        onChange={(e) => console.log(e.detail.isValid)}
+        onReady={(e) => console.log(e.type)}
+      />
+      <ServicePaymentLinkCreate clientId={clientId} onError={(e) => console.log(e.detail.message)} />
+      <ServiceTransactionsList pollInterval={10} />
+    </>
+  );
+}
+
+// @ts-expect-error: required is a boolean
+export const wrongType = <ServiceClientCreate required="yes" />;
+// @ts-expect-error: the event's detail has no such field
+export const wrongField = <ServiceClientCreate onRecordCreated={(e) => e.detail.nope} />;
+`;
+
+const VUE_CONSUMER = `
+import type { GlobalComponents } from 'vue';
+import { isCustomElement } from '${PACKAGE_NAME}/vue';
+
+type PropsOf<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$props'];
+type EmitOf<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$emit'];
+
+export const matter: PropsOf<'service-matter-create'> = {
+  clientId: 'c1',
+  heading: 'New matter',
+  required: true,
+  hideSubmit: true,
+};
+// @ts-expect-error: a client form has no client-id
+export const wrong: PropsOf<'service-client-create'> = { clientId: 'c1' };
+export const list: PropsOf<'service-transactions-list'> = { pollInterval: 10 };
+
+declare const emit: EmitOf<'service-client-create'>;
+declare const created: HTMLElementEventMap['service-record-created'];
+emit('service-record-created', created);
+// @ts-expect-error: not an event of the client form
+emit('service-record-deleted', created);
+
+export const tags: boolean = isCustomElement('service-client-create');
+`;
+
+const NODE_IMPORTS = `
+if (typeof document !== 'undefined' || typeof window !== 'undefined') throw new Error('a DOM');
+const entries = ${JSON.stringify([
+  PACKAGE_NAME,
+  ...Object.keys(ELEMENT_ENTRIES).map((tag) => `${PACKAGE_NAME}/${tag}`),
+  `${PACKAGE_NAME}/react`,
+  `${PACKAGE_NAME}/vue`,
+])};
+for (const entry of entries) await import(entry);
+const manifest = await import('${PACKAGE_NAME}/custom-elements.json', { with: { type: 'json' } });
+const kit = await import('${PACKAGE_NAME}');
+const vue = await import('${PACKAGE_NAME}/vue');
+console.log(JSON.stringify({
+  entries: entries.length,
+  modules: manifest.default.modules.length,
+  configure: typeof kit.configure,
+  isCustomElement: vue.isCustomElement('service-client-create'),
+}));
+`;
+
+const SERVER_RENDER = `
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ServiceClientCreate } from '${PACKAGE_NAME}/react';
+console.log(renderToString(createElement(ServiceClientCreate, {
+  heading: 'New client',
+  onRecordCreated: () => undefined,
+})));
+`;
+
+test('the package installs alone, type-checks for TypeScript, React 19 and Vue, and imports in Node', async () => {
+  const dir = await project('consumer', [
+    'react@19.3.1',
+    'react-dom@19.3.1',
+    '@types/react@19.3.0',
+    '@types/react-dom@19.3.0',
+    'vue@3.5.45',
+  ]);
+  writeFileSync(path.join(dir, 'consumer.ts'), TS_CONSUMER);
+  writeFileSync(path.join(dir, 'react-consumer.tsx'), REACT_CONSUMER);
+  writeFileSync(path.join(dir, 'vue-consumer.ts'), VUE_CONSUMER);
+  writeFileSync(path.join(dir, 'wrong.ts'), WRONG_EVENT_FIELD);
+  writeFileSync(path.join(dir, 'node-imports.mjs'), NODE_IMPORTS);
+  writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
+  // docs/widgets.md's Install, React and Vue snippets, as written there.
+  const documented = snippets(path.join(ROOT, 'docs/widgets.md')).filter(
+    (s) => s.kind === 'type-checked',
+  );
+  assert.deepEqual(
+    documented.map((s) => s.target),
+    ['docs-install.ts', 'docs-react.tsx', 'docs-vue.ts'],
+  );
+  for (const snippet of documented) writeFileSync(path.join(dir, snippet.target), snippet.code);
+
+  const consumers = await typeCheck(dir, 'tsconfig.json', [
+    'consumer.ts',
+    'react-consumer.tsx',
+    'vue-consumer.ts',
+    ...documented.map((s) => s.target),
+  ]);
+  assert.ok(consumers.ok, consumers.output);
+  const node16 = await typeCheck(dir, 'tsconfig.node.json', ['consumer.ts'], {
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+  });
+  assert.ok(node16.ok, node16.output);
+  const wrong = await typeCheck(dir, 'tsconfig.wrong.json', ['wrong.ts']);
+  assert.equal(wrong.ok, false);
+  assert.match(wrong.output, /wrong\.ts.*error TS2339: Property 'clientName' does not exist/);
+
+  const imported = await run(process.execPath, ['node-imports.mjs'], { cwd: dir });
+  assert.deepEqual(JSON.parse(imported.stdout), {
+    entries: Object.keys(ELEMENT_ENTRIES).length + 3,
+    modules: JSON.parse(imported.stdout).modules,
+    configure: 'function',
+    isCustomElement: true,
+  });
+  assert.ok(JSON.parse(imported.stdout).modules > 10);
+  const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
+  assert.match(rendered.stdout, /^<service-client-create[ >]/);
+});
+
+test('the React components type-check and render with React 18 too', async () => {
+  const dir = await project('react18', [
+    'react@18.3.1',
+    'react-dom@18.3.1',
+    '@types/react@18.3.8',
+    '@types/react-dom@18.3.7',
+  ]);
+  writeFileSync(path.join(dir, 'react-consumer.tsx'), REACT_CONSUMER);
+  writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
+  const checked = await typeCheck(dir, 'tsconfig.json', ['react-consumer.tsx']);
+  assert.ok(checked.ok, checked.output);
+  const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
+  assert.match(rendered.stdout, /^<service-client-create[ >]/);
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "org_settings" ADD COLUMN "allowed_origins" text[] DEFAULT '{}'::text[] NOT NULL;
