@@ -16,6 +16,7 @@ import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/
 import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
 import { appMetricsRouter } from './http/routes/metrics.js';
+import { ledgerRouter } from './http/routes/ledger.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { progressRouter } from './http/routes/progress.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   api.route('/remote-sites', remoteSitesRouter);
   api.route('/actions', actionsRouter);
   api.route('/widget-tokens', widgetTokensRouter);
+  api.route('/ledger', ledgerRouter);
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);
   api.route('/admin', webhookEndpointRouter);

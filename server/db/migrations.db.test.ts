@@ -44,6 +44,8 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'clients',
       'integration_state',
       'jobs',
+      'ledger_balances',
+      'ledger_entries',
       'matters',
       'org_settings',
       'organizations',

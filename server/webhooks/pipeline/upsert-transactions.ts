@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
+import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
 import { resolveRelated } from './related-records.js';
 import { distinctBy, rowList } from './sql-lists.js';
 import { orgKey } from '../../org-key.js';
@@ -66,10 +67,11 @@ const changed = sql.raw(`(${list('t.')}) is distinct from (${list('excluded.')})
 async function linkReversals(
   db: Executor,
   written: readonly { org_id: string; service_id: string }[],
-): Promise<void> {
-  if (written.length === 0) return;
+): Promise<{ org_id: string; id: string }[]> {
+  if (written.length === 0) return [];
   const keys = rowList(written.map((w) => sql`(${w.org_id}::uuid, ${w.service_id})`));
-  await db.execute(sql`
+  return rowsOf<{ org_id: string; id: string }>(
+    await db.execute(sql`
     with batch (org_id, service_id) as (values ${keys}),
     pairs (reversal_id, original_id) as (
       select r.id, o.id from batch b
@@ -82,7 +84,19 @@ async function linkReversals(
     )
     update transactions t set original_transaction_id = p.original_id
     from pairs p
-    where t.id = p.reversal_id and t.original_transaction_id is distinct from p.original_id`);
+    where t.id = p.reversal_id and t.original_transaction_id is distinct from p.original_id
+    returning t.org_id, t.id`),
+  );
+}
+
+/** The trust ledger follows every row written or linked, in the same transaction. */
+async function keepLedger(
+  db: Executor,
+  rows: readonly { org_id: string; id: string }[],
+): Promise<void> {
+  const byOrg = new Map<string, Set<string>>();
+  for (const r of rows) byOrg.set(r.org_id, (byOrg.get(r.org_id) ?? new Set()).add(r.id));
+  for (const [orgId, ids] of byOrg) await applyTransactionsToLedger(db, orgId, [...ids]);
 }
 
 /** Upserts a batch; call it inside a transaction (the related rows go with it). */
@@ -111,7 +125,7 @@ export async function upsertRemoteTransactions(
       ${t.settledOn}::timestamptz, ${t.surchargeAmount}::numeric,
       ${fetchedAt.toISOString()}::timestamptz)`;
   });
-  const written = rowsOf<{ org_id: string; service_id: string }>(
+  const written = rowsOf<{ org_id: string; service_id: string; id: string }>(
     await db.execute(sql`
       insert into transactions as t (org_id, service_id, ${sql.raw(list(''))}, remote_fetched_at)
       values ${rowList(values)}
@@ -122,9 +136,10 @@ export async function upsertRemoteTransactions(
             else t.original_transaction_id end,
           updated_at = case when ${changed} then now() else t.updated_at end
       where t.remote_fetched_at is null or t.remote_fetched_at <= excluded.remote_fetched_at
-      returning t.org_id, t.service_id`),
+      returning t.org_id, t.service_id, t.id`),
   );
-  await linkReversals(db, written);
+  const linked = await linkReversals(db, written);
+  await keepLedger(db, [...written, ...linked]);
   const applied = new Map(written.map((w) => [orgKey(w.org_id, w.service_id), true]));
   // Each item is `upserted` when the state written is its own or newer (its job's events are
   // then as current as they can be); a snapshot older than the row's is `stale`.
