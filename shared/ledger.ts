@@ -136,3 +136,54 @@ export type LedgerBalances = z.infer<typeof ledgerBalances>;
 export type LedgerBalanceLine = z.infer<typeof ledgerBalanceLine>;
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 export type LedgerDeposits = z.infer<typeof ledgerDeposits>;
+
+export const reconciliationCreate = z.strictObject({
+  bankAccountId: id,
+  asOf: dateIn,
+  statementBalance: z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const parsed = parseMoney(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be an amount such as "1300.00"' });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+});
+
+export const reconciliationsQuery = z.object({
+  bankAccountId: id.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const unmatchedItem = z.object({
+  kind: z.enum(['unassigned_money', 'not_deposited']),
+  description: z.string(),
+  amount: money,
+  transactionId: id.nullable(),
+});
+
+export const reconciliation = z.object({
+  id,
+  bankAccountId: id,
+  asOf: when,
+  status: z.enum(['balanced', 'variance']),
+  statementBalance: money,
+  bookBalance: money,
+  clientLedgerTotal: money,
+  /** The statement balance minus the book balance. */
+  variance: money,
+  /** Why it is a variance (empty when balanced). */
+  reasons: z.array(z.string()),
+  unmatched: z.array(unmatchedItem),
+  negativeClients: z.array(ledgerBalanceLine),
+  createdBy: z.string(),
+  createdAt: when,
+});
+
+export const reconciliationsPage = z.object({
+  data: z.array(reconciliation),
+  nextCursor: z.string().nullable(),
+});
+
+export type Reconciliation = z.infer<typeof reconciliation>;

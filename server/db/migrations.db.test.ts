@@ -46,6 +46,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'jobs',
       'ledger_balances',
       'ledger_entries',
+      'ledger_reconciliations',
       'matters',
       'org_settings',
       'organizations',

@@ -4,6 +4,7 @@ import {
   bigserial,
   check,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -100,4 +101,26 @@ export const ledgerBalances = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.bankAccountId, t.scope] })],
+);
+
+/** Three-way reconciliations as run: who, when, the inputs and the whole result. Never edited. */
+export const ledgerReconciliations = pgTable(
+  'ledger_reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    bankAccountId: uuid('bank_account_id').notNull(),
+    asOf: at('as_of').notNull(),
+    status: text('status', { enum: ['balanced', 'variance'] }).notNull(),
+    statementBalanceCents: cents('statement_balance_cents').notNull(),
+    bookBalanceCents: cents('book_balance_cents').notNull(),
+    clientLedgerTotalCents: cents('client_ledger_total_cents').notNull(),
+    varianceCents: cents('variance_cents').notNull(),
+    result: jsonb('result').notNull(),
+    createdBy: varchar('created_by', { length: 255 }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ledger_reconciliations_org_created').on(t.orgId, t.createdAt, t.id)],
 );

@@ -219,6 +219,41 @@ describe('the trust ledger, seeded scenario', () => {
     expect(own.status).toBe(409);
   });
 
+  it('reconciliation: 1,300.00 balanced; 1,299.00 a variance of -1.00 naming the cause; stored', async () => {
+    const run = (statementBalance: string, key?: string) =>
+      h.t.request('POST', '/api/ledger/reconciliations', {
+        ...(key ? { key } : {}),
+        body: { bankAccountId: trust, asOf: '2999-12-31', statementBalance },
+      });
+    expect((await run('1300.00', h.t.org.keys.staff)).status).toBe(403);
+    const balanced = await run('1300.00');
+    expect(balanced.status).toBe(201);
+    expect(balanced.body).toMatchObject({
+      status: 'balanced',
+      statementBalance: '1300.00',
+      bookBalance: '1300.00',
+      clientLedgerTotal: '1300.00',
+      variance: '0.00',
+      reasons: [],
+      negativeClients: [],
+    });
+    const off = await run('1299.00');
+    expect(off.body).toMatchObject({ status: 'variance', variance: '-1.00' });
+    expect(off.body.reasons[0]).toMatch(
+      /statement balance \(1299\.00\).*book balance \(1300\.00\).*-1\.00/,
+    );
+    const listed = await get(
+      `/api/ledger/reconciliations?bankAccountId=${trust}`,
+      h.t.org.keys.staff,
+    );
+    expect(listed.body.data.map((r: { variance: string }) => r.variance)).toEqual([
+      '-1.00',
+      '0.00',
+    ]);
+    expect(listed.body.data[0].createdBy).toMatch(/^api-key:/);
+    expect((await run('12.345')).status).toBe(400);
+  });
+
   it('another organization sees nothing of this ledger', async () => {
     const res = await h.t.request('GET', `/api/ledger/balances?bankAccountId=${trust}`, {
       key: h.t.otherOrg.keys.admin,

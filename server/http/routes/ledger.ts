@@ -10,8 +10,13 @@ import {
   ledgerEntry,
   ledgerEntryCreate,
   ledgerEntryReverse,
+  reconciliation,
+  reconciliationCreate,
+  reconciliationsPage,
+  reconciliationsQuery,
   type LedgerEntry,
 } from '../../../shared/ledger.js';
+import { listReconciliations, reconcile } from '../../domain/ledger/reconciliations.js';
 import { ledgerBalances } from '../../domain/ledger/balances.js';
 import { ledgerDeposits } from '../../domain/ledger/deposits.js';
 import {
@@ -197,4 +202,43 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       );
       return c.json(entry, 201);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reconciliations',
+      tags,
+      request: { body: jsonBody(reconciliationCreate) },
+      responses: {
+        201: jsonResponse(reconciliation, 'The three-way reconciliation, stored'),
+        ...writeErrorResponses,
+      },
+    }),
+    async (c) => {
+      const caller = c.get('caller');
+      const result = await reconcile(
+        c.get('db'),
+        caller.orgId,
+        c.req.valid('json'),
+        postedBy(caller),
+      );
+      return c.json(result, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/reconciliations',
+      tags,
+      request: { query: reconciliationsQuery },
+      responses: {
+        200: jsonResponse(reconciliationsPage, 'Reconciliations run, newest first'),
+        ...errorResponses,
+      },
+    }),
+    async (c) =>
+      c.json(
+        await listReconciliations(c.get('db'), c.get('caller').orgId, c.req.valid('query')),
+        200,
+      ),
   );
