@@ -16,6 +16,7 @@ import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/
 import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
 import { appMetricsRouter } from './http/routes/metrics.js';
+import { auditAdminRouter, transactionHistoryRouter } from './http/routes/audit.js';
 import { ledgerRouter } from './http/routes/ledger.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { progressRouter } from './http/routes/progress.js';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   api.route('/payment-links', paymentLinksRouter);
   api.route('/aggregate-links', aggregateLinksRouter);
   api.route('/bank-accounts', bankAccountsRouter);
+  api.route('/transactions', transactionHistoryRouter);
   api.route('/transactions', transactionsRouter);
   api.route('/api-keys', apiKeysRouter);
   api.route('/settings', settingsRouter);
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', webhookEndpointRouter);
   api.route('/admin', syncProblemsRouter);
   api.route('/admin', progressRouter);
+  api.route('/admin', auditAdminRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

@@ -40,6 +40,8 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'aggregate_link_payment_links',
       'aggregate_links',
       'api_keys',
+      'audit_heads',
+      'audit_history',
       'bank_accounts',
       'clients',
       'integration_state',

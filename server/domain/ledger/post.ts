@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerEntryKind } from '../../../shared/ledger.js';
 import { rowsOf, type Executor } from '../../db/index.js';
+import { appendHistory } from '../audit/history.js';
 
 // Posting: entries are appended, and the totals they change (ledger_balances: the account, the
 // client in it, the client's matter there) move in the same statement set, so a balance is read
@@ -127,12 +128,38 @@ export async function postEntries(
       ${e.memo ?? null}, ${e.reversesEntryId ?? null}::uuid, ${e.reason ?? null}, ${e.createdBy},
       ${account}::bigint, ${client}::bigint, ${matter}::bigint)`;
   });
-  return rowsOf<{ id: string }>(
+  const posted = rowsOf<{ id: string; seq: string | number }>(
     await db.execute(sql`
       insert into ledger_entries (org_id, bank_account_id, client_id, matter_id, transaction_id,
         kind, amount_cents, date, memo, reverses_entry_id, reason, created_by,
         account_balance_cents, client_balance_cents, matter_balance_cents)
       values ${sql.join(rows, sql`, `)}
-      returning id`),
+      returning id, seq`),
   );
+  await appendHistory(
+    db,
+    orgId,
+    posted.map((p, i) => {
+      const e = entries[i]!;
+      return {
+        subject: 'ledger_entry' as const,
+        subjectId: p.id,
+        content: {
+          seq: Number(p.seq),
+          bankAccountId: e.bankAccountId,
+          clientId: e.clientId,
+          matterId: e.matterId,
+          transactionId: e.transactionId,
+          kind: e.kind,
+          amountCents: e.amountCents,
+          date: e.date.toISOString(),
+          memo: e.memo ?? null,
+          reversesEntryId: e.reversesEntryId ?? null,
+          reason: e.reason ?? null,
+          createdBy: e.createdBy,
+        },
+      };
+    }),
+  );
+  return posted;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, transactions } from '../../db/schema/index.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
@@ -252,6 +252,36 @@ describe('the trust ledger, seeded scenario', () => {
     ]);
     expect(listed.body.data[0].createdBy).toMatch(/^api-key:/);
     expect((await run('12.345')).status).toBe(400);
+  });
+
+  it('history: every stored state of a transaction; the chain verifies, and breaks on an edit', async () => {
+    const payment = (await localRow(ids[2]!))!;
+    const history = await get(`/api/transactions/${payment.id}/history`, h.t.org.keys.staff);
+    expect(history.status).toBe(200);
+    const statuses = history.body.data.map(
+      (r: { content: { status: string } }) => r.content.status,
+    );
+    expect(statuses.at(-1)).toBe('RETURNED');
+    expect(history.body.data[0].hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      (
+        await h.t.request('GET', `/api/transactions/${payment.id}/history`, {
+          key: h.t.otherOrg.keys.admin,
+        })
+      ).status,
+    ).toBe(404);
+
+    expect((await get('/api/admin/audit/verify', h.t.org.keys.staff)).status).toBe(403);
+    const intact = await get('/api/admin/audit/verify');
+    expect(intact.body).toMatchObject({ ok: true, firstBroken: null });
+    expect(intact.body.rows).toBeGreaterThan(10);
+
+    const seq = history.body.data[0].seq as number;
+    await h.t.database.db.execute(
+      sql`update audit_history set content = replace(content, 'RETURNED', 'DEPOSITED') where seq = ${seq}`,
+    );
+    const broken = await get('/api/admin/audit/verify');
+    expect(broken.body).toMatchObject({ ok: false, firstBroken: { seq, subjectId: payment.id } });
   });
 
   it('another organization sees nothing of this ledger', async () => {

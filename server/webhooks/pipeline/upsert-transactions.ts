@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
+import { appendHistory } from '../../domain/audit/history.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
 import { resolveRelated } from './related-records.js';
 import { distinctBy, rowList } from './sql-lists.js';
@@ -89,14 +90,54 @@ async function linkReversals(
   );
 }
 
+const byOrg = (rows: readonly { org_id: string; id: string }[]) => {
+  const map = new Map<string, Set<string>>();
+  for (const r of rows) map.set(r.org_id, (map.get(r.org_id) ?? new Set()).add(r.id));
+  return map;
+};
+
+/** Every change of a stored transaction goes to the tamper-evident history, as stored. */
+async function recordHistory(
+  db: Executor,
+  rows: readonly { org_id: string; id: string }[],
+): Promise<void> {
+  for (const [orgId, ids] of byOrg(rows)) {
+    const states = rowsOf<Record<string, unknown> & { id: string }>(
+      await db.execute(sql`
+        select id, service_id as "serviceId", status, type, amount::text as amount,
+          amount_refunded::text as "amountRefunded", surcharge_amount::text as "surchargeAmount",
+          bank_account_id as "bankAccountId", client_id as "clientId", matter_id as "matterId",
+          payment_link_id as "paymentLinkId", original_transaction_id as "originalTransactionId",
+          original_service_id as "originalServiceId", deposit_id as "depositId",
+          settled_on as "settledOn", created_on as "createdOn",
+          remote_fetched_at as "remoteFetchedAt"
+        from transactions where org_id = ${orgId}::uuid
+          and id in (${sql.join(
+            [...ids].map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+        order by id`),
+    );
+    await appendHistory(
+      db,
+      orgId,
+      states.map((state) => ({
+        subject: 'transaction' as const,
+        subjectId: state.id,
+        content: Object.fromEntries(
+          Object.entries(state).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+        ),
+      })),
+    );
+  }
+}
+
 /** The trust ledger follows every row written or linked, in the same transaction. */
 async function keepLedger(
   db: Executor,
   rows: readonly { org_id: string; id: string }[],
 ): Promise<void> {
-  const byOrg = new Map<string, Set<string>>();
-  for (const r of rows) byOrg.set(r.org_id, (byOrg.get(r.org_id) ?? new Set()).add(r.id));
-  for (const [orgId, ids] of byOrg) await applyTransactionsToLedger(db, orgId, [...ids]);
+  for (const [orgId, ids] of byOrg(rows)) await applyTransactionsToLedger(db, orgId, [...ids]);
 }
 
 /** Upserts a batch; call it inside a transaction (the related rows go with it). */
@@ -125,7 +166,7 @@ export async function upsertRemoteTransactions(
       ${t.settledOn}::timestamptz, ${t.surchargeAmount}::numeric,
       ${fetchedAt.toISOString()}::timestamptz)`;
   });
-  const written = rowsOf<{ org_id: string; service_id: string; id: string }>(
+  const written = rowsOf<{ org_id: string; service_id: string; id: string; changed: boolean }>(
     await db.execute(sql`
       insert into transactions as t (org_id, service_id, ${sql.raw(list(''))}, remote_fetched_at)
       values ${rowList(values)}
@@ -136,9 +177,10 @@ export async function upsertRemoteTransactions(
             else t.original_transaction_id end,
           updated_at = case when ${changed} then now() else t.updated_at end
       where t.remote_fetched_at is null or t.remote_fetched_at <= excluded.remote_fetched_at
-      returning t.org_id, t.service_id, t.id`),
+      returning t.org_id, t.service_id, t.id, t.updated_at = now()::timestamptz(3) as changed`),
   );
   const linked = await linkReversals(db, written);
+  await recordHistory(db, [...written.filter((w) => w.changed), ...linked]);
   await keepLedger(db, [...written, ...linked]);
   const applied = new Map(written.map((w) => [orgKey(w.org_id, w.service_id), true]));
   // Each item is `upserted` when the state written is its own or newer (its job's events are
