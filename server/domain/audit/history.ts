@@ -28,6 +28,21 @@ export function chainHash(
     .digest('hex');
 }
 
+/**
+ * Takes the organization's chain head (created on first use) until the transaction ends, and
+ * answers its last hash. Writers that also lock other rows take this first, so they all lock in
+ * one order (no deadlock between the ledger's totals and the chain).
+ */
+export async function lockHistory(db: Executor, orgId: string): Promise<string> {
+  const [head] = rowsOf<{ last_hash: string }>(
+    await db.execute(sql`
+      insert into audit_heads as h (org_id, last_hash) values (${orgId}::uuid, ${GENESIS})
+      on conflict (org_id) do update set last_hash = h.last_hash
+      returning h.last_hash`),
+  );
+  return head?.last_hash ?? GENESIS;
+}
+
 /** Appends to the organization's chain; call inside the transaction that made the change. */
 export async function appendHistory(
   db: Executor,
@@ -35,14 +50,8 @@ export async function appendHistory(
   items: readonly HistoryItem[],
 ): Promise<void> {
   if (items.length === 0) return;
-  // Creates the head on first use, and locks it either way until this transaction ends.
-  const [head] = rowsOf<{ last_hash: string }>(
-    await db.execute(sql`
-      insert into audit_heads as h (org_id, last_hash) values (${orgId}::uuid, ${GENESIS})
-      on conflict (org_id) do update set last_hash = h.last_hash
-      returning h.last_hash`),
-  );
-  let prev = head?.last_hash ?? GENESIS;
+  const prevHash = await lockHistory(db, orgId);
+  let prev = prevHash;
   const rows = items.map((item) => {
     const content = JSON.stringify(item.content);
     const hash = chainHash(prev, { orgId, ...item, content });

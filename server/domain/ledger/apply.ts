@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { toCents } from '../../../shared/money.js';
 import { rowsOf, type Executor } from '../../db/index.js';
+import { lockHistory } from '../audit/history.js';
 import { familyEffects, isPayment, type Effect, type LedgerTransaction } from './effects.js';
 import { postEntries, type NewEntry } from './post.js';
 
@@ -58,6 +59,8 @@ export async function applyTransactionsToLedger(
   now = new Date(),
 ): Promise<number> {
   if (transactionIds.length === 0) return 0;
+  // Lock order of every ledger writer: the history chain's head, transactions, then totals.
+  await lockHistory(db, orgId);
   // The family heads: a linked reversal's payment, else the transaction itself.
   const touched = rowsOf<{ head: string }>(
     await db.execute(sql`

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerEntryKind } from '../../../shared/ledger.js';
 import { rowsOf, type Executor } from '../../db/index.js';
-import { appendHistory } from '../audit/history.js';
+import { appendHistory, lockHistory } from '../audit/history.js';
 
 // Posting: entries are appended, and the totals they change (ledger_balances: the account, the
 // client in it, the client's matter there) move in the same statement set, so a balance is read
@@ -70,6 +70,7 @@ export async function postEntries(
   entries: readonly NewEntry[],
 ): Promise<{ id: string }[]> {
   if (entries.length === 0) return [];
+  await lockHistory(db, orgId);
   const totals = new Map<string, Total>();
   for (const e of entries) {
     for (const s of scopesOf(e)) {

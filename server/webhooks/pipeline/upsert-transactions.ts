@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
-import { appendHistory } from '../../domain/audit/history.js';
+import { appendHistory, lockHistory } from '../../domain/audit/history.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
 import { resolveRelated } from './related-records.js';
 import { distinctBy, rowList } from './sql-lists.js';
@@ -155,6 +155,9 @@ export async function upsertRemoteTransactions(
     (candidate, kept) => candidate.fetchedAt > kept.fetchedAt,
   );
   if (rows.length === 0) return outcomes;
+  // The history chain's head first, in org order: every writer that later locks transactions or
+  // ledger totals holds it already, so concurrent batches never wait on each other in a circle.
+  for (const orgId of [...new Set(rows.map((r) => r.orgId))].sort()) await lockHistory(db, orgId);
   const related = await resolveRelated(db, rows, new Date());
   const values = rows.map(({ orgId, transaction: t, fetchedAt }, i) => {
     const r = related[i]!;
