@@ -17,6 +17,8 @@ import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/
 import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
 import { appMetricsRouter } from './http/routes/metrics.js';
+import { auditAdminRouter, transactionHistoryRouter } from './http/routes/audit.js';
+import { ledgerRouter } from './http/routes/ledger.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { progressRouter } from './http/routes/progress.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
@@ -102,17 +104,20 @@ export function createApp(deps: AppDeps) {
   api.route('/payment-links', paymentLinksRouter);
   api.route('/aggregate-links', aggregateLinksRouter);
   api.route('/bank-accounts', bankAccountsRouter);
+  api.route('/transactions', transactionHistoryRouter);
   api.route('/transactions', transactionsRouter);
   api.route('/api-keys', apiKeysRouter);
   api.route('/settings', settingsRouter);
   api.route('/remote-sites', remoteSitesRouter);
   api.route('/actions', actionsRouter);
   api.route('/widget-tokens', widgetTokensRouter);
+  api.route('/ledger', ledgerRouter);
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);
   api.route('/admin', webhookEndpointRouter);
   api.route('/admin', syncProblemsRouter);
   api.route('/admin', progressRouter);
+  api.route('/admin', auditAdminRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

@@ -131,6 +131,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
       'server/runtime.ts',
       'server/app.ts',
       'server/org-cli.ts',
+      'server/audit-cli.ts',
       'server/testing',
     ],
     peers: true,

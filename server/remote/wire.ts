@@ -115,6 +115,8 @@ const bankAccountSchema = z
     category: z.enum(BANK_ACCOUNT_CATEGORIES),
     isDefault: z.boolean(),
     lastFour: text,
+    isFeeAccount: z.boolean(),
+    isChargebackAccount: z.boolean(),
   })
   .transform((b): RemoteBankAccount => ({
     id: b.id,
@@ -122,6 +124,8 @@ const bankAccountSchema = z
     category: b.category,
     isDefault: b.isDefault,
     lastFour: b.lastFour,
+    isFeeAccount: b.isFeeAccount,
+    isChargebackAccount: b.isChargebackAccount,
   }));
 
 export const bankAccountsListSchema = z
@@ -142,6 +146,9 @@ export const transactionSchema = z
     payerEmail: text,
     payerName: text,
     originalTransactionId: text,
+    depositId: text,
+    settledOn: z.iso.datetime({ offset: true }).nullable(),
+    surchargeAmount: money,
     bankAccount: ref,
     client: clientSchema.nullable(),
     matter: matterSchema.nullable(),
@@ -161,6 +168,9 @@ export const transactionSchema = z
     payerEmail: t.payerEmail,
     payerName: t.payerName,
     originalTransactionId: t.originalTransactionId,
+    depositId: t.depositId,
+    settledOn: t.settledOn,
+    surchargeAmount: t.surchargeAmount,
     bankAccountId: t.bankAccount.id,
     client: t.client,
     matter: t.matter,

@@ -14,3 +14,5 @@ export * from './webhook-receipts.js';
 export * from './integration-state.js';
 export * from './remote-budget.js';
 export * from './idempotency-keys.js';
+export * from './ledger.js';
+export * from './audit.js';

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
+import { appendHistory, lockHistory } from '../../domain/audit/history.js';
+import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
 import { resolveRelated } from './related-records.js';
 import { distinctBy, rowList } from './sql-lists.js';
 import { orgKey } from '../../org-key.js';
@@ -49,10 +51,94 @@ const FIELDS = [
   'payer_name',
   'status',
   'type',
+  'original_service_id',
+  'deposit_id',
+  'settled_on',
+  'surcharge_amount',
 ];
 const list = (prefix: string) => FIELDS.map((c) => `${prefix}${c}`).join(', ');
 const setAll = sql.raw(FIELDS.map((c) => `${c} = excluded.${c}`).join(', '));
 const changed = sql.raw(`(${list('t.')}) is distinct from (${list('excluded.')})`);
+
+/**
+ * Links reversals and the payments they reverse among the rows just written, whichever arrived
+ * first: a reversal written now finds its stored original, and an original written now finds
+ * the reversals stored before it (both may be in this batch).
+ */
+async function linkReversals(
+  db: Executor,
+  written: readonly { org_id: string; service_id: string }[],
+): Promise<{ org_id: string; id: string }[]> {
+  if (written.length === 0) return [];
+  const keys = rowList(written.map((w) => sql`(${w.org_id}::uuid, ${w.service_id})`));
+  return rowsOf<{ org_id: string; id: string }>(
+    await db.execute(sql`
+    with batch (org_id, service_id) as (values ${keys}),
+    pairs (reversal_id, original_id) as (
+      select r.id, o.id from batch b
+        join transactions r on r.org_id = b.org_id and r.service_id = b.service_id
+        join transactions o on o.org_id = r.org_id and o.service_id = r.original_service_id
+      union
+      select r.id, o.id from batch b
+        join transactions o on o.org_id = b.org_id and o.service_id = b.service_id
+        join transactions r on r.org_id = o.org_id and r.original_service_id = o.service_id
+    )
+    update transactions t set original_transaction_id = p.original_id
+    from pairs p
+    where t.id = p.reversal_id and t.original_transaction_id is distinct from p.original_id
+    returning t.org_id, t.id`),
+  );
+}
+
+const byOrg = (rows: readonly { org_id: string; id: string }[]) => {
+  const map = new Map<string, Set<string>>();
+  for (const r of rows) map.set(r.org_id, (map.get(r.org_id) ?? new Set()).add(r.id));
+  return map;
+};
+
+/** Every change of a stored transaction goes to the tamper-evident history, as stored. */
+async function recordHistory(
+  db: Executor,
+  rows: readonly { org_id: string; id: string }[],
+): Promise<void> {
+  for (const [orgId, ids] of byOrg(rows)) {
+    const states = rowsOf<Record<string, unknown> & { id: string }>(
+      await db.execute(sql`
+        select id, service_id as "serviceId", status, type, amount::text as amount,
+          amount_refunded::text as "amountRefunded", surcharge_amount::text as "surchargeAmount",
+          bank_account_id as "bankAccountId", client_id as "clientId", matter_id as "matterId",
+          payment_link_id as "paymentLinkId", original_transaction_id as "originalTransactionId",
+          original_service_id as "originalServiceId", deposit_id as "depositId",
+          settled_on as "settledOn", created_on as "createdOn",
+          remote_fetched_at as "remoteFetchedAt"
+        from transactions where org_id = ${orgId}::uuid
+          and id in (${sql.join(
+            [...ids].map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+        order by id`),
+    );
+    await appendHistory(
+      db,
+      orgId,
+      states.map((state) => ({
+        subject: 'transaction' as const,
+        subjectId: state.id,
+        content: Object.fromEntries(
+          Object.entries(state).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+        ),
+      })),
+    );
+  }
+}
+
+/** The trust ledger follows every row written or linked, in the same transaction. */
+async function keepLedger(
+  db: Executor,
+  rows: readonly { org_id: string; id: string }[],
+): Promise<void> {
+  for (const [orgId, ids] of byOrg(rows)) await applyTransactionsToLedger(db, orgId, [...ids]);
+}
 
 /** Upserts a batch; call it inside a transaction (the related rows go with it). */
 export async function upsertRemoteTransactions(
@@ -69,6 +155,9 @@ export async function upsertRemoteTransactions(
     (candidate, kept) => candidate.fetchedAt > kept.fetchedAt,
   );
   if (rows.length === 0) return outcomes;
+  // The history chain's head first, in org order: every writer that later locks transactions or
+  // ledger totals holds it already, so concurrent batches never wait on each other in a circle.
+  for (const orgId of [...new Set(rows.map((r) => r.orgId))].sort()) await lockHistory(db, orgId);
   const related = await resolveRelated(db, rows, new Date());
   const values = rows.map(({ orgId, transaction: t, fetchedAt }, i) => {
     const r = related[i]!;
@@ -76,19 +165,26 @@ export async function upsertRemoteTransactions(
       ${r.bankAccountId}::uuid, ${r.clientId}::uuid, ${r.matterId}::uuid, ${r.paymentLinkId}::uuid,
       ${t.createdOn}::timestamptz, ${clipText255(t.errorMessage)}, ${clipText255(t.lastFour)},
       ${t.method}, ${clipText255(t.payerEmail)}, ${clipText255(t.payerName)}, ${t.status},
-      ${clipText255(t.type)},
+      ${clipText255(t.type)}, ${t.originalTransactionId}, ${clipText255(t.depositId)},
+      ${t.settledOn}::timestamptz, ${t.surchargeAmount}::numeric,
       ${fetchedAt.toISOString()}::timestamptz)`;
   });
-  const written = rowsOf<{ org_id: string; service_id: string }>(
+  const written = rowsOf<{ org_id: string; service_id: string; id: string; changed: boolean }>(
     await db.execute(sql`
       insert into transactions as t (org_id, service_id, ${sql.raw(list(''))}, remote_fetched_at)
       values ${rowList(values)}
       on conflict (org_id, service_id) do update
       set ${setAll}, remote_fetched_at = excluded.remote_fetched_at,
+          original_transaction_id = case
+            when t.original_service_id is distinct from excluded.original_service_id then null
+            else t.original_transaction_id end,
           updated_at = case when ${changed} then now() else t.updated_at end
       where t.remote_fetched_at is null or t.remote_fetched_at <= excluded.remote_fetched_at
-      returning t.org_id, t.service_id`),
+      returning t.org_id, t.service_id, t.id, t.updated_at = now()::timestamptz(3) as changed`),
   );
+  const linked = await linkReversals(db, written);
+  await recordHistory(db, [...written.filter((w) => w.changed), ...linked]);
+  await keepLedger(db, [...written, ...linked]);
   const applied = new Map(written.map((w) => [orgKey(w.org_id, w.service_id), true]));
   // Each item is `upserted` when the state written is its own or newer (its job's events are
   // then as current as they can be); a snapshot older than the row's is `stale`.

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { LEDGER_ENTRY_KINDS } from '../../../shared/ledger.js';
+import { oneOf } from './columns.js';
+import { organizations } from './organizations.js';
+
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * The trust ledger: money in and out per bank account, client and matter, in cents. Append-only:
+ * a row is never updated or deleted; a change posts the difference, a manual entry is undone by
+ * its opposite. It names the bank account, client, matter and transaction by id without foreign
+ * keys: the ledger is kept for years and outlives the records it names.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Posting order: the running balances below follow it.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    bankAccountId: uuid('bank_account_id').notNull(),
+    clientId: uuid('client_id'),
+    matterId: uuid('matter_id'),
+    transactionId: uuid('transaction_id'),
+    kind: text('kind', { enum: LEDGER_ENTRY_KINDS }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    /** When the money moved (the transaction's date, or the date a host gave). */
+    date: at('date').notNull(),
+    memo: varchar('memo', { length: 255 }),
+    /** A manual entry's reversal names the entry it reverses, with the reason. */
+    reversesEntryId: uuid('reverses_entry_id'),
+    reason: varchar('reason', { length: 255 }),
+    /** Who posted it: the API key's name, or `sync` for entries kept from transactions. */
+    createdBy: varchar('created_by', { length: 255 }).notNull(),
+    // Balances after this entry: of its bank account, of its client and of its matter there.
+    accountBalanceCents: cents('account_balance_cents').notNull(),
+    clientBalanceCents: cents('client_balance_cents').notNull(),
+    matterBalanceCents: cents('matter_balance_cents').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  // A new table: its indexes are built with it, inside the migration's transaction.
+  (t) => [
+    uniqueIndex('ledger_entries_seq').on(t.seq),
+    // Entries of one account, client or matter, newest first (a page reads only its rows).
+    index('ledger_entries_account_seq').on(t.orgId, t.bankAccountId, t.seq),
+    index('ledger_entries_client_seq').on(t.orgId, t.bankAccountId, t.clientId, t.seq),
+    index('ledger_entries_matter_seq').on(t.orgId, t.bankAccountId, t.clientId, t.matterId, t.seq),
+    // What a transaction already posted: the ledger posts only the difference.
+    index('ledger_entries_transaction')
+      .on(t.orgId, t.transactionId)
+      .where(sql`transaction_id is not null`),
+    // Balances as of a past date subtract what was posted after it.
+    index('ledger_entries_account_date').on(t.orgId, t.bankAccountId, t.date),
+    // A manual entry is reversed at most once.
+    uniqueIndex('ledger_entries_reverses').on(t.reversesEntryId),
+    check('ledger_entries_kind', oneOf('kind', LEDGER_ENTRY_KINDS)),
+  ],
+);
+
+/**
+ * The ledger's totals, kept with every entry: per bank account (`account`), per client in it
+ * (`c:<client>`), and per client and matter (`m:<client>:<matter>`). Balances read these few
+ * rows, never the entries.
+ */
+export const ledgerBalances = pgTable(
+  'ledger_balances',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    bankAccountId: uuid('bank_account_id').notNull(),
+    scope: varchar('scope', { length: 80 }).notNull(),
+    clientId: uuid('client_id'),
+    matterId: uuid('matter_id'),
+    receivedCents: cents('received_cents').notNull().default(0),
+    refundedCents: cents('refunded_cents').notNull().default(0),
+    returnedCents: cents('returned_cents').notNull().default(0),
+    voidedCents: cents('voided_cents').notNull().default(0),
+    chargedBackCents: cents('charged_back_cents').notNull().default(0),
+    manualCents: cents('manual_cents').notNull().default(0),
+    balanceCents: cents('balance_cents').notNull().default(0),
+    /** Set while the balance is below zero: since when (a trust finding). */
+    negativeSince: at('negative_since'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.bankAccountId, t.scope] })],
+);
+
+/** Three-way reconciliations as run: who, when, the inputs and the whole result. Never edited. */
+export const ledgerReconciliations = pgTable(
+  'ledger_reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    bankAccountId: uuid('bank_account_id').notNull(),
+    asOf: at('as_of').notNull(),
+    status: text('status', { enum: ['balanced', 'variance'] }).notNull(),
+    statementBalanceCents: cents('statement_balance_cents').notNull(),
+    bookBalanceCents: cents('book_balance_cents').notNull(),
+    clientLedgerTotalCents: cents('client_ledger_total_cents').notNull(),
+    varianceCents: cents('variance_cents').notNull(),
+    result: jsonb('result').notNull(),
+    createdBy: varchar('created_by', { length: 255 }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ledger_reconciliations_org_created').on(t.orgId, t.createdAt, t.id)],
+);

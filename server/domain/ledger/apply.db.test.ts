@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/index.js';
+import { clients, ledgerEntries, matters, transactions } from '../../db/schema/index.js';
+import { createTestDatabase } from '../../testing/database.js';
+import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
+import { createOrganization } from '../organizations.js';
+import { verifyHistory } from '../audit/history.js';
+import { applyTransactionsToLedger } from './apply.js';
+import { trustBalanceCents } from './balances.js';
+
+// The ledger kept from stored rows: updates post only their difference, and on PostgreSQL two
+// writers applying the same family at once never post it twice (the family's head is locked).
+
+let database: DatabaseHandle;
+let orgId: string;
+let accountId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orgId = (await createOrganization(database.db, { name: 'Ledger Firm' })).id;
+  accountId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
+}, 60_000);
+afterAll(() => database?.close());
+
+async function newClient() {
+  const [row] = await database.db.insert(clients).values({ orgId, name: 'Client' }).returning();
+  return row!.id;
+}
+async function newMatter(clientId: string) {
+  const [row] = await database.db
+    .insert(matters)
+    .values({ orgId, clientId, name: 'Matter' })
+    .returning();
+  return row!.id;
+}
+
+const apply = (ids: string[]) =>
+  database.db.transaction((tx) => applyTransactionsToLedger(tx, orgId, ids));
+
+async function entriesOf(transactionId: string) {
+  return database.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transactionId, transactionId));
+}
+
+describe('applyTransactionsToLedger', () => {
+  it('posts a payment, then only the change when it is refunded, then nothing', async () => {
+    const clientId = await newClient();
+    const payment = await insertTransaction(database.db, orgId, {
+      bankAccountId: accountId,
+      clientId,
+      amount: '250.00',
+      status: 'DEPOSITED',
+    });
+    expect(await apply([payment.id])).toBe(1);
+    await database.db
+      .update(transactions)
+      .set({ amountRefunded: '50.00', status: 'PARTIALLY_REFUNDED' })
+      .where(eq(transactions.id, payment.id));
+    expect(await apply([payment.id])).toBe(1);
+    expect(await apply([payment.id])).toBe(0);
+    const kinds = (await entriesOf(payment.id)).map((e) => [e.kind, e.amountCents]);
+    expect(kinds).toEqual([
+      ['received', 25_000],
+      ['refunded', -5_000],
+    ]);
+    expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(20_000);
+  });
+
+  it('a payment moved to another matter moves its money there', async () => {
+    const clientId = await newClient();
+    const [a, b] = [await newMatter(clientId), await newMatter(clientId)];
+    const payment = await insertTransaction(database.db, orgId, {
+      bankAccountId: accountId,
+      clientId,
+      matterId: a,
+      amount: '10.00',
+    });
+    await apply([payment.id]);
+    await database.db
+      .update(transactions)
+      .set({ matterId: b })
+      .where(eq(transactions.id, payment.id));
+    await apply([payment.id]);
+    const of = (matterId: string) => trustBalanceCents(database.db, orgId, { clientId, matterId });
+    expect([await of(a), await of(b)]).toEqual([0, 1_000]);
+    expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(1_000);
+  });
+
+  it('concurrent writers of one family post it once', async () => {
+    const clientId = await newClient();
+    const payment = await insertTransaction(database.db, orgId, {
+      bankAccountId: accountId,
+      clientId,
+      amount: '100.00',
+      status: 'DEPOSITED',
+    });
+    const refund = await insertTransaction(database.db, orgId, {
+      bankAccountId: accountId,
+      clientId,
+      amount: '30.00',
+      status: 'SUCCESSFUL',
+      type: 'refund',
+      originalTransactionId: payment.id,
+    });
+    await Promise.all([
+      apply([payment.id]),
+      apply([refund.id]),
+      apply([payment.id, refund.id]),
+      apply([refund.id]),
+    ]);
+    expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(7_000);
+    expect((await entriesOf(payment.id)).length).toBe(2);
+    expect((await verifyHistory(database.db, orgId)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { LedgerDeposits } from '../../../shared/ledger.js';
+import { fromCents } from '../../../shared/money.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import { instant } from './balances.js';
+
+// One account's transactions grouped by the bank deposit they settled in (`depositId`), so each
+// line of the bank statement matches a group: gross (payments), refunds (reversals netted in the
+// same deposit), surcharges (what payers paid on top, part of the gross), net = gross − refunds.
+
+export async function ledgerDeposits(
+  db: Executor,
+  orgId: string,
+  query: { bankAccountId: string; from?: string | undefined; to?: string | undefined },
+): Promise<LedgerDeposits> {
+  const from = query.from ? instant(query.from, false) : null;
+  const to = query.to ? instant(query.to, true) : null;
+  const rows = rowsOf<{
+    deposit_id: string;
+    settled_on: string | Date | null;
+    transactions: string | number;
+    gross: string | number;
+    refunds: string | number;
+    surcharges: string | number;
+  }>(
+    await db.execute(sql`
+      select deposit_id, max(settled_on) as settled_on, count(*) as transactions,
+        sum(case when type in ('achPayment', 'ccPayment', 'manualPayment')
+          then round(amount * 100) else 0 end) as gross,
+        sum(case when type in ('achPayment', 'ccPayment', 'manualPayment')
+          then 0 else round(abs(amount) * 100) end) as refunds,
+        sum(round(surcharge_amount * 100)) as surcharges
+      from transactions
+      where org_id = ${orgId}::uuid and bank_account_id = ${query.bankAccountId}::uuid
+        and deposit_id is not null
+        ${from ? sql`and settled_on >= ${from.toISOString()}::timestamptz` : sql``}
+        ${to ? sql`and settled_on <= ${to.toISOString()}::timestamptz` : sql``}
+      group by deposit_id
+      order by max(settled_on) desc nulls last, deposit_id`),
+  );
+  const totals = { gross: 0, refunds: 0, surcharges: 0, net: 0 };
+  const deposits = rows.map((r) => {
+    const gross = Number(r.gross);
+    const refunds = Number(r.refunds);
+    const surcharges = Number(r.surcharges);
+    totals.gross += gross;
+    totals.refunds += refunds;
+    totals.surcharges += surcharges;
+    totals.net += gross - refunds;
+    return {
+      depositId: r.deposit_id,
+      settledOn: r.settled_on ? new Date(r.settled_on).toISOString() : null,
+      transactions: Number(r.transactions),
+      gross: fromCents(gross),
+      refunds: fromCents(refunds),
+      surcharges: fromCents(surcharges),
+      net: fromCents(gross - refunds),
+    };
+  });
+  return {
+    bankAccountId: query.bankAccountId,
+    deposits,
+    totals: {
+      gross: fromCents(totals.gross),
+      refunds: fromCents(totals.refunds),
+      surcharges: fromCents(totals.surcharges),
+      net: fromCents(totals.net),
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import type { LedgerEntryKind } from '../../../shared/ledger.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import { appendHistory, lockHistory } from '../audit/history.js';
+
+// Posting: entries are appended, and the totals they change (ledger_balances: the account, the
+// client in it, the client's matter there) move in the same statement set, so a balance is read
+// from a few rows and each entry carries the running balances after it.
+//
+// Concurrency: the totals' rows are upserted in one statement, in key order, before the entries
+// are numbered; a second poster of the same account waits on the account's row until the first
+// commits, so posting order (seq) and the running balances agree on PostgreSQL too.
+
+export interface NewEntry {
+  bankAccountId: string;
+  clientId: string | null;
+  matterId: string | null;
+  transactionId: string | null;
+  kind: LedgerEntryKind;
+  amountCents: number;
+  date: Date;
+  memo?: string | null;
+  reversesEntryId?: string | null;
+  reason?: string | null;
+  createdBy: string;
+}
+
+const COLUMN: Record<LedgerEntryKind, string> = {
+  received: 'received_cents',
+  refunded: 'refunded_cents',
+  returned: 'returned_cents',
+  voided: 'voided_cents',
+  charged_back: 'charged_back_cents',
+  manual: 'manual_cents',
+};
+
+export const accountScope = 'account';
+export const clientScope = (clientId: string | null) => `c:${clientId ?? '-'}`;
+export const matterScope = (clientId: string | null, matterId: string | null) =>
+  `m:${clientId ?? '-'}:${matterId ?? '-'}`;
+
+const scopesOf = (e: NewEntry) => [
+  { scope: accountScope, clientId: null, matterId: null },
+  { scope: clientScope(e.clientId), clientId: e.clientId, matterId: null },
+  { scope: matterScope(e.clientId, e.matterId), clientId: e.clientId, matterId: e.matterId },
+];
+
+interface Total {
+  bankAccountId: string;
+  scope: string;
+  clientId: string | null;
+  matterId: string | null;
+  byKind: Record<LedgerEntryKind, number>;
+  delta: number;
+}
+
+const zero = (): Record<LedgerEntryKind, number> => ({
+  received: 0,
+  refunded: 0,
+  returned: 0,
+  voided: 0,
+  charged_back: 0,
+  manual: 0,
+});
+
+/** Appends `entries` (in this order) for one organization; call inside a transaction. */
+export async function postEntries(
+  db: Executor,
+  orgId: string,
+  entries: readonly NewEntry[],
+): Promise<{ id: string }[]> {
+  if (entries.length === 0) return [];
+  await lockHistory(db, orgId);
+  const totals = new Map<string, Total>();
+  for (const e of entries) {
+    for (const s of scopesOf(e)) {
+      const key = `${e.bankAccountId}|${s.scope}`;
+      const total = totals.get(key) ?? {
+        bankAccountId: e.bankAccountId,
+        ...s,
+        byKind: zero(),
+        delta: 0,
+      };
+      total.byKind[e.kind] += e.amountCents;
+      total.delta += e.amountCents;
+      totals.set(key, total);
+    }
+  }
+  const ordered = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const values = ordered.map(
+    ([, t]) =>
+      sql`(${orgId}::uuid, ${t.bankAccountId}::uuid, ${t.scope}, ${t.clientId}::uuid,
+        ${t.matterId}::uuid, ${t.byKind.received}::bigint, ${t.byKind.refunded}::bigint,
+        ${t.byKind.returned}::bigint, ${t.byKind.voided}::bigint, ${t.byKind.charged_back}::bigint,
+        ${t.byKind.manual}::bigint, ${t.delta}::bigint,
+        case when ${t.delta}::bigint < 0 then now() end)`,
+  );
+  const add = (column: string) => sql.raw(`${column} = b.${column} + excluded.${column}`);
+  const after = rowsOf<{ bank_account_id: string; scope: string; balance_cents: string | number }>(
+    await db.execute(sql`
+      insert into ledger_balances as b (org_id, bank_account_id, scope, client_id, matter_id,
+        received_cents, refunded_cents, returned_cents, voided_cents, charged_back_cents,
+        manual_cents, balance_cents, negative_since)
+      values ${sql.join(values, sql`, `)}
+      on conflict (org_id, bank_account_id, scope) do update set
+        ${sql.join(Object.values(COLUMN).map(add), sql`, `)},
+        ${add('balance_cents')},
+        negative_since = case
+          when b.balance_cents + excluded.balance_cents >= 0 then null
+          else coalesce(b.negative_since, now()) end,
+        updated_at = now()
+      returning bank_account_id, scope, balance_cents`),
+  );
+  // The running balance before this batch, per scope, then each entry's after it.
+  const running = new Map<string, number>();
+  for (const row of after) {
+    const key = `${row.bank_account_id}|${row.scope}`;
+    running.set(key, Number(row.balance_cents) - (totals.get(key)?.delta ?? 0));
+  }
+  const rows = entries.map((e) => {
+    const [account, client, matter] = scopesOf(e).map((s) => {
+      const key = `${e.bankAccountId}|${s.scope}`;
+      const next = (running.get(key) ?? 0) + e.amountCents;
+      running.set(key, next);
+      return next;
+    });
+    return sql`(${orgId}::uuid, ${e.bankAccountId}::uuid, ${e.clientId}::uuid, ${e.matterId}::uuid,
+      ${e.transactionId}::uuid, ${e.kind}, ${e.amountCents}::bigint, ${e.date.toISOString()}::timestamptz,
+      ${e.memo ?? null}, ${e.reversesEntryId ?? null}::uuid, ${e.reason ?? null}, ${e.createdBy},
+      ${account}::bigint, ${client}::bigint, ${matter}::bigint)`;
+  });
+  const posted = rowsOf<{ id: string; seq: string | number }>(
+    await db.execute(sql`
+      insert into ledger_entries (org_id, bank_account_id, client_id, matter_id, transaction_id,
+        kind, amount_cents, date, memo, reverses_entry_id, reason, created_by,
+        account_balance_cents, client_balance_cents, matter_balance_cents)
+      values ${sql.join(rows, sql`, `)}
+      returning id, seq`),
+  );
+  await appendHistory(
+    db,
+    orgId,
+    posted.map((p, i) => {
+      const e = entries[i]!;
+      return {
+        subject: 'ledger_entry' as const,
+        subjectId: p.id,
+        content: {
+          seq: Number(p.seq),
+          bankAccountId: e.bankAccountId,
+          clientId: e.clientId,
+          matterId: e.matterId,
+          transactionId: e.transactionId,
+          kind: e.kind,
+          amountCents: e.amountCents,
+          date: e.date.toISOString(),
+          memo: e.memo ?? null,
+          reversesEntryId: e.reversesEntryId ?? null,
+          reason: e.reason ?? null,
+          createdBy: e.createdBy,
+        },
+      };
+    }),
+  );
+  return posted;
+}

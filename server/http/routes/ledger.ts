@@ -1,0 +1,244 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  ledgerBalances as ledgerBalancesSchema,
+  ledgerBalancesQuery,
+  ledgerDeposits as ledgerDepositsSchema,
+  ledgerDepositsQuery,
+  ledgerEntriesPage,
+  ledgerEntriesQuery,
+  ledgerEntry,
+  ledgerEntryCreate,
+  ledgerEntryReverse,
+  reconciliation,
+  reconciliationCreate,
+  reconciliationsPage,
+  reconciliationsQuery,
+  type LedgerEntry,
+} from '../../../shared/ledger.js';
+import { listReconciliations, reconcile } from '../../domain/ledger/reconciliations.js';
+import { ledgerBalances } from '../../domain/ledger/balances.js';
+import { ledgerDeposits } from '../../domain/ledger/deposits.js';
+import {
+  listLedgerEntries,
+  postManualEntry,
+  reverseManualEntry,
+} from '../../domain/ledger/entries.js';
+import type { Caller } from '../context.js';
+import { csvResponse, wantsCsv } from '../csv.js';
+import {
+  errorResponses,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  writeErrorResponses,
+} from '../openapi.js';
+import { createRouter } from '../router.js';
+
+// The trust ledger under /api/ledger: balances, entries and deposits (JSON or CSV), and the
+// entries hosts post for money that never went through the service. Staff read, admin writes.
+
+const tags = ['ledger'];
+const withCsv = <T extends z.ZodType>(schema: T, description: string) => ({
+  ...jsonResponse(schema, description),
+  content: {
+    ...jsonResponse(schema, description).content,
+    'text/csv': { schema: z.string() },
+  },
+});
+const postedBy = (caller: Caller) => `${caller.kind}:${caller.keyId ?? 'server'}`;
+/** Entries in one CSV: far more than a month of any firm, bounded all the same. */
+const CSV_MAX_ENTRIES = 100_000;
+
+export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin' } })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/balances',
+      tags,
+      request: { query: ledgerBalancesQuery },
+      responses: {
+        200: withCsv(ledgerBalancesSchema, 'Balances per client and matter, and their totals'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const report = await ledgerBalances(c.get('db'), c.get('caller').orgId, query);
+      if (!wantsCsv(c, query.format)) return c.json(report, 200);
+      const head = ['client', 'matter', 'received', 'refunded', 'returned', 'voided'];
+      return csvResponse(c, 'ledger-balances.csv', [
+        [...head, 'chargedBack', 'manual', 'balance', 'clientId', 'matterId'],
+        ...report.lines.map((l) => [
+          l.clientName,
+          l.matterName,
+          l.received,
+          l.refunded,
+          l.returned,
+          l.voided,
+          l.chargedBack,
+          l.manual,
+          l.balance,
+          l.clientId,
+          l.matterId,
+        ]),
+        ['Total', '', ...Object.values(report.totals)],
+      ]) as never;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/entries',
+      tags,
+      request: { query: ledgerEntriesQuery },
+      responses: {
+        200: withCsv(ledgerEntriesPage, 'Entries newest first, with the running balance'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const { db, caller } = { db: c.get('db'), caller: c.get('caller') };
+      if (!wantsCsv(c, query.format)) {
+        return c.json(await listLedgerEntries(db, caller.orgId, query), 200);
+      }
+      // The CSV holds every entry of the selection, not one page.
+      const all: LedgerEntry[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listLedgerEntries(db, caller.orgId, { ...query, cursor, limit: 1000 });
+        all.push(...page.data);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && all.length < CSV_MAX_ENTRIES);
+      const cents = all.reduce((s, e) => s + Math.round(Number(e.amount) * 100), 0);
+      return csvResponse(c, 'ledger-entries.csv', [
+        ['date', 'kind', 'amount', 'runningBalance', 'memo', 'reason', 'clientId', 'matterId'],
+        ...all.map((e) => [
+          e.date,
+          e.kind,
+          e.amount,
+          e.runningBalance,
+          e.memo,
+          e.reason,
+          e.clientId,
+          e.matterId,
+        ]),
+        ['Total', '', (cents / 100).toFixed(2)],
+      ]) as never;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/deposits',
+      tags,
+      request: { query: ledgerDepositsQuery },
+      responses: {
+        200: withCsv(ledgerDepositsSchema, 'Transactions grouped by bank deposit'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const report = await ledgerDeposits(c.get('db'), c.get('caller').orgId, query);
+      if (!wantsCsv(c, query.format)) return c.json(report, 200);
+      return csvResponse(c, 'ledger-deposits.csv', [
+        ['depositId', 'settledOn', 'transactions', 'gross', 'refunds', 'surcharges', 'net'],
+        ...report.deposits.map((d) => [
+          d.depositId,
+          d.settledOn,
+          d.transactions,
+          d.gross,
+          d.refunds,
+          d.surcharges,
+          d.net,
+        ]),
+        ['Total', '', '', ...Object.values(report.totals)],
+      ]) as never;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/entries',
+      tags,
+      request: { body: jsonBody(ledgerEntryCreate) },
+      responses: {
+        201: jsonResponse(ledgerEntry, 'The entry, posted'),
+        ...writeErrorResponses,
+      },
+    }),
+    async (c) => {
+      const caller = c.get('caller');
+      const entry = await postManualEntry(
+        c.get('db'),
+        caller.orgId,
+        c.req.valid('json'),
+        postedBy(caller),
+      );
+      return c.json(entry, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/entries/{id}/reverse',
+      tags,
+      request: { params: idParams, body: jsonBody(ledgerEntryReverse) },
+      responses: {
+        201: jsonResponse(ledgerEntry, 'The opposite entry, naming the one it reverses'),
+        ...writeErrorResponses,
+      },
+    }),
+    async (c) => {
+      const caller = c.get('caller');
+      const entry = await reverseManualEntry(
+        c.get('db'),
+        caller.orgId,
+        c.req.valid('param').id,
+        c.req.valid('json').reason,
+        postedBy(caller),
+      );
+      return c.json(entry, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reconciliations',
+      tags,
+      request: { body: jsonBody(reconciliationCreate) },
+      responses: {
+        201: jsonResponse(reconciliation, 'The three-way reconciliation, stored'),
+        ...writeErrorResponses,
+      },
+    }),
+    async (c) => {
+      const caller = c.get('caller');
+      const result = await reconcile(
+        c.get('db'),
+        caller.orgId,
+        c.req.valid('json'),
+        postedBy(caller),
+      );
+      return c.json(result, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/reconciliations',
+      tags,
+      request: { query: reconciliationsQuery },
+      responses: {
+        200: jsonResponse(reconciliationsPage, 'Reconciliations run, newest first'),
+        ...errorResponses,
+      },
+    }),
+    async (c) =>
+      c.json(
+        await listReconciliations(c.get('db'), c.get('caller').orgId, c.req.valid('query')),
+        200,
+      ),
+  );

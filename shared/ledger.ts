@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { parseMoney } from './money.js';
+
+// The trust ledger's API shapes (docs/api.md#the-trust-ledger). Money is a string with two
+// decimals out, a string or number in, like every other amount of the API.
+
+/** What moved the money: the balances report has one column for each. */
+export const LEDGER_ENTRY_KINDS = [
+  'received',
+  'refunded',
+  'returned',
+  'voided',
+  'charged_back',
+  'manual',
+] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+const id = z.uuid();
+
+/** A signed amount other than zero: money in (positive) or out (negative), e.g. "-250.00". */
+const signedAmount = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const parsed = parseMoney(value);
+  if (parsed === null || parsed === '0.00') {
+    ctx.addIssue({ code: 'custom', message: 'must be an amount other than 0, such as "-250.00"' });
+    return z.NEVER;
+  }
+  return parsed;
+});
+const money = z.string();
+const when = z.iso.datetime();
+/** A date (`2026-11-30`, the end of that day UTC) or a date-time. */
+const dateIn = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const ledgerBalancesQuery = z.object({
+  bankAccountId: id,
+  asOf: dateIn.optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+
+const totals = {
+  received: money,
+  refunded: money,
+  returned: money,
+  voided: money,
+  chargedBack: money,
+  manual: money,
+  balance: money,
+};
+
+export const ledgerBalanceLine = z.object({
+  clientId: id.nullable(),
+  clientName: z.string().nullable(),
+  matterId: id.nullable(),
+  matterName: z.string().nullable(),
+  ...totals,
+});
+
+export const ledgerBalances = z.object({
+  bankAccountId: id,
+  asOf: when.nullable(),
+  lines: z.array(ledgerBalanceLine),
+  totals: z.object(totals),
+});
+
+export const ledgerEntriesQuery = z.object({
+  bankAccountId: id,
+  clientId: id.optional(),
+  matterId: id.optional(),
+  from: dateIn.optional(),
+  to: dateIn.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  format: z.enum(['json', 'csv']).optional(),
+});
+
+export const ledgerEntry = z.object({
+  id,
+  bankAccountId: id,
+  clientId: id.nullable(),
+  matterId: id.nullable(),
+  transactionId: id.nullable(),
+  kind: z.enum(LEDGER_ENTRY_KINDS),
+  amount: money,
+  date: when,
+  memo: z.string().nullable(),
+  reversesEntryId: id.nullable(),
+  reason: z.string().nullable(),
+  createdBy: z.string(),
+  /** The balance after this entry, of what the list shows (the matter, the client or the account). */
+  runningBalance: money,
+  createdAt: when,
+});
+
+export const ledgerEntriesPage = z.object({
+  data: z.array(ledgerEntry),
+  nextCursor: z.string().nullable(),
+});
+
+export const ledgerEntryCreate = z.strictObject({
+  bankAccountId: id,
+  clientId: id,
+  matterId: id.nullish(),
+  amount: signedAmount,
+  date: dateIn,
+  memo: z.string().trim().min(1).max(255),
+});
+
+export const ledgerEntryReverse = z.strictObject({
+  reason: z.string().trim().min(1).max(255),
+});
+
+export const ledgerDepositsQuery = z.object({
+  bankAccountId: id,
+  from: dateIn.optional(),
+  to: dateIn.optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+
+export const ledgerDeposit = z.object({
+  depositId: z.string(),
+  settledOn: when.nullable(),
+  transactions: z.number().int(),
+  gross: money,
+  refunds: money,
+  surcharges: money,
+  net: money,
+});
+
+export const ledgerDeposits = z.object({
+  bankAccountId: id,
+  deposits: z.array(ledgerDeposit),
+  totals: z.object({ gross: money, refunds: money, surcharges: money, net: money }),
+});
+
+export type LedgerBalances = z.infer<typeof ledgerBalances>;
+export type LedgerBalanceLine = z.infer<typeof ledgerBalanceLine>;
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+export type LedgerDeposits = z.infer<typeof ledgerDeposits>;
+
+export const reconciliationCreate = z.strictObject({
+  bankAccountId: id,
+  asOf: dateIn,
+  statementBalance: z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const parsed = parseMoney(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be an amount such as "1300.00"' });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+});
+
+export const reconciliationsQuery = z.object({
+  bankAccountId: id.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const unmatchedItem = z.object({
+  kind: z.enum(['unassigned_money', 'not_deposited']),
+  description: z.string(),
+  amount: money,
+  transactionId: id.nullable(),
+});
+
+export const reconciliation = z.object({
+  id,
+  bankAccountId: id,
+  asOf: when,
+  status: z.enum(['balanced', 'variance']),
+  statementBalance: money,
+  bookBalance: money,
+  clientLedgerTotal: money,
+  /** The statement balance minus the book balance. */
+  variance: money,
+  /** Why it is a variance (empty when balanced). */
+  reasons: z.array(z.string()),
+  unmatched: z.array(unmatchedItem),
+  negativeClients: z.array(ledgerBalanceLine),
+  createdBy: z.string(),
+  createdAt: when,
+});
+
+export const reconciliationsPage = z.object({
+  data: z.array(reconciliation),
+  nextCursor: z.string().nullable(),
+});
+
+export type Reconciliation = z.infer<typeof reconciliation>;
