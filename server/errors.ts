@@ -9,9 +9,15 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   integration_not_configured: 409,
+  /** The remote service refused or failed a refund or void (its errorMessage says why). */
+  money_out_failed: 409,
+  /** A refund or void would take a matter's (or client's) trust money below zero. */
+  TRUST_BALANCE_WOULD_GO_NEGATIVE: 409,
   remote_site_not_allowed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** An Idempotency-Key used before with another request body. */
+  idempotency_key_reused: 422,
   rate_limited: 429,
   /** The client hung up before the request was read: no error of ours (nginx's 499). */
   client_closed: 499,

@@ -13,3 +13,4 @@ export * from './webhook-events.js';
 export * from './webhook-receipts.js';
 export * from './integration-state.js';
 export * from './remote-budget.js';
+export * from './money-out-requests.js';
