@@ -275,6 +275,8 @@ describe('remote client: every function in our terms, over loopback HTTP', () =>
       voidTransaction: [{ transactionId: 't-1', externalId: 'x-2' }],
       findRefundRequest: ['x-1'],
       findVoidRequest: ['x-2'],
+      getRefundRequest: ['r-1'],
+      getVoidRequest: ['v-1'],
       voidDetails: ['t-1'],
     };
     const signal = AbortSignal.abort(new Error('withdrawn'));

@@ -68,6 +68,8 @@ const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
   voidTransaction: operations.voidTransaction({ transactionId: 't1', externalId: 'mo-2' }),
   findRefundRequest: operations.findRefundRequest('mo-1'),
   findVoidRequest: operations.findVoidRequest('mo-2'),
+  getRefundRequest: operations.getRefundRequest('r1'),
+  getVoidRequest: operations.getVoidRequest('v1'),
   voidDetails: operations.voidDetails('t1'),
 };
 

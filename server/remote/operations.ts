@@ -433,6 +433,15 @@ export const operations = {
     return lookup('GetVoidRequest', externalId, voidResultSchema);
   },
 
+  /** A request a `…_request.completed` webhook names, by the service's id. */
+  getRefundRequest(id: string): RemoteOperation<RemoteMoneyOutResult> {
+    return operation('GetRefundRequest', { id: required(id, 'id') }, refundResultSchema);
+  },
+
+  getVoidRequest(id: string): RemoteOperation<RemoteMoneyOutResult> {
+    return operation('GetVoidRequest', { id: required(id, 'id') }, voidResultSchema);
+  },
+
   voidDetails(transactionId: string): RemoteOperation<RemoteVoidDetails> {
     const variables = { transactionId: required(transactionId, 'transactionId') };
     return operation('GetVoidDetails', variables, voidDetailsSchema);

@@ -278,13 +278,11 @@ export const refundResultSchema = z
     originalTransactions: transactionsOrNone,
     refundTransactions: transactionsOrNone,
   })
-  .transform(
-    (r): RemoteMoneyOutResult => ({
-      request: r.refundRequest,
-      originals: r.originalTransactions,
-      reversals: r.refundTransactions,
-    }),
-  );
+  .transform((r): RemoteMoneyOutResult => ({
+    request: r.refundRequest,
+    originals: r.originalTransactions,
+    reversals: r.refundTransactions,
+  }));
 
 export const voidResultSchema = z
   .object({
@@ -292,19 +290,15 @@ export const voidResultSchema = z
     originalTransactions: transactionsOrNone,
     voidTransactions: transactionsOrNone,
   })
-  .transform(
-    (r): RemoteMoneyOutResult => ({
-      request: r.voidRequest,
-      originals: r.originalTransactions,
-      reversals: r.voidTransactions,
-    }),
-  );
+  .transform((r): RemoteMoneyOutResult => ({
+    request: r.voidRequest,
+    originals: r.originalTransactions,
+    reversals: r.voidTransactions,
+  }));
 
 export const voidDetailsSchema = z
   .object({ canVoid: z.boolean(), transactions: z.array(ref) })
-  .transform(
-    (r): RemoteVoidDetails => ({
-      canVoid: r.canVoid,
-      transactionIds: r.transactions.map((t) => t.id),
-    }),
-  );
+  .transform((r): RemoteVoidDetails => ({
+    canVoid: r.canVoid,
+    transactionIds: r.transactions.map((t) => t.id),
+  }));

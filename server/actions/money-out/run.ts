@@ -40,7 +40,12 @@ function find(ctx: MoneyOutContext, row: MoneyOutRow, signal?: AbortSignal) {
     : ctx.remote.findVoidRequest(row.orgId, row.externalId, { signal });
 }
 
-async function apply(ctx: MoneyOutContext, row: MoneyOutRow, result: RemoteMoneyOutResult, at: Date) {
+async function apply(
+  ctx: MoneyOutContext,
+  row: MoneyOutRow,
+  result: RemoteMoneyOutResult,
+  at: Date,
+) {
   // A service that does not echo the externalId still names our request by it.
   const request = { ...result.request, externalId: result.request.externalId ?? row.externalId };
   return (await applyMoneyOutResult(ctx.db, row.orgId, { ...result, request }, at)) ?? row;

@@ -75,7 +75,11 @@ async function run(
   c: Context<AppEnv>,
   kind: MoneyOutKind,
   id: string,
-  body: { amount?: string | number | undefined; reason?: string | undefined; override?: { reason: string } | undefined },
+  body: {
+    amount?: string | number | undefined;
+    reason?: string | undefined;
+    override?: { reason: string } | undefined;
+  },
 ) {
   const deps = c.get('deps');
   const caller = c.get('caller');

@@ -4,7 +4,8 @@ import {
   recordOutcome,
   type MoneyOutRow,
 } from '../../domain/money-out-requests.js';
-import type { RemoteMoneyOutResult } from '../../remote/index.js';
+import type { RemoteApi, RemoteMoneyOutResult, RemoteTransaction } from '../../remote/index.js';
+import { REQUEST_REF } from '../receiver/events.js';
 import { upsertRemoteTransactions } from './upsert-transactions.js';
 
 // What the service says about a refund or void request (its mutation's answer, a look-up by
@@ -39,4 +40,30 @@ export async function applyMoneyOutResult(
       reversalServiceIds: result.reversals.map((t) => t.id),
     });
   });
+}
+
+/**
+ * The requests a `refund_request.completed` / `void_request.completed` event names (refs
+ * `refund_request:<id>`), fetched and applied; answers the transactions they moved, for the
+ * event's hand-over like those it names itself.
+ */
+export async function completeNamedRequests(
+  ctx: { db: Database; remote: RemoteApi },
+  orgId: string,
+  refs: readonly string[],
+  fetchedAt: Date,
+  signal?: AbortSignal,
+): Promise<RemoteTransaction[]> {
+  const moved: RemoteTransaction[] = [];
+  for (const ref of refs) {
+    const [, kind, id] = REQUEST_REF.exec(ref) ?? [];
+    if (!id) continue;
+    const result =
+      kind === 'refund'
+        ? await ctx.remote.getRefundRequest(orgId, id, { signal })
+        : await ctx.remote.getVoidRequest(orgId, id, { signal });
+    await applyMoneyOutResult(ctx.db, orgId, result, fetchedAt);
+    moved.push(...result.originals, ...result.reversals);
+  }
+  return moved;
 }
