@@ -125,6 +125,8 @@ export const bankAccountRecord = z.object({
   serviceId: z.string(),
   isDefault: z.boolean(),
   lastFour: z.string().nullable(),
+  isFeeAccount: z.boolean(),
+  isChargebackAccount: z.boolean(),
   ...timestamps,
 });
 
@@ -145,6 +147,11 @@ export const transactionRecord = z.object({
   payerName: z.string().nullable(),
   status: z.enum(TRANSACTION_STATUSES),
   type: z.string().nullable(),
+  originalTransactionId: recordId.nullable(),
+  originalServiceId: z.string().nullable(),
+  depositId: z.string().nullable(),
+  settledOn: z.iso.datetime().nullable(),
+  surchargeAmount: moneyOut,
   ...timestamps,
 });
 

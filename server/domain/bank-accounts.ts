@@ -14,6 +14,8 @@ const toBankAccount = (row: BankAccountRow): BankAccount => ({
   serviceId: row.serviceId,
   isDefault: row.isDefault,
   lastFour: row.lastFour,
+  isFeeAccount: row.isFeeAccount,
+  isChargebackAccount: row.isChargebackAccount,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

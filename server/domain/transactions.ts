@@ -24,6 +24,11 @@ export const toTransaction = (row: TransactionRow): Transaction => ({
   payerName: row.payerName,
   status: row.status,
   type: row.type,
+  originalTransactionId: row.originalTransactionId,
+  originalServiceId: row.originalServiceId,
+  depositId: row.depositId,
+  settledOn: row.settledOn?.toISOString() ?? null,
+  surchargeAmount: row.surchargeAmount,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -47,6 +47,9 @@ const transaction = (id: string) => ({
   payerEmail: 'payer@x.test',
   payerName: 'Pat',
   originalTransactionId: null,
+  depositId: null,
+  settledOn: null,
+  surchargeAmount: 0,
   bankAccount: { id: 'b-1' },
   client,
   matter,
@@ -91,8 +94,18 @@ async function fakeRemote(options: Partial<RemoteClientOptions> = {}) {
           category: 'operating',
           isDefault: true,
           lastFour: '1111',
+          isFeeAccount: true,
+          isChargebackAccount: true,
         },
-        { id: 'b-2', nickname: 'IOLTA', category: 'trust', isDefault: false, lastFour: null },
+        {
+          id: 'b-2',
+          nickname: 'IOLTA',
+          category: 'trust',
+          isDefault: false,
+          lastFour: null,
+          isFeeAccount: false,
+          isChargebackAccount: false,
+        },
       ],
     })),
     transaction: answer('transaction', (args) =>
@@ -199,8 +212,24 @@ describe('remote client: every function in our terms, over loopback HTTP', () =>
   it('bank accounts, transactions, look-ups, identity and webhook URLs', async () => {
     const { remote } = await fakeRemote();
     await expect(remote.listBankAccounts('org')).resolves.toEqual([
-      { id: 'b-1', name: 'Operating', category: 'operating', isDefault: true, lastFour: '1111' },
-      { id: 'b-2', name: 'IOLTA', category: 'trust', isDefault: false, lastFour: null },
+      {
+        id: 'b-1',
+        name: 'Operating',
+        category: 'operating',
+        isDefault: true,
+        lastFour: '1111',
+        isFeeAccount: true,
+        isChargebackAccount: true,
+      },
+      {
+        id: 'b-2',
+        name: 'IOLTA',
+        category: 'trust',
+        isDefault: false,
+        lastFour: null,
+        isFeeAccount: false,
+        isChargebackAccount: false,
+      },
     ]);
     await expect(remote.getTransaction('org', 't-1')).resolves.toMatchObject({
       id: 't-1',

@@ -74,6 +74,8 @@ const fragments = {
       category
       isDefault
       lastFour
+      isFeeAccount
+      isChargebackAccount
     }
   `,
   TransactionFields: /* GraphQL */ `
@@ -90,6 +92,9 @@ const fragments = {
       payerEmail
       payerName
       originalTransactionId
+      depositId
+      settledOn
+      surchargeAmount
       bankAccount {
         id
       }

@@ -151,6 +151,9 @@ describe('answers are validated at the edge', () => {
     payerEmail: 'a@b.test',
     payerName: 'Ann',
     originalTransactionId: null,
+    depositId: null,
+    settledOn: null,
+    surchargeAmount: 0,
     bankAccount: { id: 'b-1' },
     client: { id: 'c-1', clientName: 'Acme', externalId: null },
     matter: { id: 'm-1', name: 'Case', externalId: null, client: { id: 'c-1' } },
@@ -205,9 +208,27 @@ describe('answers are validated at the edge', () => {
     expect(
       operations.listBankAccounts().decode({
         bankAccounts: [
-          { id: 'b-1', nickname: 'IOLTA', category: 'trust', isDefault: true, lastFour: '6789' },
+          {
+            id: 'b-1',
+            nickname: 'IOLTA',
+            category: 'trust',
+            isDefault: true,
+            lastFour: '6789',
+            isFeeAccount: true,
+            isChargebackAccount: false,
+          },
         ],
       }),
-    ).toEqual([{ id: 'b-1', name: 'IOLTA', category: 'trust', isDefault: true, lastFour: '6789' }]);
+    ).toEqual([
+      {
+        id: 'b-1',
+        name: 'IOLTA',
+        category: 'trust',
+        isDefault: true,
+        lastFour: '6789',
+        isFeeAccount: true,
+        isChargebackAccount: false,
+      },
+    ]);
   });
 });

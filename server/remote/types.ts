@@ -80,6 +80,10 @@ export interface RemoteBankAccount {
   readonly category: BankAccountCategory;
   readonly isDefault: boolean;
   readonly lastFour: string | null;
+  /** The service takes its fees from this account. */
+  readonly isFeeAccount: boolean;
+  /** The service takes chargebacks from this account. */
+  readonly isChargebackAccount: boolean;
 }
 
 export interface RemoteTransaction {
@@ -101,6 +105,12 @@ export interface RemoteTransaction {
   readonly payerName: string | null;
   /** Set on a refund, void or return: the payment it reverses. */
   readonly originalTransactionId: string | null;
+  /** The bank deposit it settled in (one line of the bank statement), once deposited. */
+  readonly depositId: string | null;
+  /** ISO 8601 date-time of the deposit. */
+  readonly settledOn: string | null;
+  /** The surcharge the payer paid on top (`surchargeAmount`). */
+  readonly surchargeAmount: Money;
   readonly bankAccountId: string;
   readonly client: RemoteClient | null;
   readonly matter: RemoteMatter | null;

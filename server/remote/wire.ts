@@ -117,6 +117,8 @@ const bankAccountSchema = z
     category: z.enum(BANK_ACCOUNT_CATEGORIES),
     isDefault: z.boolean(),
     lastFour: text,
+    isFeeAccount: z.boolean(),
+    isChargebackAccount: z.boolean(),
   })
   .transform((b): RemoteBankAccount => ({
     id: b.id,
@@ -124,6 +126,8 @@ const bankAccountSchema = z
     category: b.category,
     isDefault: b.isDefault,
     lastFour: b.lastFour,
+    isFeeAccount: b.isFeeAccount,
+    isChargebackAccount: b.isChargebackAccount,
   }));
 
 export const bankAccountsListSchema = z
@@ -144,6 +148,9 @@ export const transactionSchema = z
     payerEmail: text,
     payerName: text,
     originalTransactionId: text,
+    depositId: text,
+    settledOn: z.iso.datetime({ offset: true }).nullable(),
+    surchargeAmount: money,
     bankAccount: ref,
     client: clientSchema.nullable(),
     matter: matterSchema.nullable(),
@@ -163,6 +170,9 @@ export const transactionSchema = z
     payerEmail: t.payerEmail,
     payerName: t.payerName,
     originalTransactionId: t.originalTransactionId,
+    depositId: t.depositId,
+    settledOn: t.settledOn,
+    surchargeAmount: t.surchargeAmount,
     bankAccountId: t.bankAccount.id,
     client: t.client,
     matter: t.matter,

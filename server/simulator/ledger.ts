@@ -85,6 +85,8 @@ export interface PayOptions extends PayerDetails {
   type?: TransactionType;
   /** Initial status; default PENDING (authorized, not yet moved). */
   status?: TransactionStatus;
+  /** Cents the payer paid on top, carried by the first transaction. */
+  surchargeAmount?: number;
 }
 
 const CARD_METHODS = new Set<TransactionPaymentMethod>(['CARD', 'CREDIT', 'DEBIT', 'PUSH_TO_CARD']);
@@ -201,8 +203,9 @@ function createPayment(
     transactionIds: [],
     createdOn: nowIso(),
   };
-  const transactions = parts.map((part) =>
+  const transactions = parts.map((part, i) =>
     addTransaction(env, firm, {
+      surchargeAmount: i === 0 ? (options.surchargeAmount ?? 0) : 0,
       type: options.type ?? typeForMethod(method),
       status: options.status ?? 'PENDING',
       paymentMethod: method,

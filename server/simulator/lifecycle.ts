@@ -58,13 +58,19 @@ export function moveToFundsInTransit(
   return t;
 }
 
-export function moveToDeposited(env: LedgerEnv, firm: FirmState, id: string): TransactionRecord {
+/** `depositId`: the deposit to settle in (several transactions share one); default a new one. */
+export function moveToDeposited(
+  env: LedgerEnv,
+  firm: FirmState,
+  id: string,
+  depositId?: string,
+): TransactionRecord {
   const t = getTransaction(firm, id);
   if (!['PENDING', 'SUCCESSFUL', 'FUNDS_IN_TRANSIT'].includes(t.status)) {
     throw conflict(`Transaction ${id} is ${t.status}: it cannot be deposited`);
   }
   touch(t, 'DEPOSITED');
-  t.depositId = env.ids.uuid();
+  t.depositId = depositId ?? env.ids.uuid();
   t.settledOn = t.updatedOn;
   env.emit(firm, [transactionEvent('transaction.deposited', t.id)]);
   return t;

@@ -13,6 +13,7 @@ import {
   TRANSACTION_PAYMENT_METHODS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
+  getBankAccount,
   type FirmState,
   type PaymentRecord,
   type TransactionRecord,
@@ -36,6 +37,7 @@ const PayBody = z.strictObject({
   method: z.enum(TRANSACTION_PAYMENT_METHODS).optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
+  surchargeAmount: z.number().int().nonnegative().optional(),
   ...Payer,
 });
 
@@ -169,6 +171,24 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
     return c.json({ id: link.id, status: 'sealed' });
   });
 
+  // Bank accounts: what the service's portal sets (where fees and chargebacks are taken).
+  routes.patch('/bank-accounts/:id', async (c) => {
+    const flags = await body(
+      c,
+      z.strictObject({
+        isFeeAccount: z.boolean().optional(),
+        isChargebackAccount: z.boolean().optional(),
+      }),
+    );
+    const account = getBankAccount(c.var.firm, c.req.param('id'));
+    Object.assign(account, flags);
+    return c.json({
+      ...account,
+      isFeeAccount: account.isFeeAccount ?? false,
+      isChargebackAccount: account.isChargebackAccount ?? false,
+    });
+  });
+
   // Transactions.
   routes.post('/transactions', async (c) => {
     const init = await body(c, CreateTransactionBody);
@@ -177,9 +197,14 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
   routes.post('/transactions/:id/funds-in-transit', (c) =>
     c.json(transactionJson(lifecycle.moveToFundsInTransit(env, c.var.firm, c.req.param('id')))),
   );
-  routes.post('/transactions/:id/deposited', (c) =>
-    c.json(transactionJson(lifecycle.moveToDeposited(env, c.var.firm, c.req.param('id')))),
-  );
+  routes.post('/transactions/:id/deposited', async (c) => {
+    const { depositId } = await body(
+      c,
+      z.strictObject({ depositId: z.string().min(1).max(255).optional() }),
+    );
+    const deposited = lifecycle.moveToDeposited(env, c.var.firm, c.req.param('id'), depositId);
+    return c.json(transactionJson(deposited));
+  });
   routes.post('/transactions/:id/ach-return', async (c) => {
     const reason = await body(
       c,

@@ -190,6 +190,44 @@ describe('the transaction life cycle', () => {
     expect((await s.admin('POST', `/transactions/${tx?.id}/funds-in-transit`)).status).toBe(409);
   });
 
+  it('deposits several transactions in one named deposit, with their surcharge', async () => {
+    const { linkId } = await link({ operating: 3000 });
+    const first = (await pay(linkId, { amount: 1000, surchargeAmount: 30 })).body.transactions[0];
+    const second = (await pay(linkId, { amount: 2000 })).body.transactions[0];
+    for (const tx of [first, second]) {
+      await s.admin('POST', `/transactions/${tx?.id}/deposited`, { depositId: 'D-1' });
+    }
+    const read = await s.gql<{ a: Record<string, unknown>; b: Record<string, unknown> }>(
+      `{ a: transaction(id: "${first?.id}") { depositId settledOn surchargeAmount }
+         b: transaction(id: "${second?.id}") { depositId surchargeAmount } }`,
+    );
+    expect(read.data?.a).toMatchObject({ depositId: 'D-1', surchargeAmount: 30 });
+    expect(read.data?.a['settledOn']).toEqual(expect.any(String));
+    expect(read.data?.b).toMatchObject({ depositId: 'D-1', surchargeAmount: 0 });
+  });
+
+  it('flags a bank account as the fee or chargeback account', async () => {
+    const list = () =>
+      s.gql<{ bankAccountsList: { bankAccounts: Record<string, unknown>[] } }>(
+        '{ bankAccountsList { bankAccounts { id category isFeeAccount isChargebackAccount } } }',
+      );
+    const trust = (await list()).data?.bankAccountsList.bankAccounts.find(
+      (a) => a['category'] === 'trust',
+    );
+    expect(trust).toMatchObject({ isFeeAccount: false, isChargebackAccount: false });
+    const flagged = await s.admin('PATCH', `/bank-accounts/${trust?.['id']}`, {
+      isChargebackAccount: true,
+    });
+    expect(flagged.body).toMatchObject({ isFeeAccount: false, isChargebackAccount: true });
+    const after = (await list()).data?.bankAccountsList.bankAccounts.find(
+      (a) => a['id'] === trust?.['id'],
+    );
+    expect(after).toMatchObject({ isChargebackAccount: true });
+    expect((await s.admin('PATCH', `/bank-accounts/${trust?.['id']}`, { other: 1 })).status).toBe(
+      400,
+    );
+  });
+
   it('returns an ACH payment: an achReturn transaction, the original RETURNED, the link reopened', async () => {
     const { linkId } = await link({ operating: 1000 });
     const [tx] = (await pay(linkId, { method: 'ACH' })).body.transactions;

@@ -67,7 +67,7 @@ export interface Simulator {
       options?: ledger.PayOptions,
     ): ReturnType<typeof ledger.payAggregateLink>;
     moveToFundsInTransit(firm: FirmRef, transactionId: string): TransactionRecord;
-    moveToDeposited(firm: FirmRef, transactionId: string): TransactionRecord;
+    moveToDeposited(firm: FirmRef, transactionId: string, depositId?: string): TransactionRecord;
     achReturn(
       firm: FirmRef,
       transactionId: string,
@@ -166,7 +166,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       payPaymentLink: (ref, linkId, pay) => ledger.payPaymentLink(env, firm(ref), linkId, pay),
       payAggregatePaymentLink: (ref, id, pay) => ledger.payAggregateLink(env, firm(ref), id, pay),
       moveToFundsInTransit: (ref, id) => lifecycle.moveToFundsInTransit(env, firm(ref), id),
-      moveToDeposited: (ref, id) => lifecycle.moveToDeposited(env, firm(ref), id),
+      moveToDeposited: (ref, id, depositId) =>
+        lifecycle.moveToDeposited(env, firm(ref), id, depositId),
       achReturn: (ref, id, reason) => lifecycle.triggerAchReturn(env, firm(ref), id, reason),
       refund: (ref, id, amount) => lifecycle.refundTransaction(env, firm(ref), id, amount),
       void: (ref, id) => lifecycle.voidTransaction(env, firm(ref), id),

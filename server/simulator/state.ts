@@ -55,6 +55,9 @@ export interface BankAccountRecord {
   category: 'operating' | 'trust';
   isDefault: boolean;
   lastFour: string;
+  /** The service takes its fees / chargebacks from it (absent in older snapshots: false). */
+  isFeeAccount?: boolean;
+  isChargebackAccount?: boolean;
   accountType: string;
   routingNumber: string;
 }
@@ -160,6 +163,8 @@ export interface TransactionRecord {
   achReturnReason: string | null;
   depositId: string | null;
   settledOn: string | null;
+  /** Cents the payer paid on top (absent in older snapshots: 0). */
+  surchargeAmount?: number;
   createdOn: string;
   updatedOn: string;
 }

@@ -45,6 +45,8 @@ export async function syncBankAccounts(
         category: account.category,
         isDefault: account.isDefault,
         lastFour: account.lastFour,
+        isFeeAccount: account.isFeeAccount,
+        isChargebackAccount: account.isChargebackAccount,
         updatedAt: new Date(),
       };
       await db.transaction(async (tx) => {

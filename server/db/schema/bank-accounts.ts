@@ -13,6 +13,9 @@ export const bankAccounts = pgTable(
     serviceId: serviceId().notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     lastFour: varchar('last_four', { length: 255 }),
+    // The service takes its fees / chargebacks from these: a trust account must be neither.
+    isFeeAccount: boolean('is_fee_account').notNull().default(false),
+    isChargebackAccount: boolean('is_chargeback_account').notNull().default(false),
   },
   (t) => [
     uniqueIndex('bank_accounts_org_service_id').on(t.orgId, t.serviceId),

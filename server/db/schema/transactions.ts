@@ -1,6 +1,7 @@
 import {
   check,
   index,
+  type AnyPgColumn,
   pgTable,
   text,
   timestamp,
@@ -8,6 +9,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { TRANSACTION_METHODS, TRANSACTION_STATUSES } from '../../../shared/records.js';
 import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';
@@ -50,6 +52,17 @@ export const transactions = pgTable(
     payerName: varchar('payer_name', { length: 255 }),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     type: varchar('type', { length: 255 }),
+    // A refund, void, return or chargeback names the payment it reverses: the remote's id as
+    // reported, and our row's id once both are stored (in either order of arrival).
+    originalServiceId: varchar('original_service_id', { length: 36 }),
+    originalTransactionId: uuid('original_transaction_id').references(
+      (): AnyPgColumn => transactions.id,
+      { onDelete: 'set null' },
+    ),
+    // The bank deposit the transaction settled in, and when: one line of the bank statement.
+    depositId: varchar('deposit_id', { length: 255 }),
+    settledOn: timestamp('settled_on', { withTimezone: true, precision: 3 }),
+    surchargeAmount: money('surcharge_amount').notNull().default('0'),
     // When the remote state this row holds was fetched: a snapshot fetched earlier than the one
     // applied is stale and changes nothing (see server/webhooks/upsert-transaction.ts).
     remoteFetchedAt: timestamp('remote_fetched_at', { withTimezone: true, precision: 3 }),
@@ -77,6 +90,17 @@ export const transactions = pgTable(
       .on(t.orgId, t.serviceId)
       .where(nonFinalTransaction),
     index('transactions_payment_link').on(t.paymentLinkId),
+    // A payment arriving after its reversals finds them; the FK's set-null finds them too.
+    concurrentIndex('transactions_original_service_id')
+      .on(t.orgId, t.originalServiceId)
+      .where(sql`original_service_id is not null`),
+    concurrentIndex('transactions_original_transaction_id')
+      .on(t.originalTransactionId)
+      .where(sql`original_transaction_id is not null`),
+    // The deposits report groups one account's transactions by deposit within dates.
+    concurrentIndex('transactions_org_bank_account_settled_on')
+      .on(t.orgId, t.bankAccountId, t.settledOn)
+      .where(sql`deposit_id is not null`),
     index('transactions_client').on(t.clientId),
     check('transactions_status', oneOf('status', TRANSACTION_STATUSES)),
     check('transactions_method', oneOf('method', TRANSACTION_METHODS)),

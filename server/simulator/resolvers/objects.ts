@@ -130,15 +130,15 @@ const Transaction: Fields<TransactionRecord> = {
   paymentLink: (t, _, { firm }) => linkOf(firm, t.paymentLinkId),
   processingEnv: () => 'sandbox',
   status_v2: (t) => t.status,
-  surchargeAmount: () => 0,
+  surchargeAmount: (t) => t.surchargeAmount ?? 0,
   surchargeAmountRefunded: () => 0,
 };
 
 const BankAccount: Fields<BankAccountRecord> = {
   accountHolderName: (_account, _, { firm }) => firm.name,
   firmId: (_account, _, { firm }) => firm.id,
-  isChargebackAccount: () => false,
-  isFeeAccount: () => false,
+  isChargebackAccount: (account) => account.isChargebackAccount ?? false,
+  isFeeAccount: (account) => account.isFeeAccount ?? false,
 };
 
 const WebhookUrl: Fields<WebhookUrlRecord> = {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactions } from '../../db/schema/index.js';
+import { bankAccounts, transactions } from '../../db/schema/index.js';
 import { syncBankAccounts } from '../../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 
@@ -21,6 +21,30 @@ beforeAll(async () => {
   await syncBankAccounts(h.t.database.db, remote, h.orgId);
 }, 60_000);
 afterAll(() => h?.close());
+
+it('a deposit brings its depositId and settledOn; bank accounts bring their fee flags', async () => {
+  const link = await h.t.remote.addPaymentLink(h.orgId, {
+    clientId,
+    amount: '25.00',
+    bankAccountId: accountId,
+  });
+  const pay = h.sim.sandbox.payPaymentLink(h.firm.apiKey, link.id, { surchargeAmount: 75 });
+  const id = pay.transactions[0]!.id;
+  h.sim.sandbox.moveToDeposited(h.firm.apiKey, id, 'deposit-7');
+  const row = await reach(id, 'DEPOSITED');
+  expect(row).toMatchObject({ depositId: 'deposit-7', surchargeAmount: '0.75' });
+  expect(row.settledOn).toBeInstanceOf(Date);
+
+  const account = h.sim.firm(h.firm.apiKey).bankAccounts.find((a) => a.id === accountId)!;
+  account.isFeeAccount = true;
+  await syncBankAccounts(h.t.database.db, h.t.remote, h.orgId);
+  const [stored] = await h.t.database.db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.orgId, h.orgId), eq(bankAccounts.serviceId, accountId)));
+  expect(stored).toMatchObject({ isFeeAccount: true, isChargebackAccount: false });
+  account.isFeeAccount = false;
+});
 
 async function local(serviceId: string) {
   const [row] = await h.t.database.db
@@ -101,8 +125,13 @@ describe.each(['reversing', 'original'] as const)(
       expect(await reach(returned.id, 'SUCCESSFUL')).toMatchObject({
         type: 'achReturn',
         amount: '40.00',
+        originalServiceId: id,
       });
-      await reach(id, 'RETURNED');
+      const original = await reach(id, 'RETURNED');
+      // The return is linked to our row of the payment, whichever of the two was stored first.
+      await h.waitFor(
+        async () => (await local(returned.id))?.originalTransactionId === original.id,
+      );
     });
   },
 );

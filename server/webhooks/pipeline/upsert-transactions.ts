@@ -49,10 +49,41 @@ const FIELDS = [
   'payer_name',
   'status',
   'type',
+  'original_service_id',
+  'deposit_id',
+  'settled_on',
+  'surcharge_amount',
 ];
 const list = (prefix: string) => FIELDS.map((c) => `${prefix}${c}`).join(', ');
 const setAll = sql.raw(FIELDS.map((c) => `${c} = excluded.${c}`).join(', '));
 const changed = sql.raw(`(${list('t.')}) is distinct from (${list('excluded.')})`);
+
+/**
+ * Links reversals and the payments they reverse among the rows just written, whichever arrived
+ * first: a reversal written now finds its stored original, and an original written now finds
+ * the reversals stored before it (both may be in this batch).
+ */
+async function linkReversals(
+  db: Executor,
+  written: readonly { org_id: string; service_id: string }[],
+): Promise<void> {
+  if (written.length === 0) return;
+  const keys = rowList(written.map((w) => sql`(${w.org_id}::uuid, ${w.service_id})`));
+  await db.execute(sql`
+    with batch (org_id, service_id) as (values ${keys}),
+    pairs (reversal_id, original_id) as (
+      select r.id, o.id from batch b
+        join transactions r on r.org_id = b.org_id and r.service_id = b.service_id
+        join transactions o on o.org_id = r.org_id and o.service_id = r.original_service_id
+      union
+      select r.id, o.id from batch b
+        join transactions o on o.org_id = b.org_id and o.service_id = b.service_id
+        join transactions r on r.org_id = o.org_id and r.original_service_id = o.service_id
+    )
+    update transactions t set original_transaction_id = p.original_id
+    from pairs p
+    where t.id = p.reversal_id and t.original_transaction_id is distinct from p.original_id`);
+}
 
 /** Upserts a batch; call it inside a transaction (the related rows go with it). */
 export async function upsertRemoteTransactions(
@@ -76,7 +107,8 @@ export async function upsertRemoteTransactions(
       ${r.bankAccountId}::uuid, ${r.clientId}::uuid, ${r.matterId}::uuid, ${r.paymentLinkId}::uuid,
       ${t.createdOn}::timestamptz, ${clipText255(t.errorMessage)}, ${clipText255(t.lastFour)},
       ${t.method}, ${clipText255(t.payerEmail)}, ${clipText255(t.payerName)}, ${t.status},
-      ${clipText255(t.type)},
+      ${clipText255(t.type)}, ${t.originalTransactionId}, ${clipText255(t.depositId)},
+      ${t.settledOn}::timestamptz, ${t.surchargeAmount}::numeric,
       ${fetchedAt.toISOString()}::timestamptz)`;
   });
   const written = rowsOf<{ org_id: string; service_id: string }>(
@@ -85,10 +117,14 @@ export async function upsertRemoteTransactions(
       values ${rowList(values)}
       on conflict (org_id, service_id) do update
       set ${setAll}, remote_fetched_at = excluded.remote_fetched_at,
+          original_transaction_id = case
+            when t.original_service_id is distinct from excluded.original_service_id then null
+            else t.original_transaction_id end,
           updated_at = case when ${changed} then now() else t.updated_at end
       where t.remote_fetched_at is null or t.remote_fetched_at <= excluded.remote_fetched_at
       returning t.org_id, t.service_id`),
   );
+  await linkReversals(db, written);
   const applied = new Map(written.map((w) => [orgKey(w.org_id, w.service_id), true]));
   // Each item is `upserted` when the state written is its own or newer (its job's events are
   // then as current as they can be); a snapshot older than the row's is `stale`.

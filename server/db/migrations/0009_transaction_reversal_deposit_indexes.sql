@@ -1,0 +1,3 @@
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "transactions_original_service_id" ON "transactions" USING btree ("org_id","original_service_id") WHERE original_service_id is not null;--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "transactions_original_transaction_id" ON "transactions" USING btree ("original_transaction_id") WHERE original_transaction_id is not null;--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "transactions_org_bank_account_settled_on" ON "transactions" USING btree ("org_id","bank_account_id","settled_on") WHERE deposit_id is not null;
