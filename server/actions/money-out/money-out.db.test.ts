@@ -98,7 +98,9 @@ describe('a refund, exactly once per Idempotency-Key', () => {
       idempotencyKey: 'k-1',
       request: { status: 'SUCCESS', errorMessage: null, kind: 'refund', amount: '4.00' },
       original: { id: p.id, status: 'PARTIALLY_REFUNDED', amountRefunded: '4.00' },
-      reversals: [{ type: 'refund', amount: '4.00', status: 'SUCCESSFUL' }],
+      reversals: [
+        { type: 'refund', amount: '4.00', status: 'SUCCESSFUL', originalTransactionId: p.id },
+      ],
     });
     const again = await post(`/api/transactions/${p.id}/refund`, { amount: '4.00' }, 'k-1');
     expect(again.status).toBe(200);
@@ -275,7 +277,7 @@ describe('completion', () => {
     expect(done.body).toMatchObject({
       status: 'SUCCESS',
       original: { status: 'PARTIALLY_REFUNDED', amountRefunded: '3.00' },
-      reversals: [{ type: 'refund', amount: '3.00' }],
+      reversals: [{ type: 'refund', amount: '3.00', originalTransactionId: p.id }],
     });
   });
 
