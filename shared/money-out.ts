@@ -37,20 +37,24 @@ export const idempotencyKey = z
   .string()
   .regex(/^[\x21-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable characters, no spaces' });
 
-const reason = z.string().trim().max(1000, { error: 'must be at most 1000 characters' });
-const override = z.strictObject({
+export const moneyOutReason = z
+  .string()
+  .trim()
+  .max(1000, { error: 'must be at most 1000 characters' });
+/** An admin's override of the trust guard, with the reason recorded on the request. */
+export const moneyOutOverride = z.strictObject({
   reason: z.string().trim().min(1, { error: 'must say why' }).max(1000),
 });
 
 export const refundBody = z.strictObject({
   /** Absent: all that is still refundable. */
   amount: z.union([z.string(), z.number()]).optional(),
-  reason: reason.optional(),
-  override: override.optional(),
+  reason: moneyOutReason.optional(),
+  override: moneyOutOverride.optional(),
 });
 export const voidBody = z.strictObject({
-  reason: reason.optional(),
-  override: override.optional(),
+  reason: moneyOutReason.optional(),
+  override: moneyOutOverride.optional(),
 });
 export type RefundBody = z.infer<typeof refundBody>;
 export type VoidBody = z.infer<typeof voidBody>;

@@ -311,3 +311,30 @@ describe('completion', () => {
     expect(mutations()).toBe(before + 1);
   });
 });
+
+describe('the actions TransactionRefund and TransactionVoid', () => {
+  it('answer the original and its reversals, once per idempotencyKey', async () => {
+    const p = await paid();
+    const before = mutations();
+    const input = { transactionId: p.id, amount: '2.50', idempotencyKey: 'act-1' };
+    const first = await post('/api/actions/TransactionRefund', input);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual([
+      expect.objectContaining({ id: p.id, status: 'PARTIALLY_REFUNDED', amountRefunded: '2.50' }),
+      expect.objectContaining({ type: 'refund', amount: '2.50', originalTransactionId: p.id }),
+    ]);
+    const again = await post('/api/actions/TransactionRefund', input);
+    expect(again.body).toEqual(first.body);
+    expect(mutations()).toBe(before + 1);
+
+    const q = await paid({ pending: true });
+    const voided = await post('/api/actions/TransactionVoid', { transactionId: q.id });
+    expect(voided.status).toBe(200);
+    expect(voided.body[0]).toMatchObject({ id: q.id, status: 'VOIDED' });
+    const staff = await h.t.request('POST', '/api/actions/TransactionVoid', {
+      body: { transactionId: q.id },
+      key: h.t.org.keys.staff,
+    });
+    expect(staff.status).toBe(403);
+  });
+});
