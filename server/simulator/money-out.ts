@@ -4,19 +4,14 @@
 // setting (`nextOutcome`): SUCCESS at once (the default), AWAITING_RESULT (completed later by
 // `completeRequest`, which sends `refund_request.completed` / `void_request.completed`), or a
 // failure (TXN_FAILED, ERROR) with the service's message and nothing moved.
+import type { RemoteRequestStatus } from '../remote/types.js';
 import { badInput, conflict, notFound } from './errors.js';
 import { refundBlocker, refundTransaction, voidBlocker, voidTransaction } from './lifecycle.js';
 import type { LedgerEnv } from './ledger.js';
 import { getTransaction, nowIso, type FirmState, type TransactionRecord } from './state.js';
 
-export type RequestStatus =
-  | 'CREATED'
-  | 'REQUEST_PENDING'
-  | 'AWAITING_RESULT'
-  | 'ERROR'
-  | 'TXN_FAILED'
-  | 'PARTIAL_SUCCESS'
-  | 'SUCCESS';
+/** The service's RequestStatus, as our client reads it. */
+export type RequestStatus = RemoteRequestStatus;
 
 export type MoneyOutKind = 'refund' | 'void';
 

@@ -24,6 +24,18 @@ afterAll(() => suite?.close());
 // The killed process's job is taken over after 2 s.
 const start = () => startServerProcess(suite.env({ PORT: '0', JOB_LEASE_MS: '2000' }));
 
+/** The refund of 10.00 under the key `crash-1`. */
+const refund = (base: string, id: string) =>
+  fetch(`${base}/api/transactions/${id}/refund`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${ADMIN_KEY}`,
+      'content-type': 'application/json',
+      'idempotency-key': 'crash-1',
+    },
+    body: JSON.stringify({ amount: '10.00' }),
+  });
+
 interface Tx {
   id: string;
   serviceId: string;
@@ -65,15 +77,7 @@ describe('a crash between the remote refund and the local write', () => {
 
     // The next remote request is applied at once, its answer held back 4 s.
     sim.faults.inject(firm.id, { target: 'graphql', kind: 'slow_answer', latencyMs: 4_000 });
-    const pending = fetch(`${first.url}/api/transactions/${payment.id}/refund`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${ADMIN_KEY}`,
-        'content-type': 'application/json',
-        'idempotency-key': 'crash-1',
-      },
-      body: JSON.stringify({ amount: '10.00' }),
-    }).catch(() => null);
+    const pending = refund(first.url, payment.id).catch(() => null);
     await waitFor(async () => sim.moneyOut.requests(firm.id).length === 1);
     await first.kill();
     expect(await pending).toBeNull(); // the caller never got an answer
@@ -92,15 +96,7 @@ describe('a crash between the remote refund and the local write', () => {
       expect(history).toHaveLength(1);
       expect(sim.moneyOut.requests(firm.id)).toHaveLength(1);
       // The same key answers the adopted refund, and sends nothing.
-      const replay = await fetch(`${second.url}/api/transactions/${payment.id}/refund`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${ADMIN_KEY}`,
-          'content-type': 'application/json',
-          'idempotency-key': 'crash-1',
-        },
-        body: JSON.stringify({ amount: '10.00' }),
-      });
+      const replay = await refund(second.url, payment.id);
       expect(replay.status).toBe(200);
       const body = (await replay.json()) as { original: Tx; reversals: Tx[] };
       expect(body.original.status).toBe('PARTIALLY_REFUNDED');
