@@ -45,6 +45,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'integration_state',
       'jobs',
       'matters',
+      'money_out_requests',
       'org_settings',
       'organizations',
       'payment_links',
