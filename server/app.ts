@@ -34,6 +34,7 @@ import {
   paymentLinksRouter,
   transactionsRouter,
 } from './http/routes/records-api.js';
+import { moneyOutRouter } from './http/routes/money-out.js';
 import { widgetTokensRouter } from './http/routes/widget-tokens.js';
 import { widgetAssetsRouter } from './http/widget-assets.js';
 
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
   api.route('/bank-accounts', bankAccountsRouter);
   api.route('/transactions', transactionHistoryRouter);
   api.route('/transactions', transactionsRouter);
+  api.route('/transactions', moneyOutRouter);
   api.route('/api-keys', apiKeysRouter);
   api.route('/settings', settingsRouter);
   api.route('/remote-sites', remoteSitesRouter);

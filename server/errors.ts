@@ -11,9 +11,13 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   integration_not_configured: 409,
+  /** The remote service refused or failed a refund or void (its errorMessage says why). */
+  money_out_failed: 409,
+  /** A refund or void would take a matter's (or client's) trust money below zero. */
+  TRUST_BALANCE_WOULD_GO_NEGATIVE: 409,
   remote_site_not_allowed: 409,
   payload_too_large: 413,
-  /** An Idempotency-Key sent again with another request (http/idempotency.ts). */
+  /** An Idempotency-Key sent again with another request (http/idempotency.ts, money out). */
   idempotency_key_reused: 422,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -30,6 +30,7 @@ import { widgetTokenSigner } from './security/widget-tokens.js';
 import { syncJobHandlers } from './sync/handlers.js';
 import { SyncService, type HealingOptions } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
+import { moneyOutJobHandlers } from './actions/money-out/run.js';
 import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
 import { openWebhookReceiver } from './webhooks/receiver/receiver-state.js';
 
@@ -56,6 +57,8 @@ export interface WorkOptions {
   leaseMs: number;
   /** Healing of failed syncs: probe interval and per-org throttle. */
   healing: HealingOptions;
+  /** First wait before polling a refund or void the service has not finished (default 1 min). */
+  moneyOutPollMs: number;
 }
 
 interface RuntimeOverrides {
@@ -159,6 +162,7 @@ export async function openRuntime(
       jobKinds(
         syncJobHandlers({ db, remote }),
         webhookJobHandlers({ db, remote, kick: () => worker.kick() }),
+        moneyOutJobHandlers({ db, remote, pollDelayMs: work.moneyOutPollMs }),
       ),
     ),
     retryDelay: work.retryDelay ?? ((attempt, error) => retryDelay(attempt, error)),

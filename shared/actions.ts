@@ -3,6 +3,7 @@
 import { z } from 'zod';
 // The fields' schemas are the records API's own, so a wrong input reads the same in both.
 import { amount, name, paymentLinkIdList as idList, recordId } from './schemas.js';
+import { idempotencyKey, moneyOutOverride, moneyOutReason } from './money-out.js';
 
 export const actionInputs = {
   ClientCreate: z.strictObject({ name }),
@@ -30,7 +31,24 @@ export const actionInputs = {
   /** An empty list deletes the aggregate link. */
   AggregateLinkUpdate: z.strictObject({ aggregateLinkId: recordId, paymentLinkIds: idList }),
   BankAccountsSync: z.strictObject({}),
+  /** Refunds a payment (no amount: all that is left); answers the original and its reversals. */
+  TransactionRefund: z.strictObject({
+    transactionId: recordId,
+    amount: amount.optional(),
+    reason: moneyOutReason.optional(),
+    idempotencyKey: idempotencyKey.optional(),
+    override: moneyOutOverride.optional(),
+  }),
+  TransactionVoid: z.strictObject({
+    transactionId: recordId,
+    reason: moneyOutReason.optional(),
+    idempotencyKey: idempotencyKey.optional(),
+    override: moneyOutOverride.optional(),
+  }),
 } as const;
+
+/** The actions that move money out (they run a refund or void request, not a record sync). */
+export const MONEY_OUT_ACTIONS = ['TransactionRefund', 'TransactionVoid'] as const;
 
 export type ActionName = keyof typeof actionInputs;
 export const ACTION_NAMES = Object.keys(actionInputs) as ActionName[];

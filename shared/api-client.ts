@@ -30,6 +30,9 @@ export interface ActionResults {
   AggregateLinkCreate: AggregateLink[];
   AggregateLinkUpdate: AggregateLink[];
   BankAccountsSync: BankAccountsSyncResult;
+  /** The original and its reversals. */
+  TransactionRefund: Transaction[];
+  TransactionVoid: Transaction[];
 }
 
 /** A token, or a function that gets one (called again after a 401, so it may renew it). */

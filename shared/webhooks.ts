@@ -20,7 +20,10 @@ export const WEBHOOK_EVENT_STATUSES = [
 ] as const;
 export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
 
-/** The kinds the pipeline turns into transactions (the spec's Events); others are ignored. */
+/**
+ * The kinds the pipeline turns into transactions (the spec's Events, and the completion of the
+ * refund and void requests we make); others are ignored.
+ */
 export const SUPPORTED_WEBHOOK_KINDS = [
   'transaction.created',
   'transaction.deposited',
@@ -29,6 +32,8 @@ export const SUPPORTED_WEBHOOK_KINDS = [
   'transaction.refunded',
   'transaction.partially_refunded',
   'transaction.voided',
+  'refund_request.completed',
+  'void_request.completed',
 ] as const;
 export type SupportedWebhookKind = (typeof SUPPORTED_WEBHOOK_KINDS)[number];
 

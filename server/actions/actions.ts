@@ -1,5 +1,7 @@
 import type { Role } from '../../shared/records.js';
-import type { ActionInput, ActionName } from '../../shared/actions.js';
+import type { ActionInput, ActionName, MONEY_OUT_ACTIONS } from '../../shared/actions.js';
+
+type MoneyOutActionName = (typeof MONEY_OUT_ACTIONS)[number];
 import type { Executor } from '../db/index.js';
 import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
 import * as aggregate from '../domain/aggregate-links.js';
@@ -25,7 +27,9 @@ interface Action<A extends ActionName> {
   perform(db: Executor, orgId: string, input: ActionInput<A>): Promise<Affected>;
 }
 
-type RecordActions = { [A in Exclude<ActionName, 'BankAccountsSync'>]: Action<A> };
+type RecordActions = {
+  [A in Exclude<ActionName, 'BankAccountsSync' | MoneyOutActionName>]: Action<A>;
+};
 
 /** Actions name records by id in their input: an unknown one is bad input on that field. */
 const exists = {
@@ -149,6 +153,8 @@ export const recordActions: RecordActions = {
 export const ACTION_ROLES: Record<ActionName, Role> = {
   ...Object.fromEntries(Object.entries(recordActions).map(([name, a]) => [name, a.role])),
   BankAccountsSync: 'admin',
+  TransactionRefund: 'admin',
+  TransactionVoid: 'admin',
 } as Record<ActionName, Role>;
 
 /** Reads an affected record back for the answer. */

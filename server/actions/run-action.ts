@@ -1,4 +1,7 @@
-import type { ActionInput, ActionName } from '../../shared/actions.js';
+import { MONEY_OUT_ACTIONS, type ActionInput, type ActionName } from '../../shared/actions.js';
+import type { Transaction } from '../../shared/schemas.js';
+import type { Outcome } from '../queue/worker.js';
+import { requestMoneyOut } from './money-out/request.js';
 import type { Database } from '../db/index.js';
 import { AppError, errorMessage, invalidInput, type FieldErrors } from '../errors.js';
 import { isRemoteError } from '../remote/index.js';
@@ -52,11 +55,20 @@ export interface ActionInputs<A extends ActionName> {
  * does not fail the call: each record carries its sync state and syncErrorMessage.
  */
 export async function runAction<A extends ActionName>(
-  deps: { db: Database; sync: SyncService; remote: RemoteApi },
-  orgId: string,
+  deps: {
+    db: Database;
+    sync: SyncService;
+    remote: RemoteApi;
+    runNow(jobId: string): Promise<Outcome | null>;
+  },
+  caller: { orgId: string; keyId: string | null },
   name: A,
   { inputs, bulk }: ActionInputs<A>,
 ): Promise<unknown[] | BankAccountsSyncResult> {
+  const orgId = caller.orgId;
+  if ((MONEY_OUT_ACTIONS as readonly string[]).includes(name)) {
+    return runMoneyOutAction(deps, caller, name as MoneyOutAction, inputs as never, bulk);
+  }
   if (name === 'BankAccountsSync') {
     try {
       return await syncBankAccounts(deps.db, deps.remote, orgId);
@@ -67,7 +79,7 @@ export async function runAction<A extends ActionName>(
     }
   }
 
-  const action = recordActions[name as Exclude<ActionName, 'BankAccountsSync'>];
+  const action = recordActions[name as Exclude<ActionName, 'BankAccountsSync' | MoneyOutAction>];
   const affected = await deps.db.transaction(async (tx) => {
     const out: Affected[] = [];
     for (const [index, input] of inputs.entries()) {
@@ -106,4 +118,43 @@ export async function runAction<A extends ActionName>(
       return readAffected(deps.db, orgId, a);
     }),
   );
+}
+
+type MoneyOutAction = (typeof MONEY_OUT_ACTIONS)[number];
+
+/**
+ * TransactionRefund / TransactionVoid: each input is one refund or void request, exactly once
+ * per idempotencyKey, run one after the other; the answer is each original and its reversals.
+ * Money that moved stays moved: an input refused after others succeeded fails the call, and
+ * sending the same inputs again (same keys) answers those that succeeded without a second move.
+ */
+async function runMoneyOutAction(
+  deps: Parameters<typeof requestMoneyOut>[0],
+  caller: { orgId: string; keyId: string | null },
+  name: MoneyOutAction,
+  inputs: (ActionInput<'TransactionRefund'> | ActionInput<'TransactionVoid'>)[],
+  bulk: boolean,
+): Promise<Transaction[]> {
+  const out: Transaction[] = [];
+  for (const [index, input] of inputs.entries()) {
+    try {
+      const { body } = await requestMoneyOut(deps, {
+        orgId: caller.orgId,
+        kind: name === 'TransactionRefund' ? 'refund' : 'void',
+        transactionId: input.transactionId,
+        amount: 'amount' in input ? input.amount : undefined,
+        reason: input.reason,
+        override: input.override,
+        idempotencyKey: input.idempotencyKey,
+        requestedBy: caller.keyId,
+      });
+      out.push(body.original, ...body.reversals);
+    } catch (error) {
+      if (bulk && error instanceof AppError) {
+        throw new AppError(error.code, `Input ${index}: ${error.message}`, error.details);
+      }
+      throw error;
+    }
+  }
+  return out;
 }

@@ -51,6 +51,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'ledger_entries',
       'ledger_reconciliations',
       'matters',
+      'money_out_requests',
       'org_settings',
       'organizations',
       'payment_links',

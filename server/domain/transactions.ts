@@ -7,7 +7,7 @@ import { pageAfter, toPage } from './pagination.js';
 
 type TransactionRow = typeof transactions.$inferSelect;
 
-const toTransaction = (row: TransactionRow): Transaction => ({
+export const toTransaction = (row: TransactionRow): Transaction => ({
   id: row.id,
   amount: row.amount,
   amountRefunded: row.amountRefunded,

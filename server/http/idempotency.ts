@@ -105,11 +105,20 @@ async function runFirst(
   }
 }
 
+/**
+ * Routes that keep their own exactly-once record: a refund or void stores its request (and the
+ * remote externalId derived from the key) before the remote call, answers its current state
+ * (a 202 becomes a 200 once completed) and finishes a crashed request after a restart, none of
+ * which a stored first answer could do (server/actions/money-out/).
+ */
+const OWN_IDEMPOTENCY = /^\/api\/transactions\/[^/]+\/(?:refund|void)$/;
+
 export function idempotency(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     const caller = c.get('caller');
     if (c.req.method !== 'POST' || key === undefined || !caller) return next();
+    if (OWN_IDEMPOTENCY.test(c.req.path)) return next();
     if (!isIdempotencyKey(key)) {
       throw new AppError(
         'invalid_input',

@@ -300,6 +300,13 @@ describe('remote client: every function in our terms, over loopback HTTP', () =>
       sandboxMoveToDeposited: ['t-1'],
       sandboxTriggerAchReturn: ['t-1'],
       recordManualPayment: [{ paymentLinkId: 'pl-1', amount: '1.00', bankAccountId: 'b-1' }],
+      refundTransaction: [{ transactionId: 't-1', amount: '1.00', externalId: 'x-1' }],
+      voidTransaction: [{ transactionId: 't-1', externalId: 'x-2' }],
+      findRefundRequest: ['x-1'],
+      findVoidRequest: ['x-2'],
+      getRefundRequest: ['r-1'],
+      getVoidRequest: ['v-1'],
+      voidDetails: ['t-1'],
     };
     const signal = AbortSignal.abort(new Error('withdrawn'));
     for (const [name, list] of Object.entries(args)) {

@@ -60,6 +60,17 @@ const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
     amount: '10.00',
     bankAccountId: 'b1',
   }),
+  refundTransaction: operations.refundTransaction({
+    transactionId: 't1',
+    amount: '2.00',
+    externalId: 'mo-1',
+  }),
+  voidTransaction: operations.voidTransaction({ transactionId: 't1', externalId: 'mo-2' }),
+  findRefundRequest: operations.findRefundRequest('mo-1'),
+  findVoidRequest: operations.findVoidRequest('mo-2'),
+  getRefundRequest: operations.getRefundRequest('r1'),
+  getVoidRequest: operations.getVoidRequest('v1'),
+  voidDetails: operations.voidDetails('t1'),
 };
 
 const all = Object.values(samples);

@@ -123,6 +123,24 @@ const fragments = {
       disabled
     }
   `,
+  RefundRequestFields: /* GraphQL */ `
+    fragment RefundRequestFields on RefundRequest {
+      id
+      status
+      errorMessage
+      externalId
+      createdOn
+    }
+  `,
+  VoidRequestFields: /* GraphQL */ `
+    fragment VoidRequestFields on VoidRequest {
+      id
+      status
+      errorMessage
+      externalId
+      createdOn
+    }
+  `,
 } as const;
 
 type FragmentName = keyof typeof fragments;
@@ -315,6 +333,62 @@ export const documents = {
       transactions { id }
     }
   }`,
+  // Money out (refunds and voids): each request carries our externalId, so a lost answer is
+  // found again by it (…RequestGet) before anything is sent twice (docs/decisions/money-out-external-id.md).
+  RefundTransaction: withFragments(
+    `mutation RefundTransaction($input: TransactionRefundInput!) {
+      transactionRefund(input: $input) {
+        refundRequest { ...RefundRequestFields }
+        originalTransactions { ...TransactionFields }
+        refundTransactions { ...TransactionFields }
+      }
+    }`,
+    'RefundRequestFields',
+    'TransactionFields',
+  ),
+  VoidTransaction: withFragments(
+    `mutation VoidTransaction($input: TransactionVoidInput!) {
+      transactionVoid(input: $input) {
+        voidRequest { ...VoidRequestFields }
+        originalTransactions { ...TransactionFields }
+        voidTransactions { ...TransactionFields }
+      }
+    }`,
+    'VoidRequestFields',
+    'TransactionFields',
+  ),
+  GetRefundRequest: withFragments(
+    `query GetRefundRequest($externalId: String, $id: String) {
+      refundRequestGet(externalId: $externalId, id: $id) {
+        refundRequest { ...RefundRequestFields }
+        originalTransactions { ...TransactionFields }
+        refundTransactions { ...TransactionFields }
+      }
+    }`,
+    'RefundRequestFields',
+    'TransactionFields',
+  ),
+  GetVoidRequest: withFragments(
+    `query GetVoidRequest($externalId: String, $id: String) {
+      voidRequestGet(externalId: $externalId, id: $id) {
+        voidRequest { ...VoidRequestFields }
+        originalTransactions { ...TransactionFields }
+        voidTransactions { ...TransactionFields }
+      }
+    }`,
+    'VoidRequestFields',
+    'TransactionFields',
+  ),
+  GetVoidDetails: withFragments(
+    `query GetVoidDetails($transactionId: String!) {
+      transactionVoidDetails(transactionId: $transactionId) {
+        canVoid
+        transactions { id }
+        voidRequests { ...VoidRequestFields }
+      }
+    }`,
+    'VoidRequestFields',
+  ),
 } as const;
 
 export type OperationName = keyof typeof documents;

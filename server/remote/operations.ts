@@ -15,6 +15,9 @@ import type {
   AddPaymentLinkInput,
   CreateWebhookUrlInput,
   ListTransactionsInput,
+  MoneyOutInput,
+  RemoteMoneyOutResult,
+  RemoteVoidDetails,
   RecordManualPaymentInput,
   RemoteAggregateLink,
   RemoteBankAccount,
@@ -41,6 +44,9 @@ import {
   decodeWith,
   identitySchema,
   manualPaymentSchema,
+  refundResultSchema,
+  voidDetailsSchema,
+  voidResultSchema,
   matterSchema,
   paymentLinkAggregatesSchema,
   paymentLinkSchema,
@@ -389,5 +395,55 @@ export const operations = {
       }),
     };
     return operation('RecordManualPayment', variables, manualPaymentSchema);
+  },
+
+  /**
+   * Money out. Never batched with other work and never retried blindly: a lost answer is
+   * resolved by the …RequestGet look-ups below, with the same externalId.
+   */
+  refundTransaction(input: MoneyOutInput): RemoteOperation<RemoteMoneyOutResult> {
+    const variables = {
+      input: defined({
+        transactionId: required(input.transactionId, 'transactionId'),
+        amount: input.amount === undefined ? undefined : amountToCents(input.amount),
+        externalId: required(input.externalId, 'externalId'),
+        sendReceipt: true,
+      }),
+    };
+    return operation('RefundTransaction', variables, refundResultSchema);
+  },
+
+  voidTransaction(input: MoneyOutInput): RemoteOperation<RemoteMoneyOutResult> {
+    const variables = {
+      input: {
+        transactionId: required(input.transactionId, 'transactionId'),
+        externalId: required(input.externalId, 'externalId'),
+        sendReceipt: true,
+      },
+    };
+    return operation('VoidTransaction', variables, voidResultSchema);
+  },
+
+  /** null when the service has no refund request with this externalId. */
+  findRefundRequest(externalId: string): RemoteOperation<RemoteMoneyOutResult | null> {
+    return lookup('GetRefundRequest', externalId, refundResultSchema);
+  },
+
+  findVoidRequest(externalId: string): RemoteOperation<RemoteMoneyOutResult | null> {
+    return lookup('GetVoidRequest', externalId, voidResultSchema);
+  },
+
+  /** A request a `…_request.completed` webhook names, by the service's id. */
+  getRefundRequest(id: string): RemoteOperation<RemoteMoneyOutResult> {
+    return operation('GetRefundRequest', { id: required(id, 'id') }, refundResultSchema);
+  },
+
+  getVoidRequest(id: string): RemoteOperation<RemoteMoneyOutResult> {
+    return operation('GetVoidRequest', { id: required(id, 'id') }, voidResultSchema);
+  },
+
+  voidDetails(transactionId: string): RemoteOperation<RemoteVoidDetails> {
+    const variables = { transactionId: required(transactionId, 'transactionId') };
+    return operation('GetVoidDetails', variables, voidDetailsSchema);
   },
 };

@@ -260,3 +260,40 @@ export interface RecordManualPaymentInput {
   readonly payerName?: string;
   readonly payerEmail?: string;
 }
+
+/** The service's `RequestStatus` of a refund or void request. */
+export type RemoteRequestStatus =
+  | 'CREATED'
+  | 'REQUEST_PENDING'
+  | 'AWAITING_RESULT'
+  | 'ERROR'
+  | 'TXN_FAILED'
+  | 'PARTIAL_SUCCESS'
+  | 'SUCCESS';
+
+export type MoneyOutKind = 'refund' | 'void';
+
+/** A refund or void request and what it moved (empty while it awaits its result or failed). */
+export interface RemoteMoneyOutResult {
+  readonly request: {
+    readonly id: string;
+    readonly status: RemoteRequestStatus;
+    readonly errorMessage: string | null;
+    readonly externalId: string | null;
+    readonly createdOn: string;
+  };
+  readonly originals: readonly RemoteTransaction[];
+  readonly reversals: readonly RemoteTransaction[];
+}
+
+export interface MoneyOutInput {
+  readonly transactionId: string;
+  /** Refunds only: a decimal amount; absent, all that is left. */
+  readonly amount?: string | undefined;
+  readonly externalId: string;
+}
+
+export interface RemoteVoidDetails {
+  readonly canVoid: boolean;
+  readonly transactionIds: readonly string[];
+}

@@ -103,6 +103,10 @@ export function createSimulatorApp(parts: SimulatorParts): Hono {
       const result = await runGraphql(parts.schema, body, context, parts.logger);
       // Applied, but the caller hears nothing for a while: a crash then loses the answer.
       if (fault?.kind === 'slow_answer') await sleep(fault.latencyMs ?? 1_000);
+      if (fault?.kind === 'lost_answer') {
+        const status = (fault.status ?? 502) as 502;
+        return c.json(gqlError(`Injected fault: HTTP ${status}`, 'INJECTED_FAULT'), status);
+      }
       return c.json(result.body, result.status);
     } finally {
       admission.release();

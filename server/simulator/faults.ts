@@ -2,8 +2,12 @@
 // consumes the oldest matching fault; a fault with `count` N fires N times.
 import { badInput } from './errors.js';
 
-/** `slow_answer`: the request is executed at once, its answer held back `latencyMs` (a crash window). */
-type GraphqlFaultKind = 'status' | 'latency' | 'drop' | 'slow_answer';
+/**
+ * `slow_answer`: the request is executed at once, its answer held back `latencyMs` (a crash window).
+ * `lost_answer`: the request is executed, then answered with `status` (default 502): the service
+ * acted, the caller hears a failure.
+ */
+type GraphqlFaultKind = 'status' | 'latency' | 'drop' | 'slow_answer' | 'lost_answer';
 type WebhookFaultKind = 'latency' | 'drop' | 'duplicate';
 
 export type FaultSpec =

@@ -8,6 +8,7 @@ import { HTTP_STATUS, SimulatorError } from './errors.js';
 import { firmInfo } from './firms.js';
 import * as ledger from './ledger.js';
 import * as lifecycle from './lifecycle.js';
+import * as moneyOut from './money-out.js';
 import {
   TRANSACTION_PAYMENT_METHODS,
   TRANSACTION_STATUSES,
@@ -55,7 +56,7 @@ const CreateTransactionBody = z.strictObject({
 const FaultBody = z.discriminatedUnion('target', [
   z.strictObject({
     target: z.literal('graphql'),
-    kind: z.enum(['status', 'latency', 'drop', 'slow_answer']),
+    kind: z.enum(['status', 'latency', 'drop', 'slow_answer', 'lost_answer']),
     count: z.number().int().positive().optional(),
     status: z.number().int().min(400).max(599).optional(),
     latencyMs: z.number().int().nonnegative().optional(),
@@ -223,6 +224,33 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
   routes.post('/transactions/:id/void', (c) =>
     c.json(transactionJson(lifecycle.voidTransaction(env, c.var.firm, c.req.param('id')))),
   );
+
+  // Refund and void requests: what the next ones answer, finishing one that awaits its result.
+  routes.get('/money-out/requests', (c) =>
+    c.json({ requests: [...c.var.firm.moneyOut.requests.values()] }),
+  );
+  routes.post('/money-out/outcomes', async (c) => {
+    const spec = await body(
+      c,
+      z.strictObject({
+        status: z.enum(['SUCCESS', 'AWAITING_RESULT', 'TXN_FAILED', 'ERROR']),
+        errorMessage: z.string().optional(),
+        count: z.number().int().positive().optional(),
+      }),
+    );
+    moneyOut.queueOutcome(c.var.firm, spec);
+    return c.json({ outcomes: c.var.firm.moneyOut.outcomes }, 201);
+  });
+  routes.post('/money-out/requests/:id/complete', async (c) => {
+    const outcome = await body(
+      c,
+      z.strictObject({
+        status: z.enum(['SUCCESS', 'TXN_FAILED', 'ERROR']).optional(),
+        errorMessage: z.string().optional(),
+      }),
+    );
+    return c.json(moneyOut.completeRequest(env, c.var.firm, c.req.param('id'), outcome));
+  });
 
   // Webhook events and their delivery.
   routes.post('/events', async (c) => {

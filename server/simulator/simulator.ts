@@ -9,6 +9,7 @@ import { buildExecutableSchema } from './graphql-endpoint.js';
 import { createIdSource } from './ids.js';
 import * as ledger from './ledger.js';
 import * as lifecycle from './lifecycle.js';
+import * as moneyOut from './money-out.js';
 import { RateLimiter, type FirmStats, type LimitOptions } from './limits.js';
 import { resolvers } from './resolvers/index.js';
 import type { FirmInit, FirmState, TransactionRecord } from './state.js';
@@ -98,6 +99,18 @@ export interface Simulator {
     list(firm: FirmRef): Fault[];
     clear(firm: FirmRef): void;
   };
+  /** Refund and void requests (money-out.ts). */
+  moneyOut: {
+    /** What the next `count` transactionRefund / transactionVoid calls answer. */
+    nextOutcome(firm: FirmRef, spec: moneyOut.OutcomeSpec): void;
+    /** Finishes an AWAITING_RESULT request and sends its `…_request.completed` webhook. */
+    complete(
+      firm: FirmRef,
+      requestId: string,
+      outcome?: Parameters<typeof moneyOut.completeRequest>[3],
+    ): moneyOut.MoneyOutRequestRecord;
+    requests(firm: FirmRef): moneyOut.MoneyOutRequestRecord[];
+  };
   /** Switches the shape of the next reversal events (see ReversalSettings). */
   setReversals(settings: Partial<ledger.ReversalSettings>): ledger.ReversalSettings;
   /** Every firm's state as plain JSON, for `restore`. */
@@ -179,6 +192,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       inject: (ref, spec) => faults.inject(firm(ref).id, spec),
       list: (ref) => faults.list(firm(ref).id),
       clear: (ref) => faults.clear(firm(ref).id),
+    },
+    moneyOut: {
+      nextOutcome: (ref, spec) => moneyOut.queueOutcome(firm(ref), spec),
+      complete: (ref, id, outcome) => moneyOut.completeRequest(env, firm(ref), id, outcome),
+      requests: (ref) => [...firm(ref).moneyOut.requests.values()],
     },
     setReversals: (settings) => Object.assign(env.reversals, settings),
     snapshot: () => ({ version: 1, firms: registry.all().map(snapshotFirm) }),

@@ -10,6 +10,7 @@ import type {
   TransactionRecord,
   WebhookUrlRecord,
 } from './state.js';
+import { emptyMoneyOut, type MoneyOutRequestRecord } from './money-out.js';
 
 interface FirmSnapshot {
   id: string;
@@ -23,6 +24,8 @@ interface FirmSnapshot {
   payments: PaymentRecord[];
   transactions: TransactionRecord[];
   webhookUrls: WebhookUrlRecord[];
+  /** Absent in snapshots written before refund and void requests existed. */
+  moneyOutRequests?: MoneyOutRequestRecord[];
   nextSeq: number;
 }
 
@@ -44,6 +47,7 @@ export function snapshotFirm(firm: FirmState): FirmSnapshot {
     payments: [...firm.payments.values()],
     transactions: [...firm.transactions.values()],
     webhookUrls: [...firm.webhookUrls.values()],
+    moneyOutRequests: [...firm.moneyOut.requests.values()],
     nextSeq: firm.nextSeq,
   };
 }
@@ -73,6 +77,7 @@ export function restoreFirm(snapshot: FirmSnapshot): FirmState {
     transactions: byId(transactions),
     webhookUrls: byId(snapshot.webhookUrls),
     linkTransactions,
+    moneyOut: { ...emptyMoneyOut(), requests: byId(snapshot.moneyOutRequests ?? []) },
     nextSeq: snapshot.nextSeq,
   };
 }

@@ -2,6 +2,7 @@
 // links are derived from the transactions (balances.ts), so they can never drift apart.
 import { notFound } from './errors.js';
 import type { IdSource } from './ids.js';
+import { emptyMoneyOut, type MoneyOutState } from './money-out.js';
 
 export const TRANSACTION_STATUSES = [
   'CHARGED_BACK',
@@ -194,6 +195,8 @@ export interface FirmState {
   webhookUrls: Map<string, WebhookUrlRecord>;
   /** Index: payment link id → its transactions (a transaction's link never changes). */
   linkTransactions: Map<string, TransactionRecord[]>;
+  /** Refund and void requests (money-out.ts). */
+  moneyOut: MoneyOutState;
   nextSeq: number;
 }
 
@@ -238,6 +241,7 @@ export function createFirmState(ids: IdSource, init: FirmInit, ordinal: number):
     transactions: new Map(),
     webhookUrls: new Map(),
     linkTransactions: new Map(),
+    moneyOut: emptyMoneyOut(),
     nextSeq: 1,
   };
 }

@@ -16,3 +16,4 @@ export * from './remote-budget.js';
 export * from './idempotency-keys.js';
 export * from './ledger.js';
 export * from './audit.js';
+export * from './money-out-requests.js';

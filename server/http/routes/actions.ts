@@ -88,8 +88,13 @@ actionsRouter.post('/:name', async (c) => {
   const deps = c.get('deps');
   return c.json(
     await runAction(
-      { db: c.get('db'), sync: deps.sync, remote: deps.remote },
-      c.get('caller').orgId,
+      {
+        db: c.get('db'),
+        sync: deps.sync,
+        remote: deps.remote,
+        runNow: (jobId) => deps.worker.runNow(jobId),
+      },
+      c.get('caller'),
       name,
       parseInputs(name, body),
     ),

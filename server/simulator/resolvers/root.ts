@@ -2,6 +2,7 @@
 import type { Resolver } from '../graphql-endpoint.js';
 import * as ledger from '../ledger.js';
 import * as lifecycle from '../lifecycle.js';
+import * as moneyOut from '../money-out.js';
 import * as records from '../records.js';
 import {
   getClient,
@@ -66,6 +67,24 @@ export const query: Record<string, Resolver<unknown, never>> = {
     return { total: webhookEvents.length, webhookEvents };
   }) satisfies Resolver<unknown, { webhookUrlId: string }>,
 
+  refundRequestGet: ((_, args, { firm }) =>
+    moneyOut.requestResult(firm, moneyOut.findRequest(firm, 'refund', args))) satisfies Resolver<
+    unknown,
+    ByKey
+  >,
+
+  voidRequestGet: ((_, args, { firm }) =>
+    moneyOut.requestResult(firm, moneyOut.findRequest(firm, 'void', args))) satisfies Resolver<
+    unknown,
+    ByKey
+  >,
+
+  transactionVoidDetails: ((_, { transactionId }, { firm }) =>
+    moneyOut.voidDetails(firm, transactionId)) satisfies Resolver<
+    unknown,
+    { transactionId: string }
+  >,
+
   webhookUrlsList: ((_, __, { firm }) => {
     const webhookUrls: WebhookUrlRecord[] = [...firm.webhookUrls.values()];
     return { total: webhookUrls.length, webhookUrls };
@@ -121,6 +140,17 @@ export const mutation: Record<string, Resolver<unknown, never>> = {
   sandboxOnlyTriggerAchReturn: withInput<{ transactionId: string }>(
     (firm, { transactionId }, context) =>
       Boolean(lifecycle.triggerAchReturn(context.ledger, firm, transactionId)),
+  ),
+  transactionRefund: withInput<{
+    transactionId: string;
+    amount?: number | null;
+    externalId?: string | null;
+  }>((firm, input, context) =>
+    moneyOut.requestResult(firm, moneyOut.createRequest(context.ledger, firm, 'refund', input)),
+  ),
+  transactionVoid: withInput<{ transactionId: string; externalId?: string | null }>(
+    (firm, input, context) =>
+      moneyOut.requestResult(firm, moneyOut.createRequest(context.ledger, firm, 'void', input)),
   ),
   webhookUrlCreate: withInput<WebhookUrlInput & { url: string; enabledWebhooks: string[] }>(
     (firm, input, { ids }) => createWebhookUrl(firm, ids, input),

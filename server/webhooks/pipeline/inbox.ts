@@ -7,7 +7,7 @@ import { pageAfter, toPage } from '../../domain/pagination.js';
 import { conflict, errorMessage, notFound } from '../../errors.js';
 import { enqueue, removeDeadJobs } from '../../queue/queue.js';
 import type { Outcome } from '../../queue/worker.js';
-import { isSupportedKind, transactionIdsOf } from '../receiver/events.js';
+import { eventRefsOf } from '../receiver/events.js';
 import { rowList } from './sql-lists.js';
 import { WEBHOOK_JOB, type EventJobPayload } from '../jobs.js';
 
@@ -98,9 +98,7 @@ export async function replayDeadEvents(db: Executor, orgId: string, id?: string)
     }
     for (const row of rows) {
       // Ids read again from the stored event: a dead event may have named none when received.
-      const transactionIds = isSupportedKind(row.type)
-        ? transactionIdsOf((row.payload as { data?: unknown }).data)
-        : [];
+      const transactionIds = eventRefsOf(row.type, (row.payload as { data?: unknown }).data);
       const waitedFor = rowsOf<{ job_id: string }>(
         await tx.execute(sql`
           select job_id from webhook_event_transactions

@@ -8,6 +8,8 @@ import { markEventsFailed } from './inbox.js';
 import type { EventJobPayload } from '../jobs.js';
 import { enqueueTransactionUpserts } from './upsert-jobs.js';
 import { findReversals } from './reversals.js';
+import { completeNamedRequests } from './money-out-results.js';
+import { REQUEST_REF } from '../receiver/events.js';
 import { rowList } from './sql-lists.js';
 import { orgKey } from '../../org-key.js';
 
@@ -111,6 +113,13 @@ async function handOver(db: Database, items: HandOver[]): Promise<void[]> {
         ),
       )}) as v(id, org_id, ids, attempts)
       where e.id = v.id and e.org_id = v.org_id`);
+    // An event whose requests moved nothing (a refund that failed): done with what it named.
+    const empty = items.filter((i) => i.transactions.length === 0);
+    if (empty.length > 0) {
+      await tx.execute(sql`
+        update webhook_events set status = 'processed', processed_at = now(), updated_at = now()
+        where id in (${rowList(empty.map((i) => sql`${i.eventRowId}::uuid`))})`);
+    }
   });
   return items.map(() => undefined);
 }
@@ -126,9 +135,14 @@ export function eventStage(ctx: PipelineContext): JobHandler {
       const payload = job.payload as EventJobPayload;
       // Taken before the request leaves: the answer reflects the remote at this time or later.
       const fetchedAt = new Date();
-      const named = await fetchWithOriginals(ctx.remote, job.orgId, payload.transactionIds, signal);
+      const requests = payload.transactionIds.filter((ref) => REQUEST_REF.test(ref));
+      const ids = payload.transactionIds.filter((ref) => !REQUEST_REF.test(ref));
+      // A refund or void request's completion: the request and the transactions it moved.
+      const completed = await completeNamedRequests(ctx, job.orgId, requests, fetchedAt, signal);
+      const named = await fetchWithOriginals(ctx.remote, job.orgId, ids, signal);
       // An event that named the reversed payment, not its refund / return / void: find those.
-      const transactions = [...named, ...(await findReversals(ctx, job.orgId, named, signal))];
+      const found = [...named, ...(await findReversals(ctx, job.orgId, named, signal))];
+      const transactions = [...new Map([...completed, ...found].map((t) => [t.id, t])).values()];
       await batcher.submit({
         orgId: job.orgId,
         eventRowId: payload.eventRowId,

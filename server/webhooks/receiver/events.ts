@@ -49,6 +49,28 @@ export function transactionIdsOf(data: unknown): string[] {
   return [...ids];
 }
 
+/** A request a `refund_request.completed` / `void_request.completed` event names, as a ref. */
+export const REQUEST_REF = /^(refund|void)_request:(.+)$/;
+
+/**
+ * What an event names: its transactions, and for the completion of a refund or void request the
+ * request (`refund_request:<id>` / `void_request:<id>`, read from `data.refundRequest.id`,
+ * `data.voidRequest.id` or `data.request.id`). The remote documents neither shape, so both are
+ * read and each is fetched.
+ */
+export function eventRefsOf(type: string, data: unknown): string[] {
+  if (!isSupportedKind(type)) return [];
+  const refs = transactionIdsOf(data);
+  const kind = /^(refund|void)_request\./.exec(type)?.[1];
+  if (!kind || !isObject(data)) return refs;
+  for (const key of [`${kind}Request`, 'request']) {
+    const request = data[key];
+    const id = isObject(request) ? request.id : undefined;
+    if (typeof id === 'string' && TRANSACTION_ID.test(id)) refs.push(`${kind}_request:${id}`);
+  }
+  return [...new Set(refs)];
+}
+
 function readEvent(value: unknown, index: number): ReceivedEvent {
   const where = `events.${index}`;
   if (!isObject(value))
@@ -69,7 +91,7 @@ function readEvent(value: unknown, index: number): ReceivedEvent {
     eventId: eventId as string,
     type: kind,
     payload: value,
-    transactionIds: isSupportedKind(kind) ? transactionIdsOf(value.data) : [],
+    transactionIds: eventRefsOf(kind, value.data),
   };
 }
 

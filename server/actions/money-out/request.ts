@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { fromCents, parseMoney, toCents } from '../../../shared/money.js';
+import type { MoneyOutKind } from '../../../shared/money-out.js';
+import type { Database, Executor } from '../../db/index.js';
+import { bankAccounts } from '../../db/schema/index.js';
+import {
+  findRequestByKey,
+  fingerprintOf,
+  getRequest,
+  hasOpenVoid,
+  insertRequest,
+  lockTransaction,
+  openRefundCents,
+  type MoneyOutRow,
+} from '../../domain/money-out-requests.js';
+import { getTransaction } from '../../domain/transactions.js';
+import { trustBalanceCents } from '../../domain/trust-balance.js';
+import { AppError, conflict, invalidInput } from '../../errors.js';
+import { enqueue } from '../../queue/queue.js';
+import type { Outcome } from '../../queue/worker.js';
+import { isRemoteError, type RemoteApi } from '../../remote/index.js';
+import { answerOf, type AnsweredMoneyOut } from './answer.js';
+import { MONEY_OUT_JOB, type MoneyOutJobPayload } from './jobs.js';
+
+// A refund or void asked through the API (routes and actions alike): refused before any remote
+// call when it cannot be right, written with its externalId and its durable job in one
+// transaction, then run at once by this process's worker. The same Idempotency-Key answers the
+// same; another body with it is refused (422).
+
+export interface MoneyOutDeps {
+  db: Database;
+  remote: RemoteApi;
+  /** Runs a job here and now (the process's worker). */
+  runNow(jobId: string): Promise<Outcome | null>;
+}
+
+export interface MoneyOutCall {
+  orgId: string;
+  kind: MoneyOutKind;
+  /** The local transaction id. */
+  transactionId: string;
+  /** Refunds: a decimal amount; absent, all that is still refundable. */
+  amount?: string | number | undefined;
+  reason?: string | undefined;
+  override?: { reason: string } | undefined;
+  /** The caller's Idempotency-Key; absent, one is made up and returned. */
+  idempotencyKey?: string | undefined;
+  /** The API key asking (null: a widget token the server issued). */
+  requestedBy: string | null;
+}
+
+/** Types of transaction that are payments: the only ones refunded or voided. */
+const PAYMENT_TYPES = new Set(['achPayment', 'ccPayment', 'manualPayment']);
+
+/** How long a caller waits for a request another call with the same key is sending. */
+const WAIT_FOR_OTHER_MS = 20_000;
+
+function normalizedAmount(amount: MoneyOutCall['amount']): string | undefined {
+  if (amount === undefined) return undefined;
+  const canonical = parseMoney(amount);
+  if (canonical === null) {
+    throw invalidInput('The amount is not valid', {
+      amount: ['must be a decimal amount with at most two places, like "200.00"'],
+    });
+  }
+  if (toCents(canonical) <= 0) {
+    throw invalidInput('The amount must be greater than 0.00', {
+      amount: ['must be greater than 0.00'],
+    });
+  }
+  return canonical;
+}
+
+/** Same key, same body: the same answer (waiting while another call sends it); else 422. */
+async function replay(
+  deps: MoneyOutDeps,
+  existing: MoneyOutRow,
+  fingerprint: string,
+): Promise<AnsweredMoneyOut> {
+  if (existing.fingerprint !== fingerprint) {
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was used for another request: send a new key for a new request',
+    );
+  }
+  let row = existing;
+  const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+  while (row.status === 'SENDING' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    row = await getRequest(deps.db, row.orgId, row.id);
+  }
+  return answerOf(deps.db, row);
+}
+
+/** Why the service would not void this payment (asked before anything is sent). */
+async function voidRefusal(
+  remote: RemoteApi,
+  orgId: string,
+  serviceId: string,
+): Promise<string | null> {
+  try {
+    const remoteTx = await remote.getTransaction(orgId, serviceId);
+    if (remoteTx.aggregateLinkId) {
+      return 'it was paid through an aggregate payment link, and the service never voids those: refund it instead';
+    }
+    const details = await remote.voidDetails(orgId, serviceId);
+    if (details.canVoid) return null;
+    return remoteTx.status === 'PENDING'
+      ? 'the service says it cannot be voided'
+      : `it is ${remoteTx.status}: only a payment not settled yet (PENDING) can be voided; refund it instead`;
+  } catch (error) {
+    if (isRemoteError(error)) {
+      throw new AppError('remote_failed', `The service could not be asked: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/** 409 TRUST_BALANCE_WOULD_GO_NEGATIVE unless overridden, for a payment into a trust account. */
+async function guardTrust(
+  db: Executor,
+  orgId: string,
+  payment: { bankAccountId: string | null; clientId: string | null; matterId: string | null },
+  cents: number,
+  override: MoneyOutCall['override'],
+): Promise<void> {
+  if (!payment.bankAccountId || !payment.clientId) return;
+  const [account] = await db
+    .select({ category: bankAccounts.category })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, payment.bankAccountId)));
+  if (account?.category !== 'trust') return;
+  const balance = await trustBalanceCents(db, orgId, {
+    clientId: payment.clientId,
+    matterId: payment.matterId,
+  });
+  if (balance - cents >= 0 || override) return;
+  const whose = payment.matterId ? "the matter's" : "the client's";
+  throw new AppError(
+    'TRUST_BALANCE_WOULD_GO_NEGATIVE',
+    `This would take ${whose} trust balance of ${fromCents(balance)} below zero (to ${fromCents(
+      balance - cents,
+    )}); an admin may override with a reason`,
+    {
+      balance: fromCents(balance),
+      amount: fromCents(cents),
+      after: fromCents(balance - cents),
+      scope: payment.matterId ? 'matter' : 'client',
+    },
+  );
+}
+
+/**
+ * Checks a new request, writes it with its job, and answers the new row (or the existing one
+ * for this key, found under the payment's lock).
+ */
+async function writeRequest(
+  deps: MoneyOutDeps,
+  call: MoneyOutCall,
+  key: string,
+  amount: string | undefined,
+  fingerprint: string,
+): Promise<{ row: MoneyOutRow; jobId: string | null }> {
+  return deps.db.transaction(async (tx) => {
+    const payment = await lockTransaction(tx, call.orgId, call.transactionId);
+    const existing = await findRequestByKey(tx, call.orgId, call.transactionId, key);
+    if (existing) return { row: existing, jobId: null };
+
+    const cents = toCents(payment.amount);
+    let sendAmount: string | null = null;
+    let movedCents = cents;
+    if (call.kind === 'refund') {
+      const refundable = cents - toCents(payment.amountRefunded);
+      const asked = await openRefundCents(tx, call.orgId, payment.id);
+      const left = refundable - asked;
+      const wanted = amount === undefined ? left : toCents(amount);
+      if (left <= 0) {
+        throw conflict(
+          asked > 0
+            ? `Nothing more can be refunded: ${fromCents(asked)} is being refunded already`
+            : 'Nothing is left to refund on this transaction',
+        );
+      }
+      if (wanted > left) {
+        throw conflict(
+          `At most ${fromCents(left)} can be refunded${asked > 0 ? ` (${fromCents(asked)} is being refunded already)` : ''}`,
+        );
+      }
+      sendAmount = fromCents(wanted);
+      movedCents = wanted;
+    } else if (await hasOpenVoid(tx, call.orgId, payment.id)) {
+      throw conflict('A void of this transaction is under way already');
+    }
+    await guardTrust(tx, call.orgId, payment, movedCents, call.override);
+
+    const row = await insertRequest(tx, {
+      orgId: call.orgId,
+      transactionId: payment.id,
+      kind: call.kind,
+      idempotencyKey: key,
+      fingerprint,
+      amount: sendAmount,
+      reason: call.reason ?? null,
+      overrideReason: call.override?.reason ?? null,
+      requestedBy: call.requestedBy,
+    });
+    const jobId = await enqueue(tx, {
+      orgId: call.orgId,
+      kind: MONEY_OUT_JOB,
+      key: row.id,
+      payload: { requestId: row.id } satisfies MoneyOutJobPayload,
+      maxAttempts: 20,
+    });
+    return { row, jobId };
+  });
+}
+
+/** Refuses what can never be refunded or voided: not a payment, or not in a state for it. */
+function refuseIneligible(
+  kind: MoneyOutKind,
+  payment: { type: string | null; status: string },
+): void {
+  if (!payment.type || !PAYMENT_TYPES.has(payment.type)) {
+    throw conflict(
+      `Only payments can be ${kind === 'refund' ? 'refunded' : 'voided'}; this is a ${payment.type ?? 'transaction of unknown type'}`,
+    );
+  }
+  if (kind === 'refund' && payment.status === 'PENDING') {
+    throw conflict('This payment is still PENDING (not settled): void it instead');
+  }
+  const final = ['VOIDED', 'RETURNED', 'ERROR', 'CHARGED_BACK', 'REFUNDED'];
+  if (final.includes(payment.status)) {
+    throw conflict(`This payment is ${payment.status}: nothing can be ${kind}ed`);
+  }
+  if (kind === 'void' && payment.status !== 'PENDING') {
+    throw conflict(
+      `This payment is ${payment.status}: only a payment not settled yet (PENDING) can be voided; refund it instead`,
+    );
+  }
+}
+
+/** A refund or void, exactly once per Idempotency-Key. */
+export async function requestMoneyOut(
+  deps: MoneyOutDeps,
+  call: MoneyOutCall,
+): Promise<AnsweredMoneyOut> {
+  const key = call.idempotencyKey ?? randomUUID();
+  const amount = call.kind === 'refund' ? normalizedAmount(call.amount) : undefined;
+  const fingerprint = fingerprintOf(call.kind, {
+    amount,
+    reason: call.reason,
+    override: call.override?.reason,
+  });
+  const payment = await getTransaction(deps.db, call.orgId, call.transactionId); // 404
+  const earlier = await findRequestByKey(deps.db, call.orgId, payment.id, key);
+  if (earlier) return replay(deps, earlier, fingerprint);
+
+  refuseIneligible(call.kind, payment);
+  if (call.kind === 'void') {
+    const why = await voidRefusal(deps.remote, call.orgId, payment.serviceId);
+    if (why) throw conflict(`This payment cannot be voided: ${why}`);
+  }
+  const { row, jobId } = await writeRequest(deps, call, key, amount, fingerprint);
+  if (!jobId) return replay(deps, row, fingerprint);
+  const ran = await deps.runNow(jobId);
+  const after = await getRequest(deps.db, call.orgId, row.id);
+  // Taken by another worker meanwhile (not claimable here): wait for it like a second caller.
+  return ran === null && after.status === 'SENDING'
+    ? replay(deps, after, fingerprint)
+    : answerOf(deps.db, after);
+}

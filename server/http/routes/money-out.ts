@@ -1,0 +1,143 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  idempotencyKey,
+  moneyOutRequestRecord,
+  refundBody,
+  voidBody,
+  type MoneyOutKind,
+} from '../../../shared/money-out.js';
+import { transactionRecord } from '../../../shared/schemas.js';
+import { requestMoneyOut } from '../../actions/money-out/request.js';
+import { listMoneyOut } from '../../domain/money-out-requests.js';
+import { getTransaction } from '../../domain/transactions.js';
+import { invalidInput } from '../../errors.js';
+import type { AppEnv } from '../context.js';
+import { idParams, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
+import { createRouter } from '../router.js';
+
+// Money out: POST /api/transactions/{id}/refund and /void (admin, Idempotency-Key), and
+// GET /api/transactions/{id}/money-out, the refund and void requests made for a transaction.
+
+export const moneyOutRouter = createRouter({ role: { read: 'viewer', write: 'admin' } });
+const tags = ['transactions'];
+
+const answer = z.object({
+  status: z.string(),
+  idempotencyKey: z.string(),
+  request: z.object({
+    id: z.uuid(),
+    kind: z.enum(['refund', 'void']),
+    status: z.string(),
+    errorMessage: z.string().nullable(),
+    serviceId: z.string().nullable(),
+    amount: z.string().nullable(),
+  }),
+  original: transactionRecord,
+  reversals: z.array(transactionRecord),
+});
+
+const moneyOutResponses = {
+  200: jsonResponse(answer, 'The service did it: the original and its reversals'),
+  202: jsonResponse(answer, 'The service is still working on it: the records follow'),
+  ...writeErrorResponses,
+  409: jsonResponse(
+    z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+    'Refused: not refundable or voidable, the trust guard, or the service refused it',
+  ),
+  422: jsonResponse(
+    z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+    'The Idempotency-Key was used with another body',
+  ),
+} as const;
+
+const keyHeader = z.object({
+  'idempotency-key': z.string().optional().openapi({
+    description: 'Makes the request safe to retry: the same key answers the same (255 max)',
+  }),
+});
+
+/** The Idempotency-Key header, checked. */
+function keyOf(c: Context<AppEnv>): string | undefined {
+  const raw = c.req.header('idempotency-key');
+  if (raw === undefined) return undefined;
+  const parsed = idempotencyKey.safeParse(raw);
+  if (!parsed.success) {
+    throw invalidInput('The Idempotency-Key header is not valid', {
+      'Idempotency-Key': parsed.error.issues.map((i) => i.message),
+    });
+  }
+  return parsed.data;
+}
+
+async function run(
+  c: Context<AppEnv>,
+  kind: MoneyOutKind,
+  id: string,
+  body: {
+    amount?: string | number | undefined;
+    reason?: string | undefined;
+    override?: { reason: string } | undefined;
+  },
+) {
+  const deps = c.get('deps');
+  const caller = c.get('caller');
+  const answered = await requestMoneyOut(
+    { db: c.get('db'), remote: deps.remote, runNow: (jobId) => deps.worker.runNow(jobId) },
+    {
+      orgId: caller.orgId,
+      kind,
+      transactionId: id,
+      ...body,
+      idempotencyKey: keyOf(c),
+      requestedBy: caller.keyId,
+    },
+  );
+  c.header('Idempotency-Key', answered.body.idempotencyKey);
+  return c.json(answered.body, answered.httpStatus);
+}
+
+moneyOutRouter.openapi(
+  createRoute({
+    method: 'post',
+    path: '/{id}/refund',
+    tags,
+    summary: 'Refund a payment, in part or all that is left',
+    request: { params: idParams, headers: keyHeader, body: jsonBody(refundBody) },
+    responses: moneyOutResponses,
+  }),
+  async (c) => run(c, 'refund', c.req.valid('param').id, c.req.valid('json')),
+);
+
+moneyOutRouter.openapi(
+  createRoute({
+    method: 'post',
+    path: '/{id}/void',
+    tags,
+    summary: 'Void a payment that is not settled yet',
+    request: { params: idParams, headers: keyHeader, body: jsonBody(voidBody) },
+    responses: moneyOutResponses,
+  }),
+  async (c) => run(c, 'void', c.req.valid('param').id, c.req.valid('json')),
+);
+
+moneyOutRouter.openapi(
+  createRoute({
+    method: 'get',
+    path: '/{id}/money-out',
+    tags,
+    summary: 'The refund and void requests made for a transaction, newest first',
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse(z.object({ data: z.array(moneyOutRequestRecord) }), 'The requests'),
+      ...writeErrorResponses,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const orgId = c.get('caller').orgId;
+    await getTransaction(c.get('db'), orgId, id); // 404 for another organization's
+    return c.json({ data: await listMoneyOut(c.get('db'), orgId, id) }, 200);
+  },
+);

@@ -1,0 +1,78 @@
+// Money out (refunds and voids): the API's request statuses and answer shapes, shared by the
+// server and the widgets.
+import { z } from 'zod';
+
+/**
+ * Where a refund or void request stands: `SENDING` is ours (stored before the remote call, its
+ * answer not known yet); the others are the service's `RequestStatus`.
+ */
+export const MONEY_OUT_STATUSES = [
+  'SENDING',
+  'CREATED',
+  'REQUEST_PENDING',
+  'AWAITING_RESULT',
+  'PARTIAL_SUCCESS',
+  'SUCCESS',
+  'TXN_FAILED',
+  'ERROR',
+] as const;
+export type MoneyOutStatus = (typeof MONEY_OUT_STATUSES)[number];
+
+/** Still moving: the money may yet go out (counted against what is refundable). */
+export const OPEN_MONEY_OUT_STATUSES = [
+  'SENDING',
+  'CREATED',
+  'REQUEST_PENDING',
+  'AWAITING_RESULT',
+] as const satisfies readonly MoneyOutStatus[];
+
+/** The service refused or failed the request: nothing moved. */
+export const FAILED_MONEY_OUT_STATUSES = ['TXN_FAILED', 'ERROR'] as const;
+
+export const MONEY_OUT_KINDS = ['refund', 'void'] as const;
+export type MoneyOutKind = (typeof MONEY_OUT_KINDS)[number];
+
+/** The Idempotency-Key header: printable ASCII, at most 255 characters. */
+export const idempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable characters, no spaces' });
+
+export const moneyOutReason = z
+  .string()
+  .trim()
+  .max(1000, { error: 'must be at most 1000 characters' });
+/** An admin's override of the trust guard, with the reason recorded on the request. */
+export const moneyOutOverride = z.strictObject({
+  reason: z.string().trim().min(1, { error: 'must say why' }).max(1000),
+});
+
+export const refundBody = z.strictObject({
+  /** Absent: all that is still refundable. */
+  amount: z.union([z.string(), z.number()]).optional(),
+  reason: moneyOutReason.optional(),
+  override: moneyOutOverride.optional(),
+});
+export const voidBody = z.strictObject({
+  reason: moneyOutReason.optional(),
+  override: moneyOutOverride.optional(),
+});
+export type RefundBody = z.infer<typeof refundBody>;
+export type VoidBody = z.infer<typeof voidBody>;
+
+export const moneyOutRequestRecord = z.object({
+  id: z.uuid(),
+  kind: z.enum(MONEY_OUT_KINDS),
+  transactionId: z.uuid(),
+  status: z.enum(MONEY_OUT_STATUSES),
+  amount: z.string().nullable(),
+  reason: z.string().nullable(),
+  overrideReason: z.string().nullable(),
+  idempotencyKey: z.string(),
+  externalId: z.string(),
+  serviceId: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  requestedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MoneyOutRequest = z.infer<typeof moneyOutRequestRecord>;
