@@ -30,6 +30,7 @@ import { widgetTokenSigner } from './security/widget-tokens.js';
 import { syncJobHandlers } from './sync/handlers.js';
 import { SyncService, type HealingOptions } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
+import { enqueueLedgerBackfills, ledgerBackfillJobHandlers } from './webhooks/ledger-backfill.js';
 import { moneyOutJobHandlers } from './actions/money-out/run.js';
 import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
 import { openWebhookReceiver } from './webhooks/receiver/receiver-state.js';
@@ -163,6 +164,7 @@ export async function openRuntime(
         syncJobHandlers({ db, remote }),
         webhookJobHandlers({ db, remote, kick: () => worker.kick() }),
         moneyOutJobHandlers({ db, remote, pollDelayMs: work.moneyOutPollMs }),
+        ledgerBackfillJobHandlers({ db }),
       ),
     ),
     retryDelay: work.retryDelay ?? ((attempt, error) => retryDelay(attempt, error)),
@@ -173,6 +175,9 @@ export async function openRuntime(
     leaseMs: work.leaseMs ?? config.jobLeaseMs,
   });
   const sync = new SyncService({ db, logger, remote, worker, healing: work.healing ?? {} });
+  // An upgraded database's transactions reach the ledger in the background (domain/ledger/backfill.ts).
+  const backfills = await enqueueLedgerBackfills(db);
+  if (backfills > 0) logger.info({ organizations: backfills }, 'ledger backfill enqueued');
 
   const backups = new BackupService({ database, config, logger });
   if (!backups.unavailable()) registerBackupMetrics(metrics.registry, backups);

@@ -47,6 +47,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'idempotency_keys',
       'integration_state',
       'jobs',
+      'ledger_backfills',
       'ledger_balances',
       'ledger_entries',
       'ledger_reconciliations',

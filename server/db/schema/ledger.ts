@@ -124,3 +124,21 @@ export const ledgerReconciliations = pgTable(
   },
   (t) => [index('ledger_reconciliations_org_created').on(t.orgId, t.createdAt, t.id)],
 );
+
+/**
+ * The ledger's catch-up of transactions stored before it existed (an upgraded database): one row
+ * per organization that had any at the upgrade (migration 0017), walked in id order by the
+ * `ledger.backfill` job. `afterTransactionId` is how far it got, so a crash resumes there;
+ * `completedAt` is set once every transaction was applied. Organizations made later have none:
+ * their transactions reach the ledger as they are written.
+ */
+export const ledgerBackfills = pgTable('ledger_backfills', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  afterTransactionId: uuid('after_transaction_id'),
+  transactionsApplied: bigint('transactions_applied', { mode: 'number' }).notNull().default(0),
+  entriesPosted: bigint('entries_posted', { mode: 'number' }).notNull().default(0),
+  completedAt: at('completed_at'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
