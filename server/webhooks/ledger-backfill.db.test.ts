@@ -4,6 +4,9 @@ import { rowsOf, type DatabaseHandle } from '../db/index.js';
 import { clients, ledgerEntries, matters, transactions } from '../db/schema/index.js';
 import type { Job } from '../queue/queue.js';
 import { openJobs } from '../queue/queue.js';
+import { migrationsFolder } from '../db/index.js';
+import { readMigrations } from '../db/migrate.js';
+import { createTestApp } from '../testing/app.js';
 import { createTestDatabase } from '../testing/database.js';
 import { insertBankAccount, insertTransaction } from '../testing/fixtures.js';
 import { verifyHistory } from '../domain/audit/history.js';
@@ -193,4 +196,42 @@ describe('the ledger backfill', () => {
     expect(pending).toBe(0);
     expect((await openJobs(database.db)).length).toBe(before);
   });
+
+  // Last: the app closes the database.
+  it('an upgrade marks the organizations with transactions, and a started worker completes them', async () => {
+    const upgraded = await upgradedOrganization('Upgraded, then started', false);
+    const empty = await createOrganization(database.db, { name: 'No transactions' });
+    // Back to before migration 0017, then the upgrade.
+    const migration = readMigrations(migrationsFolder).find((m) =>
+      m.sql.some((s) => s.includes('CREATE TABLE "ledger_backfills"')),
+    )!;
+    await database.db.execute(sql`drop table ledger_backfills`);
+    await database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${migration.folderMillis}`,
+    );
+    await database.migrate();
+    const marked = rowsOf<{ org_id: string }>(
+      await database.db.execute(sql`select org_id from ledger_backfills`),
+    ).map((r) => r.org_id);
+    expect(marked).toContain(upgraded.orgId);
+    expect(marked).not.toContain(empty.id);
+
+    const app = await createTestApp({}, { pollMs: 20 }, database);
+    try {
+      app.startWorkers();
+      for (let i = 0; i < 300 && !(await backfillState(upgraded.orgId)).completed_at; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await backfillState(upgraded.orgId)).completed_at).not.toBeNull();
+      const balances = await balancesOf(upgraded.orgId, upgraded.accountId);
+      expect(balances.lines.map((l) => [l.matterName, l.balance])).toEqual(
+        expect.arrayContaining([
+          ['M1', '1300.00'],
+          ['M2', '0.00'],
+        ]),
+      );
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
