@@ -1,5 +1,6 @@
 // The sync problems admins see (GET /api/admin/sync-problems) and retry: records whose sync is
-// failing, and removals of records already deleted here whose remote half gave up.
+// failing, removals of records already deleted here whose remote half gave up, and refunds and
+// voids the service failed (shown, never retried: a retry would be a second request for money).
 import { z } from 'zod';
 import { recordId } from './schemas.js';
 
@@ -12,6 +13,10 @@ const SYNC_PROBLEM_KINDS = [
   'paymentLinkRemoval',
   /** A deleted aggregate link not yet emptied remotely, so its URL may still take money. */
   'aggregateLinkRemoval',
+  /** A refund the service failed (`TXN_FAILED`/`ERROR`): nothing moved; never retried. */
+  'refund',
+  /** A void the service failed (`TXN_FAILED`/`ERROR`): nothing moved; never retried. */
+  'void',
 ] as const;
 export type SyncProblemKind = (typeof SYNC_PROBLEM_KINDS)[number];
 
@@ -19,11 +24,20 @@ export const syncProblemRecord = z.object({
   /** The record's id, or for a removal the dead job's id (what `retry` takes). */
   id: z.uuid(),
   kind: z.enum(SYNC_PROBLEM_KINDS),
-  /** The record (for a removal: the deleted record) the problem is about. */
+  /**
+   * The record the problem is about: for a removal the deleted record, for a refund or void the
+   * transaction it was asked for (and `id` is the money-out request's).
+   */
   recordId: z.string(),
   name: z.string().nullable(),
-  /** `error` and `retrying` are records' sync states; `dead` a removal out of attempts. */
-  status: z.enum(['error', 'retrying', 'dead']),
+  /**
+   * `error` and `retrying` are records' sync states; `dead` a removal out of attempts; `failed` a
+   * refund or void the service failed, which no retry sends again (ask anew, with a new
+   * Idempotency-Key, from the transaction).
+   */
+  status: z.enum(['error', 'retrying', 'dead', 'failed']),
+  /** A refund's amount (a void's: null, like every other kind's). */
+  amount: z.string().nullable(),
   /** The remote's message (or ours). */
   errorMessage: z.string().nullable(),
   attempts: z.number().int(),

@@ -211,7 +211,7 @@ describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
     expect(rowsRead(nodes, 'transactions'), plan).toBe(SIZES.transactions / 1000);
   });
 
-  describe('sync problems (records in error or retrying, dead removals: a few among many)', () => {
+  describe('sync problems (records in error or retrying, dead removals, failed refunds: a few among many)', () => {
     const TABLES = ['clients', 'matters', 'payment_links', 'aggregate_links'];
     const DEAD_REMOVALS = 40;
     const failing: Record<string, number> = {};
@@ -241,8 +241,23 @@ describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
         insert into jobs (org_id, kind, key, state, run_at)
         select ${orgId}::uuid, 'sync.client', 'waiting-' || g.i, 'queued', now() + interval '1 day'
         from generate_series(1, 10000) g(i)`);
+      // Refunds asked of the service, one in fifty failed (listed, never retried).
+      const failedMoneyOut = rowsOf<{ n: number }>(
+        await database.db.execute(sql`
+          with asked as (
+            insert into money_out_requests (org_id, transaction_id, kind, idempotency_key,
+              external_id, fingerprint, status, updated_at)
+            select org_id, id, 'refund', 'plan', gen_random_uuid()::text, 'plan',
+              case when (hashtext(id::text) % 50) = 0 then 'TXN_FAILED' else 'SUCCESS' end,
+              now() - random() * interval '30 days'
+            from transactions where org_id = ${orgId} limit 5000
+            returning status)
+          select count(*) filter (where status = 'TXN_FAILED')::int as n from asked`),
+      );
+      failing.money_out_requests = failedMoneyOut[0]!.n;
       await analyzeLists(database.db);
       await database.db.execute(sql`analyze jobs`);
+      await database.db.execute(sql`analyze money_out_requests`);
     });
 
     for (const withCursor of [false, true]) {
@@ -257,9 +272,13 @@ describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
         const plan = describePlan(nodes);
         // A sort of the few problem rows is fine; reading the organization's records is not.
         expect(plan).not.toMatch(/Seq Scan/);
-        for (const table of [...TABLES, 'jobs']) {
+        const INDEXES: Record<string, string> = {
           // Dead jobs are found by (org_id, state): the queue holds only waiting, running and dead.
-          const index = table === 'jobs' ? 'jobs_org_state' : `${table}_org_sync_problems`;
+          jobs: 'jobs_org_state',
+          money_out_requests: 'money_out_requests_org_failed',
+        };
+        for (const table of [...TABLES, 'jobs', 'money_out_requests']) {
+          const index = INDEXES[table] ?? `${table}_org_sync_problems`;
           expect(plan, table).toContain(index);
           expect(rowsRead(nodes, table), `${table}: ${plan}`).toBeLessThanOrEqual(failing[table]!);
         }

@@ -1,11 +1,13 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { FAILED_MONEY_OUT_STATUSES } from '../../shared/money-out.js';
 import type { ListQuery, Page } from '../../shared/schemas.js';
 import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
 import type { Executor } from '../db/index.js';
+import { moneyOutRequests as moneyOut } from '../db/schema/index.js';
 import { startProgress } from '../domain/integration-state.js';
 import { pageAfter, toPage } from '../domain/pagination.js';
-import { notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { deadJobIds, deadJobsOf, replayDead } from '../queue/queue.js';
 import {
   REMOVAL_JOBS,
@@ -18,7 +20,9 @@ import { SYNCED_TABLES } from '../sync-rules/synced-records.js';
 
 // What needs an admin's eye in the sync: records in `error` or `retrying`, and removals of
 // deleted records whose remote half gave up (a dead removal job: the local row is gone, so the
-// job is all there is to show). One list, newest change first, paged like every other list.
+// job is all there is to show), and refunds and voids the service failed (shown with its
+// message, never retried: a retry with a new externalId would be a second request for money).
+// One list, newest change first, paged like every other list.
 
 const FAILING = ['error', 'retrying'] as const;
 
@@ -36,6 +40,7 @@ function problemSources(orgId: string, db: Executor) {
           errorMessage: sql<string | null>`${t.syncErrorMessage}`.as('error_message'),
           attempts: sql<number>`${t.syncAttempts}`.as('attempts'),
           nextAttemptAt: sql<string | null>`${t.nextSyncAt}`.as('next_attempt_at'),
+          amount: sql<string | null>`null::text`.as('amount'),
           updatedAt: t.updatedAt,
         })
         .from(t)
@@ -54,12 +59,33 @@ function problemSources(orgId: string, db: Executor) {
       errorMessage: sql<string | null>`${dead.lastError}`.as('error_message'),
       attempts: sql<number>`${dead.attempts}`.as('attempts'),
       nextAttemptAt: sql<string | null>`null::timestamptz`.as('next_attempt_at'),
+      amount: sql<string | null>`null::text`.as('amount'),
       updatedAt: dead.updatedAt,
     })
     .from(dead);
+  const failedMoneyOut = db
+    .select({
+      kind: sql<SyncProblemKind>`${moneyOut.kind}::text`.as('kind'),
+      id: moneyOut.id,
+      recordId: sql<string>`${moneyOut.transactionId}::text`.as('record_id'),
+      name: sql<string | null>`null::text`.as('name'),
+      status: sql<string>`'failed'::text`.as('status'),
+      errorMessage: sql<string | null>`${moneyOut.errorMessage}`.as('error_message'),
+      // Sent once, by design: a failed request is never sent again by itself.
+      attempts: sql<number>`1`.as('attempts'),
+      nextAttemptAt: sql<string | null>`null::timestamptz`.as('next_attempt_at'),
+      amount: sql<string | null>`${moneyOut.amount}::text`.as('amount'),
+      updatedAt: moneyOut.updatedAt,
+    })
+    .from(moneyOut)
+    .where(
+      and(eq(moneyOut.orgId, orgId), inArray(moneyOut.status, [...FAILED_MONEY_OUT_STATUSES])),
+    );
   // One select per synced table: four, whose shapes drizzle cannot tell apart from the removals.
   const [a, b, c, d] = records as unknown as (typeof removals)[];
-  return unionAll(a!, b!, c!, d!, removals).as('problems');
+  return unionAll(a!, b!, c!, d!, removals, failedMoneyOut as unknown as typeof removals).as(
+    'problems',
+  );
 }
 
 const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
@@ -88,6 +114,7 @@ export async function listSyncProblems(
       errorMessage: r.errorMessage,
       attempts: Number(r.attempts),
       nextAttemptAt: iso(r.nextAttemptAt),
+      amount: r.amount,
       updatedAt: r.updatedAt.toISOString(),
     })),
     nextCursor: page.nextCursor,
@@ -103,7 +130,9 @@ export async function countSyncProblems(db: Executor, orgId: string): Promise<nu
 
 /**
  * Retries one problem (a record, or a dead removal job by its id) or every one: records go back
- * to `pending` with a fresh sync job, dead removals back in line. Answers how many.
+ * to `pending` with a fresh sync job, dead removals back in line. Answers how many. A failed
+ * refund or void is refused by its id and skipped by "all": sending it again is a new request for
+ * money, which only a person asks for, from the transaction.
  */
 export async function retrySyncProblems(db: Executor, orgId: string, id?: string): Promise<number> {
   if (!id) return (await retryAllSyncProblems(db, orgId)).length;
@@ -119,8 +148,27 @@ export async function retrySyncProblems(db: Executor, orgId: string, id?: string
     return 1;
   }
   const retried = await retryRemovals(db, orgId, [id]);
-  if (retried.length === 0) throw notFound('Sync problem');
+  if (retried.length === 0) await refuseMoneyOutRetry(db, orgId, id);
   return retried.length;
+}
+
+/** A failed refund or void by its id: a clear 409; any other id: 404. */
+async function refuseMoneyOutRetry(db: Executor, orgId: string, id: string): Promise<never> {
+  const [request] = await db
+    .select({ kind: moneyOut.kind })
+    .from(moneyOut)
+    .where(
+      and(
+        eq(moneyOut.orgId, orgId),
+        eq(moneyOut.id, id),
+        inArray(moneyOut.status, [...FAILED_MONEY_OUT_STATUSES]),
+      ),
+    );
+  if (!request) throw notFound('Sync problem');
+  throw conflict(
+    `A failed ${request.kind} is never sent again by a retry: nothing moved, and sending it ` +
+      `again would be a new request for money. Ask for a new ${request.kind} from the transaction if it should still happen.`,
+  );
 }
 
 /**

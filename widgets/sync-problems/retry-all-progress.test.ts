@@ -28,6 +28,7 @@ const problem = (n: number): SyncProblemRecord => {
     errorMessage: 'The remote service answered 503',
     attempts: 3,
     nextAttemptAt: null,
+    amount: null,
     updatedAt: '2026-11-21T10:00:00.000Z',
   };
 };

@@ -203,6 +203,51 @@ describe('<service-sync-problems>', () => {
     expect($$(el, '[part~="retry-all-button"]')).to.have.length(0);
   });
 
+  it('shows a refused refund with the service message and no retry at all', async () => {
+    const refund = aProblem({
+      kind: 'refund',
+      name: null,
+      recordId: 'fedcba98-0000-4000-8000-000000000000',
+      status: 'failed',
+      errorMessage: 'Card closed',
+      attempts: 1,
+      nextAttemptAt: null,
+      amount: '4.00',
+    });
+    const voided = aProblem({ ...refund, id: crypto.randomUUID(), kind: 'void', amount: null });
+    server([refund, voided]);
+    const el = await mount();
+    expect(rows(el)).to.deep.equal([
+      [
+        'Refund',
+        'Refused by the service',
+        '$4.00 · Transaction fedcba98',
+        'Card closed',
+        '1',
+        'Never: ask again from the transaction',
+        '',
+      ],
+      [
+        'Void',
+        'Refused by the service',
+        'Transaction fedcba98',
+        'Card closed',
+        '1',
+        'Never: ask again from the transaction',
+        '',
+      ],
+    ]);
+    expect($$(el, '[part~="retry-button"]')).to.have.length(0);
+    expect($$(el, '[part~="retry-all-button"]')).to.have.length(0);
+    await expect(el).to.be.accessible();
+    // Beside a record that does retry, "Retry all" is offered (the server skips the refund).
+    api.restore();
+    server([client, refund]);
+    const both = await mount();
+    expect($$(both, '[part~="retry-button"]')).to.have.length(1);
+    expect($$(both, '[part~="retry-all-button"]')).to.have.length(1);
+  });
+
   it('pages with the API cursor', async () => {
     server([client, link, removal], 'cursor-1');
     const el = await mount();

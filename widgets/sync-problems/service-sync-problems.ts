@@ -19,25 +19,33 @@ const KINDS: Record<SyncProblemKind, string> = {
   aggregateLink: 'Aggregate link',
   paymentLinkRemoval: 'Payment link removal',
   aggregateLinkRemoval: 'Aggregate link removal',
+  refund: 'Refund',
+  void: 'Void',
 };
 
 const STATUSES = {
   error: ['Failed', 'error'],
   retrying: ['Retrying', 'warning'],
   dead: ['Gave up', 'error'],
+  failed: ['Refused by the service', 'error'],
 } as const;
+
+/** A failed refund or void: never sent again by a retry (that would be a new request for money). */
+const NEVER_RETRIED = 'Never: ask again from the transaction';
 
 /** Kinds whose records may have no name: they are described by amount, client and date. */
 const UNNAMED = new Set<SyncProblemKind>(['paymentLink', 'aggregateLink']);
 
 function nextTry(p: SyncProblemRecord): string {
   if (p.status === 'dead') return 'Only when retried';
+  if (p.status === 'failed') return NEVER_RETRIED;
   return p.nextAttemptAt ? formatDateTime(p.nextAttemptAt, true) : '—';
 }
 
 /**
  * What failed to reach the payment service (admin role): records whose sync is in `error` or
- * `retrying`, and removals of deleted records that gave up, newest first, each with its type,
+ * `retrying`, removals of deleted records that gave up, and refunds and voids the service refused
+ * (shown without a retry: sending one again is a new request for money), newest first, each with its type,
  * name, the payment service's message, attempts and next automatic try. "Retry" puts one back in
  * line, "Retry all" every one, then shows how many of them the sync has tried again ("3 / 12")
  * while the workers drain them; with nothing failing it says all is in step. It reloads on its
@@ -113,6 +121,9 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
     const id = p.recordId.slice(0, 8);
     if (p.name) return p.name;
     if (p.status === 'dead') return `Deleted record ${id}`;
+    if (p.status === 'failed') {
+      return [p.amount && formatMoney(p.amount), `Transaction ${id}`].filter(Boolean).join(' · ');
+    }
     return this.#described.get(p.recordId) || `${KINDS[p.kind]} ${id}`;
   }
 
@@ -197,23 +208,30 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
                 <td data-label="Attempts"><span>${p.attempts}</span></td>
                 <td data-label="Next try"><span>${nextTry(p)}</span></td>
                 <td>
-                  <button
-                    type="button"
-                    part="button retry-button"
-                    aria-disabled=${busy ? 'true' : 'false'}
-                    @click=${() => this.onRetry(p.id)}
-                  >
-                    ${busyId === p.id ? html`${spinner}Retrying…` : 'Retry'}<span
-                      class="visually-hidden"
-                      >: ${KINDS[p.kind]} ${this.nameOf(p)}</span
-                    >
-                  </button>
+                  ${p.status === 'failed' ? nothing : this.renderRetryButton(p, busy, busyId)}
                 </td>
               </tr>`,
           )}
         </tbody>
       </table>
     </div>`;
+  }
+
+  private renderRetryButton(
+    p: SyncProblemRecord,
+    busy: boolean,
+    busyId: string | null | undefined,
+  ) {
+    return html`<button
+      type="button"
+      part="button retry-button"
+      aria-disabled=${busy ? 'true' : 'false'}
+      @click=${() => this.onRetry(p.id)}
+    >
+      ${busyId === p.id ? html`${spinner}Retrying…` : 'Retry'}<span class="visually-hidden"
+        >: ${KINDS[p.kind]} ${this.nameOf(p)}</span
+      >
+    </button>`;
   }
 
   /** The problem being retried (null: all), for its button's busy label. */
@@ -229,7 +247,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       <div class="row header">
         ${this.renderHeading('Sync problems')}
         ${
-          this.rows.some((p) => p.status !== 'retrying')
+          this.rows.some((p) => p.status === 'error' || p.status === 'dead')
             ? html`<button
                 type="button"
                 class="primary"

@@ -176,6 +176,7 @@ export const aProblem = (over: Partial<SyncProblemRecord> = {}): SyncProblemReco
     errorMessage: 'name is too long',
     attempts: 3,
     nextAttemptAt: '2026-11-21T11:00:00.000Z',
+    amount: null,
     updatedAt: at,
     ...over,
   };

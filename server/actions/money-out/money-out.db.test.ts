@@ -312,6 +312,88 @@ describe('completion', () => {
   });
 });
 
+describe('a failed request among the sync problems', () => {
+  const syncProblems = async (query = '') =>
+    (await h.t.request('GET', `/api/admin/sync-problems${query}`)).body as {
+      data: { id: string; kind: string; recordId: string; status: string }[];
+      nextCursor: string | null;
+    };
+  const problemsCount = async () =>
+    (await h.t.request('GET', '/api/admin/integration-health')).body.sync.problems as number;
+
+  it('is listed with its kind, transaction and the service message; no retry sends it again', async () => {
+    const countBefore = await problemsCount();
+    const p = await paid();
+    h.sim.moneyOut.nextOutcome(h.firm.id, { status: 'TXN_FAILED', errorMessage: 'Card closed' });
+    const failed = await post(`/api/transactions/${p.id}/refund`, { amount: '1.50' }, 'sp-1');
+    expect(failed.status).toBe(409);
+    const [request] = (await h.t.request('GET', `/api/transactions/${p.id}/money-out`)).body.data;
+    const q = await paid({ pending: true });
+    h.sim.moneyOut.nextOutcome(h.firm.id, { status: 'ERROR', errorMessage: 'Try later' });
+    expect((await post(`/api/transactions/${q.id}/void`, {}, 'sp-2')).status).toBe(409);
+    const [voidRequest] = (await h.t.request('GET', `/api/transactions/${q.id}/money-out`)).body
+      .data;
+
+    const listed = (await syncProblems()).data;
+    const mine = listed.filter((x) => x.id === request.id || x.id === voidRequest.id);
+    expect(mine).toEqual([
+      {
+        id: voidRequest.id,
+        kind: 'void',
+        recordId: q.id,
+        name: null,
+        status: 'failed',
+        errorMessage: 'Try later',
+        attempts: 1,
+        nextAttemptAt: null,
+        amount: null,
+        updatedAt: voidRequest.updatedAt,
+      },
+      {
+        id: request.id,
+        kind: 'refund',
+        recordId: p.id,
+        name: null,
+        status: 'failed',
+        errorMessage: 'Card closed',
+        attempts: 1,
+        nextAttemptAt: null,
+        amount: '1.50',
+        updatedAt: request.updatedAt,
+      },
+    ]);
+    expect(await problemsCount()).toBe(countBefore + 2);
+
+    // The cursor walks the union one row at a time and meets each problem once, in order.
+    const walked: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = await syncProblems(`?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      walked.push(...page.data.map((x) => x.id));
+      cursor = page.nextCursor;
+    }
+    expect(walked).toEqual(listed.map((x) => x.id));
+
+    const before = mutations();
+    const one = await h.t.request('POST', '/api/admin/sync-problems/retry', {
+      body: { id: request.id },
+    });
+    expect(one.status).toBe(409);
+    expect(one.body.error.message).toMatch(/never sent again by a retry.*new refund/);
+    const all = await h.t.request('POST', '/api/admin/sync-problems/retry', { body: {} });
+    expect(all.status).toBe(200);
+    await h.waitFor(
+      async () => (await h.t.request('GET', '/api/admin/progress')).body.retryAll?.finishedAt,
+    );
+    // A few rounds of the money-out poll (every 150 ms here) and of the worker: still one send.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(mutations()).toBe(before);
+    const [still] = (await h.t.request('GET', `/api/transactions/${p.id}/money-out`)).body.data;
+    expect(still).toMatchObject({ status: 'TXN_FAILED', errorMessage: 'Card closed' });
+    expect((await syncProblems()).data.map((x) => x.id)).toContain(request.id);
+  });
+});
+
 describe('the actions TransactionRefund and TransactionVoid', () => {
   it('answer the original and its reversals, once per idempotencyKey', async () => {
     const p = await paid();

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { MONEY_OUT_KINDS, MONEY_OUT_STATUSES } from '../../../shared/money-out.js';
 import { money, oneOf, tenantColumns } from './columns.js';
+import { concurrentIndex } from './concurrent-index.js';
 import { transactions } from './transactions.js';
 
 /**
@@ -59,6 +60,10 @@ export const moneyOutRequests = pgTable(
     index('money_out_requests_open')
       .on(t.orgId, t.status)
       .where(sql`status IN ('SENDING', 'CREATED', 'REQUEST_PENDING', 'AWAITING_RESULT')`),
+    // The failed ones, a few among many, newest change first: the sync problems list reads them.
+    concurrentIndex('money_out_requests_org_failed')
+      .on(t.orgId, t.updatedAt, t.id)
+      .where(sql`status IN ('TXN_FAILED', 'ERROR')`),
     check('money_out_requests_kind', oneOf('kind', MONEY_OUT_KINDS)),
     check('money_out_requests_status', oneOf('status', MONEY_OUT_STATUSES)),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "money_out_requests_org_failed" ON "money_out_requests" USING btree ("org_id","updated_at","id") WHERE status IN ('TXN_FAILED', 'ERROR');
