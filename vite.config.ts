@@ -1,6 +1,7 @@
 import MagicString from 'magic-string';
 import { build, defineConfig, type Plugin } from 'vite';
 import { ELEMENTS, OPERATIONS_ELEMENTS } from './widgets/elements.js';
+import { KIT_LANGUAGES } from './widgets/core/languages.js';
 
 // The widget kit's library build (`vite build`), into dist/widgets:
 //  - service-widgets.js: an ES module that registers all eight elements and exports configure();
@@ -66,7 +67,8 @@ function minifyTemplates(): Plugin {
                 text = text
                   .replace(/\/\*.*?\*\//g, '')
                   .replace(/\s*([{};,>])\s*/g, '$1')
-                  .replace(/:\s+/g, ':');
+                  .replace(/:\s+/g, ':')
+                  .replace(/;}/g, '}');
               }
               if (text !== code.slice(q.start, q.end)) out.overwrite(q.start, q.end, text);
             }
@@ -85,7 +87,9 @@ function minifyTemplates(): Plugin {
 /**
  * In the one file of the script-tag build, what the ES build loads on demand (`import('./x.js')`)
  * is there anyway: imported up front instead, so the bundler need not wrap the modules it shares
- * with the rest in lazy initializers (about 1.3 KB gzip).
+ * with the rest in lazy initializers (about 1.3 KB gzip). But for the languages' texts: those the
+ * script loads when an element first needs them, from the ES build's `locales/` beside it (plain
+ * data modules), so a page in English never fetches them and the script stays in its budget.
  */
 function eagerImports(): Plugin {
   return {
@@ -96,6 +100,16 @@ function eagerImports(): Plugin {
       const out = new MagicString(code);
       let n = 0;
       for (const m of code.matchAll(/\bimport\(\s*(['"])(\.[^'"]+)\1\s*\)/g)) {
+        const locale = /\/locales\/([a-z-]+)\.js$/.exec(m[2]!)?.[1];
+        if (locale) {
+          // The script's address while it runs (document.currentScript is gone later).
+          if (!out.toString().includes('__kitScript')) {
+            out.prepend('const __kitScript = document.currentScript?.src ?? location.href;\n');
+          }
+          const url = `new URL('locales/${locale}.js', __kitScript).href`;
+          out.overwrite(m.index, m.index + m[0].length, `import(/* @vite-ignore */ ${url})`);
+          continue;
+        }
         const name = `__eager${n++}`;
         out.prepend(`import * as ${name} from ${m[1]}${m[2]}${m[1]};\n`);
         out.overwrite(m.index, m.index + m[0].length, `Promise.resolve(${name})`);
@@ -151,6 +165,13 @@ export default defineConfig({
           [...ELEMENTS, ...OPERATIONS_ELEMENTS].map((name) => [
             `service-${name}`,
             `widgets/${name}/define.ts`,
+          ]),
+        ),
+        // The languages' texts, at a fixed address the script-tag build loads them from.
+        ...Object.fromEntries(
+          KIT_LANGUAGES.filter((l) => l !== 'en').map((l) => [
+            `locales/${l}`,
+            `widgets/locales/${l}.ts`,
           ]),
         ),
       },

@@ -22,6 +22,8 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'bench/**/*.test.ts',
             'docs/**/*.test.ts',
+            // The widgets' own tests run in Chromium (web-test-runner), but for these.
+            'widgets/**/*.node.test.ts',
           ],
           exclude: databaseSuites,
           testTimeout: 20_000,

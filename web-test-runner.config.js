@@ -8,7 +8,8 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default {
-  files: ['widgets/**/*.test.ts'],
+  // `*.node.test.ts` read the sources in Node (vitest).
+  files: ['widgets/**/*.test.ts', '!widgets/**/*.node.test.ts'],
   nodeResolve: true,
   // Two pages at a time: CI has two cores.
   concurrency: 2,

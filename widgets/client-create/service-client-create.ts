@@ -6,6 +6,7 @@ import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { renderTextField, renderSubmit } from '../core/service-element.js';
 import { assertValid, checkName } from '../core/validate.js';
+import { msg, str } from '../core/localize.js';
 
 /**
  * A form that creates a client (the spec's `serviceClientCreate`). It goes through the
@@ -50,10 +51,14 @@ export class ServiceClientCreate extends ServiceFormElement<Client> {
     return this.save;
   }
 
-  protected override readonly pendingMessage = 'The client is not created yet.';
+  protected override get pendingMessage() {
+    return msg('The client is not created yet.');
+  }
 
   protected override checkDraft(): FieldCheck[] {
-    return [{ field: 'name', label: 'Client name', messages: checkName(this.draftValue('name')) }];
+    return [
+      { field: 'name', label: msg('Client name'), messages: checkName(this.draftValue('name')) },
+    ];
   }
 
   protected override async work(): Promise<Client> {
@@ -71,14 +76,14 @@ export class ServiceClientCreate extends ServiceFormElement<Client> {
     const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
     const client = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
-      ${this.renderHeading('New client')} ${renderAlert(error, ['name'])}
+      ${this.renderHeading(msg('New client'))} ${renderAlert(error, ['name'])}
       <form part="form" novalidate @submit=${this.onFormSubmit}>
-        ${renderTextField({ id: 'name', label: 'Client name', errors: serverFieldErrors(error, 'name'), required: true, maxlength: 255 })}
-        ${renderSubmit(pending, 'Create client', 'Creating…')}
+        ${renderTextField({ id: 'name', label: msg('Client name'), errors: serverFieldErrors(error, 'name'), required: true, maxlength: 255 })}
+        ${renderSubmit(pending, msg('Create client'), msg('Creating…'))}
       </form>
       ${
         client
-          ? html`${alertBox('success', html`<p>Client “${client.name}” created.</p>`, 'result')}
+          ? html`${alertBox('success', html`<p>${msg(str`Client “${client.name}” created.`)}</p>`, 'result')}
             ${renderSyncWarning(client.syncErrorMessage)}`
           : nothing
       }

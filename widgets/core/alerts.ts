@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { isApiError } from '../../shared/api-client.js';
+import { msg } from './localize.js';
 import { isFormError } from './validate.js';
 
 // How failures and outcomes read in every widget: one alert, a tinted box with a mark in the tone
@@ -48,33 +49,33 @@ export const confirmBox = (question: unknown, buttons: unknown) =>
 /** The payment service's failure as a person reads it (our server's words: remote/transport.ts). */
 export function plainRemote(text: string): string {
   if (/could not reach|no answer|timed out|HTTP 408/i.test(text)) {
-    return 'The payment service could not be reached. Try again in a few minutes.';
+    return msg('The payment service could not be reached. Try again in a few minutes.');
   }
   if (/HTTP 5\d\d|without (?:JSON|a GraphQL)/.test(text)) {
-    return 'The payment service had a problem answering. Try again in a few minutes.';
+    return msg('The payment service had a problem answering. Try again in a few minutes.');
   }
   if (/HTTP 401/.test(text)) {
-    return 'The payment service does not accept the API token: check it in the settings.';
+    return msg('The payment service does not accept the API token: check it in the settings.');
   }
-  if (/HTTP 429/.test(text)) return 'The payment service is busy. Try again in a minute.';
-  if (/HTTP \d{3}/.test(text)) return 'The payment service turned the request down.';
+  if (/HTTP 429/.test(text)) return msg('The payment service is busy. Try again in a minute.');
+  if (/HTTP \d{3}/.test(text)) return msg('The payment service turned the request down.');
   return sentence(text);
 }
 
 /** What a failed call means to the person in front of the widget. */
 export function errorMessage(error: unknown): string {
-  if (!isApiError(error)) return 'Something went wrong. Try again.';
+  if (!isApiError(error)) return msg('Something went wrong. Try again.');
   switch (error.code) {
     case 'network':
-      return 'The payment server could not be reached. Check the connection, then try again.';
+      return msg('The payment server could not be reached. Check the connection, then try again.');
     case 'origin_not_allowed':
     case 'no_token':
-      return 'This page is not set up to use the payment forms yet; tell your administrator.';
+      return msg('This page is not set up to use the payment forms yet; tell your administrator.');
     case 'remote_failed':
       return plainRemote(error.message);
   }
   // Nobody in front of the widget can renew a token: say what to do.
-  if (error.status === 401) return 'Your session has expired. Reload the page to continue.';
+  if (error.status === 401) return msg('Your session has expired. Reload the page to continue.');
   return sentence(error.message);
 }
 
@@ -106,7 +107,9 @@ export const renderSyncWarning = (message: string | null) =>
   message
     ? alertBox(
         'warning',
-        html`<p>Saved here, but not yet in the payment service. ${plainRemote(message)}</p>`,
+        html`<p>
+          ${msg('Saved here, but not yet in the payment service.')} ${plainRemote(message)}
+        </p>`,
       )
     : nothing;
 

@@ -1,34 +1,66 @@
 import type { TransactionMethod, TransactionStatus } from '../../shared/records.js';
+import { currentLocale, languageOf } from './localize.js';
 
 // Display helpers. Amounts arrive as decimal strings ("150.00") and are only formatted here,
 // never computed with.
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Formatters of the current locale (the rendering element's: see localize.ts), made once each.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  make: (locale: string) => F,
+): F {
+  const locale = currentLocale();
+  const key = `${kind} ${locale}`;
+  let found = formatters.get(key) as F | undefined;
+  if (!found) {
+    try {
+      found = make(locale);
+    } catch {
+      // A `lang` Intl does not know: formats of the kit's own language.
+      found = make(languageOf(locale));
+    }
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** "$1,250.50" (en), "1250,50 US$" (es): amounts stay US dollars, written the locale's way. */
 export const formatMoney = (amount: string | null | undefined) =>
   amount == null || amount === '' || Number.isNaN(Number(amount))
     ? '—'
-    : money.format(Number(amount));
+    : formatter(
+        'money',
+        (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }),
+      ).format(Number(amount));
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const seconds = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-const short = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const DATE_FORMS = {
+  full: { dateStyle: 'medium', timeStyle: 'short' },
+  seconds: { dateStyle: 'medium', timeStyle: 'medium' },
+  brief: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
  * "Nov 21, 2026, 8:00 PM"; `true` (brief) leaves out the year ("Nov 21, 8:00 PM") for tables;
- * `'seconds'` adds them ("Nov 21, 2026, 8:00:05 PM"), to tell two alike records apart.
+ * `'seconds'` adds them ("Nov 21, 2026, 8:00:05 PM"), to tell two alike records apart. In the
+ * current locale's words and order.
  */
 export function formatDateTime(iso: string | null | undefined, form: boolean | 'seconds' = false) {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return (form === 'seconds' ? seconds : form ? short : dateTime).format(date);
+  const name = form === 'seconds' ? 'seconds' : form ? 'brief' : 'full';
+  return formatter(name, (locale) => new Intl.DateTimeFormat(locale, DATE_FORMS[name])).format(
+    date,
+  );
 }
+
+/** "8:00:05 PM" (en), "20:00:05" (es): a time of today, in the current locale. */
+export const formatTime = (date: Date) =>
+  formatter('time', (locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })).format(
+    date,
+  );
 
 /**
  * Labels that tell records apart: each record's first label, or, where two are alike, its next

@@ -1,11 +1,20 @@
 import { consume } from '@lit/context';
 import { TaskStatus, type Task } from '@lit/task';
-import { LitElement, html, nothing, type CSSResultGroup } from 'lit';
+import { LitElement, html, nothing, type CSSResultGroup, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { ApiClient, isApiError } from '../../shared/api-client.js';
 import { CONFIGURED_EVENT, clientFor, pageConfig, type Theme } from './config.js';
 import { apiClientContext } from './context.js';
+import {
+  LOCALE_EVENT,
+  inLocale,
+  msg,
+  languageOf,
+  loadLanguage,
+  localeOf,
+  watchLang,
+} from './localize.js';
 import { ServiceErrorEvent, ServiceReadyEvent } from './events.js';
 import { kitStyles } from './styles/index.js';
 import { isFormError } from './validate.js';
@@ -87,14 +96,31 @@ export class ServiceElement extends LitElement {
     this.configVersion += 1;
   };
 
+  readonly #onLocale = () => this.requestUpdate();
+
   override connectedCallback(): void {
     super.connectedCallback();
     globalThis.addEventListener(CONFIGURED_EVENT, this.#onConfigured);
+    globalThis.addEventListener(LOCALE_EVENT, this.#onLocale);
+    watchLang();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     globalThis.removeEventListener(CONFIGURED_EVENT, this.#onConfigured);
+    globalThis.removeEventListener(LOCALE_EVENT, this.#onLocale);
+  }
+
+  /** The element's locale (see localize.ts): its text, dates and money follow it. */
+  get locale(): string {
+    return localeOf(this);
+  }
+
+  /** Renders in the element's locale, loading its language's texts the first time. */
+  protected override update(changed: PropertyValues): void {
+    const locale = this.locale;
+    void loadLanguage(languageOf(locale));
+    inLocale(locale, () => super.update(changed));
   }
 
   /**
@@ -153,7 +179,7 @@ export class ServiceElement extends LitElement {
     return this.configured
       ? nothing
       : html`<p class="hint" part="hint">
-          Waiting for a token: set the widget’s token attribute, or call configure() on the page.
+          ${msg('Waiting for a token: set the widget’s token attribute, or call configure() on the page.')}
         </p>`;
   }
 

@@ -5,9 +5,10 @@ import type { ApiClient } from '../../shared/api-client.js';
 import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
 import { clientNames } from '../core/client-names.js';
-import { formatMoney, methodLabel, statusLabel, statusTone } from '../core/format.js';
+import { formatMoney, formatTime, methodLabel, statusLabel, statusTone } from '../core/format.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
+import { msg, str } from '../core/localize.js';
 import { TableFit, renderTime } from '../core/table-fit.js';
 
 /** The spec: the list shows the 10 most recent transactions. */
@@ -91,7 +92,7 @@ export class ServiceTransactionsList extends ServiceElement {
 
   private renderTable(loaded: Loaded) {
     if (loaded.transactions.length === 0) {
-      return html`<p class="hint" part="empty">No transactions yet.</p>`;
+      return html`<p class="hint" part="empty">${msg('No transactions yet.')}</p>`;
     }
     return html`<div data-fit role="region" aria-label="Transactions">
       <table part="table">
@@ -100,21 +101,23 @@ export class ServiceTransactionsList extends ServiceElement {
         </caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Payer</th>
-            <th scope="col" class="amount">Amount</th>
-            <th scope="col">Method</th>
-            <th scope="col">Status</th>
-            <th scope="col">Client</th>
+            <th scope="col">${msg('Date')}</th>
+            <th scope="col">${msg('Payer')}</th>
+            <th scope="col" class="amount">${msg('Amount')}</th>
+            <th scope="col">${msg('Method')}</th>
+            <th scope="col">${msg('Status')}</th>
+            <th scope="col">${msg('Client')}</th>
           </tr>
         </thead>
         <tbody>
           ${loaded.transactions.map(
             (t) =>
               html`<tr part="row">
-                <td data-label="Date">${renderTime(t.createdOn)}</td>
-                <td data-label="Payer"><span>${t.payerName ?? t.payerEmail ?? '—'}</span></td>
-                <td class="amount" data-label="Amount">
+                <td data-label=${msg('Date')}>${renderTime(t.createdOn)}</td>
+                <td data-label=${msg('Payer')}>
+                  <span>${t.payerName ?? t.payerEmail ?? '—'}</span>
+                </td>
+                <td class="amount" data-label=${msg('Amount')}>
                   <span
                     >${formatMoney(t.amount)}${
                       t.amountRefunded !== '0.00'
@@ -125,10 +128,10 @@ export class ServiceTransactionsList extends ServiceElement {
                     }</span
                   >
                 </td>
-                <td data-label="Method">
+                <td data-label=${msg('Method')}>
                   <span>${methodLabel(t.method)}${t.lastFour ? ` ··${t.lastFour}` : ''}</span>
                 </td>
-                <td part="status" data-label="Status">
+                <td part="status" data-label=${msg('Status')}>
                   <span
                     ><span class="badge" data-tone=${statusTone(t.status)}
                       >${statusLabel(t.status)}</span
@@ -139,7 +142,7 @@ export class ServiceTransactionsList extends ServiceElement {
                     }</span
                   >
                 </td>
-                <td data-label="Client">
+                <td data-label=${msg('Client')}>
                   <span>${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</span>
                 </td>
               </tr>`,
@@ -155,23 +158,23 @@ export class ServiceTransactionsList extends ServiceElement {
     const loaded = this.load.value ?? this.last;
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       <div class="row header">
-        ${this.renderHeading('Recent transactions')}
+        ${this.renderHeading(msg('Recent transactions'))}
         <button
           type="button"
           part="button"
           aria-disabled=${pending ? 'true' : 'false'}
           @click=${() => !pending && this.refresh()}
         >
-          Refresh
+          ${msg('Refresh')}
         </button>
         <span class="hint" role="status"
           >${
             pending && loaded
               ? html`<span part="refreshing"
-                  >${spinner}${this.announce ? 'Refreshing…' : nothing}</span
+                  >${spinner}${this.announce ? msg('Refreshing…') : nothing}</span
                 >`
               : this.announce && !failed && loaded
-                ? `Updated at ${loaded.at.toLocaleTimeString('en-US')}.`
+                ? msg(str`Updated at ${formatTime(loaded.at)}.`)
                 : nothing
           }</span
         >
@@ -181,8 +184,8 @@ export class ServiceTransactionsList extends ServiceElement {
           ? alertBox(
               'error',
               html`<p>
-                Could not refresh. ${errorMessage(this.load.error)} Showing the transactions as of
-                ${loaded.at.toLocaleTimeString('en-US')}.
+                ${msg('Could not refresh.')} ${errorMessage(this.load.error)}
+                ${msg(str`Showing the transactions as of ${formatTime(loaded.at)}.`)}
               </p>`,
               'error warning',
             )
@@ -194,7 +197,7 @@ export class ServiceTransactionsList extends ServiceElement {
         loaded
           ? this.renderTable(loaded)
           : pending
-            ? html`<p class="hint">${spinner}Loading transactions…</p>`
+            ? html`<p class="hint">${spinner}${msg('Loading transactions…')}</p>`
             : this.renderUnconfigured()
       }
     </section>`;

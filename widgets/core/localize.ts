@@ -1,0 +1,133 @@
+import { str, type StrResult, type TemplateMap } from '@lit/localize';
+import { generateMsgId } from '@lit/localize/internal/id-generation.js';
+import { runtimeMsg } from '@lit/localize/internal/runtime-msg.js';
+import { pageConfig } from './config.js';
+import { KIT_LANGUAGES, type KitLanguage } from './languages.js';
+
+// The kit's two languages. Text is written in English and wrapped in msg() (`msg('Create client')`,
+// `msg(str`Client “${name}” created.`)`); @lit/localize's runtime mode looks each one up by the
+// id it derives from the English text. The lookup runs per element, not through the page-wide
+// configureLocalization(): a page may configure that only once (the host's own Lit app may), and
+// it has one locale per page, while an element's `lang` may differ from the page's.
+//
+// An element's locale is, first found: a `lang` on the element or an ancestor below <html>
+// (across shadow roots), then configure({ locale }), then <html lang>, then `en`. Its text is the
+// catalog of the language (`es-MX` → es); its dates and money are formatted for the full tag.
+
+export { str, KIT_LANGUAGES, type KitLanguage };
+
+/** Dispatched on `window` when a catalog arrived: elements render again in their language. */
+export const LOCALE_EVENT = 'service-widgets-locale';
+
+/** The locale for `Intl` and the catalog of an element, as described above. */
+export function localeOf(element: Element | undefined): string {
+  for (let node: Element | undefined = element; node;) {
+    if (node === document.documentElement) break;
+    const lang = node.getAttribute('lang');
+    if (lang) return lang;
+    const parent: Node | null = node.parentNode;
+    node = parent instanceof ShadowRoot ? parent.host : ((parent as Element | null) ?? undefined);
+  }
+  return (
+    pageConfig()?.config.locale || globalThis.document?.documentElement.lang || KIT_LANGUAGES[0]
+  );
+}
+
+/** The kit's language for a locale: its primary subtag when the kit has it, else English. */
+export function languageOf(locale: string): KitLanguage {
+  const primary = locale.toLowerCase().split(/[-_]/)[0];
+  return (KIT_LANGUAGES as readonly string[]).includes(primary!) ? (primary as KitLanguage) : 'en';
+}
+
+/** A catalog as written: English source → translation; a str`` template's values as ${0}, ${1}… */
+export type Catalog = Readonly<Record<string, string>>;
+
+const PLACEHOLDER = /\$\{(\d+)\}/g;
+
+/** The catalog in runtime mode's shape: keyed by the id of the English text. */
+export function templateMap(catalog: Catalog): TemplateMap {
+  const map: TemplateMap = {};
+  for (const [source, target] of Object.entries(catalog)) {
+    const parts = source.split(PLACEHOLDER).filter((_, i) => i % 2 === 0);
+    const id = generateMsgId(parts.length > 1 ? parts : source, false);
+    map[id] =
+      parts.length > 1
+        ? ({
+            strTag: true,
+            strings: target.split(PLACEHOLDER).filter((_, i) => i % 2 === 0),
+            values: [...target.matchAll(PLACEHOLDER)].map((m) => Number(m[1])),
+          } as unknown as StrResult)
+        : target;
+  }
+  return map;
+}
+
+const loaders: Record<Exclude<KitLanguage, 'en'>, () => Promise<Catalog>> = {
+  es: async () => (await import('../locales/es.js')).es,
+};
+
+interface LocaleState {
+  catalogs: Partial<Record<KitLanguage, TemplateMap>>;
+  loading: Partial<Record<KitLanguage, Promise<void>>>;
+  /** The locale of the element rendering now (its text and formats); null outside a render. */
+  current: string | null;
+}
+
+const state: LocaleState = { catalogs: {}, loading: {}, current: null };
+
+/** Loads a language's catalog once; elements hear of it (LOCALE_EVENT) and render again. */
+export function loadLanguage(language: KitLanguage): Promise<void> {
+  if (language === 'en' || state.catalogs[language]) return Promise.resolve();
+  state.loading[language] ??= loaders[language]().then(
+    (catalog) => {
+      state.catalogs[language] = templateMap(catalog);
+      globalThis.dispatchEvent?.(new Event(LOCALE_EVENT));
+    },
+    (error: unknown) => {
+      // English stays; the next element that asks tries again.
+      delete state.loading[language];
+      console.warn(`service widgets: the "${language}" texts could not be loaded`, error);
+    },
+  );
+  return state.loading[language]!;
+}
+
+let watching = false;
+
+/**
+ * A `lang` set or changed on the page (an element, an ancestor, <html>) re-renders the kit's
+ * elements in the new language: one observer for the page, started by the first element.
+ */
+export function watchLang(): void {
+  if (watching || typeof MutationObserver === 'undefined') return;
+  watching = true;
+  new MutationObserver(() => globalThis.dispatchEvent(new Event(LOCALE_EVENT))).observe(
+    document.documentElement,
+    { attributes: true, attributeFilter: ['lang'], subtree: true },
+  );
+}
+
+/** The locale text and formats use now: the rendering element's, else the page's. */
+export const currentLocale = () => state.current ?? localeOf(undefined);
+
+/** Runs `render` with `locale` as the current one (an element's update). */
+export function inLocale<T>(locale: string, render: () => T): T {
+  const outer = state.current;
+  state.current = locale;
+  try {
+    return render();
+  } finally {
+    state.current = outer;
+  }
+}
+
+/**
+ * The text in the current language: its translation, or the English source where the catalog
+ * lacks it (or has not arrived yet).
+ */
+export function msg(template: string): string;
+export function msg(template: StrResult): string;
+export function msg(template: string | StrResult): string {
+  const catalog = state.catalogs[languageOf(currentLocale())];
+  return runtimeMsg(catalog, template, undefined) as string;
+}
