@@ -1,7 +1,7 @@
 import MagicString from 'magic-string';
-import { build, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { ELEMENTS, OPERATIONS_ELEMENTS } from './widgets/elements.js';
-import { KIT_LANGUAGES } from './widgets/core/languages.js';
+import { scriptTagBuild } from './widgets/build/script-tag.js';
 
 // The widget kit's library build (`vite build`), into dist/widgets:
 //  - service-widgets.js: an ES module that registers all eight elements and exports configure();
@@ -84,74 +84,6 @@ function minifyTemplates(): Plugin {
   };
 }
 
-/**
- * In the one file of the script-tag build, what the ES build loads on demand (`import('./x.js')`)
- * is there anyway: imported up front instead, so the bundler need not wrap the modules it shares
- * with the rest in lazy initializers (about 1.3 KB gzip). But for the languages' texts: those the
- * script loads when an element first needs them, from the ES build's `locales/` beside it (plain
- * data modules), so a page in English never fetches them and the script stays in its budget.
- */
-function eagerImports(): Plugin {
-  return {
-    name: 'service-widgets-eager-imports',
-    apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]widgets[\\/].*\.ts$/.test(id) || !/\bimport\(\s*['"]\./.test(code)) return null;
-      const out = new MagicString(code);
-      let n = 0;
-      for (const m of code.matchAll(/\bimport\(\s*(['"])(\.[^'"]+)\1\s*\)/g)) {
-        const locale = /\/locales\/([a-z-]+)\.js$/.exec(m[2]!)?.[1];
-        if (locale) {
-          // The script's address while it runs (document.currentScript is gone later).
-          if (!out.toString().includes('__kitScript')) {
-            out.prepend('const __kitScript = document.currentScript?.src ?? location.href;\n');
-          }
-          const url = `new URL('locales/${locale}.js', __kitScript).href`;
-          out.overwrite(m.index, m.index + m[0].length, `import(/* @vite-ignore */ ${url})`);
-          continue;
-        }
-        const name = `__eager${n++}`;
-        out.prepend(`import * as ${name} from ${m[1]}${m[2]}${m[1]};\n`);
-        out.overwrite(m.index, m.index + m[0].length, `Promise.resolve(${name})`);
-      }
-      return { code: out.toString(), map: out.generateMap({ hires: true }) };
-    },
-  };
-}
-
-/**
- * A script-tag build needs one self-contained file (IIFE), which a multi-entry build cannot
- * emit, so a second build runs once the ES build is written.
- */
-function scriptTagBuild(): Plugin {
-  return {
-    name: 'service-widgets-script-tag-build',
-    apply: 'build',
-    async closeBundle() {
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        plugins: [eagerImports(), minifyTemplates()],
-        build: {
-          outDir,
-          emptyOutDir: false,
-          target,
-          sourcemap: true,
-          lib: {
-            entry: 'widgets/index.ts',
-            formats: ['iife'],
-            name: 'ServiceWidgets',
-            fileName: () => 'service-widgets.iife.js',
-          },
-          rolldownOptions: {
-            output: { minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
-          },
-        },
-      });
-    },
-  };
-}
-
 export default defineConfig({
   build: {
     outDir,
@@ -165,13 +97,6 @@ export default defineConfig({
           [...ELEMENTS, ...OPERATIONS_ELEMENTS].map((name) => [
             `service-${name}`,
             `widgets/${name}/define.ts`,
-          ]),
-        ),
-        // The languages' texts, at a fixed address the script-tag build loads them from.
-        ...Object.fromEntries(
-          KIT_LANGUAGES.filter((l) => l !== 'en').map((l) => [
-            `locales/${l}`,
-            `widgets/locales/${l}.ts`,
           ]),
         ),
       },
@@ -201,5 +126,14 @@ export default defineConfig({
       },
     },
   },
-  plugins: [minifyTemplates(), scriptTagBuild()],
+  plugins: [
+    minifyTemplates(),
+    // service-widgets.iife.js, and parts/ beside it: see widgets/build/script-tag.ts.
+    scriptTagBuild({
+      entry: 'widgets/index.ts',
+      outDir,
+      target,
+      plugins: () => [minifyTemplates()],
+    }),
+  ],
 });

@@ -6,13 +6,18 @@ import type { AggregateLink, Client } from '../../shared/schemas.js';
 import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
-import { plural } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
-import { focusAfterRemoval, linkFieldErrors, renderLinkPills } from '../core/link-pills.js';
+import {
+  focusAfterRemoval,
+  linkCount,
+  linkFieldErrors,
+  renderLinkPills,
+} from '../core/link-pills.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { renderTextField, renderSubmit } from '../core/service-element.js';
 import { isApiError } from '../../shared/api-client.js';
 import { assertValid, checkChosen, checkName } from '../core/validate.js';
+import { msg, str } from '../core/localize.js';
 
 /** `a, b c` → ['a', 'b', 'c']: the attribute takes ids separated by commas or spaces. */
 export const idList = {
@@ -22,13 +27,17 @@ export const idList = {
 
 /** The form's checks, in the order of its fields (the server's words). */
 const checkDraft = (client: Client | null, ids: string[], name: string): FieldCheck[] => [
-  { field: 'client', label: 'Client', messages: checkChosen(client?.id, 'client') },
+  {
+    field: 'client',
+    label: msg('Client'),
+    messages: checkChosen(client?.id, msg('is required: choose a client')),
+  },
   {
     field: 'paymentLinkIds',
-    label: 'Payment links',
-    messages: client && ids.length === 0 ? ['is required: add at least one'] : [],
+    label: msg('Payment links'),
+    messages: client && ids.length === 0 ? [msg('is required: add at least one')] : [],
   },
-  { field: 'aggregateLinkName', label: 'Name', messages: checkName(name, false) },
+  { field: 'aggregateLinkName', label: msg('Name'), messages: checkName(name, false) },
 ];
 
 /**
@@ -150,7 +159,9 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
     return this.save;
   }
 
-  protected override readonly pendingMessage = 'The aggregate link is not created yet.';
+  protected override get pendingMessage() {
+    return msg('The aggregate link is not created yet.');
+  }
 
   protected override checkDraft(): FieldCheck[] {
     return checkDraft(this.picker.selected, this.chosen, this.draftValue('aggregateLinkName'));
@@ -190,44 +201,51 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
       this.links.value ?? [],
     );
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
-      ${this.renderHeading('New aggregate link')}
+      ${this.renderHeading(msg('New aggregate link'))}
       ${renderAlert(error, ['clientId', 'aggregateLinkName', ...linkErrors.keys])}
       <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${this.picker.render({
           errors: serverFieldErrors(error, 'clientId'),
-          hint: 'An aggregate link groups payment links of one client.',
+          hint: msg('An aggregate link groups payment links of one client.'),
         })}
         ${renderLinkPills({
           id: 'paymentLinkIds',
-          label: 'Payment links',
+          label: msg('Payment links'),
           links: this.links.value ?? [],
           chosen: this.chosen,
           errors: linkErrors.messages,
           disabled: !client,
           loading: this.links.status === TaskStatus.PENDING,
-          hint: client ? undefined : 'Choose the client first.',
+          hint: client ? undefined : msg('Choose the client first.'),
           onAdd: (id) => (this.chosen = [...this.chosen, id]),
           onRemove: (id, index) => void this.removeLink(id, index),
         })}
         ${this.links.status === TaskStatus.ERROR ? renderAlert(this.links.error) : nothing}
         ${renderTextField({
           id: 'aggregateLinkName',
-          label: 'Name',
+          label: msg('Name'),
           optional: true,
           errors: serverFieldErrors(error, 'aggregateLinkName'),
           maxlength: 255,
         })}
-        ${renderSubmit(pending, 'Create aggregate link', 'Creating…')}
+        ${renderSubmit(pending, msg('Create aggregate link'), msg('Creating…'))}
       </form>
       ${
         done
           ? html`${alertBox(
               'success',
               html`<p>
-                  Aggregate link${done.name ? ` “${done.name}”` : ''} created with
-                  ${plural(done.paymentLinkIds.length, 'payment link')}.
+                  ${
+                    done.name
+                      ? msg(
+                          str`Aggregate link “${done.name}” created with ${linkCount(done.paymentLinkIds.length)}.`,
+                        )
+                      : msg(
+                          str`Aggregate link created with ${linkCount(done.paymentLinkIds.length)}.`,
+                        )
+                  }
                 </p>
-                ${renderUrl(done.url, this.copier, 'aggregate link')}`,
+                ${renderUrl(done.url, this.copier, msg('aggregate link'), msg('Copy aggregate link'))}`,
               'result',
             )}
             ${renderSyncWarning(done.syncErrorMessage)}`

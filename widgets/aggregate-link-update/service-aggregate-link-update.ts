@@ -9,13 +9,18 @@ import {
   ServiceRecordUpdatedEvent,
   type ServiceRecordCreatedEvent,
 } from '../core/events.js';
-import { plural } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
-import { focusAfterRemoval, linkFieldErrors, renderLinkPills } from '../core/link-pills.js';
+import {
+  focusAfterRemoval,
+  linkCount,
+  linkFieldErrors,
+  renderLinkPills,
+} from '../core/link-pills.js';
 import { AGGREGATE_LINKS, RecordPicker } from '../core/record-picker.js';
 import { spinner } from '../core/service-element.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { assertValid } from '../core/validate.js';
+import { msg, str } from '../core/localize.js';
 
 interface Loaded {
   aggregate: AggregateLink;
@@ -24,8 +29,6 @@ interface Loaded {
 }
 
 type Outcome = { deleted: false; record: AggregateLink } | { deleted: true; record: AggregateLink };
-
-const title = (a: AggregateLink) => (a.name ? `“${a.name}”` : 'this aggregate link');
 
 /**
  * Changes the payment links of an aggregate link (the spec's `serviceAggregateLinkUpdate`). It
@@ -85,7 +88,7 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
       if (!api.hasToken) return initialState;
       if (!id) return null;
       const aggregate = await api.getAggregateLink(id, signal);
-      const [label = ''] = await AGGREGATE_LINKS.describe(api, [aggregate]);
+      const [label = ''] = await this.inOwnLocale(() => AGGREGATE_LINKS.describe(api, [aggregate]));
       return { aggregate, label } satisfies Loaded;
     },
     onComplete: (loaded) => {
@@ -171,22 +174,28 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
     return this.save;
   }
 
-  protected override readonly pendingMessage = 'The aggregate link is not saved yet.';
+  protected override get pendingMessage() {
+    return msg('The aggregate link is not saved yet.');
+  }
 
   protected override checkDraft(): FieldCheck[] {
     const chosen = this.load.value?.aggregate;
     return [
       {
         field: 'aggregate',
-        label: 'Aggregate link',
-        messages: chosen ? [] : ['is required: choose an aggregate link'],
+        label: msg('Aggregate link'),
+        messages: chosen ? [] : [msg('is required: choose an aggregate link')],
       },
       {
         field: 'paymentLinkIds',
-        label: 'Payment links',
+        label: msg('Payment links'),
         messages:
           chosen && this.chosen.length === 0
-            ? ['are all removed: saving deletes the aggregate link, once confirmed in the form']
+            ? [
+                msg(
+                  'are all removed: saving deletes the aggregate link, once confirmed in the form',
+                ),
+              ]
             : [],
       },
     ];
@@ -194,7 +203,11 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
 
   protected override async work(): Promise<AggregateLink> {
     const aggregate = this.load.value?.aggregate;
-    assertValid({ aggregate: aggregate ? [] : ['is required: choose an aggregate link'] });
+    assertValid({
+      aggregate: aggregate
+        ? []
+        : [this.inOwnLocale(() => msg('is required: choose an aggregate link'))],
+    });
     if (this.chosen.length === 0 && !this.confirming) {
       // Emptying deletes it: the person says so first (the question's own button goes on).
       this.confirming = true;
@@ -236,7 +249,7 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
   private renderPicker() {
     return this.aggregateLinkId
       ? nothing
-      : this.picker.render({ hint: 'Type a name or a client, then pick one.' });
+      : this.picker.render({ hint: msg('Type a name or a client, then pick one.') });
   }
 
   private renderEditor(loaded: Loaded) {
@@ -253,11 +266,11 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
       <form part="form" novalidate @submit=${this.onSubmit}>
         <div class="stack">
           <strong>${loaded.label}</strong>
-          ${renderUrl(loaded.aggregate.url, this.copier, 'aggregate link')}
+          ${renderUrl(loaded.aggregate.url, this.copier, msg('aggregate link'), msg('Copy aggregate link'))}
         </div>
         ${renderLinkPills({
           id: 'paymentLinkIds',
-          label: 'Payment links',
+          label: msg('Payment links'),
           links,
           chosen: this.chosen,
           loading: this.links.status === TaskStatus.PENDING,
@@ -272,11 +285,21 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
           this.confirming
             ? confirmBox(
                 html`<p>
-                  With no payment links left, saving deletes ${title(loaded.aggregate)}. Delete it?
+                  ${
+                    loaded.aggregate.name
+                      ? msg(
+                          str`With no payment links left, saving deletes “${loaded.aggregate.name}”. Delete it?`,
+                        )
+                      : msg(
+                          'With no payment links left, saving deletes this aggregate link. Delete it?',
+                        )
+                  }
                 </p>`,
-                html`<button class="danger" part="button submit">Delete aggregate link</button>
+                html`<button class="danger" part="button submit">
+                    ${msg('Delete aggregate link')}
+                  </button>
                   <button type="button" part="button" data-keep @click=${this.keep}>
-                    Keep it
+                    ${msg('Keep it')}
                   </button>`,
               )
             : html`<button
@@ -284,7 +307,7 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
                 part="button submit"
                 aria-disabled=${pending ? 'true' : 'false'}
               >
-                ${pending ? html`${spinner}Saving…` : 'Save changes'}
+                ${pending ? html`${spinner}${msg('Saving…')}` : msg('Save changes')}
               </button>`
         }
       </form>`;
@@ -296,12 +319,14 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
     return deleted
       ? alertBox(
           'success',
-          html`<p>Aggregate link${record.name ? ` “${record.name}”` : ''} deleted.</p>`,
+          html`<p>
+            ${record.name ? msg(str`Aggregate link “${record.name}” deleted.`) : msg('Aggregate link deleted.')}
+          </p>`,
           'result',
         )
       : html`${alertBox(
           'success',
-          html`<p>Saved: ${plural(record.paymentLinkIds.length, 'payment link')}.</p>`,
+          html`<p>${msg(str`Saved: ${linkCount(record.paymentLinkIds.length)}.`)}</p>`,
           'result',
         )}
         ${renderSyncWarning(record.syncErrorMessage)}`;
@@ -318,13 +343,15 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
           : 'false'
       }
     >
-      ${this.renderHeading('Change an aggregate link')} ${this.renderPicker()}
+      ${this.renderHeading(msg('Change an aggregate link'))} ${this.renderPicker()}
       ${this.load.render({
         // A reload (a change made elsewhere) keeps the editor on show.
         pending: () =>
           loaded
             ? this.renderEditor(loaded)
-            : html`<p class="hint" role="status">${spinner}Loading the aggregate link…</p>`,
+            : html`<p class="hint" role="status">
+                ${spinner}${msg('Loading the aggregate link…')}
+              </p>`,
         error: (error) => renderAlert(error),
         complete: () => (loaded ? this.renderEditor(loaded) : nothing),
       })}

@@ -2,11 +2,12 @@ import { Task, TaskStatus } from '@lit/task';
 import { html, nothing } from 'lit';
 import { alertBox, renderAlert } from '../core/alerts.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
-import { plural } from '../core/format.js';
+import { formatCount, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import type { BankAccountsSyncResult } from '../../shared/actions.js';
 import type { ProgressWatcher } from '../operations/progress.js';
+import { msg, str } from '../core/localize.js';
 
 /**
  * A button that copies the firm's bank accounts from the payment service (the spec's
@@ -57,7 +58,9 @@ export class ServiceBankAccountsSync extends ServiceFormElement<BankAccountsSync
     return this.sync;
   }
 
-  protected override readonly pendingMessage = 'The bank accounts are not synced yet.';
+  protected override get pendingMessage() {
+    return msg('The bank accounts are not synced yet.');
+  }
 
   protected override recordValue(result: BankAccountsSyncResult): string {
     return String(result.synced);
@@ -87,8 +90,8 @@ export class ServiceBankAccountsSync extends ServiceFormElement<BankAccountsSync
     const busy = this.sync.status === TaskStatus.PENDING;
     const result = this.sync.status === TaskStatus.COMPLETE ? this.sync.value : undefined;
     return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
-      ${this.renderHeading('Bank accounts')}
-      <p class="hint">Copy the firm’s bank accounts from the payment service.</p>
+      ${this.renderHeading(msg('Bank accounts'))}
+      <p class="hint">${msg('Copy the firm’s bank accounts from the payment service.')}</p>
       <button
         type="button"
         class="primary"
@@ -96,16 +99,17 @@ export class ServiceBankAccountsSync extends ServiceFormElement<BankAccountsSync
         aria-disabled=${busy ? 'true' : 'false'}
         @click=${this.onClick}
       >
-        ${busy ? html`${spinner}Syncing…` : 'Sync bank accounts'}
+        ${busy ? html`${spinner}${msg('Syncing…')}` : msg('Sync bank accounts')}
       </button>
-      ${this.#progress?.render('Bank accounts copied')}
+      ${this.#progress?.render(msg('Bank accounts copied'))}
       ${
         result
           ? alertBox(
               'success',
               html`<p>
-                ${plural(result.synced, 'bank account')} synced (${result.added} added,
-                ${result.updated} updated, ${result.removed} removed).
+                ${msg(
+                  str`${plural(result.synced, msg('bank account'), msg('bank accounts'))} synced (${formatCount(result.added)} added, ${formatCount(result.updated)} updated, ${formatCount(result.removed)} removed).`,
+                )}
               </p>`,
               'result',
             )

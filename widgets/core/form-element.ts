@@ -162,7 +162,7 @@ export abstract class ServiceFormElement<R extends object> extends ServiceElemen
    */
   validate(): Validation {
     if (this.#record && !this.#dirty) return { isValid: true, errorMessage: '' };
-    const problem = this.#firstProblem();
+    const problem = this.inOwnLocale(() => this.#firstProblem());
     return problem
       ? { isValid: false, errorMessage: problem.message }
       : { isValid: true, errorMessage: '' };
@@ -254,7 +254,7 @@ export abstract class ServiceFormElement<R extends object> extends ServiceElemen
       internals.setValidity({});
       return;
     }
-    const problem = this.#firstProblem();
+    const problem = this.inOwnLocale(() => this.#firstProblem());
     const anchor =
       (problem && this.renderRoot.querySelector<HTMLElement>(`#${problem.field}`)) ||
       this.renderRoot.querySelector<HTMLElement>(

@@ -1,5 +1,5 @@
 import type { TransactionMethod, TransactionStatus } from '../../shared/records.js';
-import { currentLocale, languageOf } from './localize.js';
+import { currentLocale, languageOf, msg } from './localize.js';
 
 // Display helpers. Amounts arrive as decimal strings ("150.00") and are only formatted here,
 // never computed with.
@@ -26,14 +26,23 @@ function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
   return found;
 }
 
+const money = () =>
+  formatter(
+    'money',
+    (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }),
+  );
+
 /** "$1,250.50" (en), "1250,50 US$" (es): amounts stay US dollars, written the locale's way. */
 export const formatMoney = (amount: string | null | undefined) =>
   amount == null || amount === '' || Number.isNaN(Number(amount))
     ? '—'
-    : formatter(
-        'money',
-        (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }),
-      ).format(Number(amount));
+    : money().format(Number(amount));
+
+/** The dollar's sign in the current locale ("$" in en, "US$" in es), beside an amount input. */
+export const currencySymbol = () =>
+  money()
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? '$';
 
 const DATE_FORMS = {
   full: { dateStyle: 'medium', timeStyle: 'short' },
@@ -97,22 +106,51 @@ export function safeHttpUrl(value: string | null | undefined): string | null {
   }
 }
 
+/** A value the kit has no words for ("NEW_STATUS" → "New status"): the API's, readable. */
 const words = (value: string) =>
   value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ');
 
-const METHODS: Partial<Record<TransactionMethod, string>> = {
-  ACH: 'ACH',
-  PUSH_TO_CARD: 'Push to card',
-  PAYPAL: 'PayPal',
-};
+/** A transaction's method in the current language. */
+export function methodLabel(method: TransactionMethod | null): string {
+  if (!method) return '—';
+  const labels: Record<TransactionMethod, string> = {
+    ACH: 'ACH',
+    CARD: msg('Card'),
+    CREDIT: msg('Credit'),
+    DEBIT: msg('Debit'),
+    MANUAL: msg('Manual'),
+    PUSH_TO_CARD: msg('Push to card'),
+    PAYPAL: 'PayPal',
+    ZELLE: 'Zelle',
+  };
+  return labels[method] ?? words(method);
+}
 
-export const methodLabel = (method: TransactionMethod | null) =>
-  method ? (METHODS[method] ?? words(method)) : '—';
+/** "1 bank account", "3 bank accounts": `one` and `other` in the current language. */
+export const plural = (n: number, one: string, other: string) =>
+  `${formatCount(n)} ${n === 1 ? one : other}`;
 
-/** "1 bank account", "3 bank accounts". */
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** A count in the current locale ("1,234", "1234"). */
+export const formatCount = (n: number) =>
+  formatter('count', (locale) => new Intl.NumberFormat(locale)).format(n);
 
-export const statusLabel = (status: TransactionStatus | string) => words(status);
+/** A transaction's status in the current language. */
+export function statusLabel(status: TransactionStatus | string): string {
+  const labels: Record<TransactionStatus, string> = {
+    PENDING: msg('Pending'),
+    SUCCESSFUL: msg('Successful'),
+    DEPOSITED: msg('Deposited'),
+    FUNDS_IN_TRANSIT: msg('Funds in transit'),
+    REFUNDED: msg('Refunded'),
+    PARTIALLY_REFUNDED: msg('Partially refunded'),
+    RETURNED: msg('Returned'),
+    VOIDED: msg('Voided'),
+    ERROR: msg('Error'),
+    CHARGED_BACK: msg('Charged back'),
+    HELD: msg('Held'),
+  };
+  return labels[status as TransactionStatus] ?? words(status);
+}
 
 /** A transaction's status as a badge's tone: money in, money on hold or going back, failed. */
 export const statusTone = (status: TransactionStatus | string) =>

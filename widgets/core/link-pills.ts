@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import type { PaymentLink } from '../../shared/schemas.js';
-import { distinctLabels, formatDateTime, formatMoney } from './format.js';
+import { distinctLabels, formatDateTime, formatMoney, plural } from './format.js';
+import { msg, str } from './localize.js';
 import { ifDefined, renderField } from './service-element.js';
 
 // A multi-select of payment links shown as removable pills. A select offers the links and only
@@ -15,9 +16,9 @@ import { ifDefined, renderField } from './service-element.js';
  */
 export function linkLabeller(links: readonly PaymentLink[]) {
   const base = (link: PaymentLink) =>
-    `${link.name ?? 'Payment link'} · ${formatMoney(link.amount)}`;
+    `${link.name ?? msg('Payment link')} · ${formatMoney(link.amount)}`;
   const made = (link: PaymentLink) =>
-    `${base(link)} · created ${formatDateTime(link.createdAt, 'seconds')}`;
+    `${base(link)} · ${msg(str`created ${formatDateTime(link.createdAt, 'seconds')}`)}`;
   const labels = distinctLabels(
     links,
     base,
@@ -25,7 +26,7 @@ export function linkLabeller(links: readonly PaymentLink[]) {
     (link) => `${made(link)} · ${link.id.slice(0, 8)}`,
   );
   const byId = new Map(links.map((link) => [link.id, labels.get(link)!]));
-  return (id: string) => byId.get(id) ?? `Payment link ${id.slice(0, 8)}`;
+  return (id: string) => byId.get(id) ?? msg(str`Payment link ${id.slice(0, 8)}`);
 }
 
 export interface LinkPillsOptions {
@@ -44,11 +45,11 @@ export interface LinkPillsOptions {
 
 /** The select's first line: what to do, or why there is nothing to choose. */
 function optionsLabel(o: LinkPillsOptions, available: number): string {
-  if (o.loading) return 'Loading payment links…';
-  if (o.disabled || available > 0) return 'Choose a payment link…';
+  if (o.loading) return msg('Loading payment links…');
+  if (o.disabled || available > 0) return msg('Choose a payment link…');
   return o.links.length === 0
-    ? 'The client has no payment links yet'
-    : 'No more payment links to add';
+    ? msg('The client has no payment links yet')
+    : msg('No more payment links to add');
 }
 
 export function renderLinkPills(o: LinkPillsOptions) {
@@ -82,7 +83,7 @@ export function renderLinkPills(o: LinkPillsOptions) {
           ${available.map(
             (link) =>
               html`<option value=${link.id} ?disabled=${!link.bankAccountId}>
-                ${label(link.id)}${link.bankAccountId ? '' : ' (no bank account)'}
+                ${label(link.id)}${link.bankAccountId ? '' : ` ${msg('(no bank account)')}`}
               </option>`,
           )}
         </select>
@@ -92,13 +93,13 @@ export function renderLinkPills(o: LinkPillsOptions) {
           ?disabled=${o.disabled || available.length === 0}
           @click=${(event: Event) => add((event.target as Element).parentNode)}
         >
-          Add
+          ${msg('Add')}
         </button>
       </div>`,
   )}
   ${
     o.chosen.length
-      ? html`<ul class="pills" part="pills" aria-label="Chosen payment links">
+      ? html`<ul class="pills" part="pills" aria-label=${msg('Chosen payment links')}>
           ${o.chosen.map((id, index) => {
             const text = label(id);
             return html`<li part="pill">
@@ -106,8 +107,8 @@ export function renderLinkPills(o: LinkPillsOptions) {
               <button
                 type="button"
                 part="pill-remove"
-                aria-label="Remove ${text}"
-                title="Remove"
+                aria-label=${msg(str`Remove ${text}`)}
+                title=${msg('Remove')}
                 @click=${(event: Event) => {
                   o.onRemove(id, index);
                   event.target?.dispatchEvent(new Event('change', { bubbles: true }));
@@ -118,9 +119,12 @@ export function renderLinkPills(o: LinkPillsOptions) {
             </li>`;
           })}
         </ul>`
-      : html`<p class="hint">No payment link chosen yet.</p>`
+      : html`<p class="hint">${msg('No payment link chosen yet.')}</p>`
   }`;
 }
+
+/** "1 payment link", "3 payment links", in the current language. */
+export const linkCount = (n: number) => plural(n, msg('payment link'), msg('payment links'));
 
 /** After a pill is removed: focus the pill that took its place, else the select. */
 export function focusAfterRemoval(root: ParentNode, selectId: string, index: number): void {

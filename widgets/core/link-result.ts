@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { alertBox } from './alerts.js';
+import { msg, str } from './localize.js';
 import { safeHttpUrl } from './format.js';
 
 // A link's URL with a copy button. Only http(s) URLs are rendered as links (and offered for
@@ -35,20 +36,26 @@ export class CopyController implements ReactiveController {
 }
 
 /** The URL as a link (new tab) with a copy button, or as plain text when it is not http(s). */
-export function renderUrl(url: string | null | undefined, copier: CopyController, label = 'link') {
+export function renderUrl(
+  url: string | null | undefined,
+  copier: CopyController,
+  label = msg('link'),
+  copyLabel = msg('Copy link'),
+) {
   if (!url) return nothing;
   const safe = safeHttpUrl(url);
   if (!safe) {
     return alertBox(
       'warning',
       html`<p>
-        The ${label} is not a web address and is not shown as a link: <code>${url}</code>
+        ${msg(str`The ${label} is not a web address and is not shown as a link:`)}
+        <code>${url}</code>
       </p>`,
       'url unsafe-url',
     );
   }
   return html`<a part="url" href=${safe} target="_blank" rel="noopener noreferrer">${safe}</a>
-    ${renderCopy(copier, safe, `Copy ${label}`)}`;
+    ${renderCopy(copier, safe, copyLabel)}`;
 }
 
 /** A copy button and what it did ("Copied."), announced. */
@@ -60,9 +67,9 @@ export const renderCopy = (copier: CopyController, text: string, label: string) 
     <span role="status" class="hint"
       >${
         copier.state === 'copied'
-          ? 'Copied.'
+          ? msg('Copied.')
           : copier.state === 'failed'
-            ? 'Could not copy: select the address instead.'
+            ? msg('Could not copy: select the address instead.')
             : nothing
       }</span
     >

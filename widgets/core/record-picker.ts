@@ -5,6 +5,7 @@ import type { AggregateLink, Client } from '../../shared/schemas.js';
 import { renderAlert } from './alerts.js';
 import { clientNames } from './client-names.js';
 import { distinctLabels, formatDateTime, formatMoney } from './format.js';
+import { currentLocale, inLocale, localeOf, msg, str } from './localize.js';
 import { renderField } from './service-element.js';
 
 // A type-ahead record picker (the ARIA 1.2 combobox pattern with a listbox popup): clients, and
@@ -52,6 +53,11 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
     host.addController(this);
   }
 
+  /** The options' words, in the host's language. */
+  #describe(api: ApiClient, records: readonly T[]) {
+    return inLocale(localeOf(this.host), () => this.source.describe(api, records));
+  }
+
   /** configure() may come after the page's elements: a preselected record loads once it can. */
   hostUpdate(): void {
     const wanted = this.#wanted;
@@ -67,7 +73,7 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
 
   async select(record: T | null, label?: string): Promise<void> {
     this.selected = record;
-    this.query = record ? (label ?? (await this.source.describe(this.api(), [record]))[0]!) : '';
+    this.query = record ? (label ?? (await this.#describe(this.api(), [record]))[0]!) : '';
     this.open = false;
     this.active = -1;
     this.onChange(record);
@@ -115,7 +121,7 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
     this.host.requestUpdate();
     try {
       const found = await this.source.search(api, this.query.trim(), SUGGESTIONS, abort.signal);
-      const labels = await this.source.describe(api, found);
+      const labels = await this.#describe(api, found);
       if (abort.signal.aborted) return;
       this.options = found;
       this.labels = labels;
@@ -186,7 +192,7 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
     const label = options.label ?? this.source.label;
     const listbox = `${id}-listbox`;
     const status = this.searching
-      ? 'Searching…'
+      ? msg('Searching…')
       : this.open && this.options.length === 0
         ? this.source.none(this.query.trim())
         : '';
@@ -195,7 +201,7 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
         id,
         label,
         errors: options.errors ?? [],
-        hint: options.hint ?? 'Type to search, then pick with the arrow keys and Enter.',
+        hint: options.hint ?? msg('Type to search, then pick with the arrow keys and Enter.'),
       },
       ({ describedBy, invalid }) =>
         html`<input
@@ -223,7 +229,7 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
             class="listbox"
             role="listbox"
             part="listbox"
-            aria-label="${label} suggestions"
+            aria-label=${msg(str`${label} suggestions`)}
             ?hidden=${!this.open || this.options.length === 0}
           >
             ${this.options.map(
@@ -247,11 +253,13 @@ export class RecordPicker<T extends { id: string }> implements ReactiveControlle
 }
 
 const CLIENTS: PickerSource<Client> = {
-  label: 'Client',
+  get label() {
+    return msg('Client');
+  },
   search: async (api, q, limit, signal) => (await api.listClients({ q, limit }, signal)).data,
   get: (api, id) => api.getClient(id),
   describe: (_api, clients) => clients.map((client) => client.name),
-  none: (q) => (q ? `No client's name contains “${q}”.` : 'There are no clients yet.'),
+  none: (q) => (q ? msg(str`No client's name contains “${q}”.`) : msg('There are no clients yet.')),
 };
 
 /** The client picker of the forms. */
@@ -271,19 +279,31 @@ export class ClientPicker extends RecordPicker<Client> {
  * second, then its short id, where two are alike).
  */
 export const AGGREGATE_LINKS: PickerSource<AggregateLink> = {
-  label: 'Aggregate link',
+  get label() {
+    return msg('Aggregate link');
+  },
   search: async (api, q, limit, signal) =>
     (await api.listAggregateLinks({ q, limit }, signal)).data,
   get: (api, id) => api.getAggregateLink(id),
   describe: async (api, links) => {
+    // The caller's language, after the wait.
+    const locale = currentLocale();
     const names = await clientNames(
       api,
       links.map((link) => link.clientId),
     );
+    return inLocale(locale, () => describeLinks(links, names));
+  },
+  none: (q) =>
+    q ? msg(str`No aggregate link matches “${q}”.`) : msg('There are no aggregate links yet.'),
+};
+
+function describeLinks(links: readonly AggregateLink[], names: Map<string, string>): string[] {
+  {
     const label = (link: AggregateLink, when: string) =>
       [
-        link.name ?? 'Aggregate link',
-        (link.clientId && names.get(link.clientId)) || 'no client',
+        link.name ?? msg('Aggregate link'),
+        (link.clientId && names.get(link.clientId)) || msg('no client'),
         formatMoney(link.amount),
         when,
       ].join(' · ');
@@ -295,6 +315,5 @@ export const AGGREGATE_LINKS: PickerSource<AggregateLink> = {
         `${label(link, formatDateTime(link.createdAt, 'seconds'))} · ${link.id.slice(0, 8)}`,
     );
     return links.map((link) => labels.get(link)!);
-  },
-  none: (q) => (q ? `No aggregate link matches “${q}”.` : 'There are no aggregate links yet.'),
-};
+  }
+}

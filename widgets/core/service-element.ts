@@ -116,6 +116,11 @@ export class ServiceElement extends LitElement {
     return localeOf(this);
   }
 
+  /** Runs `work` with the element's locale as the current one (its text, dates and money). */
+  protected inOwnLocale<T>(work: () => T): T {
+    return inLocale(this.locale, work);
+  }
+
   /** Renders in the element's locale, loading its language's texts the first time. */
   protected override update(changed: PropertyValues): void {
     const locale = this.locale;
@@ -236,7 +241,8 @@ export class ServiceElement extends LitElement {
    */
   protected async runTask<A extends readonly unknown[], V>(task: Task<A, V>, args: A): Promise<V> {
     if (task.status === TaskStatus.PENDING) return task.taskComplete;
-    await task.run(args);
+    // The task's own checks (before its first await) speak the element's language.
+    await this.inOwnLocale(() => task.run(args));
     await this.updateComplete;
     const done = task.status === TaskStatus.COMPLETE;
     const target = done
@@ -305,7 +311,7 @@ export function renderField(
   const ids = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean);
   return html`<div class="field" part="field">
     <label for=${id} part="label"
-      >${label}${optional ? html` <span class="hint">(optional)</span>` : nothing}</label
+      >${label}${optional ? html` <span class="hint">${msg('(optional)')}</span>` : nothing}</label
     >
     ${control({
       describedBy: ids.length ? ids.join(' ') : undefined,

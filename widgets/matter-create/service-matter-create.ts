@@ -8,6 +8,7 @@ import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { renderTextField, renderSubmit } from '../core/service-element.js';
 import { assertValid, checkChosen, checkName } from '../core/validate.js';
+import { msg, str } from '../core/localize.js';
 
 /**
  * A form that creates a matter for a client (the spec's `serviceMatterCreate`): a type-ahead
@@ -50,7 +51,10 @@ export class ServiceMatterCreate extends ServiceFormElement<Matter> {
     {
       autoRun: false,
       task: resettable(async ([client, name], { signal }) => {
-        assertValid({ clientId: checkChosen(client?.id, 'client'), name: checkName(name) });
+        assertValid({
+          clientId: checkChosen(client?.id, msg('is required: choose a client')),
+          name: checkName(name),
+        });
         const [matter] = await this.api.action(
           'MatterCreate',
           { clientId: client!.id, name: name.trim() },
@@ -75,16 +79,18 @@ export class ServiceMatterCreate extends ServiceFormElement<Matter> {
     return this.save;
   }
 
-  protected override readonly pendingMessage = 'The matter is not created yet.';
+  protected override get pendingMessage() {
+    return msg('The matter is not created yet.');
+  }
 
   protected override checkDraft(): FieldCheck[] {
     return [
       {
         field: 'client',
-        label: 'Client',
-        messages: checkChosen(this.picker.selected?.id, 'client'),
+        label: msg('Client'),
+        messages: checkChosen(this.picker.selected?.id, msg('is required: choose a client')),
       },
-      { field: 'name', label: 'Matter name', messages: checkName(this.draftValue('name')) },
+      { field: 'name', label: msg('Matter name'), messages: checkName(this.draftValue('name')) },
     ];
   }
 
@@ -109,17 +115,19 @@ export class ServiceMatterCreate extends ServiceFormElement<Matter> {
     const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
     const done = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
-      ${this.renderHeading('New matter')} ${renderAlert(error, ['clientId', 'name'])}
+      ${this.renderHeading(msg('New matter'))} ${renderAlert(error, ['clientId', 'name'])}
       <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
-        ${renderTextField({ id: 'name', label: 'Matter name', errors: serverFieldErrors(error, 'name'), required: true, maxlength: 255 })}
-        ${renderSubmit(pending, 'Create matter', 'Creating…')}
+        ${renderTextField({ id: 'name', label: msg('Matter name'), errors: serverFieldErrors(error, 'name'), required: true, maxlength: 255 })}
+        ${renderSubmit(pending, msg('Create matter'), msg('Creating…'))}
       </form>
       ${
         done
           ? html`${alertBox(
               'success',
-              html`<p>Matter “${done.matter.name}” created for ${done.client.name}.</p>`,
+              html`<p>
+                ${msg(str`Matter “${done.matter.name}” created for ${done.client.name}.`)}
+              </p>`,
               'result',
             )}
             ${renderSyncWarning(done.matter.syncErrorMessage)}`

@@ -7,6 +7,8 @@ import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { TableFit } from '../core/table-fit.js';
+import { msg } from '../core/localize.js';
+import { formatTime } from '../core/format.js';
 
 /** Rows per page ("Show more" loads the next). */
 export const PAGE_SIZE = 25;
@@ -110,18 +112,15 @@ export abstract class PagedList<T extends { id: string }> extends ServiceElement
   }
 
   /** The failed load's alert (once loaded, it says as of when the rows shown are). */
-  protected renderLoadState(what: string) {
+  /** A failed reload; `asOf` says what is shown instead ("Showing the problems as of 10:04."). */
+  protected renderLoadState(asOf: (time: string) => string) {
     if (this.load.status !== TaskStatus.ERROR) return nothing;
     return this.hasLoaded
       ? alertBox(
           'error',
           html`<p>
-            Could not refresh. ${errorMessage(this.load.error)}
-            ${
-              this.rows.length
-                ? `Showing the ${what} as of ${this.loadedAt!.toLocaleTimeString('en-US')}.`
-                : nothing
-            }
+            ${msg('Could not refresh.')} ${errorMessage(this.load.error)}
+            ${this.rows.length ? asOf(formatTime(this.loadedAt!)) : nothing}
           </p>`,
           'error warning',
         )
@@ -133,7 +132,8 @@ export abstract class PagedList<T extends { id: string }> extends ServiceElement
     return this.hasLoaded && this.load.status !== TaskStatus.ERROR;
   }
 
-  protected renderMore(what: string) {
+  /** The button that loads the next page, saying what ("Show more problems"). */
+  protected renderMore(label: string) {
     const busy = this.more.status === TaskStatus.PENDING;
     return html`${this.more.status === TaskStatus.ERROR ? renderAlert(this.more.error) : nothing}
     ${
@@ -144,17 +144,17 @@ export abstract class PagedList<T extends { id: string }> extends ServiceElement
             aria-disabled=${busy ? 'true' : 'false'}
             @click=${() => !busy && this.nextCursor && this.more.run([this.nextCursor])}
           >
-            ${busy ? html`${spinner}Loading…` : `Show more ${what}`}
+            ${busy ? html`${spinner}${msg('Loading…')}` : label}
           </button>`
         : nothing
     }`;
   }
 
   /** What shows before the first load. */
-  protected renderFirstLoad(what: string) {
+  protected renderFirstLoad(loading: string) {
     if (this.load.status === TaskStatus.ERROR) return nothing;
     return this.configured
-      ? html`<p class="hint">${spinner}Loading ${what}…</p>`
+      ? html`<p class="hint">${spinner}${loading}</p>`
       : this.renderUnconfigured();
   }
 }

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../shared/api-client.js';
 import { getWorkProgress } from '../../shared/operations-api.js';
 import type { WorkKind, WorkProgress } from '../../shared/progress.js';
 import { PollController } from '../core/poll.js';
+import { msg, str } from '../core/localize.js';
 
 // The progress of long work (bank account sync, reconciliation, "Retry all") as the widgets show
 // it: "12 / 40" beside a <progress>, read from GET /api/admin/progress while the work runs.
@@ -94,9 +95,9 @@ export class ProgressWatcher implements ReactiveController {
         aria-label=${label}
         max=${known ? p.total : nothing}
         value=${known ? p.done : nothing}
-        aria-valuetext=${known ? `${p.done} of ${p.total}` : 'Starting'}
+        aria-valuetext=${known ? msg(str`${p.done} of ${p.total}`) : msg('Starting')}
       ></progress>
-      <span class="hint">${known ? `${p.done} / ${p.total}` : 'Starting…'}</span>
+      <span class="hint">${known ? `${p.done} / ${p.total}` : msg('Starting…')}</span>
     </p>`;
   }
 }

@@ -6,7 +6,7 @@ import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
 import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
-import { formatMoney } from '../core/format.js';
+import { currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { ifDefined, renderField, renderTextField, renderSubmit } from '../core/service-element.js';
@@ -15,10 +15,12 @@ import {
   checkAmount,
   checkChosen,
   checkName,
-  MAX_AMOUNT,
+  amountExample,
+  maxAmount,
   normalizeAmount,
   parseAmount,
 } from '../core/validate.js';
+import { msg, str } from '../core/localize.js';
 
 interface Draft {
   name: string;
@@ -30,19 +32,23 @@ interface Draft {
 
 /** The form's checks, in the order of its fields (the server's words). */
 const checkDraft = (d: Draft): FieldCheck[] => [
-  { field: 'paymentLinkName', label: 'Name', messages: checkName(d.name, false) },
+  { field: 'paymentLinkName', label: msg('Name'), messages: checkName(d.name, false) },
   {
     field: 'bankAccountId',
-    label: 'Bank account',
-    messages: checkChosen(d.account?.id, 'bank account'),
+    label: msg('Bank account'),
+    messages: checkChosen(d.account?.id, msg('is required: choose a bank account')),
   },
-  { field: 'clientId', label: 'Client', messages: checkChosen(d.client?.id, 'client') },
-  { field: 'amount', label: 'Amount (USD)', messages: checkAmount(d.amount) },
+  {
+    field: 'clientId',
+    label: msg('Client'),
+    messages: checkChosen(d.client?.id, msg('is required: choose a client')),
+  },
+  { field: 'amount', label: msg('Amount (USD)'), messages: checkAmount(d.amount) },
 ];
 
 /** "Trust (IOLTA) ··2222 (default)": its category is its group's name. */
 const accountLabel = (a: BankAccount) =>
-  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.isDefault ? ' (default)' : ''}`;
+  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.isDefault ? ` ${msg('(default)')}` : ''}`;
 
 /**
  * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
@@ -195,7 +201,9 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     return this.save;
   }
 
-  protected override readonly pendingMessage = 'The payment link is not created yet.';
+  protected override get pendingMessage() {
+    return msg('The payment link is not created yet.');
+  }
 
   #draft(): Draft {
     return {
@@ -240,11 +248,11 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     );
     const hint = chosen
       ? chosen.category === 'trust'
-        ? 'A trust account: the client’s money is held in trust.'
-        : 'An operating account: the firm’s own money.'
+        ? msg('A trust account: the client’s money is held in trust.')
+        : msg('An operating account: the firm’s own money.')
       : undefined;
     return html`${renderField(
-      { id: 'bankAccountId', label: 'Bank account', errors, hint },
+      { id: 'bankAccountId', label: msg('Bank account'), errors, hint },
       ({ describedBy, invalid }) =>
         html`<select
           id="bankAccountId"
@@ -253,11 +261,13 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
           aria-invalid=${ifDefined(invalid)}
           @change=${(e: Event) => (this.accountId = (e.target as HTMLSelectElement).value)}
         >
-          <option value="">${loading ? 'Loading bank accounts…' : 'Choose a bank account…'}</option>
+          <option value="">
+            ${loading ? msg('Loading bank accounts…') : msg('Choose a bank account…')}
+          </option>
           ${groups.map(
             ([category, list]) =>
               html`<optgroup
-                label=${category === 'trust' ? 'Trust accounts' : 'Operating accounts'}
+                label=${category === 'trust' ? msg('Trust accounts') : msg('Operating accounts')}
               >
                 ${list.map(
                   (a) =>
@@ -273,21 +283,20 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
       failed
         ? html`${renderAlert(this.accounts.error)}
             <button type="button" part="button" @click=${() => this.accounts.run()}>
-              Load the bank accounts again
+              ${msg('Load the bank accounts again')}
             </button>`
         : this.accounts.status === TaskStatus.COMPLETE && accounts.length === 0
           ? alertBox(
               'warning',
               html`<p>
-                There are no bank accounts yet: sync them from the payment service first.
+                ${msg('There are no bank accounts yet: sync them from the payment service first.')}
               </p>`,
             )
           : this.accounts.status === TaskStatus.COMPLETE && !groups.some(([c]) => c === 'trust')
             ? alertBox(
                 'warning',
                 html`<p>
-                  The firm has no trust account: client funds that must be held in trust cannot be
-                  collected here.
+                  ${msg('The firm has no trust account: client funds that must be held in trust cannot be collected here.')}
                 </p>`,
               )
             : nothing
@@ -301,10 +310,10 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     return html`${renderField(
       {
         id: 'matterId',
-        label: 'Matter',
+        label: msg('Matter'),
         optional: true,
         errors,
-        hint: client ? undefined : 'Choose the client first.',
+        hint: client ? undefined : msg('Choose the client first.'),
       },
       ({ describedBy, invalid }) =>
         html`<select
@@ -318,10 +327,10 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
           <option value="">
             ${
               !client || matters.length
-                ? 'No matter'
+                ? msg('No matter')
                 : pending
-                  ? 'Loading matters…'
-                  : 'The client has no matters'
+                  ? msg('Loading matters…')
+                  : msg('The client has no matters')
             }
           </option>
           ${matters.map(
@@ -341,11 +350,11 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     const done = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
     const fieldsShown = ['paymentLinkName', 'bankAccountId', 'clientId', 'matterId', 'amount'];
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
-      ${this.renderHeading('New payment link')} ${renderAlert(error, fieldsShown)}
+      ${this.renderHeading(msg('New payment link'))} ${renderAlert(error, fieldsShown)}
       <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${renderTextField({
           id: 'paymentLinkName',
-          label: 'Name',
+          label: msg('Name'),
           optional: true,
           errors: serverFieldErrors(error, 'paymentLinkName'),
           maxlength: 255,
@@ -355,27 +364,35 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
         ${this.renderMatters(serverFieldErrors(error, 'matterId'))}
         ${renderTextField({
           id: 'amount',
-          label: 'Amount (USD)',
+          label: msg('Amount (USD)'),
           errors: serverFieldErrors(error, 'amount'),
           hint:
             this.amountPreview === null
-              ? `For example 1,250.00 (at most ${MAX_AMOUNT}).`
-              : html`That is
+              ? msg(str`For example ${amountExample()} (at most ${maxAmount()}).`)
+              : html`${msg('That is')}
                   <strong part="amount-preview">${formatMoney(this.amountPreview)}</strong>.`,
           required: true,
           inputmode: 'decimal',
-          prefix: '$',
-          onInput: (e) => (this.amountPreview = parseAmount((e.target as HTMLInputElement).value)),
+          prefix: currencySymbol(),
+          onInput: (e) =>
+            (this.amountPreview = parseAmount((e.target as HTMLInputElement).value, this.locale)),
         })}
-        ${renderSubmit(pending, 'Create payment link', 'Creating…')}
+        ${renderSubmit(pending, msg('Create payment link'), msg('Creating…'))}
       </form>
       ${
         done
           ? html`${alertBox(
               'success',
               html`<p>
-                  Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name},
-                  into the ${done.account.category} account ${accountLabel(done.account)}.
+                  ${
+                    done.account.category === 'trust'
+                      ? msg(
+                          str`Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name}, into the trust account ${accountLabel(done.account)}.`,
+                        )
+                      : msg(
+                          str`Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name}, into the operating account ${accountLabel(done.account)}.`,
+                        )
+                  }
                 </p>
                 ${renderUrl(done.link.url, this.copier)}`,
               'result',

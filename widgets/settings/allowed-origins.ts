@@ -8,6 +8,7 @@ import { alertBox, renderAlert } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { ServiceElement, ifDefined, renderField, renderSubmit } from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
+import { msg, str } from '../core/localize.js';
 
 /** The lines of the text area, blank ones left out. */
 const linesOf = (text: string) =>
@@ -23,6 +24,39 @@ function checkOrigins(lines: string[]): string[] {
     problems.push(`must name at most ${MAX_ALLOWED_ORIGINS} origins`);
   }
   return problems;
+}
+
+/**
+ * A problem with the list (the form's own or the server's, in the API's English words, see
+ * originProblem) in the current language; a message it does not know stays as it is.
+ */
+function originWords(problem: string): string {
+  const m = /^(“.*”) (.*)$/s.exec(problem);
+  if (!m) {
+    if (problem === 'must not be an empty line') return msg('must not be an empty line');
+    const most = /^must name at most (\d+) origins$/.exec(problem);
+    return most ? msg(str`must name at most ${most[1]} origins`) : problem;
+  }
+  const [, value, rest = ''] = m;
+  const longer = /^is longer than (\d+) characters$/.exec(rest);
+  if (longer) return msg(str`${value} is longer than ${longer[1]} characters`);
+  if (rest === 'has a wildcard: list each origin itself') {
+    return msg(str`${value} has a wildcard: list each origin itself`);
+  }
+  if (rest === 'is not an origin such as https://portal.example.com') {
+    return msg(str`${value} is not an origin such as https://portal.example.com`);
+  }
+  if (rest === 'must use https (plain http only for localhost)') {
+    return msg(str`${value} must use https (plain http only for localhost)`);
+  }
+  if (rest === 'must not hold a user name or password') {
+    return msg(str`${value} must not hold a user name or password`);
+  }
+  const path = /^has a path: an origin is the scheme and host only, such as (.*)$/.exec(rest);
+  if (path) {
+    return msg(str`${value} has a path: an origin is the scheme and host only, such as ${path[1]}`);
+  }
+  return problem;
 }
 
 /**
@@ -95,18 +129,20 @@ export class ServiceAllowedOrigins extends ServiceElement {
     const errors = isApiError(error)
       ? Object.entries(error.fields)
           .filter(([field]) => field === 'allowedOrigins' || field.startsWith('allowedOrigins.'))
-          .flatMap(([, messages]) => messages)
+          .flatMap(([, messages]) => messages.map(originWords))
       : [];
     return html`<div class="stack">
-      ${this.renderHeading('Allowed origins')}
+      ${this.renderHeading(msg('Allowed origins'))}
       ${renderAlert(error, Object.keys(isApiError(error) ? error.fields : {}))}
       <form part="form" novalidate @submit=${this.onSubmit}>
         ${renderField(
           {
             id: 'allowedOrigins',
-            label: 'Origins',
+            label: msg('Origins'),
             errors,
-            hint: 'One origin a line, such as https://portal.example.com (http only for localhost). Saved changes apply at once.',
+            hint: msg(
+              'One origin a line, such as https://portal.example.com (http only for localhost). Saved changes apply at once.',
+            ),
           },
           ({ describedBy, invalid }) =>
             html`<textarea
@@ -121,14 +157,18 @@ export class ServiceAllowedOrigins extends ServiceElement {
               .value=${origins.join('\n')}
             ></textarea>`,
         )}
-        ${renderSubmit(pending, 'Save allowed origins', 'Saving…')}
+        ${renderSubmit(pending, msg('Save allowed origins'), msg('Saving…'))}
       </form>
       ${
         saved
           ? alertBox(
               'success',
               html`<p>
-                ${saved.allowedOrigins.length ? `${saved.allowedOrigins.length} allowed.` : 'None allowed.'}
+                ${
+                  saved.allowedOrigins.length
+                    ? msg(str`${saved.allowedOrigins.length} allowed.`)
+                    : msg('None allowed.')
+                }
               </p>`,
               'result',
             )

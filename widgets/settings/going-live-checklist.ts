@@ -7,6 +7,7 @@ import { alertBox, plainRemote, renderAlert } from '../core/alerts.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
+import { msg, str } from '../core/localize.js';
 
 type StepId = 'token' | 'bankAccounts' | 'endpoint' | 'webhook';
 
@@ -30,43 +31,45 @@ export function goingLiveSteps(h: IntegrationHealth): Step[] {
   return [
     {
       id: 'token',
-      label: 'The API token works',
+      label: msg('The API token works'),
       done: h.apiKey.ok,
       todo: h.apiKey.isSet
         ? plainRemote(h.apiKey.error ?? 'No answer')
-        : 'Save the API token of the payment service above.',
+        : msg('Save the API token of the payment service above.'),
     },
     {
       id: 'bankAccounts',
-      label: 'Bank accounts synced',
+      label: msg('Bank accounts synced'),
       done: h.bankAccounts.lastSyncedAt !== null,
-      todo: 'Copy the firm’s bank accounts from the payment service.',
+      todo: msg('Copy the firm’s bank accounts from the payment service.'),
       action: {
-        label: 'Sync bank accounts',
-        busy: 'Syncing…',
+        label: msg('Sync bank accounts'),
+        busy: msg('Syncing…'),
         run: (api, signal) => api.action('BankAccountsSync', {}, signal),
       },
     },
     {
       id: 'endpoint',
-      label: 'Webhook endpoint registered and enabled',
+      label: msg('Webhook endpoint registered and enabled'),
       done: endpointOk,
       todo: endpoint?.error
         ? plainRemote(endpoint.error)
         : endpoint?.disabled
-          ? 'The payment service disabled it (no answer for a day).'
-          : 'Not registered at the payment service yet.',
+          ? msg('The payment service disabled it (no answer for a day).')
+          : msg('Not registered at the payment service yet.'),
       action: {
-        label: 'Register again',
-        busy: 'Registering…',
+        label: msg('Register again'),
+        busy: msg('Registering…'),
         run: (api, signal) => api.registerWebhookEndpoint(signal),
       },
     },
     {
       id: 'webhook',
-      label: 'A first webhook verified',
+      label: msg('A first webhook verified'),
       done: h.webhooks.lastVerifiedAt !== null,
-      todo: 'Waiting for the payment service’s first webhook: take a payment (in the sandbox, a test payment).',
+      todo: msg(
+        'Waiting for the payment service’s first webhook: take a payment (in the sandbox, a test payment).',
+      ),
     },
   ];
 }
@@ -165,10 +168,10 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
     const state = step.done ? 'done' : next ? 'next' : 'waiting';
     const busy = this.act.status === TaskStatus.PENDING;
     const [mark, tone] = step.done
-      ? ['✓ Done', 'success']
+      ? [`✓ ${msg('Done')}`, 'success']
       : next
-        ? ['Next', 'warning']
-        : ['To do', 'muted'];
+        ? [msg('Next'), 'warning']
+        : [msg('To do'), 'muted'];
     return html`<li part="step" data-state=${state} data-step=${step.id}>
       <span class="badge" data-tone=${tone} part="mark">${mark}</span>
       <span>${step.label}</span>
@@ -194,20 +197,22 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
       return this.health.status === TaskStatus.ERROR
         ? renderAlert(this.health.error)
         : this.configured
-          ? html`<p class="hint">${spinner}Checking…</p>`
+          ? html`<p class="hint">${spinner}${msg('Checking…')}</p>`
           : this.renderUnconfigured();
     }
     const steps = goingLiveSteps(h);
     const next = steps.find((s) => !s.done);
     return html`<div class="stack">
-      ${this.renderHeading('Going live')}
-      <ol part="checklist" aria-label="Going live checklist">
+      ${this.renderHeading(msg('Going live'))}
+      <ol part="checklist" aria-label=${msg('Going live checklist')}>
         ${steps.map((s) => this.renderStep(s, s === next))}
       </ol>
       ${
         next
-          ? html`<p role="status" class="hint">${steps.filter((s) => s.done).length} of 4 done.</p>`
-          : alertBox('success', html`<p>All done: payments flow in.</p>`)
+          ? html`<p role="status" class="hint">
+              ${msg(str`${steps.filter((s) => s.done).length} of 4 done.`)}
+            </p>`
+          : alertBox('success', html`<p>${msg('All done: payments flow in.')}</p>`)
       }
       ${this.act.status === TaskStatus.ERROR ? renderAlert(this.act.error) : nothing}
     </div>`;

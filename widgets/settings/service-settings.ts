@@ -26,6 +26,8 @@ import {
 } from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
 import { renderHealth } from './health.js';
+import { msg, str } from '../core/localize.js';
+import { formatTime } from '../core/format.js';
 
 interface Draft {
   apiToken: string;
@@ -37,8 +39,8 @@ interface Draft {
 function checkSecret(value: string): string[] {
   const text = value.trim();
   if (!text) return [];
-  if (text.length < 8) return ['must be at least 8 characters'];
-  return text.length > 500 ? ['must be at most 500 characters'] : [];
+  if (text.length < 8) return [msg('must be at least 8 characters')];
+  return text.length > 500 ? [msg('must be at most 500 characters')] : [];
 }
 
 /**
@@ -247,8 +249,10 @@ export class ServiceSettings extends ServiceElement {
   ) {
     const secret = settings[id];
     const hint = secret.isSet
-      ? `Set, ending in ${secret.last4 ?? '····'}. Type a new one to replace it; leave blank to keep it.`
-      : 'Not set.';
+      ? msg(
+          str`Set, ending in ${secret.last4 ?? '····'}. Type a new one to replace it; leave blank to keep it.`,
+        )
+      : msg('Not set.');
     return renderField(
       { id, label, errors: serverFieldErrors(error, id), hint },
       ({ describedBy, invalid }) =>
@@ -270,21 +274,20 @@ export class ServiceSettings extends ServiceElement {
   private renderConfirm(settings: Settings, sandboxToken: boolean) {
     return confirmBox(
       html`<p>
-          Switch to the live payment service? Its calls will go to
-          <code>${settings.service.productionUrl}</code>, where real money moves.
+          ${msg('Switch to the live payment service? Its calls will go to')}
+          <code>${settings.service.productionUrl}</code>${msg(', where real money moves.')}
         </p>
         ${
           sandboxToken
             ? html`<p>
-                The API token is a sandbox one: the live service will refuse it. Save a live API
-                token with this change.
+                ${msg('The API token is a sandbox one: the live service will refuse it. Save a live API token with this change.')}
               </p>`
             : nothing
         }`,
       html`<button type="button" class="primary" part="button" data-confirm @click=${this.confirm}>
-          Switch to production
+          ${msg('Switch to production')}
         </button>
-        <button type="button" part="button" @click=${this.cancel}>Cancel</button>`,
+        <button type="button" part="button" @click=${this.cancel}>${msg('Cancel')}</button>`,
     );
   }
 
@@ -293,8 +296,8 @@ export class ServiceSettings extends ServiceElement {
     const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
     return html`${renderAlert(error, ['apiToken', 'webhookSecret', 'productionEnvironment'])}
       <form part="form" novalidate @submit=${this.onSubmit}>
-        ${this.renderSecret('apiToken', 'API token', settings, error)}
-        ${this.renderSecret('webhookSecret', 'Webhook secret', settings, error)}
+        ${this.renderSecret('apiToken', msg('API token'), settings, error)}
+        ${this.renderSecret('webhookSecret', msg('Webhook secret'), settings, error)}
         <div class="field" part="field">
           <div class="row">
             <input
@@ -304,36 +307,45 @@ export class ServiceSettings extends ServiceElement {
               aria-describedby="productionEnvironment-hint"
               ?checked=${settings.productionEnvironment}
             />
-            <label for="productionEnvironment" part="label">Production environment</label>
+            <label for="productionEnvironment" part="label">${msg('Production environment')}</label>
           </div>
           <p class="hint" id="productionEnvironment-hint" part="hint">
-            Checked: the live payment service. Unchecked: its sandbox, for trying things
-            out${settings.service.demoMode ? ' (in this demo, the simulator)' : ''}.
+            ${
+              settings.service.demoMode
+                ? msg(
+                    'Checked: the live payment service. Unchecked: its sandbox, for trying things out (in this demo, the simulator).',
+                  )
+                : msg(
+                    'Checked: the live payment service. Unchecked: its sandbox, for trying things out.',
+                  )
+            }
           </p>
         </div>
         ${
           this.confirming
             ? this.renderConfirm(settings, this.confirming.sandboxToken)
-            : renderSubmit(pending, 'Save settings', 'Saving…')
+            : renderSubmit(pending, msg('Save settings'), msg('Saving…'))
         }
       </form>
       ${
         this.unchanged
-          ? html`<p class="hint" role="status">Nothing to save: no setting was changed.</p>`
+          ? html`<p class="hint" role="status">
+              ${msg('Nothing to save: no setting was changed.')}
+            </p>`
           : this.save.status === TaskStatus.COMPLETE
-            ? alertBox('success', html`<p>Settings saved.</p>`, 'result')
+            ? alertBox('success', html`<p>${msg('Settings saved.')}</p>`, 'result')
             : nothing
       }`;
   }
 
   private renderWebhookUrl(url: string) {
     return html`<div class="field" part="field">
-      <span class="label" id="webhookUrl-label" part="label">Webhook URL</span>
+      <span class="label" id="webhookUrl-label" part="label">${msg('Webhook URL')}</span>
       <p part="webhook-url" aria-labelledby="webhookUrl-label"><code>${url}</code></p>
       <p class="hint" part="hint">
-        Give this address to the payment service, so it can tell us about payments.
+        ${msg('Give this address to the payment service, so it can tell us about payments.')}
       </p>
-      ${renderCopy(this.copier, url, 'Copy URL')}
+      ${renderCopy(this.copier, url, msg('Copy URL'))}
     </div>`;
   }
 
@@ -348,7 +360,7 @@ export class ServiceSettings extends ServiceElement {
           aria-disabled=${pending ? 'true' : 'false'}
           @click=${this.testConnection}
         >
-          ${pending && this.tested ? html`${spinner}Testing…` : 'Test connection'}
+          ${pending && this.tested ? html`${spinner}${msg('Testing…')}` : msg('Test connection')}
         </button>
       </div>
       ${
@@ -359,12 +371,18 @@ export class ServiceSettings extends ServiceElement {
             : key?.ok
               ? alertBox(
                   'success',
-                  html`<p>Connected to ${key.firm?.name ?? 'the payment service'}.</p>`,
+                  html`<p>
+                    ${
+                      key.firm?.name
+                        ? msg(str`Connected to ${key.firm.name}.`)
+                        : msg('Connected to the payment service.')
+                    }
+                  </p>`,
                   'result',
                 )
               : alertBox(
                   'error',
-                  html`<p>Not connected. ${plainRemote(key?.error ?? 'No answer')}</p>`,
+                  html`<p>${msg('Not connected.')} ${plainRemote(key?.error ?? 'No answer')}</p>`,
                 )
       }`;
   }
@@ -378,8 +396,8 @@ export class ServiceSettings extends ServiceElement {
         ? alertBox(
             'error',
             html`<p>
-              Could not reload the health. ${errorMessage(h.error)}
-              ${shown ? `Shown as of ${shown.at.toLocaleTimeString('en-US')}.` : nothing}
+              ${msg('Could not reload the health.')} ${errorMessage(h.error)}
+              ${shown ? msg(str`Shown as of ${formatTime(shown.at)}.`) : nothing}
             </p>`,
             'error warning',
           )
@@ -388,10 +406,10 @@ export class ServiceSettings extends ServiceElement {
     ${
       shown
         ? html`${renderHealth(shown.health)}
-            <p class="hint">As of ${shown.at.toLocaleTimeString('en-US')}.</p>`
+            <p class="hint">${msg(str`As of ${formatTime(shown.at)}.`)}</p>`
         : failed
           ? nothing
-          : html`<p class="hint">${spinner}Checking…</p>`
+          : html`<p class="hint">${spinner}${msg('Checking…')}</p>`
     }`;
   }
 
@@ -411,19 +429,19 @@ export class ServiceSettings extends ServiceElement {
       class=${loading ? 'loading' : ''}
       aria-busy=${this.load.status === TaskStatus.PENDING ? 'true' : 'false'}
     >
-      ${this.renderHeading('Payment service settings')}
+      ${this.renderHeading(msg('Payment service settings'))}
       ${
         this.load.status === TaskStatus.ERROR
           ? renderAlert(this.load.error)
           : settings && loaded
             ? html`${this.section(
                 'connection',
-                'Connection',
+                msg('Connection'),
                 html`${this.renderForm(settings)} ${this.renderConnectionTest()}`,
               )}
               ${this.section(
                 'going-live',
-                'Going live',
+                msg('Going live'),
                 html`${this.renderWebhookUrl(loaded.webhook.url)}
                   <service-going-live-checklist
                     part="checklist"
@@ -435,7 +453,7 @@ export class ServiceSettings extends ServiceElement {
               )}
               ${this.section(
                 'origins',
-                'Allowed origins',
+                msg('Allowed origins'),
                 html`<service-allowed-origins
                   part="allowed-origins"
                   heading=""
@@ -444,14 +462,17 @@ export class ServiceSettings extends ServiceElement {
                   theme=${ifDefined(this.theme)}
                 ></service-allowed-origins>`,
               )}
-              ${this.section('health', 'Health', this.renderHealthSection())}`
+              ${this.section('health', msg('Health'), this.renderHealthSection())}`
             : this.configured
-              ? ['Connection', 'Going live', 'Allowed origins', 'Health'].map((title, i) =>
-                  this.section(
-                    'placeholder',
-                    title,
-                    i ? nothing : html`<p class="hint">${spinner}Loading the settings…</p>`,
-                  ),
+              ? [msg('Connection'), msg('Going live'), msg('Allowed origins'), msg('Health')].map(
+                  (title, i) =>
+                    this.section(
+                      'placeholder',
+                      title,
+                      i
+                        ? nothing
+                        : html`<p class="hint">${spinner}${msg('Loading the settings…')}</p>`,
+                    ),
                 )
               : this.renderUnconfigured()
       }

@@ -11,34 +11,40 @@ import { spinner } from '../core/service-element.js';
 import { ServiceSyncRetriedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
 import { ProgressWatcher } from '../operations/progress.js';
+import { msg, str } from '../core/localize.js';
 
-const KINDS: Record<SyncProblemKind, string> = {
-  client: 'Client',
-  matter: 'Matter',
-  paymentLink: 'Payment link',
-  aggregateLink: 'Aggregate link',
-  paymentLinkRemoval: 'Payment link removal',
-  aggregateLinkRemoval: 'Aggregate link removal',
-  refund: 'Refund',
-  void: 'Void',
-};
+/** A problem's type, in the current language. */
+const kindLabel = (kind: SyncProblemKind): string =>
+  ({
+    client: msg('Client'),
+    matter: msg('Matter'),
+    paymentLink: msg('Payment link'),
+    aggregateLink: msg('Aggregate link'),
+    paymentLinkRemoval: msg('Payment link removal'),
+    aggregateLinkRemoval: msg('Aggregate link removal'),
+    refund: msg('Refund'),
+    void: msg('Void'),
+  })[kind];
 
-const STATUSES = {
-  error: ['Failed', 'error'],
-  retrying: ['Retrying', 'warning'],
-  dead: ['Gave up', 'error'],
-  failed: ['Refused by the service', 'error'],
-} as const;
+/** A problem's status: its words and its badge's tone. */
+const statusOf = (status: SyncProblemRecord['status']): [string, string] =>
+  ({
+    error: [msg('Failed'), 'error'] as [string, string],
+    retrying: [msg('Retrying'), 'warning'] as [string, string],
+    dead: [msg('Gave up'), 'error'] as [string, string],
+    failed: [msg('Refused by the service'), 'error'] as [string, string],
+  })[status];
 
-/** A failed refund or void: never sent again by a retry (that would be a new request for money). */
-const NEVER_RETRIED = 'Never: ask again from the transaction';
+/** "1 record", "3 records", in the current language. */
+const records = (n: number) => plural(n, msg('record'), msg('records'));
 
 /** Kinds whose records may have no name: they are described by amount, client and date. */
 const UNNAMED = new Set<SyncProblemKind>(['paymentLink', 'aggregateLink']);
 
 function nextTry(p: SyncProblemRecord): string {
-  if (p.status === 'dead') return 'Only when retried';
-  if (p.status === 'failed') return NEVER_RETRIED;
+  if (p.status === 'dead') return msg('Only when retried');
+  // A failed refund or void: never sent again by a retry (that would be a new request for money).
+  if (p.status === 'failed') return msg('Never: ask again from the transaction');
   return p.nextAttemptAt ? formatDateTime(p.nextAttemptAt, true) : '—';
 }
 
@@ -104,9 +110,11 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
             : null;
           this.#described.set(
             p.recordId,
-            [formatMoney(record.amount), client, formatDateTime(record.createdAt, true)]
-              .filter(Boolean)
-              .join(' · '),
+            this.inOwnLocale(() =>
+              [formatMoney(record.amount), client, formatDateTime(record.createdAt, true)]
+                .filter(Boolean)
+                .join(' · '),
+            ),
           );
         } catch {
           // Unreadable (deleted meanwhile): its short id stands in.
@@ -120,11 +128,13 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
   private nameOf(p: SyncProblemRecord): string {
     const id = p.recordId.slice(0, 8);
     if (p.name) return p.name;
-    if (p.status === 'dead') return `Deleted record ${id}`;
+    if (p.status === 'dead') return msg(str`Deleted record ${id}`);
     if (p.status === 'failed') {
-      return [p.amount && formatMoney(p.amount), `Transaction ${id}`].filter(Boolean).join(' · ');
+      return [p.amount && formatMoney(p.amount), msg(str`Transaction ${id}`)]
+        .filter(Boolean)
+        .join(' · ');
     }
-    return this.#described.get(p.recordId) || `${KINDS[p.kind]} ${id}`;
+    return this.#described.get(p.recordId) || `${kindLabel(p.kind)} ${id}`;
   }
 
   protected override fetchPage(api: ApiClient, options: ListOptions, signal: AbortSignal) {
@@ -138,10 +148,11 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       return { id, retried };
     },
     onComplete: (detail) => {
-      this.outcome =
+      this.outcome = this.inOwnLocale(() =>
         detail.retried === 0
-          ? 'Nothing was put back in line: the records retrying try again on their own.'
-          : `${plural(detail.retried, 'record')} put back in line: the sync tries again now.`;
+          ? msg('Nothing was put back in line: the records retrying try again on their own.')
+          : msg(str`${records(detail.retried)} put back in line: the sync tries again now.`),
+      );
       this.emit(new ServiceSyncRetriedEvent(detail));
       void this.refresh();
       if (detail.id === null && detail.retried > 0) void this.followDrain(detail.retried);
@@ -155,7 +166,11 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
   private async followDrain(retried: number): Promise<void> {
     const last = await this.#drain.watch(true);
     if (!last?.finishedAt) return; // stopped (the element left the page, or a new retry)
-    this.outcome = `${plural(retried, 'record')} put back in line: the sync has tried ${retried === 1 ? 'it' : 'them all'} again.`;
+    this.outcome = this.inOwnLocale(() =>
+      retried === 1
+        ? msg('1 record put back in line: the sync has tried it again.')
+        : msg(str`${records(retried)} put back in line: the sync has tried them all again.`),
+    );
     void this.refresh();
   }
 
@@ -177,36 +192,38 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
   private renderTable() {
     const busy = this.retry.status === TaskStatus.PENDING;
     const busyId = busy ? this.#retrying : undefined;
-    return html`<div data-fit role="region" aria-label="Sync problems">
+    return html`<div data-fit role="region" aria-label=${msg('Sync problems')}>
       <table part="table">
         <caption class="visually-hidden">
-          Records that failed to sync, newest first
+          ${msg('Records that failed to sync, newest first')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Name</th>
-            <th scope="col">Message</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Next try</th>
-            <th scope="col"><span class="visually-hidden">Action</span></th>
+            <th scope="col">${msg('Type')}</th>
+            <th scope="col">${msg('Status')}</th>
+            <th scope="col">${msg('Name')}</th>
+            <th scope="col">${msg('Message')}</th>
+            <th scope="col">${msg('Attempts')}</th>
+            <th scope="col">${msg('Next try')}</th>
+            <th scope="col"><span class="visually-hidden">${msg('Action')}</span></th>
           </tr>
         </thead>
         <tbody>
           ${this.rows.map(
             (p) =>
               html`<tr part="row" data-id=${p.id}>
-                <td data-label="Type"><span>${KINDS[p.kind]}</span></td>
-                <td data-label="Status" part="status">
-                  <span class="badge" data-tone=${STATUSES[p.status][1]}
-                    >${STATUSES[p.status][0]}</span
+                <td data-label=${msg('Type')}><span>${kindLabel(p.kind)}</span></td>
+                <td data-label=${msg('Status')} part="status">
+                  <span class="badge" data-tone=${statusOf(p.status)[1]}
+                    >${statusOf(p.status)[0]}</span
                   >
                 </td>
-                <td data-label="Name"><span>${this.nameOf(p)}</span></td>
-                <td data-label="Message" part="message"><span>${p.errorMessage ?? '—'}</span></td>
-                <td data-label="Attempts"><span>${p.attempts}</span></td>
-                <td data-label="Next try"><span>${nextTry(p)}</span></td>
+                <td data-label=${msg('Name')}><span>${this.nameOf(p)}</span></td>
+                <td data-label=${msg('Message')} part="message">
+                  <span>${p.errorMessage ?? '—'}</span>
+                </td>
+                <td data-label=${msg('Attempts')}><span>${p.attempts}</span></td>
+                <td data-label=${msg('Next try')}><span>${nextTry(p)}</span></td>
                 <td>
                   ${p.status === 'failed' ? nothing : this.renderRetryButton(p, busy, busyId)}
                 </td>
@@ -228,8 +245,9 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       aria-disabled=${busy ? 'true' : 'false'}
       @click=${() => this.onRetry(p.id)}
     >
-      ${busyId === p.id ? html`${spinner}Retrying…` : 'Retry'}<span class="visually-hidden"
-        >: ${KINDS[p.kind]} ${this.nameOf(p)}</span
+      ${busyId === p.id ? html`${spinner}${msg('Retrying…')}` : msg('Retry')}<span
+        class="visually-hidden"
+        >: ${kindLabel(p.kind)} ${this.nameOf(p)}</span
       >
     </button>`;
   }
@@ -245,7 +263,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       aria-busy=${this.load.status === TaskStatus.PENDING || busy ? 'true' : 'false'}
     >
       <div class="row header">
-        ${this.renderHeading('Sync problems')}
+        ${this.renderHeading(msg('Sync problems'))}
         ${
           this.rows.some((p) => p.status === 'error' || p.status === 'dead')
             ? html`<button
@@ -255,25 +273,27 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
                 aria-disabled=${busy ? 'true' : 'false'}
                 @click=${() => this.onRetry(null)}
               >
-                ${busy && this.#retrying === null ? html`${spinner}Retrying all…` : 'Retry all'}
+                ${busy && this.#retrying === null ? html`${spinner}${msg('Retrying all…')}` : msg('Retry all')}
               </button>`
             : nothing
         }
       </div>
-      ${this.renderLoadState('problems')}
+      ${this.renderLoadState((time) => msg(str`Showing the problems as of ${time}.`))}
       ${this.retry.status === TaskStatus.ERROR ? renderAlert(this.retry.error) : nothing}
       ${this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing}
-      ${this.#drain.render('Retried records tried again')}
+      ${this.#drain.render(msg('Retried records tried again'))}
       ${
         count > 0
-          ? html`${this.renderTable()}${this.renderMore('problems')}`
+          ? html`${this.renderTable()}${this.renderMore(msg('Show more problems'))}`
           : this.current
             ? alertBox(
                 'success',
-                html`<p>All is in step: every record has reached the payment service.</p>`,
+                html`<p>
+                  ${msg('All is in step: every record has reached the payment service.')}
+                </p>`,
                 'empty',
               )
-            : this.renderFirstLoad('the sync problems')
+            : this.renderFirstLoad(msg('Loading the sync problems…'))
       }
     </section>`;
   }

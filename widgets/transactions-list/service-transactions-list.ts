@@ -94,7 +94,7 @@ export class ServiceTransactionsList extends ServiceElement {
     if (loaded.transactions.length === 0) {
       return html`<p class="hint" part="empty">${msg('No transactions yet.')}</p>`;
     }
-    return html`<div data-fit role="region" aria-label="Transactions">
+    return html`<div data-fit role="region" aria-label=${msg('Transactions')}>
       <table part="table">
         <caption class="visually-hidden">
           The ${SHOWN} most recent transactions, newest first

@@ -10,22 +10,37 @@ import {
 } from '../../shared/operations-api.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../shared/webhooks.js';
 import { alertBox, renderAlert } from '../core/alerts.js';
-import { formatDateTime, plural } from '../core/format.js';
+import { formatCount, formatDateTime, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { renderTime } from '../core/table-fit.js';
 import { ServiceReconciledEvent, ServiceWebhookEventsReplayedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
 import { ProgressWatcher } from '../operations/progress.js';
+import { msg, str } from '../core/localize.js';
 
 /** The event log's statuses as a person reads them (the order of the filter). */
-const STATUSES: Record<WebhookEventStatus, string> = {
-  received: 'Received',
-  processed: 'Processed',
-  ignored: 'Ignored',
-  skipped: 'Skipped',
-  failed: 'Failed, retrying',
-  dead: 'Dead',
-};
+const statuses = (): Record<WebhookEventStatus, string> => ({
+  received: msg('Received'),
+  processed: msg('Processed'),
+  ignored: msg('Ignored'),
+  skipped: msg('Skipped'),
+  failed: msg('Failed, retrying'),
+  dead: msg('Dead'),
+});
+
+/** The empty list's words under a status filter. */
+const noneWith = (status: WebhookEventStatus): string =>
+  ({
+    received: msg('No event is received.'),
+    processed: msg('No event is processed.'),
+    ignored: msg('No event is ignored.'),
+    skipped: msg('No event is skipped.'),
+    failed: msg('No event is failed, retrying.'),
+    dead: msg('No event is dead.'),
+  })[status];
+
+/** "1 transaction", "3 transactions", in the current language. */
+const transactions = (n: number) => plural(n, msg('transaction'), msg('transactions'));
 
 /** Each status's badge. */
 const TONES: Record<WebhookEventStatus, string> = {
@@ -38,7 +53,7 @@ const TONES: Record<WebhookEventStatus, string> = {
 };
 
 const badge = (status: WebhookEventStatus) =>
-  html`<span class="badge" data-tone=${TONES[status]}>${STATUSES[status]}</span>`;
+  html`<span class="badge" data-tone=${TONES[status]}>${statuses()[status]}</span>`;
 
 /**
  * The webhook event log (admin role): the events the payment service sent, newest first, with
@@ -122,10 +137,15 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       return { id, replayed };
     },
     onComplete: (detail) => {
-      this.outcome =
+      this.outcome = this.inOwnLocale(() =>
         detail.replayed === 0
-          ? 'No dead event to replay.'
-          : `${plural(detail.replayed, 'event')} replayed: ${detail.replayed === 1 ? 'it goes' : 'they go'} through the pipeline again.`;
+          ? msg('No dead event to replay.')
+          : detail.replayed === 1
+            ? msg('1 event replayed: it goes through the pipeline again.')
+            : msg(
+                str`${plural(detail.replayed, msg('event'), msg('events'))} replayed: they go through the pipeline again.`,
+              ),
+      );
       this.emit(new ServiceWebhookEventsReplayedEvent(detail));
       void this.refresh();
       if (detail.id && detail.id === this.openId) void this.details.run();
@@ -154,9 +174,17 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       }
     },
     onComplete: ({ result, checked }) => {
-      this.outcome = result
-        ? `Reconciled: ${plural(result.pulled + result.refreshed, 'transaction')} checked, ${result.enqueued} brought up to date.`
-        : `The reconciliation that was running has ended${checked === null ? '' : `: ${plural(checked, 'transaction')} checked`}.`;
+      this.outcome = this.inOwnLocale(() =>
+        result
+          ? msg(
+              str`Reconciled: ${transactions(result.pulled + result.refreshed)} checked, ${formatCount(result.enqueued)} brought up to date.`,
+            )
+          : checked === null
+            ? msg('The reconciliation that was running has ended.')
+            : msg(
+                str`The reconciliation that was running has ended: ${transactions(checked)} checked.`,
+              ),
+      );
       this.emit(new ServiceReconciledEvent({ result }));
     },
     onError: (error) => {
@@ -201,10 +229,10 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
 
   private renderFilter() {
     return html`<div class="field" part="field">
-      <label for="status" part="label">Status</label>
+      <label for="status" part="label">${msg('Status')}</label>
       <select id="status" part="filter" @change=${this.onStatus}>
-        <option value="" ?selected=${this.status === ''}>All</option>
-        ${Object.entries(STATUSES).map(
+        <option value="" ?selected=${this.status === ''}>${msg('All')}</option>
+        ${Object.entries(statuses()).map(
           ([value, label]) =>
             html`<option value=${value} ?selected=${this.status === value}>${label}</option>`,
         )}
@@ -216,11 +244,11 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
     const busy = this.replay.status === TaskStatus.PENDING;
     const open = this.openId === e.id;
     return html`<tr part="row" data-id=${e.id} data-status=${e.status}>
-        <td data-label="Received">${renderTime(e.receivedAt)}</td>
-        <td data-label="Kind"><span>${e.type}</span></td>
-        <td data-label="Status" part="status">${badge(e.status)}</td>
-        <td data-label="Attempts"><span>${e.attempts}</span></td>
-        <td data-label="Error"><span>${e.error ?? '—'}</span></td>
+        <td data-label=${msg('Received')}>${renderTime(e.receivedAt)}</td>
+        <td data-label=${msg('Kind')}><span>${e.type}</span></td>
+        <td data-label=${msg('Status')} part="status">${badge(e.status)}</td>
+        <td data-label=${msg('Attempts')}><span>${e.attempts}</span></td>
+        <td data-label=${msg('Error')}><span>${e.error ?? '—'}</span></td>
         <td>
           <div class="row">
             <button
@@ -230,7 +258,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
               aria-controls=${open ? 'details' : nothing}
               @click=${() => this.toggle(e.id)}
             >
-              ${open ? 'Close' : 'Details'}<span class="visually-hidden"
+              ${open ? msg('Close') : msg('Details')}<span class="visually-hidden"
                 >: ${e.type} ${e.eventId}</span
               >
             </button>
@@ -242,7 +270,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
                     aria-disabled=${busy ? 'true' : 'false'}
                     @click=${() => this.onReplay(e.id)}
                   >
-                    ${busy && this.#replaying === e.id ? html`${spinner}Replaying…` : 'Replay'}<span
+                    ${busy && this.#replaying === e.id ? html`${spinner}${msg('Replaying…')}` : msg('Replay')}<span
                       class="visually-hidden"
                       >: ${e.type} ${e.eventId}</span
                     >
@@ -271,40 +299,42 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
           <div class="row header">
             ${this.renderHeadingAt(
               1,
-              html`Event ${e ? html`<code>${e.eventId}</code>` : nothing}`,
+              html`${msg('Event')} ${e ? html`<code>${e.eventId}</code>` : nothing}`,
               'details-heading',
             )}
-            <button type="button" part="button" @click=${this.close}>Close details</button>
+            <button type="button" part="button" @click=${this.close}>
+              ${msg('Close details')}
+            </button>
           </div>
           ${
             failed
               ? renderAlert(this.details.error)
               : e && e.id === this.openId
                 ? html`<dl>
-                    <dt>Kind</dt>
+                    <dt>${msg('Kind')}</dt>
                     <dd>${e.type}</dd>
-                    <dt>Status</dt>
+                    <dt>${msg('Status')}</dt>
                     <dd>${badge(e.status)}</dd>
-                    <dt>Transaction ids</dt>
+                    <dt>${msg('Transaction ids')}</dt>
                     <dd>
                       ${
                         e.transactionIds.length
                           ? e.transactionIds.map((id) => html`<code>${id}</code> `)
-                          : 'None'
+                          : msg('None')
                       }
                     </dd>
-                    <dt>Attempts</dt>
+                    <dt>${msg('Attempts')}</dt>
                     <dd>${e.attempts}</dd>
-                    <dt>Error</dt>
-                    <dd>${e.error ?? 'None'}</dd>
-                    <dt>Received</dt>
+                    <dt>${msg('Error')}</dt>
+                    <dd>${e.error ?? msg('None')}</dd>
+                    <dt>${msg('Received')}</dt>
                     <dd>${formatDateTime(e.receivedAt)}</dd>
-                    <dt>Processed</dt>
+                    <dt>${msg('Processed')}</dt>
                     <dd>${formatDateTime(e.processedAt)}</dd>
-                    <dt>Last change</dt>
+                    <dt>${msg('Last change')}</dt>
                     <dd>${formatDateTime(e.updatedAt)}</dd>
                   </dl>`
-                : html`<p class="hint">${spinner}Loading the event…</p>`
+                : html`<p class="hint">${spinner}${msg('Loading the event…')}</p>`
           }
         </section>
       </td>
@@ -312,19 +342,19 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
   }
 
   private renderTable() {
-    return html`<div data-fit role="region" aria-label="Webhook events">
+    return html`<div data-fit role="region" aria-label=${msg('Webhook events')}>
       <table part="table">
         <caption class="visually-hidden">
-          Webhook events, newest first
+          ${msg('Webhook events, newest first')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Received</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Error</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
+            <th scope="col">${msg('Received')}</th>
+            <th scope="col">${msg('Kind')}</th>
+            <th scope="col">${msg('Status')}</th>
+            <th scope="col">${msg('Attempts')}</th>
+            <th scope="col">${msg('Error')}</th>
+            <th scope="col"><span class="visually-hidden">${msg('Actions')}</span></th>
           </tr>
         </thead>
         <tbody>
@@ -342,14 +372,14 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       aria-busy=${this.load.status === TaskStatus.PENDING || busy || reconciling ? 'true' : 'false'}
     >
       <div class="row header">
-        ${this.renderHeading('Webhook events')}
+        ${this.renderHeading(msg('Webhook events'))}
         <button
           type="button"
           part="button reconcile-button"
           aria-disabled=${reconciling ? 'true' : 'false'}
           @click=${this.onReconcile}
         >
-          ${reconciling ? html`${spinner}Reconciling…` : 'Reconcile now'}
+          ${reconciling ? html`${spinner}${msg('Reconciling…')}` : msg('Reconcile now')}
         </button>
         <button
           type="button"
@@ -358,11 +388,11 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
           aria-disabled=${busy ? 'true' : 'false'}
           @click=${() => this.onReplay(null)}
         >
-          ${busy && this.#replaying === null ? html`${spinner}Replaying…` : 'Replay all dead'}
+          ${busy && this.#replaying === null ? html`${spinner}${msg('Replaying…')}` : msg('Replay all dead')}
         </button>
       </div>
-      ${this.#reconcileProgress.render('Transactions reconciled')} ${this.renderFilter()}
-      ${this.renderLoadState('events')}
+      ${this.#reconcileProgress.render(msg('Transactions reconciled'))} ${this.renderFilter()}
+      ${this.renderLoadState((time) => msg(str`Showing the events as of ${time}.`))}
       ${this.replay.status === TaskStatus.ERROR ? renderAlert(this.replay.error) : nothing}
       ${this.reconcile.status === TaskStatus.ERROR ? renderAlert(this.reconcile.error) : nothing}
       ${this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing}
@@ -370,14 +400,10 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
         this.hasLoaded
           ? this.rows.length === 0
             ? html`<p class="hint" part="empty">
-                ${
-                  this.status
-                    ? `No event is ${STATUSES[this.status].toLowerCase()}.`
-                    : 'No webhook received yet.'
-                }
+                ${this.status ? noneWith(this.status) : msg('No webhook received yet.')}
               </p>`
-            : html`${this.renderTable()}${this.renderMore('events')}`
-          : this.renderFirstLoad('the events')
+            : html`${this.renderTable()}${this.renderMore(msg('Show more events'))}`
+          : this.renderFirstLoad(msg('Loading the events…'))
       }
     </section>`;
   }
