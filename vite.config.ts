@@ -13,7 +13,7 @@ import { scriptTagBuild } from './widgets/build/script-tag.js';
 export { ELEMENTS, OPERATIONS_ELEMENTS };
 
 /** The settings card's parts that it imports on demand, in files of their own. */
-const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts'];
+const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts', 'health.ts'];
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations

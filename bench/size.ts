@@ -30,11 +30,13 @@ interface KitSize {
   operations: Weight[];
   kit: Weight;
   /**
-   * What the kit loads only when needed (`import()`: the settings card's checklist, the bank
-   * account sync's progress), apart.
+   * What the kit loads only when needed (`import()`: the settings card's checklist, allowed
+   * origins and health list, the bank account sync's progress, the Spanish texts), apart.
    */
   onDemand: Weight;
   scriptTag: Weight;
+  /** The same, for the script-tag build: parts/ beside it (widgets/build/script-tag.ts). */
+  scriptTagParts: Weight;
   /** Whether any built file mentions zod (it must never reach the bundle). */
   containsZod: boolean;
 }
@@ -92,10 +94,16 @@ export function measureKit(dir: string): KitSize {
     elements: entries.filter((f) => !operations.has(f)).map(weighEntry),
     operations: entries.filter((f) => operations.has(f)).map(weighEntry),
     kit: weigh('whole kit (service-widgets.js)', kitFiles),
-    onDemand: weigh('loaded on demand (checklist, allowed origins, progress)', lazy),
+    onDemand: weigh('loaded on demand (settings parts, progress, Spanish)', lazy),
     scriptTag: weigh('script-tag build (service-widgets.iife.js)', [
       path.join(dir, 'service-widgets.iife.js'),
     ]),
+    scriptTagParts: weigh(
+      'its parts, loaded on demand (parts/)',
+      readdirSync(path.join(dir, 'parts'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => path.join(dir, 'parts', f)),
+    ),
     containsZod: all.some((f) =>
       /\bzod\b|ZodError|\$ZodType/.test(readFileSync(path.join(dir, f), 'utf8')),
     ),
@@ -105,7 +113,14 @@ export function measureKit(dir: string): KitSize {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function report(size: KitSize): string {
-  const rows = [...size.elements, size.kit, size.onDemand, size.scriptTag, ...size.operations];
+  const rows = [
+    ...size.elements,
+    size.kit,
+    size.onDemand,
+    size.scriptTag,
+    size.scriptTagParts,
+    ...size.operations,
+  ];
   const width = Math.max(...rows.map((r) => r.name.length));
   const line = (r: Weight) =>
     `${r.name.padEnd(width)}  ${String(r.files).padStart(5)}  ${kb(r.raw).padStart(9)}  ${kb(r.gzip).padStart(9)}`;
@@ -117,6 +132,7 @@ function report(size: KitSize): string {
     line(size.kit),
     line(size.onDemand),
     line(size.scriptTag),
+    line(size.scriptTagParts),
     '',
     'operations widgets (entries of their own, outside the kit and its budget):',
     ...size.operations.map(line),

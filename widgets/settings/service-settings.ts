@@ -25,7 +25,7 @@ import {
   spinner,
 } from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
-import { renderHealth } from './health.js';
+import type { renderHealth } from './health.js';
 import { msg, str } from '../core/localize.js';
 import { formatTime } from '../core/format.js';
 
@@ -184,6 +184,11 @@ export class ServiceSettings extends ServiceElement {
     // The going-live checklist inside the card is a file of its own, loaded when a card shows.
     void import('./define-checklist.js');
     void import('./define-allowed-origins.js');
+    // So is the health list (the kit's budget): "Checking…" shows until it is there.
+    void import('./health.js').then(({ renderHealth }) => {
+      this.renderHealth = renderHealth;
+      this.requestUpdate();
+    });
     // The health list shows when the bank accounts were last synced.
     globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
   }
@@ -387,6 +392,9 @@ export class ServiceSettings extends ServiceElement {
       }`;
   }
 
+  /** The health list's renderer, once its file has loaded. */
+  private renderHealth: typeof renderHealth | undefined;
+
   private renderHealthSection() {
     const h = this.health;
     const failed = h.status === TaskStatus.ERROR;
@@ -404,8 +412,8 @@ export class ServiceSettings extends ServiceElement {
         : nothing
     }
     ${
-      shown
-        ? html`${renderHealth(shown.health)}
+      shown && this.renderHealth
+        ? html`${this.renderHealth(shown.health)}
             <p class="hint">${msg(str`As of ${formatTime(shown.at)}.`)}</p>`
         : failed
           ? nothing
