@@ -48,10 +48,13 @@ test(
           `${JSON.stringify(ALL_TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
         );
         assert.deepEqual(broken, [], `words at ${width} px`);
-        assert.ok(
-          await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
-          `the page scrolls sideways at ${width} px`,
+        const wide = await page.evaluate(() =>
+          [document.documentElement, ...document.querySelectorAll('*')]
+            .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
+            .map((node) => `${node.localName}.${node.className}`)
+            .slice(0, 5),
         );
+        assert.deepEqual(wide, [], `what sticks out at ${width} px`);
         for (const tag of ALL_TAGS) {
           await page.locator(tag).screenshot({
             path: `${ARTIFACTS}/es-${tag.replace('service-', '')}-${colorScheme}-${width}.png`,

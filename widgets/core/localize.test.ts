@@ -6,7 +6,7 @@ import { afterEach, describe, it } from '../testing/mocha.js';
 import { aClient, aTransaction } from '../testing/records.js';
 import '../client-create/define.js';
 import '../transactions-list/define.js';
-import { localeOf } from './localize.js';
+import { loadLanguage, localeOf } from './localize.js';
 
 // Two languages: the locale is, first found, a `lang` on the element or an ancestor below <html>,
 // configure({ locale }), <html lang>, English; text, dates and money follow it, and configure()
@@ -28,8 +28,14 @@ const routes = {
   'GET /api/clients': () => page([jane]),
 };
 
-/** The Spanish texts come on demand: a few rounds for them to arrive and render. */
-const settled = (el: Element) => settle(el as never, 8);
+/**
+ * The Spanish texts come on demand: wait for them to arrive (the load the elements started, or
+ * an already loaded catalog), then a few rounds to render.
+ */
+const settled = async (el: Element) => {
+  await loadLanguage('es');
+  await settle(el as never, 8);
+};
 
 describe('two languages', () => {
   it('find the locale: the element or an ancestor, then configure(), then <html lang>', async () => {
