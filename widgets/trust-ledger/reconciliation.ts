@@ -57,13 +57,15 @@ export function renderReconcileForm(options: {
 /** The outcome of a run: what it found, and why it is a variance. */
 export function renderReconciliation(r: Reconciliation) {
   const balanced = r.status === 'balanced';
+  // The date stays on one line.
+  const day = formatDate(r.asOf).replaceAll(' ', '\u00a0');
   return alertBox(
     balanced ? 'success' : 'warning',
     html`<p class="h sub">
         ${
           balanced
-            ? msg(str`Balanced as of ${formatDate(r.asOf)}.`)
-            : msg(str`Variance of ${formatMoney(r.variance)} as of ${formatDate(r.asOf)}.`)
+            ? msg(str`Balanced as of ${day}.`)
+            : msg(str`Variance of ${formatMoney(r.variance)} as of ${day}.`)
         }
       </p>
       ${
@@ -77,13 +79,13 @@ export function renderReconciliation(r: Reconciliation) {
       }
       <dl part="totals">
         <dt>${msg('Bank statement')}</dt>
-        <dd>${money(r.statementBalance)}</dd>
+        <dd>${money(r.statementBalance, true)}</dd>
         <dt>${msg('Trust account book')}</dt>
-        <dd>${money(r.bookBalance)}</dd>
+        <dd>${money(r.bookBalance, true)}</dd>
         <dt>${msg('Client ledgers')}</dt>
-        <dd>${money(r.clientLedgerTotal)}</dd>
+        <dd>${money(r.clientLedgerTotal, true)}</dd>
         <dt>${msg('Variance (statement − book)')}</dt>
-        <dd>${money(r.variance, true)}</dd>
+        <dd><strong>${formatMoney(r.variance)}</strong></dd>
       </dl>
       ${
         r.negativeClients.length
@@ -93,7 +95,7 @@ export function renderReconciliation(r: Reconciliation) {
                   (l) =>
                     html`<li>
                       ${lineName(l)}${l.matterName ? html` · ${l.matterName}` : nothing}:
-                      ${money(l.balance)}
+                      ${money(l.balance, true)}
                     </li>`,
                 )}
               </ul>`

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
-import { $, $$, focused, settle, text, type } from '../testing/helpers.js';
+import { $, $$, focused, resizeViewport, settle, text, type } from '../testing/helpers.js';
 import {
   TRUST,
   aReconciliation,
@@ -132,9 +132,42 @@ describe('<service-trust-ledger>', () => {
     expect(
       getComputedStyle(rows[0]!.querySelector('[part~="balance"] strong')!).color,
     ).not.to.equal(getComputedStyle(negative).color);
+    // Money out (a refund, a return) is negative by nature: only a balance below zero alarms.
+    expect($$(el, '[part~="negative"]')).to.deep.equal([negative]);
     expect(text($(el, '[part~="warning"]'))).to.contain(
       'Below zero: 1 of the client and matter balances',
     );
+  });
+
+  it('lays the balances out as labelled rows on a phone, without the zero amounts', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    const wrapper = () => $(el, '[data-fit]');
+    const shown = (row: Element) =>
+      [...row.querySelectorAll('td')]
+        .filter((td) => getComputedStyle(td).display !== 'none')
+        .map((td) => td.dataset.label);
+    await resizeViewport(1280, 800);
+    el.requestUpdate();
+    await settle(el);
+    expect(wrapper().hasAttribute('data-rows')).to.equal(false);
+    try {
+      await resizeViewport(375, 800);
+      el.requestUpdate();
+      await settle(el);
+      expect(wrapper().hasAttribute('data-rows')).to.equal(true);
+      expect(shown($$(el, 'tbody tr')[1]!)).to.deep.equal([
+        'Client',
+        'Matter',
+        'Received',
+        'Returned',
+        'Balance',
+      ]);
+      // The totals keep every column.
+      expect(shown($(el, 'tfoot tr'))).to.have.length(7);
+    } finally {
+      await resizeViewport(800, 600);
+    }
   });
 
   it('drills into a matter’s entries with running balances, pages on, and comes back', async () => {

@@ -92,10 +92,11 @@ export class ServiceTrustLedger extends ServiceElement {
       .zero {
         color: var(--_muted);
       }
+      /* The tabs keep one weight (a bold one would widen, and wrap, on a phone): the chosen one
+         is underlined in the accent. */
       [part~='tabs'] {
         display: flex;
         flex-wrap: wrap;
-        gap: 0.25rem;
         border-block-end: 1px solid var(--_border);
       }
       [role='tab'] {
@@ -103,11 +104,16 @@ export class ServiceTrustLedger extends ServiceElement {
         border-block-end: 3px solid transparent;
         border-radius: 0;
         background: transparent;
-        padding-inline: 0.6rem;
+        padding-inline: 0.5rem;
+        font-weight: 600;
+        color: var(--_muted);
       }
       [role='tab'][aria-selected='true'] {
         border-block-end-color: var(--_ink);
-        font-weight: 600;
+        color: var(--_text);
+      }
+      tr[data-negative] {
+        background: color-mix(in srgb, var(--_danger) 7%, var(--_surface));
       }
       button.link {
         padding: 0;
@@ -124,6 +130,12 @@ export class ServiceTrustLedger extends ServiceElement {
       }
       [data-rows] tfoot {
         display: block;
+      }
+      [data-rows] tfoot tr {
+        border: none;
+      }
+      [data-rows] tbody td[data-zero] {
+        display: none;
       }
       [data-rows] tfoot th {
         display: block;

@@ -12,18 +12,24 @@ import { msg } from '../core/localize.js';
 // their running balance, and the bank deposits. Tables on a desktop, labelled rows where they do
 // not fit (TableFit); amounts below zero in the danger tone, with their minus sign.
 
-/** An amount in a cell: muted when zero, in the danger tone (and bold) when below zero. */
-export function money(amount: string, strong = false) {
-  const tone = amount.startsWith('-') ? 'error' : amount === '0.00' ? 'zero' : undefined;
+/**
+ * An amount: muted when zero. A balance (`balance`: what a client or matter holds) is bold, and
+ * below zero in the danger tone: money out (a refund, a return) is negative by nature, not alarm.
+ */
+export function money(amount: string, balance = false) {
   const text = formatMoney(amount);
-  return tone === 'error'
-    ? html`<span class="text" data-tone="error" part="negative">${text}</span>`
-    : tone === 'zero'
-      ? html`<span class="zero">${text}</span>`
-      : strong
-        ? html`<strong>${text}</strong>`
-        : html`<span>${text}</span>`;
+  if (balance && amount.startsWith('-')) {
+    return html`<strong class="text" data-tone="error" part="negative">${text}</strong>`;
+  }
+  if (amount === '0.00') return html`<span class="zero">${text}</span>`;
+  return balance ? html`<strong>${text}</strong>` : html`<span>${text}</span>`;
 }
+
+/** A cell of money that is not a balance: zero ones step aside in labelled rows (a phone). */
+const amountCell = (amount: string, label: string) =>
+  html`<td class="amount" data-label=${label} ?data-zero=${amount === '0.00'}>
+    ${money(amount)}
+  </td>`;
 
 /** A balance line's client and matter, as a person reads them. */
 export const lineName = (l: Pick<LedgerBalanceLine, 'clientName' | 'matterName' | 'clientId'>) =>
@@ -84,10 +90,7 @@ export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanc
                 }
               </td>
               <td data-label=${msg('Matter')}><span>${matterOf(l)}</span></td>
-              ${columns.map(
-                ([key, label]) =>
-                  html`<td class="amount" data-label=${label}>${money(l[key])}</td>`,
-              )}
+              ${columns.map(([key, label]) => amountCell(l[key], label))}
               <td class="amount" data-label=${msg('Balance')} part="balance">
                 ${money(l.balance, true)}
               </td>
@@ -198,11 +201,8 @@ export function renderDeposits(report: LedgerDeposits) {
               <td class="amount" data-label=${msg('Transactions')}>
                 <span>${d.transactions}</span>
               </td>
-              ${amounts.map(
-                ([key, label]) =>
-                  html`<td class="amount" data-label=${label}>${money(d[key])}</td>`,
-              )}
-              <td class="amount" data-label=${msg('Net')}>${money(d.net, true)}</td>
+              ${amounts.map(([key, label]) => amountCell(d[key], label))}
+              <td class="amount" data-label=${msg('Net')}>${money(d.net)}</td>
             </tr>`,
         )}
       </tbody>
@@ -213,7 +213,9 @@ export function renderDeposits(report: LedgerDeposits) {
             ([key, label]) =>
               html`<td class="amount" data-label=${label}>${money(report.totals[key])}</td>`,
           )}
-          <td class="amount" data-label=${msg('Net')}>${money(report.totals.net, true)}</td>
+          <td class="amount" data-label=${msg('Net')}>
+            <strong>${formatMoney(report.totals.net)}</strong>
+          </td>
         </tr>
       </tfoot>
     </table>
