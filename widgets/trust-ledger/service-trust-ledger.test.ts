@@ -385,6 +385,21 @@ describe('<service-trust-ledger>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('loads again on Refresh, and offers trust accounts synced meanwhile', async () => {
+    const accounts = [aBankAccount({ name: 'Operating' })];
+    api = mockApi(routes({ 'GET /api/bank-accounts': () => page(accounts) }));
+    const el = await mount(undefined, null);
+    expect(text($(el, '[part~="empty"]'))).to.contain('No trust bank account yet');
+    accounts.push(aBankAccount({ name: 'IOLTA', category: 'trust' }));
+    window.dispatchEvent(new Event('service-bank-accounts-synced'));
+    await settle(el, 4);
+    expect($<HTMLSelectElement>(el, '[part~="account-select"]').value).to.equal(accounts[1]!.id);
+    expect(api.callsTo('GET /api/ledger/balances')).to.have.length(1);
+    $(el, '[part~="refresh-button"]').click();
+    await settle(el, 4);
+    expect(api.callsTo('GET /api/ledger/balances')).to.have.length(2);
+  });
+
   it('moves between the views with the arrow keys', async () => {
     api = mockApi(routes());
     const el = await mount();

@@ -1,5 +1,5 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ApiError, type ApiClient } from '../../shared/api-client.js';
 import {
@@ -20,27 +20,17 @@ import { ServiceElement, spinner } from '../core/service-element.js';
 import { TableFit } from '../core/table-fit.js';
 import { INVALID_FORM } from '../core/validate.js';
 import { readStatementBalance, tokenRole as readRole } from './access.js';
+import { fileName, save } from './download.js';
 import { ServiceReconciliationCreatedEvent } from './events.js';
 import { renderHistory, renderReconcileForm, renderReconciliation } from './reconciliation.js';
+import { trustLedgerStyles } from './styles.js';
+import { renderTabs, type View } from './tabs.js';
 import { lineName, renderBalances, renderDeposits, renderEntries } from './tables.js';
 
-type View = 'balances' | 'deposits' | 'reconciliations';
 /** Entries per page ("Show more" loads the next with the API's cursor). */
 const ENTRIES_PAGE = 50;
 
 const accountLabel = (a: BankAccount) => `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}`;
-
-/** A file name for a report: `trust-balances-2026-11-30.csv`. */
-const fileName = (report: LedgerReport) =>
-  `trust-${report}-${new Date().toISOString().slice(0, 10)}.csv`;
-
-/** Saves a Blob as a file, the way a download link does (its address is the Blob's, no token). */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * The trust ledger of one trust bank account (staff role): balances per client and matter (what
@@ -71,6 +61,7 @@ function save(blob: Blob, name: string): void {
  * @csspart back-button - Back from the entries to the balances.
  * @csspart running-balance - An entry's running balance.
  * @csspart csv-button - Downloads the view as CSV.
+ * @csspart refresh-button - Loads what is shown again.
  * @csspart more-button - Loads the next page of entries.
  * @csspart button - Buttons.
  * @csspart form - The reconciliation form (admin).
@@ -80,77 +71,7 @@ function save(blob: Blob, name: string): void {
  * @csspart empty - The text shown when a view has nothing yet.
  */
 export class ServiceTrustLedger extends ServiceElement {
-  static override styles = [
-    ServiceElement.styles,
-    css`
-      :host {
-        max-inline-size: var(--service-max-width, 64rem);
-      }
-      .text[data-tone='error'] {
-        --_tone: var(--_danger);
-      }
-      .zero {
-        color: var(--_muted);
-      }
-      /* The tabs keep one weight (a bold one would widen, and wrap, on a phone): the chosen one
-         is underlined in the accent. */
-      [part~='tabs'] {
-        display: flex;
-        flex-wrap: wrap;
-        border-block-end: 1px solid var(--_border);
-      }
-      [role='tab'] {
-        border: none;
-        border-block-end: 3px solid transparent;
-        border-radius: 0;
-        background: transparent;
-        padding-inline: 0.5rem;
-        font-weight: 600;
-        color: var(--_muted);
-      }
-      [role='tab'][aria-selected='true'] {
-        border-block-end-color: var(--_ink);
-        color: var(--_text);
-      }
-      tr[data-negative] {
-        background: color-mix(in srgb, var(--_danger) 7%, var(--_surface));
-      }
-      button.link {
-        padding: 0;
-        border: none;
-        background: none;
-        color: var(--_ink);
-        text-decoration: underline;
-        text-align: start;
-        white-space: normal;
-      }
-      tfoot :is(th, td) {
-        font-weight: 600;
-        border-block-end: none;
-      }
-      [data-rows] tfoot {
-        display: block;
-      }
-      [data-rows] tfoot tr {
-        border: none;
-      }
-      [data-rows] tbody td[data-zero] {
-        display: none;
-      }
-      [data-rows] tfoot th {
-        display: block;
-        padding: 0.4rem 0 0.1rem;
-      }
-      .fields {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
-        gap: calc(var(--_gap) * 0.75);
-      }
-      [part~='account-select'] {
-        max-inline-size: 24rem;
-      }
-    `,
-  ];
+  static override styles = [ServiceElement.styles, trustLedgerStyles];
 
   /** The trust bank account shown (its id); without it, a chooser of the trust accounts. */
   @property({ attribute: 'bank-account-id' }) bankAccountId?: string;
@@ -293,6 +214,29 @@ export class ServiceTrustLedger extends ServiceElement {
     onError: (error) => this.emitError('reconcile', error),
   });
 
+  /** Trust accounts synced by another widget on the page show up in the chooser. */
+  readonly #onSynced = () => void this.accounts.run();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
+  }
+
+  /** Loads what is shown again: the balances, and the open entries, deposits or reconciliations. */
+  async refresh(): Promise<void> {
+    await Promise.all([
+      this.balances.run(),
+      this.drill ? this.entriesPage.run([undefined]) : null,
+      this.view === 'deposits' ? this.deposits.run() : null,
+      this.view === 'reconciliations' ? this.history.run() : null,
+    ]);
+  }
+
   private async openEntries(line: LedgerBalanceLine): Promise<void> {
     this.drill = line;
     this.entries = [];
@@ -314,16 +258,6 @@ export class ServiceTrustLedger extends ServiceElement {
   private select(view: View, focus = false): void {
     this.view = view;
     if (focus) void this.focusWithin(`#tab-${view}`);
-  }
-
-  /** Arrow keys, Home and End move along the tabs (the ARIA tabs pattern). */
-  private onTabKey(event: KeyboardEvent): void {
-    const views: View[] = ['balances', 'deposits', 'reconciliations'];
-    const at = views.indexOf(this.view);
-    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: views.length - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    this.select(views[(to + views.length) % views.length]!, true);
   }
 
   private onChoose(event: Event): void {
@@ -491,32 +425,6 @@ export class ServiceTrustLedger extends ServiceElement {
     ${runs ? renderHistory(runs) : this.renderPending(this.history, msg('Loading…'))}`;
   }
 
-  private renderTabs() {
-    const tabs: [View, string][] = [
-      ['balances', msg('Balances')],
-      ['deposits', msg('Deposits')],
-      ['reconciliations', msg('Reconciliation')],
-    ];
-    return html`<div role="tablist" part="tabs" aria-label=${msg('Trust ledger views')}>
-      ${tabs.map(
-        ([view, label]) =>
-          html`<button
-            type="button"
-            role="tab"
-            part="tab"
-            id="tab-${view}"
-            aria-selected=${this.view === view ? 'true' : 'false'}
-            aria-controls="panel"
-            tabindex=${this.view === view ? '0' : '-1'}
-            @click=${() => this.select(view)}
-            @keydown=${this.onTabKey}
-          >
-            ${label}
-          </button>`,
-      )}
-    </div>`;
-  }
-
   override render() {
     const busy = [this.accounts, this.balances, this.deposits, this.history, this.entriesPage].some(
       (t) => t.status === TaskStatus.PENDING,
@@ -527,12 +435,26 @@ export class ServiceTrustLedger extends ServiceElement {
       reconciliations: () => this.renderReconciliationsView(),
     };
     return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
-      ${this.renderHeading(msg('Trust ledger'))} ${this.renderUnconfigured()}
-      ${this.renderChooser()}
+      <div class="row header">
+        ${this.renderHeading(msg('Trust ledger'))}
+        ${
+          this.accountId
+            ? html`<button
+                type="button"
+                part="button refresh-button"
+                aria-disabled=${busy ? 'true' : 'false'}
+                @click=${() => !busy && this.refresh()}
+              >
+                ${msg('Refresh')}
+              </button>`
+            : nothing
+        }
+      </div>
+      ${this.renderUnconfigured()} ${this.renderChooser()}
       ${this.download.status === TaskStatus.ERROR ? renderAlert(this.download.error) : nothing}
       ${
         this.accountId
-          ? html`${this.renderTabs()}
+          ? html`${renderTabs(this.view, (view, focus) => this.select(view, focus))}
               <div role="tabpanel" id="panel" class="stack" aria-labelledby="tab-${this.view}">
                 ${views[this.view]()}
               </div>`
