@@ -1,5 +1,5 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ApiError, type ApiClient } from '../../shared/api-client.js';
 import {
@@ -56,7 +56,7 @@ const accountLabel = (a: BankAccount) => `${a.name}${a.lastFour ? ` ··${a.last
  * @csspart row - A row of a table.
  * @csspart totals - A table's totals row, and the reconciliation's totals.
  * @csspart balance - A balance cell.
- * @csspart negative - An amount below zero.
+ * @csspart negative - A balance below zero.
  * @csspart entries-button - Opens a client's or matter's entries.
  * @csspart back-button - Back from the entries to the balances.
  * @csspart running-balance - An entry's running balance.
@@ -213,6 +213,11 @@ export class ServiceTrustLedger extends ServiceElement {
     },
     onError: (error) => this.emitError('reconcile', error),
   });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Another account's ledger: its balances, not the entries of the one shown before.
+    if (changed.has('bankAccountId')) this.drill = null;
+  }
 
   /** Trust accounts synced by another widget on the page show up in the chooser. */
   readonly #onSynced = () => void this.accounts.run();
