@@ -17,7 +17,7 @@ const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts', 'health.ts']
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
- * widgets' API calls and the origin rules of the allowed origins, which stay with them),
+ * widgets' and the trust ledger's API calls and the origin rules of the allowed origins, which stay with them),
  * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
  * it alone), nor what loads on demand (the settings card's checklist and allowed origins, the
  * progress display) or only with the operations widgets.
@@ -25,7 +25,7 @@ const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts', 'health.ts']
 function inKitChunk(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   if (file.includes('/node_modules/')) return true;
-  if (file.includes('/shared/')) return !/\/(?:operations-api|origins)\.ts$/.test(file);
+  if (file.includes('/shared/')) return !/\/(?:operations-api|ledger-api|origins)\.ts$/.test(file);
   const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
   if (folder === 'core') return true;
   return (

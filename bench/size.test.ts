@@ -36,6 +36,7 @@ describe('the widget kit build', () => {
     // The operations widgets are entries of their own, weighed apart from the kit.
     expect(size.operations.map((e) => e.name)).toEqual([
       'service-sync-problems',
+      'service-trust-ledger',
       'service-webhook-events',
     ]);
     // None of their code rides in the kit's files (their API calls and their tags).
@@ -47,6 +48,8 @@ describe('the widget kit build', () => {
       '/api/admin/webhook-events',
       'service-sync-problems',
       'service-webhook-events',
+      '/api/ledger/',
+      'service-trust-ledger',
     ]) {
       expect(kitText).not.toContain(mark);
     }

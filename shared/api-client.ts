@@ -91,6 +91,8 @@ interface RequestOptions {
    * network or a double click repeats runs once. Pass the same key to retry the same submit.
    */
   idempotencyKey?: string;
+  /** Another kind of answer than JSON (`text/csv`): the call then resolves with its Blob. */
+  accept?: string;
 }
 
 function toQueryString(query: Query | undefined): string {
@@ -157,7 +159,7 @@ export class ApiClient {
   }
 
   async #send(method: string, path: string, options: RequestOptions, renew: boolean) {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
     const token = await this.#tokenFor(renew);
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
@@ -214,6 +216,14 @@ export class ApiClient {
     );
   }
 
+  /**
+   * The token the calls send now (a getter's latest), or null: a widget may read what its widget
+   * token allows, to offer only what the server will accept (the server checks every call).
+   */
+  get token(): Promise<string | null> {
+    return this.#tokenFor(false) ?? Promise.resolve(null);
+  }
+
   /** One call; a 401 with a token getter renews the token and tries once more. */
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     if (!this.hasToken) {
@@ -235,6 +245,7 @@ export class ApiClient {
     }
     if (!res.ok) throw await errorFrom(res);
     if (res.status === 204) return undefined as T;
+    if (options.accept) return (await res.blob()) as T;
     return (await res.json()) as T;
   }
 

@@ -15,10 +15,11 @@ export const ELEMENTS = [
 ] as const;
 
 /**
- * The operations widgets (admin consoles): entries of their own, outside the kit's script
- * (service-widgets.js and its IIFE) and its 30 KB budget; a page loads them where it shows them.
+ * The consoles: the operations widgets (admin) and the trust ledger (staff). Entries of their
+ * own, outside the kit's script (service-widgets.js and its IIFE) and its 30 KB budget; a page
+ * loads them where it shows them.
  */
-export const OPERATIONS_ELEMENTS = ['sync-problems', 'webhook-events'] as const;
+export const OPERATIONS_ELEMENTS = ['sync-problems', 'webhook-events', 'trust-ledger'] as const;
 
 export type ElementName = (typeof ELEMENTS)[number] | (typeof OPERATIONS_ELEMENTS)[number];
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_NAMES } from '../../shared/actions.js';
 import { ApiClient, ApiError } from '../../shared/api-client.js';
+import * as ledgerApi from '../../shared/ledger-api.js';
 import * as operationsApi from '../../shared/operations-api.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 
@@ -108,6 +109,42 @@ describe('the typed API client', () => {
         'POST /api/admin/webhook-events/replay',
         'POST /api/admin/reconcile',
         'GET /api/admin/progress',
+      ]),
+    );
+    expect(calls.filter((call) => !operations.has(call))).toEqual([]);
+  });
+
+  it('calls only documented paths from the trust ledger widget’s API, every function checked', async () => {
+    const { calls, client } = recordingClient();
+    const bankAccountId = crypto.randomUUID();
+    const exercised = {
+      getLedgerBalances: () => ledgerApi.getLedgerBalances(client, { bankAccountId }),
+      listLedgerEntries: () =>
+        ledgerApi.listLedgerEntries(client, { bankAccountId, clientId: bankAccountId }),
+      getLedgerDeposits: () => ledgerApi.getLedgerDeposits(client, { bankAccountId }),
+      downloadLedgerCsv: () =>
+        Promise.all(
+          (['balances', 'entries', 'deposits'] as const).map((report) =>
+            ledgerApi.downloadLedgerCsv(client, report, { bankAccountId }),
+          ),
+        ),
+      createReconciliation: () =>
+        ledgerApi.createReconciliation(client, {
+          bankAccountId,
+          asOf: '2026-11-30',
+          statementBalance: '1300.00',
+        }),
+      listReconciliations: () => ledgerApi.listReconciliations(client, { bankAccountId }),
+    } satisfies Record<keyof typeof ledgerApi, () => Promise<unknown>>;
+    for (const call of Object.values(exercised)) await call();
+    expect(Object.keys(ledgerApi).sort()).toEqual(Object.keys(exercised).sort());
+    expect(new Set(calls)).toEqual(
+      new Set([
+        'GET /api/ledger/balances',
+        'GET /api/ledger/entries',
+        'GET /api/ledger/deposits',
+        'POST /api/ledger/reconciliations',
+        'GET /api/ledger/reconciliations',
       ]),
     );
     expect(calls.filter((call) => !operations.has(call))).toEqual([]);

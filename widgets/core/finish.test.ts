@@ -11,7 +11,7 @@ import { after, afterEach, before, describe, it } from '../testing/mocha.js';
 import { aTransaction } from '../testing/records.js';
 import { configure } from './config.js';
 
-// The kit's finish, measured as a person sees it: all ten elements with a busy firm's data, from
+// The kit's finish, measured as a person sees it: all eleven elements with a busy firm's data, from
 // a 320 px phone to a desktop. No word breaks inside a table cell or a button (a table that cannot
 // keep its words whole turns into labelled rows), every failure of the server reads one way,
 // a background refresh leaves the Refresh button as it was, and every focus ring stands out
@@ -51,7 +51,12 @@ describe('finish', () => {
   }
 
   it('keeps the consoles’ tables tables on a desktop, and labelled rows on a phone', async () => {
-    const tables = ['service-transactions-list', 'service-sync-problems', 'service-webhook-events'];
+    const tables = [
+      'service-transactions-list',
+      'service-sync-problems',
+      'service-webhook-events',
+      'service-trust-ledger',
+    ];
     const layout = () =>
       tables.map((tag) =>
         container
@@ -64,10 +69,10 @@ describe('finish', () => {
     await resizeViewport(1280, 900);
     await rerender();
     // The transactions' columns (an e-mail for a payer) need more than the list's 40rem.
-    expect(layout()).to.deep.equal(['rows', 'table', 'table']);
+    expect(layout()).to.deep.equal(['rows', 'table', 'table', 'table']);
     await resizeViewport(375, 900);
     await rerender();
-    expect(layout()).to.deep.equal(['rows', 'rows', 'rows']);
+    expect(layout()).to.deep.equal(['rows', 'rows', 'rows', 'rows']);
     const list = container.querySelector('service-transactions-list')!;
     const cell = list.shadowRoot!.querySelector('td[data-label="Payer"]')!;
     expect(getComputedStyle(cell, '::before').content).to.equal('"Payer"');
@@ -181,6 +186,7 @@ describe('finish: the server down', () => {
       'service-settings',
       'service-sync-problems',
       'service-transactions-list',
+      'service-trust-ledger',
       'service-webhook-events',
     ]);
     const looks = new Set(

@@ -65,6 +65,16 @@ export function formatDateTime(iso: string | null | undefined, form: boolean | '
   );
 }
 
+/** "Nov 30, 2026": a day as the trust ledger counts days (UTC), in the current locale. */
+export function formatDate(iso: string | null | undefined) {
+  const date = new Date(iso ?? '');
+  if (!iso || Number.isNaN(date.getTime())) return '—';
+  return formatter(
+    'date',
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).format(date);
+}
+
 /** "8:00:05 PM" (en), "20:00:05" (es): a time of today, in the current locale. */
 export const formatTime = (date: Date) =>
   formatter('time', (locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })).format(

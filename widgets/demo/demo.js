@@ -31,6 +31,7 @@ if (kit) {
   await Promise.all([
     import('/widgets/service-sync-problems.js'),
     import('/widgets/service-webhook-events.js'),
+    import('/widgets/service-trust-ledger.js'),
   ]);
 
   const matter = $('service-matter-create');
@@ -111,6 +112,9 @@ if (kit) {
     if (event.type === 'service-bank-accounts-synced') return `${detail.synced} accounts`;
     if (event.type === 'service-sync-retried') return `${detail.retried} retried`;
     if (event.type === 'service-webhook-events-replayed') return `${detail.replayed} replayed`;
+    if (event.type === 'service-reconciliation-created') {
+      return `${detail.reconciliation.status} ${detail.reconciliation.variance}`;
+    }
     const name = detail.record?.name ?? detail.record?.url ?? detail.record?.id ?? '';
     return `${detail.recordType} ${name}`.trim();
   };
@@ -121,6 +125,7 @@ if (kit) {
     'service-bank-accounts-synced',
     'service-sync-retried',
     'service-webhook-events-replayed',
+    'service-reconciliation-created',
     'service-error',
   ]) {
     document.addEventListener(type, (event) => {

@@ -27,6 +27,8 @@ import { ServicePaymentLinkCreate as PaymentLinkCreate } from '../payment-link-c
 import { ServiceSettings as Settings } from '../settings/define.js';
 import { ServiceSyncProblems as SyncProblems } from '../sync-problems/define.js';
 import { ServiceTransactionsList as TransactionsList } from '../transactions-list/define.js';
+import type { ServiceReconciliationCreatedEvent } from '../trust-ledger/events.js';
+import { ServiceTrustLedger as TrustLedger } from '../trust-ledger/define.js';
 import { ServiceWebhookEvents as WebhookEvents } from '../webhook-events/define.js';
 
 const on = <E extends Event>(name: E['type']) => name as EventName<E>;
@@ -132,4 +134,17 @@ export const ServiceWebhookEvents = createComponent({
     onReconciled: on<ServiceReconciledEvent>('service-reconciled'),
   },
   displayName: 'ServiceWebhookEvents',
+});
+
+export const ServiceTrustLedger = createComponent({
+  react: React,
+  tagName: 'service-trust-ledger',
+  elementClass: TrustLedger,
+  events: {
+    ...common,
+    onReconciliationCreated: on<ServiceReconciliationCreatedEvent>(
+      'service-reconciliation-created',
+    ),
+  },
+  displayName: 'ServiceTrustLedger',
 });

@@ -29,6 +29,8 @@ import type { ServicePaymentLinkCreate } from '../payment-link-create/service-pa
 import type { ServiceSettings } from '../settings/service-settings.js';
 import type { ServiceSyncProblems } from '../sync-problems/service-sync-problems.js';
 import type { ServiceTransactionsList } from '../transactions-list/service-transactions-list.js';
+import type { ServiceReconciliationCreatedEvent } from '../trust-ledger/events.js';
+import type { ServiceTrustLedger } from '../trust-ledger/service-trust-ledger.js';
 import type { ServiceWebhookEvents } from '../webhook-events/service-webhook-events.js';
 import type { LitElement } from 'lit';
 
@@ -98,6 +100,10 @@ declare module 'vue' {
         'service-webhook-events-replayed': ServiceWebhookEventsReplayedEvent;
         'service-reconciled': ServiceReconciledEvent;
       }
+    >;
+    'service-trust-ledger': DefineCustomElement<
+      ServiceTrustLedger,
+      CommonEvents & { 'service-reconciliation-created': ServiceReconciliationCreatedEvent }
     >;
   }
 }

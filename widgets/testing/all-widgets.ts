@@ -5,7 +5,9 @@ import { ALL_TAGS, KIT_TAGS } from '../elements.js';
 import '../index.js';
 import '../sync-problems/define.js';
 import '../webhook-events/define.js';
+import '../trust-ledger/define.js';
 import { settle } from './helpers.js';
+import { balances, deposits, m1Entries } from './ledger-records.js';
 import { page, type Handler } from './mock-api.js';
 import {
   aBankAccount,
@@ -22,7 +24,7 @@ import {
 
 // All the elements at once: the eight with the worst data a firm has (names of about 250
 // characters with no space to break at, the longest amounts, a warning in every place one can
-// show), for the layout and page-CSS tests; and the ten with a busy firm's real data, for the
+// show), for the layout and page-CSS tests; and all eleven with a busy firm's real data, for the
 // finish tests.
 
 const long = (word: string) => `${word}${'x'.repeat(240)}${word}`;
@@ -94,7 +96,7 @@ export const mountAll = (container: HTMLElement) =>
   mountWidgets(container, KIT_TAGS, { client: longClient, links, aggregate });
 
 /**
- * The ten elements with what a busy firm really has: several words to a name, e-mail payers,
+ * The eleven elements with what a busy firm really has: several words to a name, e-mail payers,
  * the largest amounts, every status a table shows, failed syncs and dead events, one unnamed
  * payment link. For the finish tests: no word broken, tables that stay tables where they fit.
  */
@@ -188,9 +190,13 @@ export const everyRoutes: Record<string, Handler> = {
       anEvent({ type: 'payout.created', status: 'ignored', transactionIds: [] }),
     ]),
   'GET /api/admin/progress': () => progressReport('retryAll', null),
+  'GET /api/ledger/balances': () => balances,
+  'GET /api/ledger/entries': () => page(m1Entries),
+  'GET /api/ledger/deposits': () => deposits,
+  'GET /api/ledger/reconciliations': () => page([]),
 };
 
-/** Mounts the ten in `container` with everyRoutes' records, loaded. */
+/** Mounts the eleven in `container` with everyRoutes' records, loaded. */
 export const mountEvery = (container: HTMLElement) =>
   mountWidgets(container, ALL_TAGS, { client: firm, links: firmLinks, aggregate: firmAggregate });
 
@@ -216,7 +222,8 @@ async function mountWidgets(
       ${
         tags.includes('service-sync-problems')
           ? html`<service-sync-problems poll-interval="0"></service-sync-problems>
-              <service-webhook-events poll-interval="0"></service-webhook-events>`
+              <service-webhook-events poll-interval="0"></service-webhook-events>
+              <service-trust-ledger></service-trust-ledger>`
           : nothing
       }`,
     container,

@@ -1,0 +1,69 @@
+// The trust ledger's API behind <service-trust-ledger> (docs/api.md#the-trust-ledger): balances,
+// entries, deposits (JSON, or CSV as a Blob) and three-way reconciliations. Functions over the
+// typed ApiClient, like operations-api.ts, so the kit's first-load chunk does not carry them;
+// types only, so no zod reaches a bundle. Checked against the OpenAPI document by
+// server/http/api-client-contract.db.test.ts.
+import type { ApiClient, ListOptions } from './api-client.js';
+import type { LedgerBalances, LedgerDeposits, LedgerEntry, Reconciliation } from './ledger.js';
+import type { Page } from './schemas.js';
+
+export type {
+  LedgerBalances,
+  LedgerBalanceLine,
+  LedgerDeposits,
+  LedgerEntry,
+  Reconciliation,
+} from './ledger.js';
+
+/** The three reports; each answers CSV too. */
+export type LedgerReport = 'balances' | 'entries' | 'deposits';
+
+export interface EntriesQuery extends ListOptions {
+  bankAccountId: string;
+  clientId?: string;
+  matterId?: string;
+}
+
+export const getLedgerBalances = (
+  api: ApiClient,
+  query: { bankAccountId: string; asOf?: string },
+  signal?: AbortSignal,
+) => api.request<LedgerBalances>('GET', '/api/ledger/balances', { query: { ...query }, signal });
+
+/** Entries newest first, each with the running balance of what the query selects. */
+export const listLedgerEntries = (api: ApiClient, query: EntriesQuery, signal?: AbortSignal) =>
+  api.request<Page<LedgerEntry>>('GET', '/api/ledger/entries', { query: { ...query }, signal });
+
+export const getLedgerDeposits = (
+  api: ApiClient,
+  query: { bankAccountId: string },
+  signal?: AbortSignal,
+) => api.request<LedgerDeposits>('GET', '/api/ledger/deposits', { query: { ...query }, signal });
+
+/**
+ * A report as CSV (every entry of the selection, not one page), asked with `Accept: text/csv`
+ * and the token in its header, like every call: never in an address a browser keeps.
+ */
+export const downloadLedgerCsv = (
+  api: ApiClient,
+  report: LedgerReport,
+  query: Record<string, string | undefined>,
+  signal?: AbortSignal,
+) => api.request<Blob>('GET', `/api/ledger/${report}`, { query, accept: 'text/csv', signal });
+
+/** Runs (and stores) a three-way reconciliation. Admin. */
+export const createReconciliation = (
+  api: ApiClient,
+  input: { bankAccountId: string; asOf: string; statementBalance: string },
+  signal?: AbortSignal,
+) => api.request<Reconciliation>('POST', '/api/ledger/reconciliations', { body: input, signal });
+
+export const listReconciliations = (
+  api: ApiClient,
+  query: ListOptions & { bankAccountId?: string } = {},
+  signal?: AbortSignal,
+) =>
+  api.request<Page<Reconciliation>>('GET', '/api/ledger/reconciliations', {
+    query: { ...query },
+    signal,
+  });

@@ -1,0 +1,162 @@
+import { html, nothing } from 'lit';
+import type { Reconciliation } from '../../shared/ledger-api.js';
+import { alertBox } from '../core/alerts.js';
+import { formatDate, formatDateTime, formatMoney } from '../core/format.js';
+import { msg, str } from '../core/localize.js';
+import { renderSubmit, renderTextField, renderField } from '../core/service-element.js';
+import { lineName, money } from './tables.js';
+
+// The three-way reconciliation (admin): the form (the bank statement's balance and its date), the
+// result (balanced, or the variance and why), and the reconciliations run before.
+
+/** Today in UTC, as the date input and the ledger count days. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export function renderReconcileForm(options: {
+  pending: boolean;
+  errors: { statementBalance: string[]; asOf: string[] };
+  onSubmit: (event: SubmitEvent) => void;
+}) {
+  const { pending, errors, onSubmit } = options;
+  return html`<form part="form" novalidate @submit=${onSubmit}>
+    <div class="fields">
+      ${renderTextField({
+        id: 'statementBalance',
+        label: msg('Bank statement balance'),
+        errors: errors.statementBalance,
+        hint: msg('As the bank statement shows it, for example 1,300.00.'),
+        required: true,
+        inputmode: 'decimal',
+        prefix: '$',
+      })}
+      ${renderField(
+        {
+          id: 'asOf',
+          label: msg('Statement date'),
+          errors: errors.asOf,
+          hint: msg('The ledger counts to the end of this day (UTC).'),
+        },
+        ({ describedBy, invalid }) =>
+          html`<input
+            id="asOf"
+            name="asOf"
+            type="date"
+            part="input"
+            required
+            max=${today()}
+            value=${today()}
+            aria-describedby=${describedBy ?? nothing}
+            aria-invalid=${invalid ?? nothing}
+          />`,
+      )}
+    </div>
+    ${renderSubmit(pending, msg('Reconcile'), msg('Reconciling…'))}
+  </form>`;
+}
+
+/** The outcome of a run: what it found, and why it is a variance. */
+export function renderReconciliation(r: Reconciliation) {
+  const balanced = r.status === 'balanced';
+  // The date stays on one line.
+  const day = formatDate(r.asOf).replaceAll(' ', '\u00a0');
+  return alertBox(
+    balanced ? 'success' : 'warning',
+    html`<p class="h sub">
+        ${
+          balanced
+            ? msg(str`Balanced as of ${day}.`)
+            : msg(str`Variance of ${formatMoney(r.variance)} as of ${day}.`)
+        }
+      </p>
+      ${
+        balanced
+          ? html`<p>
+              ${msg('The bank statement, the trust account book and the client ledgers agree.')}
+            </p>`
+          : html`<ul part="reasons">
+              ${r.reasons.map((reason) => html`<li>${reason}</li>`)}
+            </ul>`
+      }
+      <dl part="totals">
+        <dt>${msg('Bank statement')}</dt>
+        <dd>${money(r.statementBalance, true)}</dd>
+        <dt>${msg('Trust account book')}</dt>
+        <dd>${money(r.bookBalance, true)}</dd>
+        <dt>${msg('Client ledgers')}</dt>
+        <dd>${money(r.clientLedgerTotal, true)}</dd>
+        <dt>${msg('Variance (statement − book)')}</dt>
+        <dd><strong>${formatMoney(r.variance)}</strong></dd>
+      </dl>
+      ${
+        r.negativeClients.length
+          ? html`<p class="label">${msg('Below zero')}</p>
+              <ul part="negative-clients">
+                ${r.negativeClients.map(
+                  (l) =>
+                    html`<li>
+                      ${lineName(l)}${l.matterName ? html` · ${l.matterName}` : nothing}:
+                      ${money(l.balance, true)}
+                    </li>`,
+                )}
+              </ul>`
+          : nothing
+      }
+      ${
+        r.unmatched.length
+          ? html`<p class="label">${msg('Not matched')}</p>
+              <ul part="unmatched">
+                ${r.unmatched.map((u) => html`<li>${u.description}: ${formatMoney(u.amount)}</li>`)}
+              </ul>`
+          : nothing
+      }`,
+    'result',
+  );
+}
+
+export function renderHistory(runs: readonly Reconciliation[]) {
+  if (runs.length === 0) {
+    return html`<p class="hint" part="empty">${msg('No reconciliation has been run yet.')}</p>`;
+  }
+  return html`<div data-fit role="region" aria-label=${msg('Past reconciliations')}>
+    <table part="table history">
+      <caption class="visually-hidden">
+        ${msg('Reconciliations run, newest first')}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">${msg('Statement date')}</th>
+          <th scope="col">${msg('Result')}</th>
+          <th scope="col" class="amount">${msg('Bank statement')}</th>
+          <th scope="col" class="amount">${msg('Book')}</th>
+          <th scope="col" class="amount">${msg('Variance')}</th>
+          <th scope="col">${msg('Run')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${runs.map(
+          (r) =>
+            html`<tr part="row" data-id=${r.id} data-status=${r.status}>
+              <td data-label=${msg('Statement date')}>
+                <time datetime=${r.asOf}>${formatDate(r.asOf)}</time>
+              </td>
+              <td data-label=${msg('Result')}>
+                <span class="badge" data-tone=${r.status === 'balanced' ? 'success' : 'warning'}
+                  >${r.status === 'balanced' ? msg('Balanced') : msg('Variance')}</span
+                >
+              </td>
+              <td class="amount" data-label=${msg('Bank statement')}>
+                ${money(r.statementBalance)}
+              </td>
+              <td class="amount" data-label=${msg('Book')}>${money(r.bookBalance)}</td>
+              <td class="amount" data-label=${msg('Variance')}>${money(r.variance)}</td>
+              <td data-label=${msg('Run')}>
+                <time datetime=${r.createdAt} title=${r.createdBy}
+                  >${formatDateTime(r.createdAt, true)}</time
+                >
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}

@@ -1,0 +1,417 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { configure } from '../core/config.js';
+import { $, $$, focused, resizeViewport, settle, text, type } from '../testing/helpers.js';
+import {
+  TRUST,
+  aReconciliation,
+  balances,
+  deposits,
+  m1Entries,
+  tokenOf,
+  variance,
+} from '../testing/ledger-records.js';
+import { mockApi, page, type Handler, type MockApi } from '../testing/mock-api.js';
+import { afterEach, before, describe, it } from '../testing/mocha.js';
+import { aBankAccount } from '../testing/records.js';
+import './define.js';
+import type { ServiceTrustLedger } from './define.js';
+
+let api: MockApi;
+afterEach(() => api?.restore());
+const ADMIN = tokenOf('admin');
+before(() => configure({ apiBase: 'http://api.test', token: ADMIN }));
+
+const routes = (over: Record<string, Handler> = {}): Record<string, Handler> => ({
+  'GET /api/ledger/balances': () => balances,
+  'GET /api/ledger/entries': ({ query }) =>
+    query.get('cursor')
+      ? { data: m1Entries.slice(2), nextCursor: null }
+      : { data: m1Entries.slice(0, 2), nextCursor: 'c2' },
+  'GET /api/ledger/deposits': () => deposits,
+  'GET /api/ledger/reconciliations': () => page([aReconciliation()]),
+  ...over,
+});
+
+async function mount(token?: string, account: string | null = TRUST) {
+  const el = await fixture<ServiceTrustLedger>(
+    html`<service-trust-ledger
+      bank-account-id=${account ?? ''}
+      token=${token ?? ADMIN}
+    ></service-trust-ledger>`,
+  );
+  await settle(el, 4);
+  return el;
+}
+
+const cells = (row: Element) => [...row.querySelectorAll('td, th')].map((c) => text(c));
+const tab = (el: Element, name: string) => $(el, `#tab-${name}`);
+
+async function openTab(el: ServiceTrustLedger, name: string) {
+  tab(el, name).click();
+  await settle(el, 4);
+}
+
+describe('<service-trust-ledger>', () => {
+  it('is accessible: balances, entries, deposits, and a reconciliation with its result', async () => {
+    api = mockApi(routes({ 'POST /api/ledger/reconciliations': () => variance }));
+    const el = await mount();
+    await expect(el).to.be.accessible();
+    $(el, '[part~="entries-button"]').click();
+    await settle(el, 4);
+    await expect(el).to.be.accessible();
+    await openTab(el, 'deposits');
+    await expect(el).to.be.accessible();
+    await openTab(el, 'reconciliations');
+    type($(el, '#statementBalance'), '1,299.00');
+    $(el, '[part~="submit"]').click();
+    await settle(el, 4);
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows each client’s and matter’s balance with totals, negatives in the danger tone', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    expect(api.callsTo('GET /api/ledger/balances')[0]!.query.get('bankAccountId')).to.equal(TRUST);
+    const rows = $$(el, 'tbody tr');
+    expect(rows.map(cells)).to.deep.equal(
+      [
+        [
+          'Jane Roe , Estate of Roe: entries',
+          'Estate of Roe',
+          '$1,500.00',
+          '-$200.00',
+          '$0.00',
+          '$0.00',
+          '$0.00',
+          '$0.00',
+          '$1,300.00',
+        ],
+        [
+          'Jane Roe , Roe v. Acme Corp.: entries',
+          'Roe v. Acme Corp.',
+          '$300.00',
+          '$0.00',
+          '-$300.00',
+          '$0.00',
+          '$0.00',
+          '$0.00',
+          '$0.00',
+        ],
+        [
+          'John Doe , No matter: entries',
+          'No matter',
+          '$0.00',
+          '$0.00',
+          '$0.00',
+          '$0.00',
+          '$0.00',
+          '-$250.00',
+          '-$250.00',
+        ],
+      ].map((row) => row.map((c) => c.replace(' ,', ','))),
+    );
+    expect(cells($(el, 'tfoot tr'))).to.deep.equal([
+      'Total',
+      '$1,800.00',
+      '-$200.00',
+      '-$300.00',
+      '$0.00',
+      '$0.00',
+      '-$250.00',
+      '$1,050.00',
+    ]);
+    // Below zero: the danger colour (the palette's), and said in words above the table.
+    const negative = rows[2]!.querySelector('[part~="balance"] [part~="negative"]')!;
+    const danger = getComputedStyle($(el, '[part~="card"]')).getPropertyValue('--_danger').trim();
+    const probe = document.createElement('span');
+    probe.style.color = danger;
+    document.body.append(probe);
+    expect(getComputedStyle(negative).color).to.equal(getComputedStyle(probe).color);
+    probe.remove();
+    expect(
+      getComputedStyle(rows[0]!.querySelector('[part~="balance"] strong')!).color,
+    ).not.to.equal(getComputedStyle(negative).color);
+    // Money out (a refund, a return) is negative by nature: only a balance below zero alarms.
+    expect($$(el, '[part~="negative"]')).to.deep.equal([negative]);
+    expect(text($(el, '[part~="warning"]'))).to.contain(
+      'Below zero: 1 of the client and matter balances',
+    );
+  });
+
+  it('lays the balances out as labelled rows on a phone, without the zero amounts', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    const wrapper = () => $(el, '[data-fit]');
+    const shown = (row: Element) =>
+      [...row.querySelectorAll('td')]
+        .filter((td) => getComputedStyle(td).display !== 'none')
+        .map((td) => td.dataset.label);
+    await resizeViewport(1280, 800);
+    el.requestUpdate();
+    await settle(el);
+    expect(wrapper().hasAttribute('data-rows')).to.equal(false);
+    try {
+      await resizeViewport(375, 800);
+      el.requestUpdate();
+      await settle(el);
+      expect(wrapper().hasAttribute('data-rows')).to.equal(true);
+      expect(shown($$(el, 'tbody tr')[1]!)).to.deep.equal([
+        'Client',
+        'Matter',
+        'Received',
+        'Returned',
+        'Balance',
+      ]);
+      // The totals keep every column.
+      expect(shown($(el, 'tfoot tr'))).to.have.length(7);
+    } finally {
+      await resizeViewport(800, 600);
+    }
+  });
+
+  it('drills into a matter’s entries with running balances, pages on, and comes back', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    $(el, '[part~="entries-button"]').click();
+    await settle(el, 4);
+    const first = api.callsTo('GET /api/ledger/entries')[0]!.query;
+    expect(Object.fromEntries(first)).to.deep.equal({
+      bankAccountId: TRUST,
+      clientId: balances.lines[0]!.clientId,
+      matterId: balances.lines[0]!.matterId,
+      limit: '50',
+    });
+    expect(text($(el, '[part~="section-heading"]'))).to.equal('Entries: Jane Roe · Estate of Roe');
+    expect(focused(el)).to.equal($(el, '[part~="back-button"]'));
+    const running = () => $$(el, '[part~="running-balance"]').map((c) => text(c));
+    expect(running()).to.deep.equal(['$1,300.00', '$1,500.00']);
+    expect($$(el, 'tbody tr').map((r) => text(r.querySelector('td:nth-child(2)')))).to.deep.equal([
+      'Refund',
+      'Payment received',
+    ]);
+    $(el, '[part~="more-button"]').click();
+    await settle(el, 4);
+    expect(api.callsTo('GET /api/ledger/entries')[1]!.query.get('cursor')).to.equal('c2');
+    expect(running()).to.deep.equal(['$1,300.00', '$1,500.00', '$1,000.00']);
+    expect($$(el, '[part~="more-button"]')).to.have.length(0);
+    $(el, '[part~="back-button"]').click();
+    await settle(el);
+    expect($$(el, 'table[part~="balances"]')).to.have.length(1);
+    expect(focused(el)).to.equal($$(el, '[part~="entries-button"]')[0]);
+  });
+
+  it('lists the bank deposits with gross, refunds, surcharges, net and the settled date', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    expect(api.callsTo('GET /api/ledger/deposits')).to.have.length(0);
+    await openTab(el, 'deposits');
+    expect(tab(el, 'deposits').getAttribute('aria-selected')).to.equal('true');
+    expect($$(el, 'tbody tr').map(cells)).to.deep.equal([
+      ['D2', 'Nov 5, 2026', '2', '$300.00', '$300.00', '$0.00', '$0.00'],
+      ['D1', 'Nov 4, 2026', '3', '$1,500.00', '$200.00', '$15.00', '$1,300.00'],
+    ]);
+    expect(cells($(el, 'tfoot tr'))).to.deep.equal([
+      'Total',
+      '$1,800.00',
+      '$500.00',
+      '$15.00',
+      '$1,300.00',
+    ]);
+  });
+
+  it('downloads each view as CSV with the token in a header, never in the address', async () => {
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    const { createObjectURL } = URL;
+    const { click } = HTMLAnchorElement.prototype;
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    };
+    const csv = (name: string) => () =>
+      new Response(`${name}\r\nTotal\r\n`, { headers: { 'content-type': 'text/csv' } });
+    try {
+      api = mockApi(
+        routes({
+          'GET /api/ledger/balances': ({ headers }) =>
+            headers.get('accept') === 'text/csv' ? csv('balances')() : balances,
+          'GET /api/ledger/entries': ({ headers, query }) =>
+            headers.get('accept') === 'text/csv'
+              ? csv(`entries ${query.get('matterId')}`)()
+              : page(m1Entries),
+          'GET /api/ledger/deposits': ({ headers }) =>
+            headers.get('accept') === 'text/csv' ? csv('deposits')() : deposits,
+        }),
+      );
+      const el = await mount();
+      $(el, '[part~="csv-button"]').click();
+      await settle(el, 4);
+      $(el, '[part~="entries-button"]').click();
+      await settle(el, 4);
+      $(el, '[part~="csv-button"]').click();
+      await settle(el, 4);
+      await openTab(el, 'deposits');
+      $(el, '[part~="csv-button"]').click();
+      await settle(el, 4);
+      const asked = api.calls.filter((c) => c.headers.get('accept') === 'text/csv');
+      expect(asked.map((c) => c.path)).to.deep.equal([
+        '/api/ledger/balances',
+        '/api/ledger/entries',
+        '/api/ledger/deposits',
+      ]);
+      for (const call of asked) {
+        expect(call.headers.get('authorization')).to.equal(`Bearer ${ADMIN}`);
+        expect(String(call.query)).not.to.contain('pwt_');
+        expect(call.query.get('bankAccountId')).to.equal(TRUST);
+      }
+      expect(asked[1]!.query.get('cursor')).to.equal(null);
+      expect(saved.map((s) => s.name.replace(/\d{4}-\d\d-\d\d/, 'DATE'))).to.deep.equal([
+        'trust-balances-DATE.csv',
+        'trust-entries-DATE.csv',
+        'trust-deposits-DATE.csv',
+      ]);
+      expect(await saved[1]!.blob.text()).to.equal(
+        `entries ${balances.lines[0]!.matterId}\r\nTotal\r\n`,
+      );
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('checks the statement balance before sending it, strictly', async () => {
+    api = mockApi(routes({ 'POST /api/ledger/reconciliations': () => variance }));
+    const el = await mount();
+    await openTab(el, 'reconciliations');
+    $(el, '[part~="submit"]').click();
+    await settle(el);
+    expect(text($(el, '#statementBalance-error'))).to.equal('Bank statement balance is required.');
+    expect(focused(el)).to.equal($(el, '#statementBalance'));
+    for (const typed of ['1.300,00', '12 34', '1300.001']) {
+      type($(el, '#statementBalance'), typed);
+      $(el, '[part~="submit"]').click();
+      await settle(el);
+      expect($(el, '#statementBalance').getAttribute('aria-invalid'), typed).to.equal('true');
+    }
+    expect(api.callsTo('POST /api/ledger/reconciliations')).to.have.length(0);
+  });
+
+  it('reconciles: balanced, then a variance that names its cause; tells the page and lists it', async () => {
+    const answers = [aReconciliation(), variance];
+    api = mockApi(routes({ 'POST /api/ledger/reconciliations': () => answers.shift()! }));
+    const el = await mount();
+    await openTab(el, 'reconciliations');
+    expect($$(el, 'table[part~="history"] tbody tr')).to.have.length(1);
+    type($(el, '#statementBalance'), '$1,300');
+    const created = oneEvent(el, 'service-reconciliation-created');
+    $(el, '[part~="submit"]').click();
+    expect((await created).detail.reconciliation.status).to.equal('balanced');
+    await settle(el, 4);
+    const sent = api.callsTo('POST /api/ledger/reconciliations')[0]!.body as Record<string, string>;
+    expect(sent).to.deep.equal({
+      bankAccountId: TRUST,
+      asOf: new Date().toISOString().slice(0, 10),
+      statementBalance: '1300.00',
+    });
+    expect(text($(el, '[part~="result"]'))).to.contain('Balanced as of Nov 30, 2026.');
+    expect(focused(el)).to.equal($(el, '[part~="result"]'));
+    expect(api.callsTo('GET /api/ledger/reconciliations')).to.have.length(2);
+
+    type($(el, '#statementBalance'), '1,299.00');
+    ($(el, '#asOf') as HTMLInputElement).value = '2026-11-30';
+    $(el, '[part~="submit"]').click();
+    await settle(el, 4);
+    expect(
+      (api.callsTo('POST /api/ledger/reconciliations')[1]!.body as { asOf: string }).asOf,
+    ).to.equal('2026-11-30');
+    const result = $(el, '[part~="result"]');
+    expect(result.getAttribute('data-tone')).to.equal('warning');
+    expect(text(result)).to.contain('Variance of -$1.00 as of Nov 30, 2026.');
+    expect(text($(el, '[part~="reasons"]'))).to.contain('differs from the trust account book');
+    expect(text($(el, '[part~="negative-clients"]'))).to.contain('John Doe: -$250.00');
+    expect(text($(el, '[part~="unmatched"]'))).to.contain('not yet in a bank deposit: $45.00');
+  });
+
+  it('shows staff the reconciliations run, without the form', async () => {
+    api = mockApi(routes());
+    const el = await mount(tokenOf('staff'));
+    await openTab(el, 'reconciliations');
+    expect($$(el, 'form')).to.have.length(0);
+    expect(text(el.shadowRoot!.querySelector('[role="tabpanel"]'))).to.contain(
+      'Running a reconciliation needs the admin role',
+    );
+    expect($$(el, 'table[part~="history"] tbody tr')).to.have.length(1);
+  });
+
+  it('offers the trust accounts to choose from without a bank-account-id', async () => {
+    const main = aBankAccount({
+      name: 'IOLTA',
+      category: 'trust',
+      isDefault: true,
+      lastFour: '4321',
+    });
+    const other = aBankAccount({
+      name: 'Escrow',
+      category: 'trust',
+      isDefault: false,
+      lastFour: '8765',
+    });
+    api = mockApi(
+      routes({
+        'GET /api/bank-accounts': () => page([aBankAccount({ name: 'Operating' }), other, main]),
+      }),
+    );
+    const el = await mount(undefined, null);
+    const select = $<HTMLSelectElement>(el, '[part~="account-select"]');
+    expect([...select.options].map((o) => text(o))).to.deep.equal([
+      'Escrow ··8765',
+      'IOLTA ··4321',
+    ]);
+    expect(select.value).to.equal(main.id);
+    expect(api.callsTo('GET /api/ledger/balances')[0]!.query.get('bankAccountId')).to.equal(
+      main.id,
+    );
+    select.value = other.id;
+    select.dispatchEvent(new Event('change'));
+    await settle(el, 4);
+    expect(api.callsTo('GET /api/ledger/balances').at(-1)!.query.get('bankAccountId')).to.equal(
+      other.id,
+    );
+    await expect(el).to.be.accessible();
+  });
+
+  it('loads again on Refresh, and offers trust accounts synced meanwhile', async () => {
+    const accounts = [aBankAccount({ name: 'Operating' })];
+    api = mockApi(routes({ 'GET /api/bank-accounts': () => page(accounts) }));
+    const el = await mount(undefined, null);
+    expect(text($(el, '[part~="empty"]'))).to.contain('No trust bank account yet');
+    accounts.push(aBankAccount({ name: 'IOLTA', category: 'trust' }));
+    window.dispatchEvent(new Event('service-bank-accounts-synced'));
+    await settle(el, 4);
+    expect($<HTMLSelectElement>(el, '[part~="account-select"]').value).to.equal(accounts[1]!.id);
+    expect(api.callsTo('GET /api/ledger/balances')).to.have.length(1);
+    $(el, '[part~="refresh-button"]').click();
+    await settle(el, 4);
+    expect(api.callsTo('GET /api/ledger/balances')).to.have.length(2);
+  });
+
+  it('moves between the views with the arrow keys', async () => {
+    api = mockApi(routes());
+    const el = await mount();
+    tab(el, 'balances').focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await settle(el, 4);
+    expect(focused(el)).to.equal(tab(el, 'deposits'));
+    expect(tab(el, 'deposits').getAttribute('aria-selected')).to.equal('true');
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ press: 'ArrowLeft' });
+    await settle(el, 4);
+    expect(focused(el)).to.equal(tab(el, 'reconciliations'));
+    expect($$(el, 'form')).to.have.length(1);
+  });
+});

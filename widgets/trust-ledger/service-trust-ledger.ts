@@ -1,0 +1,470 @@
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { ApiError, type ApiClient } from '../../shared/api-client.js';
+import {
+  createReconciliation,
+  downloadLedgerCsv,
+  getLedgerBalances,
+  getLedgerDeposits,
+  listLedgerEntries,
+  listReconciliations,
+  type LedgerBalanceLine,
+  type LedgerEntry,
+  type LedgerReport,
+} from '../../shared/ledger-api.js';
+import type { BankAccount } from '../../shared/schemas.js';
+import { alertBox, renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { msg, str } from '../core/localize.js';
+import { ServiceElement, spinner } from '../core/service-element.js';
+import { TableFit } from '../core/table-fit.js';
+import { INVALID_FORM } from '../core/validate.js';
+import { readStatementBalance, tokenRole as readRole } from './access.js';
+import { fileName, save } from './download.js';
+import { ServiceReconciliationCreatedEvent } from './events.js';
+import { renderHistory, renderReconcileForm, renderReconciliation } from './reconciliation.js';
+import { trustLedgerStyles } from './styles.js';
+import { renderTabs, type View } from './tabs.js';
+import { lineName, renderBalances, renderDeposits, renderEntries } from './tables.js';
+
+/** Entries per page ("Show more" loads the next with the API's cursor). */
+const ENTRIES_PAGE = 50;
+
+const accountLabel = (a: BankAccount) => `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}`;
+
+/**
+ * The trust ledger of one trust bank account (staff role): balances per client and matter (what
+ * was received, refunded, returned, voided, charged back and posted by hand, and the balance;
+ * totals; a balance below zero in the danger tone), a client's or matter's entries with the
+ * running balance ("Show more" pages with the API's cursor), the bank deposits (gross, refunds,
+ * surcharges, net, settled date), a CSV download of each, and the three-way reconciliations run
+ * before. An admin also runs one: the bank statement's balance and date against the book and the
+ * client ledgers, balanced or a variance with its causes. Without `bank-account-id` it offers the
+ * organization's trust accounts to choose from.
+ *
+ * @tagname service-trust-ledger
+ * @summary Trust balances, entries, deposits and three-way reconciliation.
+ *
+ * @fires service-reconciliation-created - `detail: { reconciliation }` (the API's answer) after an admin ran one.
+ * @fires service-error - A call failed; `detail` has the API's message.
+ * @fires service-ready - Rendered with the balances (or the trust accounts to choose from) loaded.
+ *
+ * @csspart account-select - The trust account chooser.
+ * @csspart tabs - The tabs: balances, deposits, reconciliations.
+ * @csspart tab - One tab.
+ * @csspart table - Every table (with `balances`, `entries`, `deposits` or `history`).
+ * @csspart row - A row of a table.
+ * @csspart totals - A table's totals row, and the reconciliation's totals.
+ * @csspart balance - A balance cell.
+ * @csspart negative - A balance below zero.
+ * @csspart entries-button - Opens a client's or matter's entries.
+ * @csspart back-button - Back from the entries to the balances.
+ * @csspart running-balance - An entry's running balance.
+ * @csspart csv-button - Downloads the view as CSV.
+ * @csspart refresh-button - Loads what is shown again.
+ * @csspart more-button - Loads the next page of entries.
+ * @csspart button - Buttons.
+ * @csspart form - The reconciliation form (admin).
+ * @csspart submit - Its submit button.
+ * @csspart result - A reconciliation's result.
+ * @csspart reasons - Why a reconciliation is a variance.
+ * @csspart empty - The text shown when a view has nothing yet.
+ */
+export class ServiceTrustLedger extends ServiceElement {
+  static override styles = [ServiceElement.styles, trustLedgerStyles];
+
+  /** The trust bank account shown (its id); without it, a chooser of the trust accounts. */
+  @property({ attribute: 'bank-account-id' }) bankAccountId?: string;
+
+  @state() private chosen = '';
+  @state() private view: View = 'balances';
+  /** The balance line whose entries are open. */
+  @state() private drill: LedgerBalanceLine | null = null;
+  @state() private entries: LedgerEntry[] = [];
+  @state() private entriesCursor: string | null = null;
+
+  protected readonly fit = new TableFit(this);
+
+  /** The account shown: the attribute's, else the one chosen. */
+  private get accountId(): string {
+    return this.bankAccountId || this.chosen;
+  }
+
+  protected override isLoaded(): boolean {
+    const task = this.accountId ? this.balances : this.accounts;
+    return task.status === TaskStatus.COMPLETE || task.status === TaskStatus.ERROR;
+  }
+
+  /** The organization's trust accounts, when no `bank-account-id` names one. */
+  private readonly accounts = new Task(this, {
+    args: () => [this.api, this.bankAccountId] as const,
+    task: async ([api, given]: readonly [ApiClient, string | undefined], { signal }) => {
+      if (given || !api.hasToken) return initialState;
+      const { data } = await api.listBankAccounts({ limit: 200 }, signal);
+      const trust = data.filter((a) => a.category === 'trust');
+      if (!trust.some((a) => a.id === this.chosen)) {
+        this.chosen = (trust.find((a) => a.isDefault) ?? trust[0])?.id ?? '';
+      }
+      return trust;
+    },
+    onError: (error) => this.emitError('accounts', error),
+  });
+
+  /** Whether the token may run a reconciliation (null: unknown, the server decides). */
+  private readonly tokenRole = new Task(this, {
+    args: () => [this.api] as const,
+    task: async ([api]: readonly [ApiClient]) => readRole(api),
+  });
+
+  private readonly balances = new Task(this, {
+    args: () => [this.api, this.accountId] as const,
+    task: async ([api, bankAccountId]: readonly [ApiClient, string], { signal }) =>
+      bankAccountId && api.hasToken
+        ? getLedgerBalances(api, { bankAccountId }, signal)
+        : initialState,
+    onError: (error) => this.emitError('balances', error),
+  });
+
+  private readonly deposits = new Task(this, {
+    args: () => [this.api, this.accountId, this.view === 'deposits'] as const,
+    task: async ([api, bankAccountId, shown]: readonly [ApiClient, string, boolean], { signal }) =>
+      bankAccountId && shown ? getLedgerDeposits(api, { bankAccountId }, signal) : initialState,
+    onError: (error) => this.emitError('deposits', error),
+  });
+
+  private readonly history = new Task(this, {
+    args: () => [this.api, this.accountId, this.view === 'reconciliations'] as const,
+    task: async ([api, bankAccountId, shown]: readonly [ApiClient, string, boolean], { signal }) =>
+      bankAccountId && shown
+        ? listReconciliations(api, { bankAccountId, limit: 20 }, signal)
+        : initialState,
+    onError: (error) => this.emitError('reconciliations', error),
+  });
+
+  /** A page of the open line's entries: the first (no cursor) replaces, the next add. */
+  private readonly entriesPage = new Task(this, {
+    autoRun: false,
+    task: async ([cursor]: [string | undefined], { signal }) => {
+      const line = this.drill!;
+      const page = await listLedgerEntries(
+        this.api,
+        {
+          bankAccountId: this.accountId,
+          clientId: line.clientId ?? undefined,
+          matterId: line.matterId ?? undefined,
+          limit: ENTRIES_PAGE,
+          cursor,
+        },
+        signal,
+      );
+      return { page, more: cursor !== undefined };
+    },
+    onComplete: ({ page, more }) => {
+      this.entries = more ? [...this.entries, ...page.data] : page.data;
+      this.entriesCursor = page.nextCursor;
+    },
+    onError: (error) => this.emitError('entries', error),
+  });
+
+  private readonly download = new Task(this, {
+    autoRun: false,
+    task: async ([report]: [LedgerReport], { signal }) => {
+      const line = report === 'entries' ? this.drill : null;
+      const blob = await downloadLedgerCsv(
+        this.api,
+        report,
+        {
+          bankAccountId: this.accountId,
+          clientId: line?.clientId ?? undefined,
+          matterId: line?.matterId ?? undefined,
+        },
+        signal,
+      );
+      save(blob, fileName(report));
+      return report;
+    },
+    onError: (error) => this.emitError('download', error),
+  });
+
+  private readonly reconcile = new Task(this, {
+    autoRun: false,
+    task: async ([balance, asOf]: [string, string], { signal }) => {
+      const read = readStatementBalance(balance);
+      const fields = {
+        statementBalance: 'problem' in read ? [read.problem] : [],
+        asOf: asOf ? [] : ['is required: choose the statement’s date'],
+      };
+      if (fields.statementBalance.length || fields.asOf.length) {
+        throw new ApiError(400, INVALID_FORM, 'Check the highlighted fields.', fields);
+      }
+      return createReconciliation(
+        this.api,
+        {
+          bankAccountId: this.accountId,
+          asOf,
+          statementBalance: (read as { amount: string }).amount,
+        },
+        signal,
+      );
+    },
+    onComplete: (reconciliation) => {
+      this.emit(new ServiceReconciliationCreatedEvent({ reconciliation }));
+      void this.history.run();
+    },
+    onError: (error) => this.emitError('reconcile', error),
+  });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Another account's ledger: its balances, not the entries of the one shown before.
+    if (changed.has('bankAccountId')) this.drill = null;
+  }
+
+  /** Trust accounts synced by another widget on the page show up in the chooser. */
+  readonly #onSynced = () => void this.accounts.run();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
+  }
+
+  /** Loads what is shown again: the balances, and the open entries, deposits or reconciliations. */
+  async refresh(): Promise<void> {
+    await Promise.all([
+      this.balances.run(),
+      this.drill ? this.entriesPage.run([undefined]) : null,
+      this.view === 'deposits' ? this.deposits.run() : null,
+      this.view === 'reconciliations' ? this.history.run() : null,
+    ]);
+  }
+
+  private async openEntries(line: LedgerBalanceLine): Promise<void> {
+    this.drill = line;
+    this.entries = [];
+    this.entriesCursor = null;
+    void this.entriesPage.run([undefined]);
+    await this.focusWithin('[part~="back-button"]');
+  }
+
+  private async closeEntries(): Promise<void> {
+    const line = this.drill;
+    this.drill = null;
+    this.entriesPage.abort();
+    if (!line) return;
+    await this.focusWithin(
+      `tr[data-client="${line.clientId ?? ''}"][data-matter="${line.matterId ?? ''}"] [part~="entries-button"]`,
+    );
+  }
+
+  private select(view: View, focus = false): void {
+    this.view = view;
+    if (focus) void this.focusWithin(`#tab-${view}`);
+  }
+
+  private onChoose(event: Event): void {
+    this.chosen = (event.target as HTMLSelectElement).value;
+    this.drill = null;
+  }
+
+  private onReconcile(event: SubmitEvent): void {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    void this.runForm(this.reconcile, [value('statementBalance'), value('asOf')]);
+  }
+
+  private renderChooser() {
+    if (this.bankAccountId) return nothing;
+    const accounts = this.accounts.value ?? [];
+    if (this.accounts.status === TaskStatus.ERROR) return renderAlert(this.accounts.error);
+    if (this.accounts.status !== TaskStatus.COMPLETE) return nothing;
+    if (accounts.length === 0) {
+      return html`<p class="hint" part="empty">
+        ${msg('No trust bank account yet: sync the bank accounts from the payment service first.')}
+      </p>`;
+    }
+    return html`<div class="field" part="field">
+      <label for="account" part="label">${msg('Trust account')}</label>
+      <select id="account" part="input account-select" @change=${this.onChoose}>
+        ${accounts.map(
+          (a) =>
+            html`<option value=${a.id} ?selected=${a.id === this.chosen}>
+              ${accountLabel(a)}
+            </option>`,
+        )}
+      </select>
+    </div>`;
+  }
+
+  private renderCsvButton(report: LedgerReport, what: string) {
+    const busy = this.download.status === TaskStatus.PENDING;
+    return html`<button
+      type="button"
+      part="button csv-button"
+      aria-disabled=${busy ? 'true' : 'false'}
+      @click=${() => !busy && this.download.run([report])}
+    >
+      ${busy ? html`${spinner}${msg('Downloading…')}` : msg('Download CSV')}<span
+        class="visually-hidden"
+        >: ${what}</span
+      >
+    </button>`;
+  }
+
+  /** A view's state before its data: loading, its failure, or nothing. */
+  private renderPending(task: Task<readonly unknown[], unknown>, what: string) {
+    if (task.status === TaskStatus.ERROR) return renderAlert(task.error);
+    return html`<p class="hint">${spinner}${what}</p>`;
+  }
+
+  private renderBalancesView() {
+    if (this.drill) return this.renderEntriesView(this.drill);
+    const report = this.balances.value;
+    if (!report) return this.renderPending(this.balances, msg('Loading the balances…'));
+    const negative = report.lines.filter((l) => l.balance.startsWith('-')).length;
+    return html`${this.balances.status === TaskStatus.ERROR ? renderAlert(this.balances.error) : nothing}
+      <div class="row header">
+        ${this.renderHeadingAt(1, msg('Balances per client and matter'))}
+        ${report.lines.length ? this.renderCsvButton('balances', msg('balances')) : nothing}
+      </div>
+      ${
+        negative
+          ? alertBox(
+              'warning',
+              html`<p>
+                ${msg(str`Below zero: ${negative} of the client and matter balances. A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.`)}
+              </p>`,
+              'warning',
+            )
+          : nothing
+      }
+      ${
+        report.lines.length
+          ? renderBalances(report, (line) => void this.openEntries(line))
+          : html`<p class="hint" part="empty">${msg('No money in this trust account yet.')}</p>`
+      }`;
+  }
+
+  private renderEntriesView(line: LedgerBalanceLine) {
+    const loading = this.entriesPage.status === TaskStatus.PENDING;
+    const name = `${lineName(line)}${line.matterId ? ` · ${line.matterName ?? ''}` : ''}`;
+    return html`<div class="row header">
+        <button type="button" part="button back-button" @click=${this.closeEntries}>
+          ${msg('Back to balances')}
+        </button>
+        ${this.renderCsvButton('entries', msg(str`entries of ${name}`))}
+      </div>
+      ${this.renderHeadingAt(1, msg(str`Entries: ${name}`))}
+      ${this.entriesPage.status === TaskStatus.ERROR ? renderAlert(this.entriesPage.error) : nothing}
+      ${
+        this.entries.length
+          ? renderEntries(this.entries)
+          : loading
+            ? html`<p class="hint">${spinner}${msg('Loading the entries…')}</p>`
+            : this.entriesPage.status === TaskStatus.COMPLETE
+              ? html`<p class="hint" part="empty">${msg('No entries.')}</p>`
+              : nothing
+      }
+      ${
+        this.entriesCursor
+          ? html`<button
+              type="button"
+              part="button more-button"
+              aria-disabled=${loading ? 'true' : 'false'}
+              @click=${() => !loading && this.entriesPage.run([this.entriesCursor!])}
+            >
+              ${loading ? html`${spinner}${msg('Loading…')}` : msg('Show more entries')}
+            </button>`
+          : nothing
+      }`;
+  }
+
+  private renderDepositsView() {
+    const report = this.deposits.value;
+    if (!report) return this.renderPending(this.deposits, msg('Loading the deposits…'));
+    return html`<div class="row header">
+        ${this.renderHeadingAt(1, msg('Bank deposits'))}
+        ${report.deposits.length ? this.renderCsvButton('deposits', msg('deposits')) : nothing}
+      </div>
+      ${
+        report.deposits.length
+          ? renderDeposits(report)
+          : html`<p class="hint" part="empty">${msg('No deposit has settled yet.')}</p>`
+      }`;
+  }
+
+  private renderReconciliationsView() {
+    const pending = this.reconcile.status === TaskStatus.PENDING;
+    const error = this.reconcile.status === TaskStatus.ERROR ? this.reconcile.error : null;
+    const role = this.tokenRole.value;
+    const runs = this.history.value?.data;
+    return html`${this.renderHeadingAt(1, msg('Three-way reconciliation'))}
+    ${
+      role === null || role === 'admin'
+        ? html`<p class="hint">
+              ${msg('The bank statement’s balance against the trust account book and the sum of the client ledgers.')}
+            </p>
+            ${renderReconcileForm({
+              pending,
+              errors: {
+                statementBalance: serverFieldErrors(error, 'statementBalance'),
+                asOf: serverFieldErrors(error, 'asOf'),
+              },
+              onSubmit: (e) => this.onReconcile(e),
+            })}
+            ${renderAlert(error, ['statementBalance', 'asOf'])}
+            ${
+              this.reconcile.status === TaskStatus.COMPLETE
+                ? renderReconciliation(this.reconcile.value!)
+                : nothing
+            }`
+        : html`<p class="hint" part="hint">
+            ${msg('Running a reconciliation needs the admin role; the ones run are below.')}
+          </p>`
+    }
+    ${this.renderHeadingAt(2, msg('Past reconciliations'))}
+    ${runs ? renderHistory(runs) : this.renderPending(this.history, msg('Loading…'))}`;
+  }
+
+  override render() {
+    const busy = [this.accounts, this.balances, this.deposits, this.history, this.entriesPage].some(
+      (t) => t.status === TaskStatus.PENDING,
+    );
+    const views = {
+      balances: () => this.renderBalancesView(),
+      deposits: () => this.renderDepositsView(),
+      reconciliations: () => this.renderReconciliationsView(),
+    };
+    return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
+      <div class="row header">
+        ${this.renderHeading(msg('Trust ledger'))}
+        ${
+          this.accountId
+            ? html`<button
+                type="button"
+                part="button refresh-button"
+                aria-disabled=${busy ? 'true' : 'false'}
+                @click=${() => !busy && this.refresh()}
+              >
+                ${msg('Refresh')}
+              </button>`
+            : nothing
+        }
+      </div>
+      ${this.renderUnconfigured()} ${this.renderChooser()}
+      ${this.download.status === TaskStatus.ERROR ? renderAlert(this.download.error) : nothing}
+      ${
+        this.accountId
+          ? html`${renderTabs(this.view, (view, focus) => this.select(view, focus))}
+              <div role="tabpanel" id="panel" class="stack" aria-labelledby="tab-${this.view}">
+                ${views[this.view]()}
+              </div>`
+          : nothing
+      }
+    </section>`;
+  }
+}

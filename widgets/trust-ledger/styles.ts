@@ -1,0 +1,73 @@
+import { css } from 'lit';
+
+// The trust ledger's own look, beside the kit's: a console's width, the tabs, amounts (zero
+// muted, a balance below zero in the danger tone, its row tinted), names that open entries, and
+// the tables' totals, also when laid out as labelled rows (zero amounts step aside there).
+export const trustLedgerStyles = css`
+  :host {
+    max-inline-size: var(--service-max-width, 64rem);
+  }
+  .text[data-tone='error'] {
+    --_tone: var(--_danger);
+  }
+  .zero {
+    color: var(--_muted);
+  }
+  /* The tabs keep one weight (a bold one would widen, and wrap, on a phone): the chosen one
+     is underlined in the accent. */
+  [part~='tabs'] {
+    display: flex;
+    flex-wrap: wrap;
+    border-block-end: 1px solid var(--_border);
+  }
+  [role='tab'] {
+    border: none;
+    border-block-end: 3px solid transparent;
+    border-radius: 0;
+    background: transparent;
+    padding-inline: 0.5rem;
+    font-weight: 600;
+    color: var(--_muted);
+  }
+  [role='tab'][aria-selected='true'] {
+    border-block-end-color: var(--_ink);
+    color: var(--_text);
+  }
+  tr[data-negative] {
+    background: color-mix(in srgb, var(--_danger) 7%, var(--_surface));
+  }
+  button.link {
+    padding: 0;
+    border: none;
+    background: none;
+    color: var(--_ink);
+    text-decoration: underline;
+    text-align: start;
+    white-space: normal;
+  }
+  tfoot :is(th, td) {
+    font-weight: 600;
+    border-block-end: none;
+  }
+  [data-rows] tfoot {
+    display: block;
+  }
+  [data-rows] tfoot tr {
+    border: none;
+  }
+  [data-rows] tbody td[data-zero] {
+    display: none;
+  }
+  [data-rows] tfoot th {
+    display: block;
+    padding: 0.4rem 0 0.1rem;
+  }
+  .fields {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
+    gap: calc(var(--_gap) * 0.75);
+  }
+  [part~='account-select'] {
+    max-inline-size: 24rem;
+  }
+`;

@@ -1,0 +1,223 @@
+import { html, nothing } from 'lit';
+import type {
+  LedgerBalanceLine,
+  LedgerBalances,
+  LedgerDeposits,
+  LedgerEntry,
+} from '../../shared/ledger-api.js';
+import { formatDate, formatMoney } from '../core/format.js';
+import { msg } from '../core/localize.js';
+
+// The trust ledger's tables: balances per client and matter, a client's or matter's entries with
+// their running balance, and the bank deposits. Tables on a desktop, labelled rows where they do
+// not fit (TableFit); amounts below zero in the danger tone, with their minus sign.
+
+/**
+ * An amount: muted when zero. A balance (`balance`: what a client or matter holds) is bold, and
+ * below zero in the danger tone: money out (a refund, a return) is negative by nature, not alarm.
+ */
+export function money(amount: string, balance = false) {
+  const text = formatMoney(amount);
+  if (balance && amount.startsWith('-')) {
+    return html`<strong class="text" data-tone="error" part="negative">${text}</strong>`;
+  }
+  if (amount === '0.00') return html`<span class="zero">${text}</span>`;
+  return balance ? html`<strong>${text}</strong>` : html`<span>${text}</span>`;
+}
+
+/** A cell of money that is not a balance: zero ones step aside in labelled rows (a phone). */
+const amountCell = (amount: string, label: string) =>
+  html`<td class="amount" data-label=${label} ?data-zero=${amount === '0.00'}>
+    ${money(amount)}
+  </td>`;
+
+/** A balance line's client and matter, as a person reads them. */
+export const lineName = (l: Pick<LedgerBalanceLine, 'clientName' | 'matterName' | 'clientId'>) =>
+  l.clientId ? (l.clientName ?? msg('Unnamed client')) : msg('No client');
+
+const matterOf = (l: Pick<LedgerBalanceLine, 'matterName' | 'matterId'>) =>
+  l.matterId ? (l.matterName ?? msg('Unnamed matter')) : msg('No matter');
+
+/** The balances report's columns of money, in the API's order. */
+const COLUMNS = () =>
+  [
+    ['received', msg('Received')],
+    ['refunded', msg('Refunded')],
+    ['returned', msg('Returned')],
+    ['voided', msg('Voided')],
+    ['chargedBack', msg('Charged back')],
+    ['manual', msg('Manual')],
+  ] as const;
+
+export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanceLine) => void) {
+  const columns = COLUMNS();
+  return html`<div data-fit role="region" aria-label=${msg('Balances per client and matter')}>
+    <table part="table balances">
+      <caption class="visually-hidden">
+        ${msg('Trust balances per client and matter')}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">${msg('Client')}</th>
+          <th scope="col">${msg('Matter')}</th>
+          ${columns.map(([, label]) => html`<th scope="col" class="amount">${label}</th>`)}
+          <th scope="col" class="amount">${msg('Balance')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${report.lines.map(
+          (l) =>
+            html`<tr
+              part="row"
+              data-client=${l.clientId ?? ''}
+              data-matter=${l.matterId ?? ''}
+              ?data-negative=${l.balance.startsWith('-')}
+            >
+              <td data-label=${msg('Client')}>
+                ${
+                  l.clientId
+                    ? html`<button
+                        type="button"
+                        class="link"
+                        part="entries-button"
+                        @click=${() => open(l)}
+                      >
+                        ${lineName(l)}<span class="visually-hidden"
+                          >, ${matterOf(l)}: ${msg('entries')}</span
+                        >
+                      </button>`
+                    : html`<span>${lineName(l)}</span>`
+                }
+              </td>
+              <td data-label=${msg('Matter')}><span>${matterOf(l)}</span></td>
+              ${columns.map(([key, label]) => amountCell(l[key], label))}
+              <td class="amount" data-label=${msg('Balance')} part="balance">
+                ${money(l.balance, true)}
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+      <tfoot>
+        <tr part="totals">
+          <th scope="row" colspan="2">${msg('Total')}</th>
+          ${columns.map(
+            ([key, label]) =>
+              html`<td class="amount" data-label=${label}>${money(report.totals[key])}</td>`,
+          )}
+          <td class="amount" data-label=${msg('Balance')} part="balance">
+            ${money(report.totals.balance, true)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  </div>`;
+}
+
+const KINDS = (): Record<LedgerEntry['kind'], string> => ({
+  received: msg('Payment received'),
+  refunded: msg('Refund'),
+  returned: msg('ACH return'),
+  voided: msg('Void'),
+  charged_back: msg('Chargeback'),
+  manual: msg('Manual entry'),
+});
+
+export function renderEntries(entries: readonly LedgerEntry[]) {
+  const kinds = KINDS();
+  return html`<div data-fit role="region" aria-label=${msg('Entries')}>
+    <table part="table entries">
+      <caption class="visually-hidden">
+        ${msg('Entries newest first, with the balance after each')}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">${msg('Date')}</th>
+          <th scope="col">${msg('Entry')}</th>
+          <th scope="col">${msg('Memo')}</th>
+          <th scope="col" class="amount">${msg('Amount')}</th>
+          <th scope="col" class="amount">${msg('Running balance')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${entries.map(
+          (e) =>
+            html`<tr part="row" data-id=${e.id} data-kind=${e.kind}>
+              <td data-label=${msg('Date')}>
+                <time datetime=${e.date}>${formatDate(e.date)}</time>
+              </td>
+              <td data-label=${msg('Entry')}>
+                <span
+                  >${kinds[e.kind]}${
+                    e.reversesEntryId
+                      ? html` <span class="hint sub">${msg('Reversal')}</span>`
+                      : nothing
+                  }</span
+                >
+              </td>
+              <td data-label=${msg('Memo')}><span>${e.memo ?? e.reason ?? '—'}</span></td>
+              <td class="amount" data-label=${msg('Amount')}>${money(e.amount)}</td>
+              <td class="amount" data-label=${msg('Running balance')} part="running-balance">
+                ${money(e.runningBalance, true)}
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+export function renderDeposits(report: LedgerDeposits) {
+  const amounts = [
+    ['gross', msg('Gross')],
+    ['refunds', msg('Refunds')],
+    ['surcharges', msg('Surcharges')],
+  ] as const;
+  return html`<div data-fit role="region" aria-label=${msg('Deposits')}>
+    <table part="table deposits">
+      <caption class="visually-hidden">
+        ${msg('Bank deposits: the transactions of each, as one line of the bank statement')}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">${msg('Deposit')}</th>
+          <th scope="col">${msg('Settled')}</th>
+          <th scope="col" class="amount">${msg('Transactions')}</th>
+          ${amounts.map(([, label]) => html`<th scope="col" class="amount">${label}</th>`)}
+          <th scope="col" class="amount">${msg('Net')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${report.deposits.map(
+          (d) =>
+            html`<tr part="row" data-deposit=${d.depositId}>
+              <td data-label=${msg('Deposit')}><code>${d.depositId}</code></td>
+              <td data-label=${msg('Settled')}>
+                ${
+                  d.settledOn
+                    ? html`<time datetime=${d.settledOn}>${formatDate(d.settledOn)}</time>`
+                    : html`<span>${msg('Not yet')}</span>`
+                }
+              </td>
+              <td class="amount" data-label=${msg('Transactions')}>
+                <span>${d.transactions}</span>
+              </td>
+              ${amounts.map(([key, label]) => amountCell(d[key], label))}
+              <td class="amount" data-label=${msg('Net')}>${money(d.net)}</td>
+            </tr>`,
+        )}
+      </tbody>
+      <tfoot>
+        <tr part="totals">
+          <th scope="row" colspan="3">${msg('Total')}</th>
+          ${amounts.map(
+            ([key, label]) =>
+              html`<td class="amount" data-label=${label}>${money(report.totals[key])}</td>`,
+          )}
+          <td class="amount" data-label=${msg('Net')}>
+            <strong>${formatMoney(report.totals.net)}</strong>
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  </div>`;
+}
