@@ -26,6 +26,7 @@ import {
 } from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
 import { renderHealth } from './health.js';
+import { renderTrustFindings } from './trust-findings.js';
 
 interface Draft {
   apiToken: string;
@@ -66,6 +67,7 @@ function checkSecret(value: string): string[] {
  * @csspart webhook-url - The webhook URL.
  * @csspart copy-button - The button that copies it.
  * @csspart health - The integration health list.
+ * @csspart trust-findings - The count of open trust-safety findings.
  * @csspart warning - Something in the health list that needs attention.
  * @csspart checklist - The going-live checklist (`<service-going-live-checklist>`).
  * @csspart allowed-origins - The allowed origins (`<service-allowed-origins>`).
@@ -387,7 +389,7 @@ export class ServiceSettings extends ServiceElement {
     }
     ${
       shown
-        ? html`${renderHealth(shown.health)}
+        ? html`${renderHealth(shown.health)} ${renderTrustFindings(shown.health.trustFindings)}
             <p class="hint">As of ${shown.at.toLocaleTimeString('en-US')}.</p>`
         : failed
           ? nothing
