@@ -11,6 +11,7 @@ import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 // (resolved) when its cause goes.
 
 let h: PipelineHarness;
+const TOKEN = 'metrics-token-of-the-trust-findings-test';
 let remoteTrustId: string;
 let trust: string; // our id of the trust account
 let payment: string; // remote id of a 100.00 card payment into trust
@@ -48,6 +49,15 @@ async function localTransaction(serviceId: string) {
   return row;
 }
 
+/** The gauge of open findings of one severity, as a scraper reads /metrics. */
+async function openGauge(severity: string): Promise<number> {
+  const res = await h.t.app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+  const line = (await res.text())
+    .split('\n')
+    .find((l) => l.startsWith(`payment_link_trust_findings_open{severity="${severity}"} `));
+  return Number(line?.split(' ')[1]);
+}
+
 async function flagTrust(flags: Record<string, boolean>) {
   const res = await fetch(`${h.simUrl}/_sandbox/bank-accounts/${remoteTrustId}`, {
     method: 'PATCH',
@@ -59,7 +69,7 @@ async function flagTrust(flags: Record<string, boolean>) {
 }
 
 beforeAll(async () => {
-  h = await startPipeline();
+  h = await startPipeline({ env: { METRICS_TOKEN: TOKEN } });
   const { remote } = h.t;
   const accounts = await remote.listBankAccounts(h.orgId);
   remoteTrustId = accounts.find((a) => a.category === 'trust' && a.isDefault)!.id;
@@ -117,6 +127,8 @@ describe('trust findings', () => {
     });
     const health = await get('/api/admin/integration-health');
     expect(health.body.trustFindings).toMatchObject({ open: 1, openBySeverity: { high: 1 } });
+    expect(await openGauge('high')).toBe(1);
+    expect(await openGauge('medium')).toBe(0);
 
     // Synced again with the flag still on: the same finding, not a second one.
     await syncBankAccounts(h.t.database.db, h.t.remote, h.orgId);
@@ -124,6 +136,7 @@ describe('trust findings', () => {
 
     await flagTrust({ isFeeAccount: false });
     expect(await findings('?kind=trust_fee_account')).toEqual([]);
+    expect(await openGauge('high')).toBe(0);
     const [resolved] = await findings('?status=resolved&kind=trust_fee_account');
     expect(resolved).toMatchObject({ id: finding!.id, status: 'resolved' });
     expect(resolved!.resolvedAt).toEqual(expect.any(String));
