@@ -203,7 +203,16 @@ describe('trust findings', () => {
     await waitForFinding('trust_chargeback', 'resolved', (f) => f.id === finding.id);
   });
 
-  it('a refund made at the service directly, outside our guard', async () => {
+  it('a refund made at the service directly, outside our guard; ours is no finding', async () => {
+    const local = (await localTransaction(payment))!;
+    const ours = await h.t.request('POST', `/api/transactions/${local.id}/refund`, {
+      body: { amount: '10.00', reason: 'Overpaid' },
+      headers: { 'idempotency-key': 'refund-1' },
+    });
+    expect(ours.status).toBeLessThan(300);
+    await h.waitFor(async () => (await localTransaction(payment))?.amountRefunded === '10.00');
+    expect(await findings('?kind=outside_refund')).toEqual([]);
+
     h.sim.sandbox.refund(h.firm.apiKey, payment, 1_500);
     const finding = await waitForFinding('outside_refund');
     expect(finding).toMatchObject({ severity: 'medium', amount: '15.00', clientId, matterId });
