@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { toCents } from '../../../shared/money.js';
 import { FAILED_MONEY_OUT_STATUSES } from '../../../shared/money-out.js';
 import type { TrustFindingKind, TrustFindingSeverity } from '../../../shared/trust-findings.js';
 import { rowsOf, type Executor } from '../../db/index.js';
-import { familyEffects, type LedgerTransaction } from '../ledger/effects.js';
+import { toLedger, type LedgerRow } from '../ledger/apply.js';
+import { familyEffects } from '../ledger/effects.js';
 import { matterScope } from '../ledger/post.js';
 
 // The causes of trust-safety findings, read from what we store now: each a pure reading of
@@ -126,32 +126,7 @@ export const transactionKeys = (paymentId: string) => [
   `outside_void:${paymentId}`,
 ];
 
-interface FamilyRow {
-  id: string;
-  head: string;
-  type: string | null;
-  status: string;
-  amount: string;
-  amount_refunded: string;
-  bank_account_id: string | null;
-  client_id: string | null;
-  matter_id: string | null;
-  original_transaction_id: string | null;
-  created_on: string | Date;
-}
-
-const toLedger = (r: FamilyRow): LedgerTransaction => ({
-  id: r.id,
-  type: r.type,
-  status: r.status,
-  amountCents: Math.abs(toCents(r.amount)),
-  amountRefundedCents: Math.abs(toCents(r.amount_refunded)),
-  bankAccountId: r.bank_account_id,
-  clientId: r.client_id,
-  matterId: r.matter_id,
-  originalTransactionId: r.original_transaction_id,
-  createdOn: new Date(r.created_on),
-});
+type FamilyRow = LedgerRow & { head: string };
 
 /** The payments (family heads) these transactions belong to: a reversal's payment, or itself. */
 export async function headsOf(
