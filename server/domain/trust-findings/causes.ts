@@ -128,8 +128,12 @@ export const transactionKeys = (paymentId: string) => [
 
 type FamilyRow = LedgerRow & { head: string };
 
-/** The payments (family heads) these transactions belong to: a reversal's payment, or itself. */
-export async function headsOf(
+/**
+ * The payments (family heads) into trust accounts these transactions belong to: a reversal's
+ * payment, or itself. Money of operating accounts raises no finding, so a batch without trust
+ * money costs this one query.
+ */
+export async function trustHeadsOf(
   db: Executor,
   orgId: string,
   transactionIds: readonly string[],
@@ -137,8 +141,9 @@ export async function headsOf(
   if (transactionIds.length === 0) return [];
   const rows = rowsOf<{ head: string }>(
     await db.execute(sql`
-      select distinct coalesce(original_transaction_id, id) as head from transactions
-      where org_id = ${orgId}::uuid and id in (${uuids(transactionIds)})`),
+      select distinct coalesce(t.original_transaction_id, t.id) as head from transactions t
+      join bank_accounts b on b.id = t.bank_account_id and b.category = 'trust'
+      where t.org_id = ${orgId}::uuid and t.id in (${uuids(transactionIds)})`),
   );
   return rows.map((r) => r.head);
 }

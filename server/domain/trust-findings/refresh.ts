@@ -4,7 +4,7 @@ import { rowsOf, type Executor } from '../../db/index.js';
 import { lockHistory } from '../audit/history.js';
 import {
   accountFlagCauses,
-  headsOf,
+  trustHeadsOf,
   negativeBalanceCauses,
   negativeKey,
   statementDebitCauses,
@@ -135,15 +135,14 @@ export async function refreshTransactionFindings(
   orgId: string,
   transactionIds: readonly string[],
 ): Promise<void> {
-  if (transactionIds.length === 0) return;
+  const heads = await trustHeadsOf(db, orgId, transactionIds);
+  if (heads.length === 0) return;
   await lockHistory(db, orgId);
-  const heads = await headsOf(db, orgId, transactionIds);
   await settle(db, orgId, {
     kinds: ['trust_chargeback', 'trust_ach_return', 'outside_refund', 'outside_void'],
     keys: heads.flatMap(transactionKeys),
     causes: await transactionCauses(db, orgId, heads),
   });
-  if (heads.length === 0) return;
   const scopes = rowsOf<{
     bank_account_id: string;
     client_id: string | null;
