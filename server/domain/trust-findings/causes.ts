@@ -100,22 +100,33 @@ export async function statementDebitCauses(db: Executor, orgId: string): Promise
       where d.org_id = ${orgId}::uuid and d.amount_cents > 0
         and (lower(d.from_bank_account_category) = 'trust' or a.category = 'trust')`),
   );
-  return rows.map((d) => ({
-    ...none,
-    kind: 'trust_statement_debit',
-    key: `statement_debit:${d.service_id}:${d.mask}:${d.descriptor}`.slice(0, 255),
-    severity: 'high',
-    amountCents: Number(d.amount_cents),
-    bankAccountId: d.bank_account_id,
-    statementId: d.statement_id,
-    details: {
-      statementServiceId: d.service_id,
-      month: d.month,
-      bankAccountName: d.nickname,
-      mask: d.mask,
-      descriptor: d.descriptor,
-    },
-  }));
+  // Two debits of one statement from one account for one reason are one finding, summed.
+  const causes = new Map<string, Cause>();
+  for (const d of rows) {
+    const key = `statement_debit:${d.service_id}:${d.mask}:${d.descriptor}`.slice(0, 255);
+    const found = causes.get(key);
+    if (found) {
+      found.amountCents = (found.amountCents ?? 0) + Number(d.amount_cents);
+      continue;
+    }
+    causes.set(key, {
+      ...none,
+      kind: 'trust_statement_debit',
+      key,
+      severity: 'high',
+      amountCents: Number(d.amount_cents),
+      bankAccountId: d.bank_account_id,
+      statementId: d.statement_id,
+      details: {
+        statementServiceId: d.service_id,
+        month: d.month,
+        bankAccountName: d.nickname,
+        mask: d.mask,
+        descriptor: d.descriptor,
+      },
+    });
+  }
+  return [...causes.values()];
 }
 
 /** The keys a payment's findings have: re-evaluating the payment settles each of them. */

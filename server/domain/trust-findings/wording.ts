@@ -32,7 +32,7 @@ export function wordingOf(
       };
     case 'trust_statement_debit':
       return {
-        title: `The ${text(details.month, '')} statement shows ${amount} taken from trust account ${text(details.bankAccountName, '')} (…${text(details.mask, '')}): ${text(details.statementDescriptor ?? details.descriptor, 'a debit')}.`,
+        title: `The ${text(details.month, '')} statement shows ${amount} taken from trust account ${text(details.bankAccountName, '')} (…${text(details.mask, '')}): ${text(details.descriptor, 'a debit')}.`,
         action:
           'Compare the debit with the bank statement; if fees or chargebacks came out of trust, replace them from operating funds and correct the fee/chargeback account in the payment service.',
       };
