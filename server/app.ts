@@ -18,6 +18,7 @@ import { demoRouter } from './http/routes/demo.js';
 import { healthRouter } from './http/routes/health.js';
 import { appMetricsRouter } from './http/routes/metrics.js';
 import { auditAdminRouter, transactionHistoryRouter } from './http/routes/audit.js';
+import { trustFindingsRouter } from './http/routes/trust-findings.js';
 import { ledgerRouter } from './http/routes/ledger.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { progressRouter } from './http/routes/progress.js';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', syncProblemsRouter);
   api.route('/admin', progressRouter);
   api.route('/admin', auditAdminRouter);
+  api.route('/admin', trustFindingsRouter);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

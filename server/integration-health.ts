@@ -5,6 +5,7 @@ import type { Executor } from './db/index.js';
 import { readIntegrationState } from './domain/integration-state.js';
 import { getOrganization } from './domain/operator.js';
 import { getSettings } from './domain/settings.js';
+import { countTrustFindings } from './domain/trust-findings/findings.js';
 import { errorMessage } from './errors.js';
 import type { RemoteApi, RemoteWebhookUrl } from './remote/index.js';
 import { countDeadEvents } from './webhooks/pipeline/inbox.js';
@@ -44,12 +45,13 @@ export async function integrationHealth(
   const [identity, urls] = tokenSet
     ? await Promise.allSettled([remote.me(orgId), remote.listWebhookUrls(orgId)])
     : [null, null];
-  const [receipts, dead, state, problems, organization] = await Promise.all([
+  const [receipts, dead, state, problems, organization, trustFindings] = await Promise.all([
     receiptSummary(db, orgId, rejections),
     countDeadEvents(db, orgId),
     readIntegrationState(db, orgId),
     countSyncProblems(db, orgId),
     getOrganization(db, orgId),
+    countTrustFindings(db, orgId),
   ]);
   const notSet = 'No API token is configured';
   const listed = urls?.status === 'fulfilled' ? ours(urls.value, config, orgId) : null;
@@ -104,6 +106,7 @@ export async function integrationHealth(
       watermark: iso(state?.reconcileWatermark),
     },
     sync: { problems },
+    trustFindings,
     // The whole server's backups: the install's own firm sees them, not every tenant.
     backups: (organization.isDefault && deps.backups?.()) || null,
   };

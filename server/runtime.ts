@@ -33,6 +33,7 @@ import { webhookJobHandlers } from './webhooks/handlers.js';
 import { enqueueLedgerBackfills, ledgerBackfillJobHandlers } from './webhooks/ledger-backfill.js';
 import { moneyOutJobHandlers } from './actions/money-out/run.js';
 import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
+import { openTrustFindingsBySeverity } from './domain/trust-findings/findings.js';
 import { openWebhookReceiver } from './webhooks/receiver/receiver-state.js';
 
 // The one assembly of a process: the API server (main.ts), the worker (worker.ts), the tests
@@ -264,6 +265,7 @@ function createMetrics(options: {
       ? {
           queueDepth: () => queueDepth(db),
           inboxDepth: () => inboxDepth(db),
+          trustFindings: () => openTrustFindingsBySeverity(db),
           oldestDueJobSeconds: () => oldestDueJobSeconds(db),
           // PGlite: one process, whose own limiter is the budget. PostgreSQL: every process's
           // requests, as the shared budget holds them.

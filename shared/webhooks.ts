@@ -3,6 +3,7 @@
 // the settings widget share these lists and types.
 import { z } from 'zod';
 import { listQuery } from './schemas.js';
+import { trustFindingCounts } from './trust-findings.js';
 
 /**
  * Where a received event stands: `received` (stored, not processed yet), `processed` (its
@@ -21,8 +22,10 @@ export const WEBHOOK_EVENT_STATUSES = [
 export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
 
 /**
- * The kinds the pipeline turns into transactions (the spec's Events, and the completion of the
- * refund and void requests we make); others are ignored.
+ * The kinds the pipeline turns into transactions (the spec's Events, chargebacks, and the
+ * completion of the refund and void requests we make) or statements (`statement.created`);
+ * others are ignored. The remote documents no chargeback kind: any other `transaction.*` kind
+ * that names a transaction is fetched too (server/webhooks/receiver/events.ts).
  */
 export const SUPPORTED_WEBHOOK_KINDS = [
   'transaction.created',
@@ -34,6 +37,9 @@ export const SUPPORTED_WEBHOOK_KINDS = [
   'transaction.voided',
   'refund_request.completed',
   'void_request.completed',
+  'transaction.charged_back',
+  'transaction.chargeback_reversed',
+  'statement.created',
 ] as const;
 export type SupportedWebhookKind = (typeof SUPPORTED_WEBHOOK_KINDS)[number];
 
@@ -139,6 +145,11 @@ export const integrationHealth = z.object({
   }),
   /** Records whose sync is failing and dead removals (GET /api/admin/sync-problems). */
   sync: z.object({ problems: z.number().int() }),
+  /**
+   * Unresolved trust-safety findings (GET /api/admin/trust-findings). The server always sends
+   * it; optional for readers of older servers.
+   */
+  trustFindings: trustFindingCounts.optional(),
   /**
    * Online backups of the embedded database (npm run backup, BACKUP_INTERVAL_HOURS), in the
    * default organization's health; null elsewhere and on PostgreSQL (pg_dump's).

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
+import { TRUST_FINDING_SEVERITIES } from '../../shared/trust-findings.js';
 
 // The Prometheus metrics of one runtime (an API or worker process, or one app in a test). Each
 // runtime has its own registry, never prom-client's global one: several apps in one test process
@@ -16,6 +17,8 @@ interface ScrapeSources {
   oldestDueJobSeconds(): Promise<number | null>;
   /** Each organization's share of its remote budget in use now. */
   remoteBudget(): Promise<BudgetUsage[]>;
+  /** Open (unacknowledged, unresolved) trust-safety findings of all organizations by severity. */
+  trustFindings?(): Promise<{ severity: string; count: number }[]>;
 }
 
 interface BudgetUsage {
@@ -218,6 +221,25 @@ export class Metrics {
       async collect() {
         const seconds = await read('queue_age', sources.oldestDueJobSeconds);
         this.set(seconds ?? 0);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}trust_findings_open`,
+      help: 'Trust-safety findings open now (not acknowledged, cause not gone), by severity',
+      labelNames: ['severity'],
+      registers,
+      async collect() {
+        this.reset();
+        // Every severity has a series, 0 when none: an alert can watch `high` from the start.
+        for (const severity of TRUST_FINDING_SEVERITIES) this.set({ severity }, 0);
+        const rows = sources.trustFindings
+          ? await read('trust_findings', sources.trustFindings)
+          : [];
+        for (const row of rows ?? []) {
+          if ((TRUST_FINDING_SEVERITIES as readonly string[]).includes(row.severity)) {
+            this.set({ severity: row.severity }, row.count);
+          }
+        }
       },
     });
     const orgLabels = options.orgLabels === true;

@@ -299,6 +299,8 @@ describe('remote client: every function in our terms, over loopback HTTP', () =>
       sandboxMoveToFundsInTransit: ['t-1'],
       sandboxMoveToDeposited: ['t-1'],
       sandboxTriggerAchReturn: ['t-1'],
+      sandboxTriggerChargeback: [{ transactionId: 't-1' }],
+      listStatements: [{ startMonth: '2026-11' }],
       recordManualPayment: [{ paymentLinkId: 'pl-1', amount: '1.00', bankAccountId: 'b-1' }],
       refundTransaction: [{ transactionId: 't-1', amount: '1.00', externalId: 'x-1' }],
       voidTransaction: [{ transactionId: 't-1', externalId: 'x-2' }],

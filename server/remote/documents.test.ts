@@ -55,6 +55,11 @@ const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
   sandboxMoveToFundsInTransit: operations.sandboxMoveToFundsInTransit('t1'),
   sandboxMoveToDeposited: operations.sandboxMoveToDeposited('t1'),
   sandboxTriggerAchReturn: operations.sandboxTriggerAchReturn('t1'),
+  sandboxTriggerChargeback: operations.sandboxTriggerChargeback({
+    transactionId: 't1',
+    amount: '1.00',
+  }),
+  listStatements: operations.listStatements({ startMonth: '2026-10', endMonth: '2026-11' }),
   recordManualPayment: operations.recordManualPayment({
     paymentLinkId: 'p1',
     amount: '10.00',

@@ -322,6 +322,38 @@ export const documents = {
   SandboxMoveToDeposited: `mutation SandboxMoveToDeposited($input: SandboxOnlyMoveTransactionInput!) {
     sandboxOnlyMoveTransactionToDeposited(input: $input)
   }`,
+  SandboxTriggerChargeback: `mutation SandboxTriggerChargeback($input: SandboxOnlyTriggerChargebackInput!) {
+    sandboxOnlyTriggerChargeback(input: $input)
+  }`,
+  // The service's monthly statements: what it debited from which kind of account (trust findings).
+  ListStatements: `query ListStatements(
+    $limit: Int!
+    $offset: Int
+    $startMonth: String
+    $endMonth: String
+    $orderDir: OrderDir
+  ) {
+    statements(
+      limit: $limit
+      offset: $offset
+      startMonth: $startMonth
+      endMonth: $endMonth
+      orderDir: $orderDir
+    ) {
+      total
+      records {
+        id
+        month
+        debits {
+          amount
+          fromBankAccountCategory
+          fromBankAccountMask
+          fromBankAccountNickname
+          statementDescriptor
+        }
+      }
+    }
+  }`,
   SandboxTriggerAchReturn: `mutation SandboxTriggerAchReturn($input: SandboxOnlyTriggerAchReturnInput!) {
     sandboxOnlyTriggerAchReturn(input: $input)
   }`,

@@ -14,6 +14,7 @@ import type {
   AddMatterInput,
   AddPaymentLinkInput,
   CreateWebhookUrlInput,
+  ListStatementsInput,
   ListTransactionsInput,
   MoneyOutInput,
   RemoteMoneyOutResult,
@@ -26,6 +27,7 @@ import type {
   RemoteManualPayment,
   RemoteMatter,
   RemotePaymentLink,
+  RemoteStatement,
   RemoteTransaction,
   RemoteTransactionPage,
   RemoteWebhookEvent,
@@ -50,6 +52,7 @@ import {
   matterSchema,
   paymentLinkAggregatesSchema,
   paymentLinkSchema,
+  statementListSchema,
   transactionPageSchema,
   transactionSchema,
   webhookEventSchema,
@@ -377,6 +380,40 @@ export const operations = {
   sandboxTriggerAchReturn(transactionId: string): RemoteOperation<boolean> {
     const input = { transactionId: required(transactionId, 'transactionId') };
     return operation('SandboxTriggerAchReturn', { input }, booleanSchema);
+  },
+
+  sandboxTriggerChargeback(input: {
+    transactionId: string;
+    amount?: string;
+  }): RemoteOperation<boolean> {
+    const variables = {
+      input: defined({
+        transactionId: required(input.transactionId, 'transactionId'),
+        amount: input.amount === undefined ? undefined : amountToCents(input.amount),
+      }),
+    };
+    return operation('SandboxTriggerChargeback', variables, booleanSchema);
+  },
+
+  /** Statements of the months asked (both ends included), newest first. */
+  listStatements(
+    input?: ListStatementsInput,
+  ): RemoteOperation<{ statements: RemoteStatement[]; total: number }> {
+    input ??= {};
+    for (const key of ['startMonth', 'endMonth'] as const) {
+      const value = input[key];
+      if (value !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) {
+        invalid(`${key} must be a month YYYY-MM`);
+      }
+    }
+    const variables = defined({
+      limit: input.limit ?? 12,
+      offset: input.offset,
+      startMonth: input.startMonth,
+      endMonth: input.endMonth,
+      orderDir: 'DESC',
+    });
+    return operation('ListStatements', variables, statementListSchema);
   },
 
   /** Sandbox/testing: pay a link without a card. */

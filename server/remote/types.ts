@@ -73,6 +73,34 @@ export interface RemoteAggregateLink {
   readonly paidAmount: Money;
 }
 
+/** One sum a statement says the service took from a bank account (fees, chargebacks). */
+export interface RemoteStatementDebit {
+  /** Cents, rounded to the cent (the remote's Float may carry fractions). */
+  readonly amountCents: number;
+  /** `trust` or `operating` as the remote reports it (lower-cased). */
+  readonly fromBankAccountCategory: string;
+  /** The account's last digits: how a debit is matched to one of our bank accounts. */
+  readonly fromBankAccountMask: string;
+  readonly fromBankAccountNickname: string;
+  readonly statementDescriptor: string;
+}
+
+/** One month's statement of the service. */
+export interface RemoteStatement {
+  readonly id: string;
+  /** `YYYY-MM`. */
+  readonly month: string;
+  readonly debits: readonly RemoteStatementDebit[];
+}
+
+export interface ListStatementsInput {
+  /** `YYYY-MM`; both ends included. */
+  readonly startMonth?: string;
+  readonly endMonth?: string;
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
 export interface RemoteBankAccount {
   readonly id: string;
   /** `nickname`. */

@@ -19,6 +19,7 @@ import {
   type RemoteMoneyOutResult,
   type RemotePaymentLink,
   type RemoteTransaction,
+  type RemoteStatement,
   type RemoteTransactionPage,
   type RemoteVoidDetails,
   type RemoteWebhookEvent,
@@ -241,6 +242,45 @@ export const manualPaymentSchema = z
   }));
 
 export const booleanSchema = z.boolean();
+
+/**
+ * A month as `YYYY-MM`: the remote's format is not documented, so a date or date-time in the
+ * month is read too.
+ */
+const month = z
+  .string()
+  .regex(/^\d{4}-\d{2}/, 'must start with YYYY-MM')
+  .transform((value) => value.slice(0, 7));
+
+const statementSchema = z
+  .object({
+    id,
+    month,
+    debits: z.array(
+      z.object({
+        amount: z.number().finite(),
+        fromBankAccountCategory: z.string(),
+        fromBankAccountMask: z.string(),
+        fromBankAccountNickname: z.string(),
+        statementDescriptor: z.string(),
+      }),
+    ),
+  })
+  .transform((s): RemoteStatement => ({
+    id: s.id,
+    month: s.month,
+    debits: s.debits.map((d) => ({
+      amountCents: Math.round(d.amount),
+      fromBankAccountCategory: d.fromBankAccountCategory.toLowerCase(),
+      fromBankAccountMask: d.fromBankAccountMask,
+      fromBankAccountNickname: d.fromBankAccountNickname,
+      statementDescriptor: d.statementDescriptor,
+    })),
+  }));
+
+export const statementListSchema = z
+  .object({ records: z.array(statementSchema), total: z.int() })
+  .transform((l) => ({ statements: l.records, total: l.total }));
 
 /**
  * Validates one root field's value. A mismatch is a permanent `invalid_response`: retrying

@@ -37,7 +37,7 @@ export function voidBlocker(t: TransactionRecord): string | null {
   return null;
 }
 
-function touch(t: TransactionRecord, status: TransactionStatus): void {
+export function touch(t: TransactionRecord, status: TransactionStatus): void {
   t.status = status;
   t.updatedOn = nowIso();
 }
@@ -107,7 +107,7 @@ export function triggerAchReturn(
 }
 
 /** The event of a reversal, naming the reversing transaction or the payment it reverses. */
-function reversalEvent(env: LedgerEnv, type: string, reversing: TransactionRecord) {
+export function reversalEvent(env: LedgerEnv, type: string, reversing: TransactionRecord) {
   const named =
     env.reversals.events === 'original' && reversing.originalTransactionId
       ? reversing.originalTransactionId
@@ -115,7 +115,7 @@ function reversalEvent(env: LedgerEnv, type: string, reversing: TransactionRecor
   return transactionEvent(type, named);
 }
 
-function copyLinks(t: TransactionRecord) {
+export function copyLinks(t: TransactionRecord) {
   return {
     paymentMethod: t.paymentMethod,
     bankAccountId: t.bankAccountId,

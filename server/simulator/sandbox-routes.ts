@@ -9,6 +9,8 @@ import { firmInfo } from './firms.js';
 import * as ledger from './ledger.js';
 import * as lifecycle from './lifecycle.js';
 import * as moneyOut from './money-out.js';
+import { triggerChargeback, triggerChargebackReversal } from './chargebacks.js';
+import { STATEMENT_EVENT_SHAPES, createStatement } from './statements.js';
 import {
   TRANSACTION_PAYMENT_METHODS,
   TRANSACTION_STATUSES,
@@ -224,6 +226,44 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
   routes.post('/transactions/:id/void', (c) =>
     c.json(transactionJson(lifecycle.voidTransaction(env, c.var.firm, c.req.param('id')))),
   );
+
+  // Chargebacks (card payments) and their reversals; `eventType` renames the event sent.
+  const ChargebackBody = z.strictObject({
+    amount: z.number().int().positive().optional(),
+    eventType: z.string().min(1).optional(),
+  });
+  routes.post('/transactions/:id/chargeback', async (c) => {
+    const options = await body(c, ChargebackBody);
+    const created = triggerChargeback(env, c.var.firm, c.req.param('id'), options);
+    return c.json(transactionJson(created), 201);
+  });
+  routes.post('/transactions/:id/chargeback-reversal', async (c) => {
+    const options = await body(c, ChargebackBody);
+    const created = triggerChargebackReversal(env, c.var.firm, c.req.param('id'), options);
+    return c.json(transactionJson(created), 201);
+  });
+
+  // Monthly statements: debits taken from bank accounts, and the `statement.created` event.
+  routes.get('/statements', (c) => c.json({ statements: [...c.var.firm.statements.values()] }));
+  routes.post('/statements', async (c) => {
+    const input = await body(
+      c,
+      z.strictObject({
+        month: z.string().min(1),
+        debits: z
+          .array(
+            z.strictObject({
+              bankAccountId: z.string(),
+              amount: z.number().positive(),
+              statementDescriptor: z.string().optional(),
+            }),
+          )
+          .optional(),
+        eventShape: z.enum(STATEMENT_EVENT_SHAPES).optional(),
+      }),
+    );
+    return c.json(createStatement(env, c.var.firm, input), 201);
+  });
 
   // Refund and void requests: what the next ones answer, finishing one that awaits its result.
   routes.get('/money-out/requests', (c) =>

@@ -10,6 +10,8 @@ import { createIdSource } from './ids.js';
 import * as ledger from './ledger.js';
 import * as lifecycle from './lifecycle.js';
 import * as moneyOut from './money-out.js';
+import * as chargebacks from './chargebacks.js';
+import * as statements from './statements.js';
 import { RateLimiter, type FirmStats, type LimitOptions } from './limits.js';
 import { resolvers } from './resolvers/index.js';
 import type { FirmInit, FirmState, TransactionRecord } from './state.js';
@@ -74,6 +76,21 @@ export interface Simulator {
       reason?: { code?: string; reason?: string },
     ): TransactionRecord;
     refund(firm: FirmRef, transactionId: string, amount?: number): TransactionRecord;
+    chargeback(
+      firm: FirmRef,
+      transactionId: string,
+      options?: chargebacks.ChargebackOptions,
+    ): TransactionRecord;
+    chargebackReversal(
+      firm: FirmRef,
+      transactionId: string,
+      options?: chargebacks.ChargebackOptions,
+    ): TransactionRecord;
+    /** A month's statement (default debits: its fees, from the fee account); `statement.created`. */
+    createStatement(
+      firm: FirmRef,
+      input: statements.CreateStatementInput,
+    ): statements.StatementRecord;
     void(firm: FirmRef, transactionId: string): TransactionRecord;
     createTransaction(firm: FirmRef, init: ledger.CreateTransactionInit): TransactionRecord;
     sealPaymentLink(firm: FirmRef, linkId: string): void;
@@ -171,6 +188,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       achReturn: (ref, id, reason) => lifecycle.triggerAchReturn(env, firm(ref), id, reason),
       refund: (ref, id, amount) => lifecycle.refundTransaction(env, firm(ref), id, amount),
       void: (ref, id) => lifecycle.voidTransaction(env, firm(ref), id),
+      chargeback: (ref, id, o) => chargebacks.triggerChargeback(env, firm(ref), id, o),
+      chargebackReversal: (ref, id, o) =>
+        chargebacks.triggerChargebackReversal(env, firm(ref), id, o),
+      createStatement: (ref, input) => statements.createStatement(env, firm(ref), input),
       createTransaction: (ref, init) => ledger.createTransaction(env, firm(ref), init),
       sealPaymentLink: (ref, id) => void ledger.sealPaymentLink(firm(ref), id),
       emitEvent: (ref, type, data = {}) => {

@@ -11,6 +11,7 @@ import type {
   WebhookUrlRecord,
 } from './state.js';
 import { emptyMoneyOut, type MoneyOutRequestRecord } from './money-out.js';
+import type { StatementRecord } from './statements.js';
 
 interface FirmSnapshot {
   id: string;
@@ -26,6 +27,8 @@ interface FirmSnapshot {
   webhookUrls: WebhookUrlRecord[];
   /** Absent in snapshots written before refund and void requests existed. */
   moneyOutRequests?: MoneyOutRequestRecord[];
+  /** Absent in snapshots written before statements existed. */
+  statements?: StatementRecord[];
   nextSeq: number;
 }
 
@@ -48,6 +51,7 @@ export function snapshotFirm(firm: FirmState): FirmSnapshot {
     transactions: [...firm.transactions.values()],
     webhookUrls: [...firm.webhookUrls.values()],
     moneyOutRequests: [...firm.moneyOut.requests.values()],
+    statements: [...firm.statements.values()],
     nextSeq: firm.nextSeq,
   };
 }
@@ -78,6 +82,7 @@ export function restoreFirm(snapshot: FirmSnapshot): FirmState {
     webhookUrls: byId(snapshot.webhookUrls),
     linkTransactions,
     moneyOut: { ...emptyMoneyOut(), requests: byId(snapshot.moneyOutRequests ?? []) },
+    statements: byId(snapshot.statements ?? []),
     nextSeq: snapshot.nextSeq,
   };
 }

@@ -3,6 +3,7 @@
 import { notFound } from './errors.js';
 import type { IdSource } from './ids.js';
 import { emptyMoneyOut, type MoneyOutState } from './money-out.js';
+import type { StatementRecord } from './statements.js';
 
 export const TRANSACTION_STATUSES = [
   'CHARGED_BACK',
@@ -197,6 +198,8 @@ export interface FirmState {
   linkTransactions: Map<string, TransactionRecord[]>;
   /** Refund and void requests (money-out.ts). */
   moneyOut: MoneyOutState;
+  /** Monthly statements (statements.ts). */
+  statements: Map<string, StatementRecord>;
   nextSeq: number;
 }
 
@@ -242,6 +245,7 @@ export function createFirmState(ids: IdSource, init: FirmInit, ordinal: number):
     webhookUrls: new Map(),
     linkTransactions: new Map(),
     moneyOut: emptyMoneyOut(),
+    statements: new Map(),
     nextSeq: 1,
   };
 }

@@ -471,4 +471,14 @@ export const es: Catalog = {
   Variance: 'Diferencia',
   Run: 'Hecha',
   Balanced: 'Cuadrada',
+  // <service-settings>: trust findings
+  '${0} high': '${0} de gravedad alta',
+  '${0} medium': '${0} de gravedad media',
+  '${0} low': '${0} de gravedad baja',
+  'No open trust findings.': 'No hay hallazgos de fideicomiso abiertos.',
+  '1 open trust finding (${0}).': '1 hallazgo de fideicomiso abierto (${0}).',
+  '${0} open trust findings (${1}).': '${0} hallazgos de fideicomiso abiertos (${1}).',
+  '${0} acknowledged.': '${0} revisados.',
+  'Signals from the records to check with your bookkeeper, not a legal determination.':
+    'Señales de los registros para revisar con su contable; no son una determinación legal.',
 };

@@ -104,6 +104,40 @@ describe('<service-settings>', () => {
     expect($$(el, 'dd [part~="warning"]')).to.have.length(3);
   });
 
+  it('shows the open trust findings with their severities, in the warning tone', async () => {
+    const counts = { open: 3, acknowledged: 1, openBySeverity: { high: 2, medium: 1, low: 0 } };
+    api = mockApi(routes({}, { ...health(), trustFindings: counts }));
+    const el = await mount();
+    const line = $(el, '[part~="trust-findings"]');
+    expect(text($(el, '[part~="trust-findings"] [part~="warning"]'))).to.equal(
+      '3 open trust findings (2 high, 1 medium).',
+    );
+    expect(text(line)).to.contain('1 acknowledged.');
+    expect(text(line)).to.contain('not a legal determination');
+
+    api.restore();
+    const none = { open: 0, acknowledged: 0, openBySeverity: { high: 0, medium: 0, low: 0 } };
+    api = mockApi(routes({}, { ...health(), trustFindings: none }));
+    const calm = await mount();
+    expect(text($(calm, '[part~="trust-findings"]'))).to.equal('No open trust findings.');
+    expect($$(calm, '[part~="trust-findings"] [part~="warning"]')).to.have.length(0);
+  });
+
+  it('says the trust findings in Spanish under lang="es"', async () => {
+    const counts = { open: 1, acknowledged: 0, openBySeverity: { high: 1, medium: 0, low: 0 } };
+    api = mockApi(routes({}, { ...health(), trustFindings: counts }));
+    const host = await fixture(html`<div lang="es"><service-settings></service-settings></div>`);
+    const el = host.querySelector('service-settings')!;
+    await until(
+      () => /hallazgo/.test(text($(el, '[part~="trust-findings"]'))),
+      5000,
+      'the Spanish line',
+    );
+    expect(text($(el, '[part~="trust-findings"] [part~="warning"]'))).to.equal(
+      '1 hallazgo de fideicomiso abierto (1 de gravedad alta).',
+    );
+  });
+
   it('tests the connection and names the firm, or says why not', async () => {
     let ok = true;
     api = mockApi(

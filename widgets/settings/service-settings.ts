@@ -68,6 +68,7 @@ function checkSecret(value: string): string[] {
  * @csspart webhook-url - The webhook URL.
  * @csspart copy-button - The button that copies it.
  * @csspart health - The integration health list.
+ * @csspart trust-findings - The count of open trust-safety findings.
  * @csspart warning - Something in the health list that needs attention.
  * @csspart checklist - The going-live checklist (`<service-going-live-checklist>`).
  * @csspart allowed-origins - The allowed origins (`<service-allowed-origins>`).

@@ -17,3 +17,4 @@ export * from './idempotency-keys.js';
 export * from './ledger.js';
 export * from './audit.js';
 export * from './money-out-requests.js';
+export * from './trust-findings.js';

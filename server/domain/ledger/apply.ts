@@ -15,7 +15,8 @@ import { postEntries, type NewEntry } from './post.js';
 // is locked (FOR UPDATE, in id order) before its entries are read, so the second waits and then
 // sees the first one's entries.
 
-interface Row {
+/** A transaction as the ledger reads it (also the trust findings' reading of a family). */
+export interface LedgerRow {
   id: string;
   type: string | null;
   status: string;
@@ -28,7 +29,7 @@ interface Row {
   created_on: string | Date;
 }
 
-const toLedger = (r: Row): LedgerTransaction => ({
+export const toLedger = (r: LedgerRow): LedgerTransaction => ({
   id: r.id,
   type: r.type,
   status: r.status,
@@ -68,13 +69,13 @@ export async function applyTransactionsToLedger(
       where t.org_id = ${orgId}::uuid and t.id in (${idList(transactionIds)})`),
   ).map((r) => r.head);
   if (touched.length === 0) return 0;
-  const heads = rowsOf<Row>(
+  const heads = rowsOf<LedgerRow>(
     await db.execute(sql`
       select ${COLUMNS} from transactions t
       where t.org_id = ${orgId}::uuid and t.id in (${idList([...touched].sort())})
       order by t.id for update`),
   );
-  const members = rowsOf<Row>(
+  const members = rowsOf<LedgerRow>(
     await db.execute(sql`
       select ${COLUMNS} from transactions t
       where t.org_id = ${orgId}::uuid and t.original_transaction_id in (${idList(touched)})`),

@@ -19,6 +19,7 @@ import {
 import { listReconciliations, reconcile } from '../../domain/ledger/reconciliations.js';
 import { ledgerBalances } from '../../domain/ledger/balances.js';
 import { ledgerDeposits } from '../../domain/ledger/deposits.js';
+import { refreshEntryFindings } from '../../domain/trust-findings/refresh.js';
 import {
   listLedgerEntries,
   postManualEntry,
@@ -177,6 +178,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.req.valid('json'),
         postedBy(caller),
       );
+      await refreshEntryFindings(c.get('db'), caller.orgId, entry);
       return c.json(entry, 201);
     },
   )
@@ -200,6 +202,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.req.valid('json').reason,
         postedBy(caller),
       );
+      await refreshEntryFindings(c.get('db'), caller.orgId, entry);
       return c.json(entry, 201);
     },
   )

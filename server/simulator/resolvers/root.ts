@@ -4,6 +4,9 @@ import * as ledger from '../ledger.js';
 import * as lifecycle from '../lifecycle.js';
 import * as moneyOut from '../money-out.js';
 import * as records from '../records.js';
+import { notFound } from '../errors.js';
+import { triggerChargeback, triggerChargebackReversal } from '../chargebacks.js';
+import { createStatement, listStatements, type StatementsArgs } from '../statements.js';
 import {
   getClient,
   getMatter,
@@ -85,6 +88,11 @@ export const query: Record<string, Resolver<unknown, never>> = {
     { transactionId: string }
   >,
 
+  statements: ((_, args, { firm }) => listStatements(firm, args)) satisfies Resolver<
+    unknown,
+    StatementsArgs
+  >,
+
   webhookUrlsList: ((_, __, { firm }) => {
     const webhookUrls: WebhookUrlRecord[] = [...firm.webhookUrls.values()];
     return { total: webhookUrls.length, webhookUrls };
@@ -140,6 +148,23 @@ export const mutation: Record<string, Resolver<unknown, never>> = {
   sandboxOnlyTriggerAchReturn: withInput<{ transactionId: string }>(
     (firm, { transactionId }, context) =>
       Boolean(lifecycle.triggerAchReturn(context.ledger, firm, transactionId)),
+  ),
+  sandboxOnlyTriggerChargeback: withInput<{ transactionId: string; amount?: number | null }>(
+    (firm, { transactionId, amount }, context) =>
+      Boolean(triggerChargeback(context.ledger, firm, transactionId, { amount })),
+  ),
+  sandboxOnlyTriggerChargebackReversal: withInput<{
+    transactionId: string;
+    amount?: number | null;
+  }>((firm, { transactionId, amount }, context) =>
+    Boolean(triggerChargebackReversal(context.ledger, firm, transactionId, { amount })),
+  ),
+  // The firm is the key's; a firmId (a partner key's choice of firm) must name it.
+  sandboxOnlyCreateMockStatement: withInput<{ firmId?: string | null; month: string }>(
+    (firm, { firmId, month }, context) => {
+      if (firmId && firmId !== firm.id) throw notFound('Firm', firmId);
+      return createStatement(context.ledger, firm, { month });
+    },
   ),
   transactionRefund: withInput<{
     transactionId: string;

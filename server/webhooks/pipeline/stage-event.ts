@@ -9,7 +9,8 @@ import type { EventJobPayload } from '../jobs.js';
 import { enqueueTransactionUpserts } from './upsert-jobs.js';
 import { findReversals } from './reversals.js';
 import { completeNamedRequests } from './money-out-results.js';
-import { REQUEST_REF } from '../receiver/events.js';
+import { REQUEST_REF, STATEMENTS_REF } from '../receiver/events.js';
+import { fetchNamedStatements } from './statements.js';
 import { rowList } from './sql-lists.js';
 import { orgKey } from '../../org-key.js';
 
@@ -136,7 +137,12 @@ export function eventStage(ctx: PipelineContext): JobHandler {
       // Taken before the request leaves: the answer reflects the remote at this time or later.
       const fetchedAt = new Date();
       const requests = payload.transactionIds.filter((ref) => REQUEST_REF.test(ref));
-      const ids = payload.transactionIds.filter((ref) => !REQUEST_REF.test(ref));
+      const statements = payload.transactionIds.filter((ref) => STATEMENTS_REF.test(ref));
+      const ids = payload.transactionIds.filter(
+        (ref) => !REQUEST_REF.test(ref) && !STATEMENTS_REF.test(ref),
+      );
+      // A statement: fetched and stored here (it is no transaction to hand over).
+      await fetchNamedStatements(ctx, job.orgId, statements, fetchedAt, signal);
       // A refund or void request's completion: the request and the transactions it moved.
       const completed = await completeNamedRequests(ctx, job.orgId, requests, fetchedAt, signal);
       const named = await fetchWithOriginals(ctx.remote, job.orgId, ids, signal);

@@ -4,6 +4,7 @@ import type { RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
 import { appendHistory, lockHistory } from '../../domain/audit/history.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
+import { refreshTransactionFindings } from '../../domain/trust-findings/refresh.js';
 import { resolveRelated } from './related-records.js';
 import { distinctBy, rowList } from './sql-lists.js';
 import { orgKey } from '../../org-key.js';
@@ -132,12 +133,18 @@ async function recordHistory(
   }
 }
 
-/** The trust ledger follows every row written or linked, in the same transaction. */
+/**
+ * The trust ledger follows every row written or linked, in the same transaction, and the trust
+ * findings their families and balances may raise or settle.
+ */
 async function keepLedger(
   db: Executor,
   rows: readonly { org_id: string; id: string }[],
 ): Promise<void> {
-  for (const [orgId, ids] of byOrg(rows)) await applyTransactionsToLedger(db, orgId, [...ids]);
+  for (const [orgId, ids] of byOrg(rows)) {
+    await applyTransactionsToLedger(db, orgId, [...ids]);
+    await refreshTransactionFindings(db, orgId, [...ids]);
+  }
 }
 
 /** Upserts a batch; call it inside a transaction (the related rows go with it). */

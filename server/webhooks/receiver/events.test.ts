@@ -31,6 +31,25 @@ describe('parseEvents', () => {
     expect(parse(event({ type: 'firm.updated' }))[0]?.transactionIds).toEqual([]);
   });
 
+  it('reads chargebacks under any transaction.* kind', () => {
+    for (const type of ['transaction.charged_back', 'transaction.chargeback']) {
+      expect(parse(event({ type }))[0]?.transactionIds).toEqual([
+        'a6c1f9d2-1111-4222-8333-444455556666',
+      ]);
+    }
+  });
+
+  it('reads the month of statement.created in each shape, else asks for recent months', () => {
+    const refs = (data: unknown) =>
+      parse(event({ type: 'statement.created', data }))[0]?.transactionIds;
+    expect(refs({ statement: { id: 's1', month: '2026-10' } })).toEqual(['statements:2026-10']);
+    expect(refs({ month: '2026-09-01T00:00:00Z' })).toEqual(['statements:2026-09']);
+    expect(refs({ statement: { id: 's1' } })).toEqual(['statements:recent']);
+    expect(refs({})).toEqual(['statements:recent']);
+    expect(refs(undefined)).toEqual(['statements:recent']);
+    expect(refs({ month: 'October' })).toEqual(['statements:recent']);
+  });
+
   it.each([
     ['not JSON', '{"type":'],
     ['a number', 42],

@@ -22,7 +22,26 @@ const TRANSACTION_ID = /^[A-Za-z0-9-]{1,36}$/;
 
 const SUPPORTED: ReadonlySet<string> = new Set(SUPPORTED_WEBHOOK_KINDS);
 
-export const isSupportedKind = (type: string): type is SupportedWebhookKind => SUPPORTED.has(type);
+/** Ours, or another `transaction.*` kind (the remote's chargeback kinds are not documented). */
+export const isSupportedKind = (type: string): type is SupportedWebhookKind =>
+  SUPPORTED.has(type) || /^transaction\.[a-z_]{1,60}$/.test(type);
+
+/** The statements a `statement.created` event asks to fetch (refs `statements:<YYYY-MM>`). */
+export const STATEMENTS_REF = /^statements:(\d{4}-\d{2}|recent)$/;
+
+/**
+ * The month of a `statement.created` event: the remote documents no body, so `data.statement
+ * .month`, `data.month` (a month, a date or a date-time) are read; without one (an id only, or
+ * nothing) the recent months are fetched.
+ */
+export function statementRefsOf(data: unknown): string[] {
+  const month = (value: unknown) =>
+    typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])/.test(value) ? value.slice(0, 7) : null;
+  const found = isObject(data)
+    ? (month(isObject(data.statement) ? data.statement.month : undefined) ?? month(data.month))
+    : null;
+  return [`statements:${found ?? 'recent'}`];
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -60,6 +79,7 @@ export const REQUEST_REF = /^(refund|void)_request:(.+)$/;
  */
 export function eventRefsOf(type: string, data: unknown): string[] {
   if (!isSupportedKind(type)) return [];
+  if (type === 'statement.created') return statementRefsOf(data);
   const refs = transactionIdsOf(data);
   const kind = /^(refund|void)_request\./.exec(type)?.[1];
   if (!kind || !isObject(data)) return refs;

@@ -1,0 +1,155 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { fromCents } from '../../../shared/money.js';
+import type { Page } from '../../../shared/schemas.js';
+import {
+  NOT_A_LEGAL_DETERMINATION,
+  type TrustFindingCounts,
+  type TrustFindingListQuery,
+  type TrustFindingRecord,
+} from '../../../shared/trust-findings.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import { statements, trustFindings } from '../../db/schema/index.js';
+import { notFound } from '../../errors.js';
+import { pageAfter, toPage } from '../pagination.js';
+import { wordingOf } from './wording.js';
+
+// Reading and acknowledging findings (refresh.ts writes them).
+
+type Row = typeof trustFindings.$inferSelect;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toRecord(row: Row, statement: { serviceId: string; month: string } | null) {
+  const { title, action } = wordingOf(row.kind, row.details, row.amountCents);
+  const record: TrustFindingRecord = {
+    id: row.id,
+    kind: row.kind,
+    severity: row.severity,
+    status: row.resolvedAt ? 'resolved' : row.acknowledgedAt ? 'acknowledged' : 'open',
+    title,
+    action,
+    disclaimer: NOT_A_LEGAL_DETERMINATION,
+    amount: row.amountCents === null ? null : fromCents(row.amountCents),
+    bankAccountId: row.bankAccountId,
+    clientId: row.clientId,
+    matterId: row.matterId,
+    transactionId: row.transactionId,
+    statement,
+    detectedAt: row.createdAt.toISOString(),
+    resolvedAt: iso(row.resolvedAt),
+    acknowledgedAt: iso(row.acknowledgedAt),
+    acknowledgedBy: row.acknowledgedBy,
+    acknowledgementNote: row.acknowledgementNote,
+  };
+  return record;
+}
+
+const byStatus = {
+  open: and(isNull(trustFindings.resolvedAt), isNull(trustFindings.acknowledgedAt)),
+  acknowledged: and(isNull(trustFindings.resolvedAt), isNotNull(trustFindings.acknowledgedAt)),
+  resolved: isNotNull(trustFindings.resolvedAt),
+};
+
+async function withStatements(db: Executor, rows: Row[]): Promise<TrustFindingRecord[]> {
+  const ids = [...new Set(rows.map((r) => r.statementId).filter((id): id is string => !!id))];
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: statements.id, serviceId: statements.serviceId, month: statements.month })
+          .from(statements)
+          .where(
+            sql`${statements.id} in (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+          );
+  const byId = new Map(found.map((s) => [s.id, { serviceId: s.serviceId, month: s.month }]));
+  return rows.map((r) => toRecord(r, r.statementId ? (byId.get(r.statementId) ?? null) : null));
+}
+
+/** Newest first, of one status (default `open`), optionally of one severity or kind. */
+export async function listTrustFindings(
+  db: Executor,
+  orgId: string,
+  query: TrustFindingListQuery,
+): Promise<Page<TrustFindingRecord>> {
+  const { where, orderBy } = pageAfter(query.cursor, trustFindings.createdAt, trustFindings.id);
+  const rows = await db
+    .select()
+    .from(trustFindings)
+    .where(
+      and(
+        eq(trustFindings.orgId, orgId),
+        byStatus[query.status],
+        query.severity ? eq(trustFindings.severity, query.severity) : undefined,
+        query.kind ? eq(trustFindings.kind, query.kind) : undefined,
+        where,
+      ),
+    )
+    .orderBy(...orderBy)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  return { data: await withStatements(db, page.rows), nextCursor: page.nextCursor };
+}
+
+/**
+ * An admin's note that they saw a finding. It stays listed as `acknowledged` until its cause is
+ * gone; acknowledging again replaces the note. Another organization's finding is not found.
+ */
+export async function acknowledgeTrustFinding(
+  db: Executor,
+  orgId: string,
+  id: string,
+  input: { note: string; by: string },
+): Promise<TrustFindingRecord> {
+  const [row] = await db
+    .update(trustFindings)
+    .set({
+      acknowledgedAt: new Date(),
+      acknowledgedBy: input.by,
+      acknowledgementNote: input.note,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(trustFindings.orgId, orgId), eq(trustFindings.id, id)))
+    .returning();
+  if (!row) throw notFound('Trust finding');
+  const [record] = await withStatements(db, [row]);
+  return record as TrustFindingRecord;
+}
+
+/** Unresolved findings of one organization by status and severity. */
+export async function countTrustFindings(db: Executor, orgId: string): Promise<TrustFindingCounts> {
+  const rows = rowsOf<{ acknowledged: boolean; severity: string; n: number }>(
+    await db.execute(sql`
+      select acknowledged_at is not null as acknowledged, severity, count(*)::int as n
+      from trust_findings where org_id = ${orgId}::uuid and resolved_at is null
+      group by 1, 2`),
+  );
+  const counts: TrustFindingCounts = {
+    open: 0,
+    acknowledged: 0,
+    openBySeverity: { high: 0, medium: 0, low: 0 },
+  };
+  for (const r of rows) {
+    const n = Number(r.n);
+    if (r.acknowledged) counts.acknowledged += n;
+    else {
+      counts.open += n;
+      counts.openBySeverity[r.severity as 'high'] += n;
+    }
+  }
+  return counts;
+}
+
+/** Open (unacknowledged, unresolved) findings of all organizations by severity: /metrics. */
+export async function openTrustFindingsBySeverity(
+  db: Executor,
+): Promise<{ severity: string; count: number }[]> {
+  const rows = rowsOf<{ severity: string; n: number }>(
+    await db.execute(sql`
+      select severity, count(*)::int as n from trust_findings
+      where resolved_at is null and acknowledged_at is null group by severity`),
+  );
+  return rows.map((r) => ({ severity: r.severity, count: Number(r.n) }));
+}

@@ -1,0 +1,70 @@
+import { fromCents } from '../../../shared/money.js';
+import type { TrustFindingKind } from '../../../shared/trust-findings.js';
+
+// What each finding says and what to do about it. Written as signals to check, never as a
+// conclusion: whether anything breaches a rule is for the firm and its counsel to decide
+// (NOT_A_LEGAL_DETERMINATION goes with every finding).
+
+type Details = Record<string, string | number | null>;
+
+const text = (value: string | number | null | undefined, fallback: string) =>
+  value === null || value === undefined || value === '' ? fallback : String(value);
+
+export function wordingOf(
+  kind: TrustFindingKind,
+  details: Details,
+  amountCents: number | null,
+): { title: string; action: string } {
+  const account = text(details.bankAccountName, 'A trust account');
+  const amount = amountCents === null ? '' : fromCents(amountCents);
+  switch (kind) {
+    case 'trust_fee_account':
+      return {
+        title: `${account} is set as the payment service's fee account: its processing fees may be taken from trust money.`,
+        action:
+          'In the payment service, make an operating account the fee account, then check the trust account for fees already taken and replace them from operating funds.',
+      };
+    case 'trust_chargeback_account':
+      return {
+        title: `${account} is set as the payment service's chargeback account: chargebacks may be taken from trust money.`,
+        action:
+          'In the payment service, make an operating account the chargeback account, then check the trust account for chargebacks already taken.',
+      };
+    case 'trust_statement_debit':
+      return {
+        title: `The ${text(details.month, '')} statement shows ${amount} taken from trust account ${text(details.bankAccountName, '')} (…${text(details.mask, '')}): ${text(details.descriptor, 'a debit')}.`,
+        action:
+          'Compare the debit with the bank statement; if fees or chargebacks came out of trust, replace them from operating funds and correct the fee/chargeback account in the payment service.',
+      };
+    case 'trust_chargeback':
+      return {
+        title: `A card payment into trust was charged back: ${amount} taken back by the payer's bank.`,
+        action:
+          "Check that the client's trust ledger covers it (other clients' money must not pay for it); respond to the dispute in the payment service.",
+      };
+    case 'trust_ach_return':
+      return {
+        title: `An ACH payment into trust was returned: ${amount} never arrived or was taken back.`,
+        action:
+          "Make sure nothing was paid out against these funds; if it was, the client's trust balance needs to be made whole.",
+      };
+    case 'negative_trust_balance':
+      return {
+        title: `A trust balance is below zero by ${amount}: more went out for this client or matter than came in.`,
+        action:
+          'Find the entry that caused it (the ledger shows a running balance) and correct it, e.g. a deposit not yet recorded or a disbursement from the wrong ledger.',
+      };
+    case 'outside_refund':
+      return {
+        title: `${amount} of a trust payment was refunded directly at the payment service, outside this service's trust checks.`,
+        action:
+          "Confirm the refund was intended and that the client's trust balance covered it; make refunds through this service so its trust check applies.",
+      };
+    case 'outside_void':
+      return {
+        title: `A trust payment of ${amount} was voided directly at the payment service, outside this service's trust checks.`,
+        action:
+          'Confirm the void was intended and that nothing was disbursed against the payment; make voids through this service so its trust check applies.',
+      };
+  }
+}

@@ -1,0 +1,104 @@
+// Chargebacks and their reversals (sandboxOnlyTriggerChargeback / …ChargebackReversal): the
+// card payer's bank takes the money back, and may later give it back when the dispute is won.
+//
+// A chargeback makes a NEW `chargeback` transaction (originalTransactionId: the payment, which
+// becomes CHARGED_BACK); a reversal makes a `chargeback_reversal` and puts the payment back in
+// the status it had. The remote's docs name no event for either, so the simulator sends
+// `transaction.charged_back` and `transaction.chargeback_reversed` by default, or the names
+// given (`eventType`: e.g. `transaction.chargeback`); like refunds and returns, the event names
+// the new transaction or the payment (ReversalSettings.events).
+import { badInput, conflict } from './errors.js';
+import { addTransaction, type LedgerEnv } from './ledger.js';
+import { copyLinks, reversalEvent, touch } from './lifecycle.js';
+import {
+  getTransaction,
+  type FirmState,
+  type TransactionRecord,
+  type TransactionStatus,
+} from './state.js';
+
+export const CHARGEBACK_EVENT = 'transaction.charged_back';
+export const CHARGEBACK_REVERSAL_EVENT = 'transaction.chargeback_reversed';
+
+const DISPUTABLE: readonly TransactionStatus[] = [
+  'SUCCESSFUL',
+  'FUNDS_IN_TRANSIT',
+  'DEPOSITED',
+  'PARTIALLY_REFUNDED',
+];
+
+/** The status a payment had before its chargeback, to go back to when the dispute is won. */
+const before = new WeakMap<TransactionRecord, TransactionStatus>();
+
+const reversalsOf = (firm: FirmState, id: string, type: string) =>
+  [...firm.transactions.values()].filter(
+    (t) => t.originalTransactionId === id && t.type === type && t.status !== 'ERROR',
+  );
+
+const sum = (rows: TransactionRecord[]) => rows.reduce((s, t) => s + t.amountProcessed, 0);
+
+export interface ChargebackOptions {
+  /** Cents; default all that is left (a reversal: all that is charged back). */
+  amount?: number | null | undefined;
+  /** The event's kind instead of the default. */
+  eventType?: string | undefined;
+}
+
+export function triggerChargeback(
+  env: LedgerEnv,
+  firm: FirmState,
+  id: string,
+  options: ChargebackOptions = {},
+): TransactionRecord {
+  const original = getTransaction(firm, id);
+  if (original.type !== 'ccPayment') {
+    throw conflict(`Transaction ${id} is a ${original.type}: only card payments are charged back`);
+  }
+  if (!DISPUTABLE.includes(original.status)) {
+    throw conflict(`Transaction ${id} is ${original.status}: it cannot be charged back`);
+  }
+  const left = original.amountProcessed - original.amountRefunded;
+  const amount = options.amount ?? left;
+  if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+    throw badInput(`Chargeback amount ${amount}: between 1 and ${left} cents`);
+  }
+  before.set(original, original.status);
+  touch(original, 'CHARGED_BACK');
+  const chargeback = addTransaction(env, firm, {
+    ...copyLinks(original),
+    type: 'chargeback',
+    status: 'SUCCESSFUL',
+    amountProcessed: amount,
+    originalTransactionId: original.id,
+  });
+  env.emit(firm, [reversalEvent(env, options.eventType ?? CHARGEBACK_EVENT, chargeback)]);
+  return chargeback;
+}
+
+export function triggerChargebackReversal(
+  env: LedgerEnv,
+  firm: FirmState,
+  id: string,
+  options: ChargebackOptions = {},
+): TransactionRecord {
+  const original = getTransaction(firm, id);
+  if (original.status !== 'CHARGED_BACK') {
+    throw conflict(`Transaction ${id} is ${original.status}: only CHARGED_BACK can be reversed`);
+  }
+  const open =
+    sum(reversalsOf(firm, id, 'chargeback')) - sum(reversalsOf(firm, id, 'chargeback_reversal'));
+  const amount = options.amount ?? open;
+  if (!Number.isInteger(amount) || amount <= 0 || amount > open) {
+    throw badInput(`Chargeback reversal amount ${amount}: between 1 and ${open} cents`);
+  }
+  if (amount === open) touch(original, before.get(original) ?? 'DEPOSITED');
+  const reversal = addTransaction(env, firm, {
+    ...copyLinks(original),
+    type: 'chargeback_reversal',
+    status: 'SUCCESSFUL',
+    amountProcessed: amount,
+    originalTransactionId: original.id,
+  });
+  env.emit(firm, [reversalEvent(env, options.eventType ?? CHARGEBACK_REVERSAL_EVENT, reversal)]);
+  return reversal;
+}

@@ -1,0 +1,35 @@
+import type { Database } from '../../db/index.js';
+import { storeStatements } from '../../domain/statements.js';
+import type { RemoteApi, RemoteStatement } from '../../remote/index.js';
+import { STATEMENTS_REF } from '../receiver/events.js';
+
+// A `statement.created` event names a month (`statements:<YYYY-MM>`) or nothing we can read
+// (`statements:recent`): the statements are fetched from the service (payloads carry ids at
+// most, like transactions) and stored; the statement findings are re-evaluated with them.
+
+/** How many of the newest statements an event without a month fetches. */
+const RECENT = 3;
+
+export async function fetchNamedStatements(
+  ctx: { db: Database; remote: RemoteApi },
+  orgId: string,
+  refs: readonly string[],
+  fetchedAt: Date,
+  signal?: AbortSignal,
+): Promise<void> {
+  const fetched: RemoteStatement[] = [];
+  for (const ref of refs) {
+    const [, month] = STATEMENTS_REF.exec(ref) ?? [];
+    if (!month) continue;
+    const page =
+      month === 'recent'
+        ? await ctx.remote.listStatements(orgId, { limit: RECENT }, { signal })
+        : await ctx.remote.listStatements(
+            orgId,
+            { startMonth: month, endMonth: month, limit: 50 },
+            { signal },
+          );
+    fetched.push(...page.statements);
+  }
+  await storeStatements(ctx.db, orgId, fetched, fetchedAt);
+}
