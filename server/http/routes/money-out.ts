@@ -14,6 +14,7 @@ import { listMoneyOut } from '../../domain/money-out-requests.js';
 import { getTransaction } from '../../domain/transactions.js';
 import { invalidInput } from '../../errors.js';
 import type { AppEnv } from '../context.js';
+import { ownIdempotency } from '../idempotency.js';
 import { idParams, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -103,6 +104,7 @@ moneyOutRouter.openapi(
     method: 'post',
     path: '/{id}/refund',
     tags,
+    middleware: [ownIdempotency()],
     summary: 'Refund a payment, in part or all that is left',
     request: { params: idParams, headers: keyHeader, body: jsonBody(refundBody) },
     responses: moneyOutResponses,
@@ -115,6 +117,7 @@ moneyOutRouter.openapi(
     method: 'post',
     path: '/{id}/void',
     tags,
+    middleware: [ownIdempotency()],
     summary: 'Void a payment that is not settled yet',
     request: { params: idParams, headers: keyHeader, body: jsonBody(voidBody) },
     responses: moneyOutResponses,
