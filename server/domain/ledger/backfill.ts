@@ -4,7 +4,7 @@ import { applyTransactionsToLedger } from './apply.js';
 
 // Transactions stored before the ledger existed (an upgraded database) reach it once, in the
 // background: migration 0017 marks each organization that had any (ledger_backfills), each
-// process's start enqueues a job per organization not yet done (webhooks/ledger-backfill.ts),
+// process's start enqueues a job per organization not yet done (server/ledger/backfill-job.ts),
 // and the job walks that organization's transactions in id order, a batch per database
 // transaction, applying each batch with the webhook pipeline's own function and recording how far
 // it got in the same transaction (a crash resumes after the last batch committed). Nothing is
