@@ -59,3 +59,16 @@ export async function pendingLedgerBackfills(db: Executor): Promise<string[]> {
     await db.execute(sql`select org_id from ledger_backfills where completed_at is null`),
   ).map((r) => r.org_id);
 }
+
+/**
+ * Is this organization's ledger still missing transactions stored before it existed? Until its
+ * backfill completes, a balance read from the ledger may be short of them.
+ */
+export async function isLedgerBackfillPending(db: Executor, orgId: string): Promise<boolean> {
+  const rows = rowsOf<{ org_id: string }>(
+    await db.execute(sql`
+      select org_id from ledger_backfills
+      where org_id = ${orgId}::uuid and completed_at is null`),
+  );
+  return rows.length > 0;
+}
