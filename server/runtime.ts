@@ -30,7 +30,7 @@ import { widgetTokenSigner } from './security/widget-tokens.js';
 import { syncJobHandlers } from './sync/handlers.js';
 import { SyncService, type HealingOptions } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
-import { enqueueLedgerBackfills, ledgerBackfillJobHandlers } from './webhooks/ledger-backfill.js';
+import { enqueueLedgerBackfills, ledgerBackfillJobHandlers } from './ledger/backfill-job.js';
 import { moneyOutJobHandlers } from './actions/money-out/run.js';
 import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
 import { openTrustFindingsBySeverity } from './domain/trust-findings/findings.js';
@@ -39,7 +39,8 @@ import { openWebhookReceiver } from './webhooks/receiver/receiver-state.js';
 // The one assembly of a process: the API server (main.ts), the worker (worker.ts), the tests
 // (testing/app.ts) and the benchmarks all open it, so what they run is wired the same way. It
 // owns what both pipelines share: the remote client and the one queue worker, whose job kinds
-// the outbound sync (sync/) and the webhook pipeline (webhooks/) each register.
+// the outbound sync (sync/) and the webhook pipeline (webhooks/) each register, as do money out
+// (actions/money-out/) and the ledger's background work (ledger/).
 
 type BootstrapResult = Awaited<ReturnType<typeof bootstrapDefaultOrganization>>;
 

@@ -148,8 +148,9 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
     members: ['server/actions', 'server/integration-health.ts'],
   },
   {
-    layer: 'sync engine | webhooks | simulator (two peer pipelines on the one worker)',
-    members: ['server/sync', 'server/webhooks', 'server/simulator'],
+    layer:
+      "sync engine | webhooks | ledger jobs | simulator (two peer pipelines and the ledger's jobs on the one worker)",
+    members: ['server/sync', 'server/webhooks', 'server/ledger', 'server/simulator'],
   },
   { layer: 'domain (records and their write path)', members: ['server/domain'] },
   { layer: 'sync rules (when a write asks for a sync)', members: ['server/sync-rules'] },

@@ -1,37 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppOnDisk, type TestApp } from '../testing/app.js';
-import { postWebhook, signatureHeader, webhookEvent } from '../testing/webhook-posts.js';
+import { describe, expect, it } from 'vitest';
+import { useAppOnDisk } from '../testing/app-on-disk.js';
+import { webhookEvent } from '../testing/webhook-posts.js';
 
 // A full data disk, on the embedded database: its file system refuses writes that need new space
 // with ENOSPC while the test says so (pglite-durable-fs.js), as a full disk does. Record writes
 // and webhooks answer 503, /readyz says not ready; once space is back both work again, with no
 // restart.
 
-let t: TestApp;
-const SECRET = 'whsec-disk-full-test';
+const disk = useAppOnDisk('whsec-disk-full-test');
 
-beforeAll(async () => {
-  t = await createTestAppOnDisk();
-  const saved = await t.request('PUT', '/api/settings', { body: { webhookSecret: SECRET } });
-  expect(saved.status).toBe(200);
-}, 120_000);
-afterAll(async () => {
-  t?.database.files?.simulateDiskFull(false);
-  await t?.close();
-});
-
-const ready = async () => (await t.app.request('/readyz')).status;
+const ready = async () => (await disk.t.app.request('/readyz')).status;
 
 describe('a full data disk', () => {
   it('answers writes 503, is not ready while writes fail, and recovers without a restart', async () => {
     expect(await ready()).toBe(200);
-    const files = t.database.files!;
+    const files = disk.t.database.files!;
     files.simulateDiskFull(true);
 
     // Rows fit in the pages a table has until one needs a new page: then the write fails.
     let refused: { status: number; body: { error: { message: string } } } | undefined;
     for (let i = 0; i < 500 && !refused; i++) {
-      const made = await t.request('POST', '/api/clients', {
+      const made = await disk.t.request('POST', '/api/clients', {
         body: { name: `Client ${i} ${'x'.repeat(200)}` },
       });
       if (made.status !== 201) refused = made;
@@ -40,7 +29,7 @@ describe('a full data disk', () => {
     expect(refused?.body.error.message).toMatch(/disk space/);
     expect(files.simulateDiskFull(true)).toBeGreaterThan(0); // writes were refused, as asked
 
-    const readiness = await t.app.request('/readyz');
+    const readiness = await disk.t.app.request('/readyz');
     expect(readiness.status).toBe(503);
     expect(((await readiness.json()) as { error: { message: string } }).error.message).toMatch(
       /no disk space/,
@@ -49,12 +38,7 @@ describe('a full data disk', () => {
     const bodies = Array.from({ length: 200 }, () => JSON.stringify([webhookEvent()]));
     const acks = [];
     for (const body of bodies) {
-      const ack = await postWebhook(
-        t.app,
-        `/webhooks/${t.org.orgId}`,
-        body,
-        signatureHeader(body, SECRET),
-      );
+      const ack = await disk.postSignedWebhook(body);
       acks.push(ack.status);
       if (ack.status !== 200) break;
     }
@@ -64,8 +48,8 @@ describe('a full data disk', () => {
 
     files.simulateDiskFull(false); // space is back
     expect(await ready()).toBe(200);
-    const made = await t.request('POST', '/api/clients', { body: { name: 'After' } });
+    const made = await disk.t.request('POST', '/api/clients', { body: { name: 'After' } });
     expect(made.status).toBe(201);
-    expect((await t.request('GET', `/api/clients/${made.body.id}`)).body.name).toBe('After');
+    expect((await disk.t.request('GET', `/api/clients/${made.body.id}`)).body.name).toBe('After');
   }, 60_000);
 });

@@ -145,6 +145,32 @@ export async function openRefundCents(
   return Number(rows[0]?.cents ?? 0);
 }
 
+/**
+ * Cents of the refunds and voids asked and not answered yet of trust payments of a client (or
+ * one matter of theirs): trust money as good as gone, though no ledger entry says so yet. A void
+ * asks for all of its payment.
+ */
+export async function openTrustMoneyOutCents(
+  db: Executor,
+  orgId: string,
+  scope: { clientId: string; matterId?: string | undefined },
+): Promise<number> {
+  const rows = rowsOf<{ cents: string | null }>(
+    await db.execute(sql`
+      select round(coalesce(sum(coalesce(r.amount, p.amount)), 0) * 100)::text as cents
+      from money_out_requests r
+      join transactions p on p.id = r.transaction_id and p.org_id = r.org_id
+      join bank_accounts b on b.id = p.bank_account_id and b.org_id = p.org_id
+      where r.org_id = ${orgId} and b.category = 'trust'
+        and ${scope.matterId ? sql`p.matter_id = ${scope.matterId}` : sql`p.client_id = ${scope.clientId}`}
+        and r.status in (${sql.join(
+          OPEN_MONEY_OUT_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})`),
+  );
+  return Number(rows[0]?.cents ?? 0);
+}
+
 /** Is a void of this payment asked and not answered yet? */
 export async function hasOpenVoid(db: Executor, orgId: string, transactionId: string) {
   const [row] = await db

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { COMPOSED_HANDLER } from 'hono/utils/constants';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   IDEMPOTENCY_HEADER,
@@ -105,20 +107,38 @@ async function runFirst(
   }
 }
 
+const OWN_IDEMPOTENCY = Symbol('own idempotency');
+
 /**
- * Routes that keep their own exactly-once record: a refund or void stores its request (and the
- * remote externalId derived from the key) before the remote call, answers its current state
- * (a 202 becomes a 200 once completed) and finishes a crashed request after a restart, none of
- * which a stored first answer could do (server/actions/money-out/).
+ * Declared in a route's `middleware` by a route that keeps its own exactly-once record per
+ * Idempotency-Key, so the generic middleware below leaves its requests alone. A refund or void
+ * does: it stores its request (and the remote externalId derived from the key) before the remote
+ * call, answers its current state (a 202 becomes a 200 once completed) and finishes a crashed
+ * request after a restart, none of which a stored first answer could do
+ * (server/actions/money-out/).
  */
-const OWN_IDEMPOTENCY = /^\/api\/transactions\/[^/]+\/(?:refund|void)$/;
+export function ownIdempotency(): MiddlewareHandler<AppEnv> {
+  return Object.assign((_c: Context<AppEnv>, next: () => Promise<void>) => next(), {
+    [OWN_IDEMPOTENCY]: true,
+  });
+}
+
+/** Does the route this request reached declare its own idempotency? */
+function handlesOwnIdempotency(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => {
+    // A mounted router's handler may be wrapped (its own error handler) around the original.
+    const handler = route.handler as { [OWN_IDEMPOTENCY]?: true; [COMPOSED_HANDLER]?: unknown };
+    const inner = handler[COMPOSED_HANDLER] as { [OWN_IDEMPOTENCY]?: true } | undefined;
+    return handler[OWN_IDEMPOTENCY] === true || inner?.[OWN_IDEMPOTENCY] === true;
+  });
+}
 
 export function idempotency(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     const caller = c.get('caller');
     if (c.req.method !== 'POST' || key === undefined || !caller) return next();
-    if (OWN_IDEMPOTENCY.test(c.req.path)) return next();
+    if (handlesOwnIdempotency(c)) return next();
     if (!isIdempotencyKey(key)) {
       throw new AppError(
         'invalid_input',

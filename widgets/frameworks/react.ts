@@ -8,143 +8,57 @@ import { ServiceAggregateLinkCreate as AggregateLinkCreate } from '../aggregate-
 import { ServiceAggregateLinkUpdate as AggregateLinkUpdate } from '../aggregate-link-update/define.js';
 import { ServiceBankAccountsSync as BankAccountsSync } from '../bank-accounts-sync/define.js';
 import { ServiceClientCreate as ClientCreate } from '../client-create/define.js';
-import type {
-  ServiceBankAccountsSyncedEvent,
-  ServiceChangeEvent,
-  ServiceErrorEvent,
-  ServiceReadyEvent,
-  ServiceRecordCreatedEvent,
-  ServiceRecordDeletedEvent,
-  ServiceRecordUpdatedEvent,
-} from '../core/events.js';
+import { tagOf, type ElementName } from '../elements.js';
 import { ServiceMatterCreate as MatterCreate } from '../matter-create/define.js';
-import type {
-  ServiceReconciledEvent,
-  ServiceSyncRetriedEvent,
-  ServiceWebhookEventsReplayedEvent,
-} from '../operations/events.js';
 import { ServicePaymentLinkCreate as PaymentLinkCreate } from '../payment-link-create/define.js';
 import { ServiceSettings as Settings } from '../settings/define.js';
 import { ServiceSyncProblems as SyncProblems } from '../sync-problems/define.js';
 import { ServiceTransactionsList as TransactionsList } from '../transactions-list/define.js';
-import type { ServiceReconciliationCreatedEvent } from '../trust-ledger/events.js';
 import { ServiceTrustLedger as TrustLedger } from '../trust-ledger/define.js';
 import { ServiceWebhookEvents as WebhookEvents } from '../webhook-events/define.js';
+import { ELEMENT_EVENTS, type EventsOf } from './element-events.js';
 
-const on = <E extends Event>(name: E['type']) => name as EventName<E>;
+/** `record-created` → `RecordCreated`. */
+type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Capitalize<Head>}${Pascal<Tail>}`
+  : Capitalize<S>;
+const pascal = (name: string) =>
+  name.replace(/(?:^|-)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
-const common = {
-  onError: on<ServiceErrorEvent>('service-error'),
-  onReady: on<ServiceReadyEvent>('service-ready'),
+/** An element's React event props: `service-record-created` → `onRecordCreated`. */
+export type ReactEventsOf<N extends ElementName> = {
+  [
+    K in keyof EventsOf<N> & string as K extends `service-${infer Rest}`
+      ? `on${Pascal<Rest>}`
+      : never
+  ]: EventName<EventsOf<N>[K]>;
 };
-const form = { ...common, onChange: on<ServiceChangeEvent>('service-change') };
-const creates = {
-  ...form,
-  onRecordCreated: on<ServiceRecordCreatedEvent>('service-record-created'),
-};
 
-export const ServiceClientCreate = createComponent({
-  react: React,
-  tagName: 'service-client-create',
-  elementClass: ClientCreate,
-  events: creates,
-  displayName: 'ServiceClientCreate',
-});
+/** The React component of an element: its tag (tagOf) and events (element-events.ts). */
+function component<N extends ElementName, I extends HTMLElement>(
+  name: N,
+  elementClass: new () => I,
+) {
+  const events = Object.fromEntries(
+    ELEMENT_EVENTS[name].map((event) => [`on${pascal(event.slice('service-'.length))}`, event]),
+  ) as ReactEventsOf<N>;
+  return createComponent({
+    react: React,
+    tagName: tagOf(name),
+    elementClass,
+    events,
+    displayName: `Service${pascal(name)}`,
+  });
+}
 
-export const ServiceMatterCreate = createComponent({
-  react: React,
-  tagName: 'service-matter-create',
-  elementClass: MatterCreate,
-  events: creates,
-  displayName: 'ServiceMatterCreate',
-});
-
-export const ServicePaymentLinkCreate = createComponent({
-  react: React,
-  tagName: 'service-payment-link-create',
-  elementClass: PaymentLinkCreate,
-  events: creates,
-  displayName: 'ServicePaymentLinkCreate',
-});
-
-export const ServiceAggregateLinkCreate = createComponent({
-  react: React,
-  tagName: 'service-aggregate-link-create',
-  elementClass: AggregateLinkCreate,
-  events: creates,
-  displayName: 'ServiceAggregateLinkCreate',
-});
-
-export const ServiceAggregateLinkUpdate = createComponent({
-  react: React,
-  tagName: 'service-aggregate-link-update',
-  elementClass: AggregateLinkUpdate,
-  events: {
-    ...form,
-    onRecordUpdated: on<ServiceRecordUpdatedEvent>('service-record-updated'),
-    onRecordDeleted: on<ServiceRecordDeletedEvent>('service-record-deleted'),
-  },
-  displayName: 'ServiceAggregateLinkUpdate',
-});
-
-export const ServiceBankAccountsSync = createComponent({
-  react: React,
-  tagName: 'service-bank-accounts-sync',
-  elementClass: BankAccountsSync,
-  events: {
-    ...form,
-    onBankAccountsSynced: on<ServiceBankAccountsSyncedEvent>('service-bank-accounts-synced'),
-  },
-  displayName: 'ServiceBankAccountsSync',
-});
-
-export const ServiceSettings = createComponent({
-  react: React,
-  tagName: 'service-settings',
-  elementClass: Settings,
-  events: { ...common, onRecordUpdated: on<ServiceRecordUpdatedEvent>('service-record-updated') },
-  displayName: 'ServiceSettings',
-});
-
-export const ServiceTransactionsList = createComponent({
-  react: React,
-  tagName: 'service-transactions-list',
-  elementClass: TransactionsList,
-  events: common,
-  displayName: 'ServiceTransactionsList',
-});
-
-export const ServiceSyncProblems = createComponent({
-  react: React,
-  tagName: 'service-sync-problems',
-  elementClass: SyncProblems,
-  events: { ...common, onSyncRetried: on<ServiceSyncRetriedEvent>('service-sync-retried') },
-  displayName: 'ServiceSyncProblems',
-});
-
-export const ServiceWebhookEvents = createComponent({
-  react: React,
-  tagName: 'service-webhook-events',
-  elementClass: WebhookEvents,
-  events: {
-    ...common,
-    onWebhookEventsReplayed: on<ServiceWebhookEventsReplayedEvent>(
-      'service-webhook-events-replayed',
-    ),
-    onReconciled: on<ServiceReconciledEvent>('service-reconciled'),
-  },
-  displayName: 'ServiceWebhookEvents',
-});
-
-export const ServiceTrustLedger = createComponent({
-  react: React,
-  tagName: 'service-trust-ledger',
-  elementClass: TrustLedger,
-  events: {
-    ...common,
-    onReconciliationCreated: on<ServiceReconciliationCreatedEvent>(
-      'service-reconciliation-created',
-    ),
-  },
-  displayName: 'ServiceTrustLedger',
-});
+export const ServiceClientCreate = component('client-create', ClientCreate);
+export const ServiceMatterCreate = component('matter-create', MatterCreate);
+export const ServicePaymentLinkCreate = component('payment-link-create', PaymentLinkCreate);
+export const ServiceAggregateLinkCreate = component('aggregate-link-create', AggregateLinkCreate);
+export const ServiceAggregateLinkUpdate = component('aggregate-link-update', AggregateLinkUpdate);
+export const ServiceBankAccountsSync = component('bank-accounts-sync', BankAccountsSync);
+export const ServiceSettings = component('settings', Settings);
+export const ServiceTransactionsList = component('transactions-list', TransactionsList);
+export const ServiceSyncProblems = component('sync-problems', SyncProblems);
+export const ServiceWebhookEvents = component('webhook-events', WebhookEvents);
+export const ServiceTrustLedger = component('trust-ledger', TrustLedger);

@@ -10,29 +10,16 @@ import type { ServiceAggregateLinkCreate } from '../aggregate-link-create/servic
 import type { ServiceAggregateLinkUpdate } from '../aggregate-link-update/service-aggregate-link-update.js';
 import type { ServiceBankAccountsSync } from '../bank-accounts-sync/service-bank-accounts-sync.js';
 import type { ServiceClientCreate } from '../client-create/service-client-create.js';
-import type {
-  ServiceBankAccountsSyncedEvent,
-  ServiceChangeEvent,
-  ServiceErrorEvent,
-  ServiceReadyEvent,
-  ServiceRecordCreatedEvent,
-  ServiceRecordDeletedEvent,
-  ServiceRecordUpdatedEvent,
-} from '../core/events.js';
+import type { ElementName } from '../elements.js';
 import type { ServiceMatterCreate } from '../matter-create/service-matter-create.js';
-import type {
-  ServiceReconciledEvent,
-  ServiceSyncRetriedEvent,
-  ServiceWebhookEventsReplayedEvent,
-} from '../operations/events.js';
 import type { ServicePaymentLinkCreate } from '../payment-link-create/service-payment-link-create.js';
 import type { ServiceSettings } from '../settings/service-settings.js';
 import type { ServiceSyncProblems } from '../sync-problems/service-sync-problems.js';
 import type { ServiceTransactionsList } from '../transactions-list/service-transactions-list.js';
-import type { ServiceReconciliationCreatedEvent } from '../trust-ledger/events.js';
 import type { ServiceTrustLedger } from '../trust-ledger/service-trust-ledger.js';
 import type { ServiceWebhookEvents } from '../webhook-events/service-webhook-events.js';
 import type { LitElement } from 'lit';
+import type { EventsOf } from './element-events.js';
 
 /** Vue's compilerOptions.isCustomElement: every tag of the kit is a custom element. */
 export const isCustomElement = (tag: string): boolean => tag.startsWith('service-');
@@ -57,53 +44,27 @@ export type DefineCustomElement<
   $emit: EmitFn<{ [K in keyof Events]: (event: Events[K]) => void }>;
 };
 
-interface CommonEvents {
-  'service-error': ServiceErrorEvent;
-  'service-ready': ServiceReadyEvent;
-}
-interface FormEvents extends CommonEvents {
-  'service-change': ServiceChangeEvent;
-}
-interface CreateEvents extends FormEvents {
-  'service-record-created': ServiceRecordCreatedEvent;
+/** Each element's class, by its name in widgets/elements.ts (one missing fails the check). */
+interface ElementClasses {
+  settings: ServiceSettings;
+  'client-create': ServiceClientCreate;
+  'matter-create': ServiceMatterCreate;
+  'payment-link-create': ServicePaymentLinkCreate;
+  'aggregate-link-create': ServiceAggregateLinkCreate;
+  'aggregate-link-update': ServiceAggregateLinkUpdate;
+  'bank-accounts-sync': ServiceBankAccountsSync;
+  'transactions-list': ServiceTransactionsList;
+  'sync-problems': ServiceSyncProblems;
+  'webhook-events': ServiceWebhookEvents;
+  'trust-ledger': ServiceTrustLedger;
 }
 
+/** The kit's tags as Vue component types: `service-<name>` (tagOf), its class and events. */
+export type KitComponents = {
+  [N in ElementName as `service-${N}`]: DefineCustomElement<ElementClasses[N], EventsOf<N>>;
+};
+
 declare module 'vue' {
-  interface GlobalComponents {
-    'service-client-create': DefineCustomElement<ServiceClientCreate, CreateEvents>;
-    'service-matter-create': DefineCustomElement<ServiceMatterCreate, CreateEvents>;
-    'service-payment-link-create': DefineCustomElement<ServicePaymentLinkCreate, CreateEvents>;
-    'service-aggregate-link-create': DefineCustomElement<ServiceAggregateLinkCreate, CreateEvents>;
-    'service-aggregate-link-update': DefineCustomElement<
-      ServiceAggregateLinkUpdate,
-      FormEvents & {
-        'service-record-updated': ServiceRecordUpdatedEvent;
-        'service-record-deleted': ServiceRecordDeletedEvent;
-      }
-    >;
-    'service-bank-accounts-sync': DefineCustomElement<
-      ServiceBankAccountsSync,
-      FormEvents & { 'service-bank-accounts-synced': ServiceBankAccountsSyncedEvent }
-    >;
-    'service-settings': DefineCustomElement<
-      ServiceSettings,
-      CommonEvents & { 'service-record-updated': ServiceRecordUpdatedEvent }
-    >;
-    'service-transactions-list': DefineCustomElement<ServiceTransactionsList, CommonEvents>;
-    'service-sync-problems': DefineCustomElement<
-      ServiceSyncProblems,
-      CommonEvents & { 'service-sync-retried': ServiceSyncRetriedEvent }
-    >;
-    'service-webhook-events': DefineCustomElement<
-      ServiceWebhookEvents,
-      CommonEvents & {
-        'service-webhook-events-replayed': ServiceWebhookEventsReplayedEvent;
-        'service-reconciled': ServiceReconciledEvent;
-      }
-    >;
-    'service-trust-ledger': DefineCustomElement<
-      ServiceTrustLedger,
-      CommonEvents & { 'service-reconciliation-created': ServiceReconciliationCreatedEvent }
-    >;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the kit's tags, merged in
+  interface GlobalComponents extends KitComponents {}
 }

@@ -5,14 +5,7 @@ import { ApiError, type ApiClient } from '../../shared/api-client.js';
 import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
 import { isSandboxKey } from '../../shared/service-keys.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
-import {
-  alertBox,
-  confirmBox,
-  errorMessage,
-  plainRemote,
-  renderAlert,
-  serverFieldErrors,
-} from '../core/alerts.js';
+import { alertBox, errorMessage, plainRemote, renderAlert } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { CopyController, renderCopy } from '../core/link-result.js';
 import { PollController } from '../core/poll.js';
@@ -20,7 +13,6 @@ import {
   ServiceElement,
   clearFields,
   ifDefined,
-  renderField,
   renderSubmit,
   spinner,
 } from '../core/service-element.js';
@@ -28,20 +20,12 @@ import { assertValid } from '../core/validate.js';
 import type { renderHealth } from './health.js';
 import { msg, str } from '../core/localize.js';
 import { formatTime } from '../core/format.js';
-
-interface Draft {
-  apiToken: string;
-  webhookSecret: string;
-  productionEnvironment: boolean;
-}
-
-/** A new secret, when one is typed (blank keeps the stored one). */
-function checkSecret(value: string): string[] {
-  const text = value.trim();
-  if (!text) return [];
-  if (text.length < 8) return [msg('must be at least 8 characters')];
-  return text.length > 500 ? [msg('must be at most 500 characters')] : [];
-}
+import {
+  checkSecret,
+  renderProductionConfirm,
+  renderSecretField,
+  type Draft,
+} from './connection-fields.js';
 
 /**
  * The settings card (the spec's `serviceSettings`; the admin role): the payment service's API
@@ -247,63 +231,13 @@ export class ServiceSettings extends ServiceElement {
     await this.health.run();
   }
 
-  private renderSecret(
-    id: 'apiToken' | 'webhookSecret',
-    label: string,
-    settings: Settings,
-    error: unknown,
-  ) {
-    const secret = settings[id];
-    const hint = secret.isSet
-      ? msg(
-          str`Set, ending in ${secret.last4 ?? '····'}. Type a new one to replace it; leave blank to keep it.`,
-        )
-      : msg('Not set.');
-    return renderField(
-      { id, label, errors: serverFieldErrors(error, id), hint },
-      ({ describedBy, invalid }) =>
-        html`<input
-          id=${id}
-          name=${id}
-          part="input"
-          type="password"
-          autocomplete="new-password"
-          spellcheck="false"
-          maxlength="500"
-          placeholder=${secret.isSet ? `•••• ${secret.last4 ?? ''}` : ''}
-          aria-describedby=${ifDefined(describedBy)}
-          aria-invalid=${ifDefined(invalid)}
-        />`,
-    );
-  }
-
-  private renderConfirm(settings: Settings, sandboxToken: boolean) {
-    return confirmBox(
-      html`<p>
-          ${msg('Switch to the live payment service? Its calls will go to')}
-          <code>${settings.service.productionUrl}</code>${msg(', where real money moves.')}
-        </p>
-        ${
-          sandboxToken
-            ? html`<p>
-                ${msg('The API token is a sandbox one: the live service will refuse it. Save a live API token with this change.')}
-              </p>`
-            : nothing
-        }`,
-      html`<button type="button" class="primary" part="button" data-confirm @click=${this.confirm}>
-          ${msg('Switch to production')}
-        </button>
-        <button type="button" part="button" @click=${this.cancel}>${msg('Cancel')}</button>`,
-    );
-  }
-
   private renderForm(settings: Settings) {
     const pending = this.save.status === TaskStatus.PENDING;
     const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
     return html`${renderAlert(error, ['apiToken', 'webhookSecret', 'productionEnvironment'])}
       <form part="form" novalidate @submit=${this.onSubmit}>
-        ${this.renderSecret('apiToken', msg('API token'), settings, error)}
-        ${this.renderSecret('webhookSecret', msg('Webhook secret'), settings, error)}
+        ${renderSecretField('apiToken', msg('API token'), settings, error)}
+        ${renderSecretField('webhookSecret', msg('Webhook secret'), settings, error)}
         <div class="field" part="field">
           <div class="row">
             <input
@@ -329,7 +263,10 @@ export class ServiceSettings extends ServiceElement {
         </div>
         ${
           this.confirming
-            ? this.renderConfirm(settings, this.confirming.sandboxToken)
+            ? renderProductionConfirm(settings, this.confirming.sandboxToken, {
+                confirm: this.confirm,
+                cancel: this.cancel,
+              })
             : renderSubmit(pending, msg('Save settings'), msg('Saving…'))
         }
       </form>

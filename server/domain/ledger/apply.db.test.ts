@@ -35,6 +35,16 @@ async function newMatter(clientId: string) {
   return row!.id;
 }
 
+/** A transaction of `clientId` stored in the firm's trust account (a payment unless `type` says). */
+const stored = (
+  clientId: string,
+  fields: Omit<Parameters<typeof insertTransaction>[2], 'clientId'>,
+) => insertTransaction(database.db, orgId, { bankAccountId: accountId, clientId, ...fields });
+
+/** Changes a stored transaction, as a later webhook would. */
+const change = (id: string, set: Partial<typeof transactions.$inferInsert>) =>
+  database.db.update(transactions).set(set).where(eq(transactions.id, id));
+
 const apply = (ids: string[]) =>
   database.db.transaction((tx) => applyTransactionsToLedger(tx, orgId, ids));
 
@@ -48,17 +58,12 @@ async function entriesOf(transactionId: string) {
 describe('applyTransactionsToLedger', () => {
   it('posts a payment, then only the change when it is refunded, then nothing', async () => {
     const clientId = await newClient();
-    const payment = await insertTransaction(database.db, orgId, {
-      bankAccountId: accountId,
-      clientId,
+    const payment = await stored(clientId, {
       amount: '250.00',
       status: 'DEPOSITED',
     });
     expect(await apply([payment.id])).toBe(1);
-    await database.db
-      .update(transactions)
-      .set({ amountRefunded: '50.00', status: 'PARTIALLY_REFUNDED' })
-      .where(eq(transactions.id, payment.id));
+    await change(payment.id, { amountRefunded: '50.00', status: 'PARTIALLY_REFUNDED' });
     expect(await apply([payment.id])).toBe(1);
     expect(await apply([payment.id])).toBe(0);
     const kinds = (await entriesOf(payment.id)).map((e) => [e.kind, e.amountCents]);
@@ -72,17 +77,12 @@ describe('applyTransactionsToLedger', () => {
   it('a payment moved to another matter moves its money there', async () => {
     const clientId = await newClient();
     const [a, b] = [await newMatter(clientId), await newMatter(clientId)];
-    const payment = await insertTransaction(database.db, orgId, {
-      bankAccountId: accountId,
-      clientId,
+    const payment = await stored(clientId, {
       matterId: a,
       amount: '10.00',
     });
     await apply([payment.id]);
-    await database.db
-      .update(transactions)
-      .set({ matterId: b })
-      .where(eq(transactions.id, payment.id));
+    await change(payment.id, { matterId: b });
     await apply([payment.id]);
     const of = (matterId: string) => trustBalanceCents(database.db, orgId, { clientId, matterId });
     expect([await of(a), await of(b)]).toEqual([0, 1_000]);
@@ -91,15 +91,11 @@ describe('applyTransactionsToLedger', () => {
 
   it('concurrent writers of one family post it once', async () => {
     const clientId = await newClient();
-    const payment = await insertTransaction(database.db, orgId, {
-      bankAccountId: accountId,
-      clientId,
+    const payment = await stored(clientId, {
       amount: '100.00',
       status: 'DEPOSITED',
     });
-    const refund = await insertTransaction(database.db, orgId, {
-      bankAccountId: accountId,
-      clientId,
+    const refund = await stored(clientId, {
       amount: '30.00',
       status: 'SUCCESSFUL',
       type: 'refund',

@@ -4,7 +4,7 @@ import { applyTransactionsToLedger } from './apply.js';
 
 // Transactions stored before the ledger existed (an upgraded database) reach it once, in the
 // background: migration 0017 marks each organization that had any (ledger_backfills), each
-// process's start enqueues a job per organization not yet done (webhooks/ledger-backfill.ts),
+// process's start enqueues a job per organization not yet done (server/ledger/backfill-job.ts),
 // and the job walks that organization's transactions in id order, a batch per database
 // transaction, applying each batch with the webhook pipeline's own function and recording how far
 // it got in the same transaction (a crash resumes after the last batch committed). Nothing is
@@ -58,4 +58,17 @@ export async function pendingLedgerBackfills(db: Executor): Promise<string[]> {
   return rowsOf<{ org_id: string }>(
     await db.execute(sql`select org_id from ledger_backfills where completed_at is null`),
   ).map((r) => r.org_id);
+}
+
+/**
+ * Is this organization's ledger still missing transactions stored before it existed? Until its
+ * backfill completes, a balance read from the ledger may be short of them.
+ */
+export async function isLedgerBackfillPending(db: Executor, orgId: string): Promise<boolean> {
+  const rows = rowsOf<{ org_id: string }>(
+    await db.execute(sql`
+      select org_id from ledger_backfills
+      where org_id = ${orgId}::uuid and completed_at is null`),
+  );
+  return rows.length > 0;
 }

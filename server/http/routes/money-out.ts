@@ -14,6 +14,7 @@ import { listMoneyOut } from '../../domain/money-out-requests.js';
 import { getTransaction } from '../../domain/transactions.js';
 import { invalidInput } from '../../errors.js';
 import type { AppEnv } from '../context.js';
+import { ownIdempotency } from '../idempotency.js';
 import { idParams, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -98,29 +99,29 @@ async function run(
   return c.json(answered.body, answered.httpStatus);
 }
 
-moneyOutRouter.openapi(
-  createRoute({
-    method: 'post',
-    path: '/{id}/refund',
-    tags,
-    summary: 'Refund a payment, in part or all that is left',
-    request: { params: idParams, headers: keyHeader, body: jsonBody(refundBody) },
-    responses: moneyOutResponses,
-  }),
-  async (c) => run(c, 'refund', c.req.valid('param').id, c.req.valid('json')),
-);
+/** POST /{id}/refund and /{id}/void: one definition, the kind's path, summary and body apart. */
+function moneyOutRoute(
+  kind: MoneyOutKind,
+  summary: string,
+  body: typeof refundBody | typeof voidBody,
+) {
+  moneyOutRouter.openapi(
+    createRoute({
+      method: 'post',
+      path: `/{id}/${kind}`,
+      tags,
+      // Exactly once per Idempotency-Key by its own record (server/actions/money-out/).
+      middleware: [ownIdempotency()],
+      summary,
+      request: { params: idParams, headers: keyHeader, body: jsonBody(body) },
+      responses: moneyOutResponses,
+    }),
+    async (c) => run(c, kind, c.req.valid('param').id, c.req.valid('json')),
+  );
+}
 
-moneyOutRouter.openapi(
-  createRoute({
-    method: 'post',
-    path: '/{id}/void',
-    tags,
-    summary: 'Void a payment that is not settled yet',
-    request: { params: idParams, headers: keyHeader, body: jsonBody(voidBody) },
-    responses: moneyOutResponses,
-  }),
-  async (c) => run(c, 'void', c.req.valid('param').id, c.req.valid('json')),
-);
+moneyOutRoute('refund', 'Refund a payment, in part or all that is left', refundBody);
+moneyOutRoute('void', 'Void a payment that is not settled yet', voidBody);
 
 moneyOutRouter.openapi(
   createRoute({

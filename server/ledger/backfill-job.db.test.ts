@@ -17,7 +17,7 @@ import {
   enqueueLedgerBackfills,
   LEDGER_BACKFILL_JOB,
   ledgerBackfillJobHandlers,
-} from './ledger-backfill.js';
+} from './backfill-job.js';
 import { ledgerBalances } from '../domain/ledger/balances.js';
 
 // An upgraded database: transactions stored with no ledger entries. The backfill brings them to

@@ -3,8 +3,9 @@ import { backfillLedgerBatch, pendingLedgerBackfills } from '../domain/ledger/ba
 import { enqueue } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
 
-// The ledger's catch-up of an upgraded database's transactions (domain/ledger/backfill.ts) as a
-// job of the one queue: enqueued at each process's start for every organization not yet done,
+// The ledger's background work, registered on the process's one worker by the runtime like the
+// pipelines' job kinds. Its job: the catch-up of an upgraded database's transactions
+// (domain/ledger/backfill.ts) as a job of the one queue: enqueued at each process's start for every organization not yet done,
 // one per organization (a second enqueue merges into the waiting one), run by any worker.
 
 export const LEDGER_BACKFILL_JOB = 'ledger.backfill';

@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { transactions } from '../db/schema/index.js';
+import { startPipeline, type PipelineHarness } from './webhooks.js';
+
+// The refund and void suites (server/actions/money-out/*.db.test.ts): the app and the simulator
+// on loopback HTTP with webhooks delivered and the money-out poll every 150 ms, its bank accounts
+// synced; and payments made through new links, stored locally by their webhooks.
+
+export interface Paid {
+  /** The local transaction. */
+  id: string;
+  serviceId: string;
+  clientId: string;
+  matterId: string;
+}
+
+export interface MoneyOutSuite {
+  /** The harness: set once the suite's beforeAll has run. */
+  readonly h: PipelineHarness;
+  /** A POST as the admin (or `as`), with an Idempotency-Key when given. */
+  post(
+    path: string,
+    body: unknown,
+    key?: string,
+    as?: string,
+  ): ReturnType<PipelineHarness['t']['request']>;
+  /** Mutations the service received (refunds and voids alike). */
+  mutations(): number;
+  /** The organization's default bank account of a category. */
+  bankAccount(category: 'operating' | 'trust'): Promise<string>;
+  /** A payment of `amount` through a new link, stored locally by its webhook; settled unless `pending`. */
+  paid(options?: {
+    amount?: string;
+    category?: 'operating' | 'trust';
+    pending?: boolean;
+    throughAggregate?: boolean;
+  }): Promise<Paid>;
+}
+
+/** Registers the suite's hooks; read `.h` inside tests. */
+export function useMoneyOutPipeline(): MoneyOutSuite {
+  let harness: PipelineHarness | undefined;
+  const suite = {
+    get h() {
+      if (!harness) throw new Error('the money-out pipeline is started in beforeAll');
+      return harness;
+    },
+  } as MoneyOutSuite;
+  const h = () => suite.h;
+  beforeAll(async () => {
+    harness = await startPipeline({ work: { moneyOutPollMs: 150 } });
+    const synced = await harness.t.request('POST', '/api/actions/BankAccountsSync', { body: {} });
+    expect(synced.status).toBe(200);
+  });
+  afterAll(() => harness?.close());
+  beforeEach(() => {
+    h().sim.webhooks.setMode(h().firm.id, 'deliver');
+    h().sim.faults.clear(h().firm.id);
+  });
+
+  const post = (path: string, body: unknown, key?: string, as?: string) =>
+    h().t.request('POST', path, {
+      body,
+      key: as,
+      headers: key === undefined ? {} : { 'idempotency-key': key },
+    });
+  const mutations = () => h().sim.moneyOut.requests(h().firm.id).length;
+
+  async function bankAccount(category: 'operating' | 'trust') {
+    const page = await h().t.request('GET', '/api/bank-accounts');
+    return (page.body.data as { id: string; category: string; isDefault: boolean }[]).find(
+      (a) => a.category === category && a.isDefault,
+    )!.id;
+  }
+
+  async function paid(options: Parameters<MoneyOutSuite['paid']>[0] = {}): Promise<Paid> {
+    const [client] = (await post('/api/actions/ClientCreate', { name: 'Pat Payer' })).body;
+    const [matter] = (await post('/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' }))
+      .body;
+    const [link] = (
+      await post('/api/actions/PaymentLinkCreate', {
+        amount: options.amount ?? '10.00',
+        bankAccountId: await bankAccount(options.category ?? 'operating'),
+        clientId: client.id,
+        matterId: matter.id,
+      })
+    ).body;
+    expect(link.syncStatus).toBe('synced');
+    let payment;
+    if (options.throughAggregate) {
+      const [aggregate] = (
+        await post('/api/actions/AggregateLinkCreate', { paymentLinkIds: [link.id] })
+      ).body;
+      payment = h().sim.sandbox.payAggregatePaymentLink(h().firm.id, aggregate.serviceId);
+    } else {
+      payment = h().sim.sandbox.payPaymentLink(h().firm.id, link.serviceId);
+    }
+    const serviceId = payment.transactions[0]!.id;
+    if (!options.pending) h().sim.sandbox.moveToDeposited(h().firm.id, serviceId);
+    const want = options.pending ? 'PENDING' : 'DEPOSITED';
+    const row = await h().waitFor(async () => {
+      const [found] = await h()
+        .t.database.db.select()
+        .from(transactions)
+        .where(and(eq(transactions.orgId, h().orgId), eq(transactions.serviceId, serviceId)));
+      return found?.status === want && found;
+    });
+    return { id: row.id, serviceId, clientId: client.id, matterId: matter.id };
+  }
+  return Object.assign(suite, { post, mutations, bankAccount, paid });
+}
