@@ -63,6 +63,9 @@ const zero = (): Record<LedgerEntryKind, number> => ({
   manual: 0,
 });
 
+/** Entries per statement: each takes 15 parameters, and a statement holds at most 65,534. */
+const POST_CHUNK = 1_000;
+
 /** Appends `entries` (in this order) for one organization; call inside a transaction. */
 export async function postEntries(
   db: Executor,
@@ -70,6 +73,13 @@ export async function postEntries(
   entries: readonly NewEntry[],
 ): Promise<{ id: string }[]> {
   if (entries.length === 0) return [];
+  if (entries.length > POST_CHUNK) {
+    const posted: { id: string }[] = [];
+    for (let i = 0; i < entries.length; i += POST_CHUNK) {
+      posted.push(...(await postEntries(db, orgId, entries.slice(i, i + POST_CHUNK))));
+    }
+    return posted;
+  }
   await lockHistory(db, orgId);
   const totals = new Map<string, Total>();
   for (const e of entries) {
