@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   jsonb,
   pgTable,
@@ -101,6 +102,35 @@ export const ledgerBalances = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.bankAccountId, t.scope] })],
+);
+
+/**
+ * What each client/matter line of an account received, paid out and holds, per calendar month
+ * (UTC) of the entries' dates: moved with ledger_balances by every post, so a balance as of a
+ * past date is the current one minus the months after it, minus that month's later entries.
+ */
+export const ledgerMonthTotals = pgTable(
+  'ledger_month_totals',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    bankAccountId: uuid('bank_account_id').notNull(),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** The matter scope of ledger_balances (`m:<client>:<matter>`). */
+    scope: varchar('scope', { length: 80 }).notNull(),
+    clientId: uuid('client_id'),
+    matterId: uuid('matter_id'),
+    receivedCents: cents('received_cents').notNull().default(0),
+    refundedCents: cents('refunded_cents').notNull().default(0),
+    returnedCents: cents('returned_cents').notNull().default(0),
+    voidedCents: cents('voided_cents').notNull().default(0),
+    chargedBackCents: cents('charged_back_cents').notNull().default(0),
+    manualCents: cents('manual_cents').notNull().default(0),
+    balanceCents: cents('balance_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.bankAccountId, t.month, t.scope] })],
 );
 
 /** Three-way reconciliations as run: who, when, the inputs and the whole result. Never edited. */
