@@ -19,6 +19,17 @@ import { oneOf } from './columns.js';
 import { organizations } from './organizations.js';
 
 const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** What a line moved, by kind of entry, and its balance (ledger_balances, ledger_month_totals). */
+const kindTotals = () => ({
+  receivedCents: cents('received_cents').notNull().default(0),
+  refundedCents: cents('refunded_cents').notNull().default(0),
+  returnedCents: cents('returned_cents').notNull().default(0),
+  voidedCents: cents('voided_cents').notNull().default(0),
+  chargedBackCents: cents('charged_back_cents').notNull().default(0),
+  manualCents: cents('manual_cents').notNull().default(0),
+  balanceCents: cents('balance_cents').notNull().default(0),
+});
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
@@ -90,13 +101,7 @@ export const ledgerBalances = pgTable(
     scope: varchar('scope', { length: 80 }).notNull(),
     clientId: uuid('client_id'),
     matterId: uuid('matter_id'),
-    receivedCents: cents('received_cents').notNull().default(0),
-    refundedCents: cents('refunded_cents').notNull().default(0),
-    returnedCents: cents('returned_cents').notNull().default(0),
-    voidedCents: cents('voided_cents').notNull().default(0),
-    chargedBackCents: cents('charged_back_cents').notNull().default(0),
-    manualCents: cents('manual_cents').notNull().default(0),
-    balanceCents: cents('balance_cents').notNull().default(0),
+    ...kindTotals(),
     /** Set while the balance is below zero: since when (a trust finding). */
     negativeSince: at('negative_since'),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -122,13 +127,7 @@ export const ledgerMonthTotals = pgTable(
     scope: varchar('scope', { length: 80 }).notNull(),
     clientId: uuid('client_id'),
     matterId: uuid('matter_id'),
-    receivedCents: cents('received_cents').notNull().default(0),
-    refundedCents: cents('refunded_cents').notNull().default(0),
-    returnedCents: cents('returned_cents').notNull().default(0),
-    voidedCents: cents('voided_cents').notNull().default(0),
-    chargedBackCents: cents('charged_back_cents').notNull().default(0),
-    manualCents: cents('manual_cents').notNull().default(0),
-    balanceCents: cents('balance_cents').notNull().default(0),
+    ...kindTotals(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.bankAccountId, t.month, t.scope] })],
 );

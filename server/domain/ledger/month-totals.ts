@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { LedgerEntryKind } from '../../../shared/ledger.js';
+import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '../../../shared/ledger.js';
 import type { Executor } from '../../db/index.js';
 
 // The month totals (ledger_month_totals) of each client/matter line: what entries dated in each
 // calendar month (UTC) added, moved by every post in its transaction. A balance as of a past date
 // reads the months after it, not every entry since: see balances.ts.
 
-const KINDS: readonly LedgerEntryKind[] = [
-  'received',
-  'refunded',
-  'returned',
-  'voided',
-  'charged_back',
-  'manual',
-];
+const KINDS = LEDGER_ENTRY_KINDS;
 
 /** The first day (UTC) of the month of `date`, as `YYYY-MM-01`. */
 export const monthOf = (date: Date): string => `${date.toISOString().slice(0, 7)}-01`;

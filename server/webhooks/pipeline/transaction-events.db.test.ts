@@ -7,7 +7,7 @@ import { historyOf, verifyHistory } from '../../domain/audit/history.js';
 import { createOrganization } from '../../domain/organizations.js';
 import type { RemoteTransaction, RemoteTransactionEvent } from '../../remote/index.js';
 import { createTestDatabase } from '../../testing/database.js';
-import { insertBankAccount } from '../../testing/fixtures.js';
+import { insertBankAccount, remoteTransaction } from '../../testing/fixtures.js';
 import { upsertRemoteTransactions } from './upsert-transactions.js';
 
 // The service's log of a transaction (`events`, fetched with it in full) goes with the stored
@@ -44,29 +44,15 @@ const event = (
 const created = event('created', '2026-11-20T10:00:00.000Z', null, 'SUCCESSFUL');
 const settled = event('settled', '2026-11-21T09:00:00.000Z', 'SUCCESSFUL', 'DEPOSITED');
 
-const payment = (over: Partial<RemoteTransaction>): RemoteTransaction => ({
-  id: 'remote-payment-1',
-  amount: '100.00',
-  amountRefunded: '0.00',
-  status: 'SUCCESSFUL',
-  method: 'CREDIT',
-  type: 'ccPayment',
-  createdOn: '2026-11-20T10:00:00.000Z',
-  errorMessage: null,
-  lastFour: '4242',
-  payerEmail: null,
-  payerName: null,
-  originalTransactionId: null,
-  depositId: null,
-  settledOn: null,
-  surchargeAmount: '0.00',
-  bankAccountId: accountServiceId,
-  client: null,
-  matter: null,
-  paymentLink: null,
-  aggregateLinkId: null,
-  ...over,
-});
+const payment = (over: Partial<RemoteTransaction>) =>
+  remoteTransaction(accountServiceId, {
+    id: 'remote-payment-1',
+    status: 'SUCCESSFUL',
+    method: 'CREDIT',
+    type: 'ccPayment',
+    lastFour: '4242',
+    ...over,
+  });
 
 let clock = Date.parse('2026-11-22T12:00:00.000Z');
 const write = (transaction: RemoteTransaction) =>
