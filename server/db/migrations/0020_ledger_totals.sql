@@ -15,6 +15,9 @@ CREATE TABLE "ledger_month_totals" (
 	CONSTRAINT "ledger_month_totals_org_id_bank_account_id_month_scope_pk" PRIMARY KEY("org_id","bank_account_id","month","scope")
 );
 --> statement-breakpoint
+-- A page of entries, newest first, is read by the (org, account[, client[, matter]], seq) indexes:
+-- with seq alone indexed the planner walked back through other organizations' newer entries.
+DROP INDEX "ledger_entries_seq";--> statement-breakpoint
 ALTER TABLE "ledger_month_totals" ADD CONSTRAINT "ledger_month_totals_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The entries already posted, summed per account, client/matter line and month of their date (UTC),
 -- exactly as server/domain/ledger/post.ts adds each new one.
