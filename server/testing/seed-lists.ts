@@ -101,7 +101,8 @@ async function seedRows(
 
   await db.execute(sql`
     insert into bank_accounts (org_id, name, category, service_id, created_at, updated_at)
-    select ${orgId}::uuid, 'Account ' || g.i, case when g.i % 2 = 0 then 'trust' else 'operating' end,
+    select ${orgId}::uuid, 'Account ' || g.i,
+           case when g.i % 2 = 0 or ${sizes.bankAccounts}::int = 1 then 'trust' else 'operating' end,
            left(${ext}, 36), ${at(sizes.bankAccounts)}, now()
     from generate_series(1, ${one(1, sizes.bankAccounts)}::int) g(i)`);
 
@@ -123,7 +124,7 @@ async function seedRows(
     create temp table seed_trust as
     select row_number() over (order by created_at, id) as rn, id from bank_accounts
     where org_id = ${orgId} and category = 'trust'`);
-  const trustAccounts = Math.floor(Math.max(1, sizes.bankAccounts) / 2);
+  const trustAccounts = Math.max(1, Math.floor(sizes.bankAccounts / 2));
   await db.execute(sql`
     create temp table seed_clients as
     select row_number() over (order by created_at, id) as rn, id from clients
