@@ -50,6 +50,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'ledger_backfills',
       'ledger_balances',
       'ledger_entries',
+      'ledger_month_totals',
       'ledger_reconciliations',
       'matters',
       'money_out_requests',

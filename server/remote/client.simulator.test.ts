@@ -218,6 +218,22 @@ describe('remote client against the simulator', () => {
       ok: true,
       value: { id: achId, status: 'RETURNED' },
     });
+    // Fetched in full, a transaction comes with its log: created, then each change of status.
+    const fetched = several.get(achId);
+    const events = fetched?.ok ? fetched.value.events : undefined;
+    expect(
+      events?.map((e) => [e.type, e.data?.oldProps?.status2 ?? null, e.data?.newProps?.status2]),
+    ).toEqual([
+      ['created', null, 'PENDING'],
+      ['status_changed', 'PENDING', 'FUNDS_IN_TRANSIT'],
+      ['settled', 'FUNDS_IN_TRANSIT', 'DEPOSITED'],
+      ['status_changed', 'DEPOSITED', 'RETURNED'],
+    ]);
+    expect(events?.[2]?.data).toMatchObject({
+      transactionType: 'achPayment',
+      newProps: { settledOn: expect.any(String) },
+    });
+    expect(events?.every((e) => !Number.isNaN(Date.parse(e.date)))).toBe(true);
     expect(several.get(manualId)).toMatchObject({
       ok: true,
       value: { id: manualId, amount: '10.00' },

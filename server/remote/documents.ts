@@ -114,6 +114,26 @@ const fragments = {
       }
     }
   `,
+  // A transaction's log at the service, fetched with the transaction in full (GetTransaction)
+  // and kept in its history (domain/audit/history.ts).
+  TransactionEventFields: /* GraphQL */ `
+    fragment TransactionEventFields on TransactionEvent {
+      id
+      date
+      type
+      data {
+        transactionType
+        oldProps {
+          status2
+          settledOn
+        }
+        newProps {
+          status2
+          settledOn
+        }
+      }
+    }
+  `,
   WebhookUrlFields: /* GraphQL */ `
     fragment WebhookUrlFields on WebhookUrl {
       id
@@ -224,9 +244,10 @@ export const documents = {
   ),
   GetTransaction: withFragments(
     `query GetTransaction($id: String!) {
-      transaction(id: $id) { ...TransactionFields }
+      transaction(id: $id) { ...TransactionFields events { ...TransactionEventFields } }
     }`,
     'TransactionFields',
+    'TransactionEventFields',
   ),
   FindClientByExternalId: withFragments(
     `query FindClientByExternalId($externalId: String!) {

@@ -144,6 +144,31 @@ export interface RemoteTransaction {
   readonly matter: RemoteMatter | null;
   readonly paymentLink: RemotePaymentLink | null;
   readonly aggregateLinkId: string | null;
+  /**
+   * What happened to it, as the service logged it (`events`): fetched with the transaction in
+   * full (GetTransaction) and absent (undefined) from lists and mutation answers.
+   */
+  readonly events?: readonly RemoteTransactionEvent[] | null;
+}
+
+/** The state a transaction event changed (`TransactionEventDataProps`). */
+export interface RemoteTransactionEventProps {
+  readonly status2: string | null;
+  readonly settledOn: string | null;
+}
+
+/** One entry of a transaction's log at the service (`TransactionEvent`). */
+export interface RemoteTransactionEvent {
+  readonly id: string;
+  /** ISO 8601 date-time. */
+  readonly date: string;
+  /** Free text at the service (no enum): e.g. created, status_changed, settled. */
+  readonly type: string;
+  readonly data: {
+    readonly transactionType: string;
+    readonly oldProps: RemoteTransactionEventProps | null;
+    readonly newProps: RemoteTransactionEventProps | null;
+  } | null;
 }
 
 export interface RemoteTransactionPage {

@@ -20,6 +20,7 @@ import {
   type RemotePaymentLink,
   type RemoteTransaction,
   type RemoteStatement,
+  type RemoteTransactionEvent,
   type RemoteTransactionPage,
   type RemoteVoidDetails,
   type RemoteWebhookEvent,
@@ -135,6 +136,20 @@ export const bankAccountsListSchema = z
   .object({ bankAccounts: z.array(bankAccountSchema) })
   .transform((r): RemoteBankAccount[] => r.bankAccounts);
 
+const eventProps = z
+  .object({ status2: text, settledOn: z.iso.datetime({ offset: true }).nullable() })
+  .nullable();
+
+/** A transaction's log entry; its type is free text at the service, kept as sent. */
+const transactionEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  date: z.iso.datetime({ offset: true }),
+  type: z.string().max(255),
+  data: z
+    .object({ transactionType: z.string(), oldProps: eventProps, newProps: eventProps })
+    .nullable(),
+}) satisfies z.ZodType<RemoteTransactionEvent>;
+
 export const transactionSchema = z
   .object({
     id,
@@ -157,6 +172,8 @@ export const transactionSchema = z
     matter: matterSchema.nullable(),
     paymentLink: paymentLinkSchema.nullable(),
     aggregatePaymentLink: ref.nullable(),
+    // Selected by GetTransaction only (documents.ts); a list or a mutation's answer has none.
+    events: z.array(transactionEventSchema).nullable().optional(),
   })
   .transform((t): RemoteTransaction => ({
     id: t.id,
@@ -179,6 +196,7 @@ export const transactionSchema = z
     matter: t.matter,
     paymentLink: t.paymentLink,
     aggregateLinkId: t.aggregatePaymentLink?.id ?? null,
+    ...(t.events === undefined ? {} : { events: t.events }),
   }));
 
 export const transactionPageSchema = z

@@ -63,7 +63,7 @@ export function triggerChargeback(
     throw badInput(`Chargeback amount ${amount}: between 1 and ${left} cents`);
   }
   before.set(original, original.status);
-  touch(original, 'CHARGED_BACK');
+  touch(env, original, 'CHARGED_BACK');
   const chargeback = addTransaction(env, firm, {
     ...copyLinks(original),
     type: 'chargeback',
@@ -91,7 +91,7 @@ export function triggerChargebackReversal(
   if (!Number.isInteger(amount) || amount <= 0 || amount > open) {
     throw badInput(`Chargeback reversal amount ${amount}: between 1 and ${open} cents`);
   }
-  if (amount === open) touch(original, before.get(original) ?? 'DEPOSITED');
+  if (amount === open) touch(env, original, before.get(original) ?? 'DEPOSITED');
   const reversal = addTransaction(env, firm, {
     ...copyLinks(original),
     type: 'chargeback_reversal',

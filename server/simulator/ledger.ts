@@ -5,6 +5,7 @@
 import { outstandingByAccount } from './balances.js';
 import { badInput, conflict } from './errors.js';
 import type { IdSource } from './ids.js';
+import { logCreated } from './transaction-events.js';
 import { resolveAmounts, type AmountsInput } from './records.js';
 import {
   defaultBankAccount,
@@ -132,6 +133,7 @@ export function addTransaction(
     createdOn: now,
     updatedOn: now,
   };
+  logCreated(env.ids, transaction);
   firm.transactions.set(transaction.id, transaction);
   if (transaction.paymentLinkId) {
     const list = firm.linkTransactions.get(transaction.paymentLinkId) ?? [];

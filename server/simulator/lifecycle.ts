@@ -6,6 +6,7 @@
 // void makes a transaction) name the NEW reversing transaction, whose originalTransactionId points
 // at the payment, or the payment itself: `env.reversals.events` chooses (ReversalSettings).
 import { badInput, conflict } from './errors.js';
+import { changeStatus } from './transaction-events.js';
 import { addTransaction, transactionEvent, type LedgerEnv } from './ledger.js';
 import {
   getTransaction,
@@ -37,9 +38,8 @@ export function voidBlocker(t: TransactionRecord): string | null {
   return null;
 }
 
-export function touch(t: TransactionRecord, status: TransactionStatus): void {
-  t.status = status;
-  t.updatedOn = nowIso();
+export function touch(env: LedgerEnv, t: TransactionRecord, status: TransactionStatus): void {
+  changeStatus(env.ids, t, status, nowIso());
 }
 
 export function moveToFundsInTransit(
@@ -53,7 +53,7 @@ export function moveToFundsInTransit(
       `Transaction ${id} is ${t.status}: only PENDING or SUCCESSFUL can move to FUNDS_IN_TRANSIT`,
     );
   }
-  touch(t, 'FUNDS_IN_TRANSIT');
+  touch(env, t, 'FUNDS_IN_TRANSIT');
   env.emit(firm, [transactionEvent('transaction.funds_in_transit', t.id)]);
   return t;
 }
@@ -69,9 +69,9 @@ export function moveToDeposited(
   if (!['PENDING', 'SUCCESSFUL', 'FUNDS_IN_TRANSIT'].includes(t.status)) {
     throw conflict(`Transaction ${id} is ${t.status}: it cannot be deposited`);
   }
-  touch(t, 'DEPOSITED');
   t.depositId = depositId ?? env.ids.uuid();
-  t.settledOn = t.updatedOn;
+  const at = nowIso();
+  changeStatus(env.ids, t, 'DEPOSITED', at, at);
   env.emit(firm, [transactionEvent('transaction.deposited', t.id)]);
   return t;
 }
@@ -91,7 +91,7 @@ export function triggerAchReturn(
   }
   const achReturnCode = reason.code ?? 'R01';
   const achReturnReason = reason.reason ?? 'Insufficient Funds';
-  touch(original, 'RETURNED');
+  touch(env, original, 'RETURNED');
   Object.assign(original, { achReturnCode, achReturnReason });
   const returned = addTransaction(env, firm, {
     ...copyLinks(original),
@@ -147,6 +147,7 @@ export function refundTransaction(
   }
   original.amountRefunded += refund;
   touch(
+    env,
     original,
     original.amountRefunded === original.amountProcessed ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
   );
@@ -167,7 +168,7 @@ export function voidTransaction(env: LedgerEnv, firm: FirmState, id: string): Tr
   const t = getTransaction(firm, id);
   const blocker = voidBlocker(t);
   if (blocker) throw conflict(`Transaction ${id} cannot be voided: ${blocker}`);
-  touch(t, 'VOIDED');
+  touch(env, t, 'VOIDED');
   if (!env.reversals.voidTransaction) {
     env.emit(firm, [transactionEvent('transaction.voided', t.id)]);
     return t;

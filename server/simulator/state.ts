@@ -2,6 +2,7 @@
 // links are derived from the transactions (balances.ts), so they can never drift apart.
 import { notFound } from './errors.js';
 import type { IdSource } from './ids.js';
+import type { TransactionEventRecord } from './transaction-events.js';
 import { emptyMoneyOut, type MoneyOutState } from './money-out.js';
 import type { StatementRecord } from './statements.js';
 
@@ -168,6 +169,8 @@ export interface TransactionRecord {
   surchargeAmount?: number;
   createdOn: string;
   updatedOn: string;
+  /** Its log (`events`); absent in older snapshots. */
+  events?: TransactionEventRecord[];
 }
 
 export interface WebhookUrlRecord {

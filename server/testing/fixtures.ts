@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/index.js';
 import { bankAccounts, transactions } from '../db/schema/index.js';
+import type { RemoteTransaction } from '../remote/index.js';
 
 // Rows that only the remote service creates (bank accounts, transactions), made directly for tests.
 
@@ -45,3 +46,31 @@ export async function insertTransaction(
   if (!row) throw new Error('transaction insert returned nothing');
   return row;
 }
+
+/** A transaction as the remote client answers it: a deposited ACH payment into `bankAccountId`. */
+export const remoteTransaction = (
+  bankAccountId: string,
+  over: Partial<RemoteTransaction> = {},
+): RemoteTransaction => ({
+  id: randomUUID(),
+  amount: '100.00',
+  amountRefunded: '0.00',
+  status: 'DEPOSITED',
+  method: 'ACH',
+  type: 'achPayment',
+  createdOn: '2026-11-20T10:00:00.000Z',
+  errorMessage: null,
+  lastFour: null,
+  payerEmail: null,
+  payerName: null,
+  originalTransactionId: null,
+  depositId: null,
+  settledOn: null,
+  surchargeAmount: '0.00',
+  bankAccountId,
+  client: null,
+  matter: null,
+  paymentLink: null,
+  aggregateLinkId: null,
+  ...over,
+});

@@ -101,7 +101,8 @@ async function seedRows(
 
   await db.execute(sql`
     insert into bank_accounts (org_id, name, category, service_id, created_at, updated_at)
-    select ${orgId}::uuid, 'Account ' || g.i, case when g.i % 2 = 0 then 'trust' else 'operating' end,
+    select ${orgId}::uuid, 'Account ' || g.i,
+           case when g.i % 2 = 0 or ${sizes.bankAccounts}::int = 1 then 'trust' else 'operating' end,
            left(${ext}, 36), ${at(sizes.bankAccounts)}, now()
     from generate_series(1, ${one(1, sizes.bankAccounts)}::int) g(i)`);
 
@@ -117,7 +118,13 @@ async function seedRows(
     from generate_series(1, ${one(1, sizes.clients)}::int) g(i)`);
 
   // Row numbers in creation order: seeded rows refer to each other by them.
-  await db.execute(sql`drop table if exists seed_clients, seed_matters, seed_links`);
+  await db.execute(sql`drop table if exists seed_clients, seed_matters, seed_links, seed_trust`);
+  // The trust accounts in creation order: each matter's money goes to one of them.
+  await db.execute(sql`
+    create temp table seed_trust as
+    select row_number() over (order by created_at, id) as rn, id from bank_accounts
+    where org_id = ${orgId} and category = 'trust'`);
+  const trustAccounts = Math.max(1, Math.floor(sizes.bankAccounts / 2));
   await db.execute(sql`
     create temp table seed_clients as
     select row_number() over (order by created_at, id) as rn, id from clients
@@ -146,14 +153,21 @@ async function seedRows(
                                        else 1 + (g.i - 1) % ${one(1, sizes.matters)}::int end`);
   await db.execute(sql`
     create temp table seed_links as
-    select row_number() over (order by created_at, id) as rn, id, client_id, matter_id
-    from payment_links where org_id = ${orgId}`);
+    select row_number() over (order by l.created_at, l.id) as rn, l.id, l.client_id, l.matter_id,
+           t.id as bank_account_id
+    from payment_links l
+    join seed_matters m on m.id = l.matter_id
+    left join seed_trust t on t.rn = 1 + (m.rn - 1) % ${one(1, trustAccounts)}::int
+    where l.org_id = ${orgId}`);
 
-  // A twentieth of the transactions are of payment link 1; one in a thousand is not final.
+  // A twentieth of the transactions are of payment link 1; one in a thousand is not final. Each
+  // is a card payment into its matter's trust account (matters spread over the trust accounts).
   await db.execute(sql`
     insert into transactions (org_id, amount, client_id, matter_id, payment_link_id, service_id,
-                              created_on, status, method, created_at, updated_at)
+                              type, bank_account_id, created_on, status, method, created_at,
+                              updated_at)
     select ${orgId}::uuid, 150, l.client_id, l.matter_id, l.id, left(${ext}, 36),
+           'ccPayment', l.bank_account_id,
            ${at(sizes.transactions)},
            case when g.i % 1000 = 3 then 'PENDING' else 'DEPOSITED' end, 'CREDIT', now(), now()
     from generate_series(1, ${sizes.transactions}::int) g(i)
@@ -182,7 +196,7 @@ async function seedRows(
   const [hot] = rowsOf<{ client_id: string; matter_id: string; id: string }>(
     await db.execute(sql`select client_id, matter_id, id from seed_links where rn = 1`),
   );
-  await db.execute(sql`drop table seed_clients, seed_matters, seed_links`);
+  await db.execute(sql`drop table seed_clients, seed_matters, seed_links, seed_trust`);
   if (!hot) throw new Error('seeding made no payment link');
   return { clientId: hot.client_id, matterId: hot.matter_id, paymentLinkId: hot.id };
 }

@@ -1,6 +1,7 @@
 import {
   check,
   index,
+  jsonb,
   type AnyPgColumn,
   pgTable,
   text,
@@ -66,6 +67,9 @@ export const transactions = pgTable(
     // When the remote state this row holds was fetched: a snapshot fetched earlier than the one
     // applied is stale and changes nothing (see server/webhooks/upsert-transaction.ts).
     remoteFetchedAt: timestamp('remote_fetched_at', { withTimezone: true, precision: 3 }),
+    // The service's log of the transaction (`events`) as last fetched in full; null until then.
+    // Kept so a new event is a change, and each change's history row carries the log.
+    events: jsonb('events').$type<Record<string, unknown>[]>(),
   },
   (t) => [
     uniqueIndex('transactions_org_service_id').on(t.orgId, t.serviceId),

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { LedgerBalanceLine, LedgerBalances } from '../../../shared/ledger.js';
 import { fromCents } from '../../../shared/money.js';
 import { rowsOf, type Executor } from '../../db/index.js';
+import { monthOf, nextMonthStart } from './month-totals.js';
 import { clientScope, matterScope } from './post.js';
 
 // Balances per client and matter of one bank account, read from the totals the ledger keeps
-// (ledger_balances): a handful of rows, whatever the number of transactions. A past date
-// (`asOf`) subtracts what was posted with a later date, read by the (account, date) index.
+// (ledger_balances): one row per line, whatever the number of transactions. A past date (`asOf`)
+// subtracts what was posted with a later date: the month totals (ledger_month_totals) of the
+// months after, and the entries of its month after it (the (account, date) index).
 
 interface BalanceRow {
   client_id: string | null;
@@ -58,14 +60,33 @@ export async function ledgerBalances(
   query: { bankAccountId: string; asOf?: string | undefined },
 ): Promise<LedgerBalances> {
   const asOf = query.asOf ? instant(query.asOf, true) : null;
-  const later = asOf
-    ? sql`
-      , later as (
+  // What was posted with a date after `asOf`: the month totals of the months after its month,
+  // and the entries of its own month dated after it. Bounded by the lines times the months since,
+  // plus one month of the account's entries, never by the account's whole history.
+  const nextMonth = asOf ? nextMonthStart(asOf) : null;
+  const later =
+    asOf && nextMonth
+      ? sql`
+      , later_months as (
+        select client_id, matter_id, received_cents as received, refunded_cents as refunded,
+          returned_cents as returned, voided_cents as voided, charged_back_cents as charged_back,
+          manual_cents as manual, balance_cents as balance
+        from ledger_month_totals
+        where org_id = ${orgId}::uuid and bank_account_id = ${query.bankAccountId}::uuid
+          and month >= ${monthOf(nextMonth)}::date),
+      later_days as (
         select client_id, matter_id, ${KIND_SUMS} from ledger_entries
         where org_id = ${orgId}::uuid and bank_account_id = ${query.bankAccountId}::uuid
           and date > ${asOf.toISOString()}::timestamptz
+          and date < ${nextMonth.toISOString()}::timestamptz
+        group by client_id, matter_id),
+      later as (
+        select client_id, matter_id, sum(received) as received, sum(refunded) as refunded,
+          sum(returned) as returned, sum(voided) as voided, sum(charged_back) as charged_back,
+          sum(manual) as manual, sum(balance) as balance
+        from (select * from later_months union all select * from later_days) l
         group by client_id, matter_id)`
-    : sql``;
+      : sql``;
   const minus = (column: string) =>
     asOf ? sql.raw(`b.${column}_cents - coalesce(l.${column}, 0)`) : sql.raw(`b.${column}_cents`);
   const rows = rowsOf<BalanceRow>(

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { LedgerEntryKind } from '../../../shared/ledger.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { appendHistory, lockHistory } from '../audit/history.js';
+import { addToMonthTotals } from './month-totals.js';
 
 // Posting: entries are appended, and the totals they change (ledger_balances: the account, the
-// client in it, the client's matter there) move in the same statement set, so a balance is read
-// from a few rows and each entry carries the running balances after it.
+// client in it, the client's matter there; and that line's month, ledger_month_totals) move in
+// the same statement set, so a balance is read from a few rows and each entry carries the running
+// balances after it.
 //
 // Concurrency: the totals' rows are upserted in one statement, in key order, before the entries
 // are numbered; a second poster of the same account waits on the account's row until the first
@@ -63,6 +65,9 @@ const zero = (): Record<LedgerEntryKind, number> => ({
   manual: 0,
 });
 
+/** Entries per statement: each takes 15 parameters, and a statement holds at most 65,534. */
+const POST_CHUNK = 1_000;
+
 /** Appends `entries` (in this order) for one organization; call inside a transaction. */
 export async function postEntries(
   db: Executor,
@@ -70,6 +75,13 @@ export async function postEntries(
   entries: readonly NewEntry[],
 ): Promise<{ id: string }[]> {
   if (entries.length === 0) return [];
+  if (entries.length > POST_CHUNK) {
+    const posted: { id: string }[] = [];
+    for (let i = 0; i < entries.length; i += POST_CHUNK) {
+      posted.push(...(await postEntries(db, orgId, entries.slice(i, i + POST_CHUNK))));
+    }
+    return posted;
+  }
   await lockHistory(db, orgId);
   const totals = new Map<string, Total>();
   for (const e of entries) {
@@ -111,6 +123,7 @@ export async function postEntries(
         updated_at = now()
       returning bank_account_id, scope, balance_cents`),
   );
+  await addToMonthTotals(db, orgId, entries, (e) => matterScope(e.clientId, e.matterId));
   // The running balance before this batch, per scope, then each entry's after it.
   const running = new Map<string, number>();
   for (const row of after) {

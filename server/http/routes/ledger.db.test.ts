@@ -263,6 +263,13 @@ describe('the trust ledger, seeded scenario', () => {
     );
     expect(statuses.at(-1)).toBe('RETURNED');
     expect(history.body.data[0].hash).toMatch(/^[0-9a-f]{64}$/);
+    // Each state comes with the service's log as fetched with it: here, up to the return.
+    const log = history.body.data.at(-1).content.events as {
+      type: string;
+      data: { newProps: { status2: string } };
+    }[];
+    expect(log.map((e) => e.type)).toContain('created');
+    expect(log.at(-1)?.data.newProps.status2).toBe('RETURNED');
     expect(
       (
         await h.t.request('GET', `/api/transactions/${payment.id}/history`, {

@@ -125,6 +125,7 @@ const Transaction: Fields<TransactionRecord> = {
   canRefund: (t) => refundBlocker(t) === null,
   canVoid: (t) => voidBlocker(t) === null,
   client: (t, _, { firm }) => clientOf(firm, t.clientId),
+  events: (t) => t.events ?? [],
   matter: (t, _, { firm }) => matterOf(firm, t.matterId),
   payment: (t, _, { firm }) => (t.paymentId ? (firm.payments.get(t.paymentId) ?? null) : null),
   paymentLink: (t, _, { firm }) => linkOf(firm, t.paymentLinkId),

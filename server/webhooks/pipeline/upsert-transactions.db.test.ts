@@ -6,7 +6,7 @@ import { transactions } from '../../db/schema/index.js';
 import { createOrganization } from '../../domain/organizations.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { createTestDatabase } from '../../testing/database.js';
-import { insertBankAccount } from '../../testing/fixtures.js';
+import { insertBankAccount, remoteTransaction } from '../../testing/fixtures.js';
 import { upsertRemoteTransactions } from './upsert-transactions.js';
 
 // The deposit, surcharge and reversal columns as the upsert writes them from a fetched remote
@@ -23,29 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database?.close());
 
-const remote = (over: Partial<RemoteTransaction> = {}): RemoteTransaction => ({
-  id: randomUUID(),
-  amount: '100.00',
-  amountRefunded: '0.00',
-  status: 'DEPOSITED',
-  method: 'ACH',
-  type: 'achPayment',
-  createdOn: '2026-11-20T10:00:00.000Z',
-  errorMessage: null,
-  lastFour: null,
-  payerEmail: null,
-  payerName: null,
-  originalTransactionId: null,
-  depositId: null,
-  settledOn: null,
-  surchargeAmount: '0.00',
-  bankAccountId: accountServiceId,
-  client: null,
-  matter: null,
-  paymentLink: null,
-  aggregateLinkId: null,
-  ...over,
-});
+const remote = (over: Partial<RemoteTransaction> = {}) => remoteTransaction(accountServiceId, over);
 
 let clock = Date.parse('2026-11-20T12:00:00.000Z');
 const write = (...items: RemoteTransaction[]) =>

@@ -59,7 +59,12 @@ const FIELDS = [
 ];
 const list = (prefix: string) => FIELDS.map((c) => `${prefix}${c}`).join(', ');
 const setAll = sql.raw(FIELDS.map((c) => `${c} = excluded.${c}`).join(', '));
-const changed = sql.raw(`(${list('t.')}) is distinct from (${list('excluded.')})`);
+// The service's log comes with a fetch in full only: a snapshot without it keeps the stored one,
+// and a new event is a change like any field's.
+const newEvents = sql.raw('coalesce(excluded.events, t.events)');
+const changed = sql.raw(
+  `(${list('t.')}, t.events) is distinct from (${list('excluded.')}, coalesce(excluded.events, t.events))`,
+);
 
 /**
  * Links reversals and the payments they reverse among the rows just written, whichever arrived
@@ -111,7 +116,7 @@ async function recordHistory(
           payment_link_id as "paymentLinkId", original_transaction_id as "originalTransactionId",
           original_service_id as "originalServiceId", deposit_id as "depositId",
           settled_on as "settledOn", created_on as "createdOn",
-          remote_fetched_at as "remoteFetchedAt"
+          remote_fetched_at as "remoteFetchedAt", events
         from transactions where org_id = ${orgId}::uuid
           and id in (${sql.join(
             [...ids].map((id) => sql`${id}::uuid`),
@@ -174,14 +179,16 @@ export async function upsertRemoteTransactions(
       ${t.method}, ${clipText255(t.payerEmail)}, ${clipText255(t.payerName)}, ${t.status},
       ${clipText255(t.type)}, ${t.originalTransactionId}, ${clipText255(t.depositId)},
       ${t.settledOn}::timestamptz, ${t.surchargeAmount}::numeric,
-      ${fetchedAt.toISOString()}::timestamptz)`;
+      ${fetchedAt.toISOString()}::timestamptz,
+      ${t.events ? JSON.stringify(t.events) : null}::jsonb)`;
   });
   const written = rowsOf<{ org_id: string; service_id: string; id: string; changed: boolean }>(
     await db.execute(sql`
-      insert into transactions as t (org_id, service_id, ${sql.raw(list(''))}, remote_fetched_at)
+      insert into transactions as t (org_id, service_id, ${sql.raw(list(''))}, remote_fetched_at,
+        events)
       values ${rowList(values)}
       on conflict (org_id, service_id) do update
-      set ${setAll}, remote_fetched_at = excluded.remote_fetched_at,
+      set ${setAll}, remote_fetched_at = excluded.remote_fetched_at, events = ${newEvents},
           original_transaction_id = case
             when t.original_service_id is distinct from excluded.original_service_id then null
             else t.original_transaction_id end,

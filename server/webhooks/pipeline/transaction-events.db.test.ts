@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/index.js';
+import { transactions } from '../../db/schema/index.js';
+import { historyOf, verifyHistory } from '../../domain/audit/history.js';
+import { createOrganization } from '../../domain/organizations.js';
+import type { RemoteTransaction, RemoteTransactionEvent } from '../../remote/index.js';
+import { createTestDatabase } from '../../testing/database.js';
+import { insertBankAccount, remoteTransaction } from '../../testing/fixtures.js';
+import { upsertRemoteTransactions } from './upsert-transactions.js';
+
+// The service's log of a transaction (`events`, fetched with it in full) goes with the stored
+// state into the tamper-evident history: a new event is a change, a snapshot without the log (a
+// list's) keeps the stored one, and an edited event breaks the chain. Both databases.
+
+let database: DatabaseHandle;
+let orgId: string;
+let accountServiceId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orgId = (await createOrganization(database.db, { name: 'Events Firm' })).id;
+  accountServiceId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).serviceId;
+}, 60_000);
+afterAll(() => database?.close());
+
+const event = (
+  type: string,
+  date: string,
+  from: string | null,
+  to: string,
+): RemoteTransactionEvent => ({
+  id: randomUUID(),
+  date,
+  type,
+  data: {
+    transactionType: 'ccPayment',
+    oldProps: from ? { status2: from, settledOn: null } : null,
+    newProps: { status2: to, settledOn: to === 'DEPOSITED' ? date : null },
+  },
+});
+
+const created = event('created', '2026-11-20T10:00:00.000Z', null, 'SUCCESSFUL');
+const settled = event('settled', '2026-11-21T09:00:00.000Z', 'SUCCESSFUL', 'DEPOSITED');
+
+const payment = (over: Partial<RemoteTransaction>) =>
+  remoteTransaction(accountServiceId, {
+    id: 'remote-payment-1',
+    status: 'SUCCESSFUL',
+    method: 'CREDIT',
+    type: 'ccPayment',
+    lastFour: '4242',
+    ...over,
+  });
+
+let clock = Date.parse('2026-11-22T12:00:00.000Z');
+const write = (transaction: RemoteTransaction) =>
+  database.db.transaction((tx) =>
+    upsertRemoteTransactions(tx, [{ orgId, transaction, fetchedAt: new Date((clock += 1000)) }]),
+  );
+
+async function history() {
+  const [row] = await database.db
+    .select({ id: transactions.id, events: transactions.events })
+    .from(transactions)
+    .where(and(eq(transactions.orgId, orgId), eq(transactions.serviceId, 'remote-payment-1')));
+  const rows = await historyOf(database.db, orgId, row!.id);
+  return { row: row!, rows, contents: rows.map((r) => r.content as Record<string, unknown>) };
+}
+
+describe('transaction events in the history', () => {
+  it('a fetch in full stores the log with the state, in the history row of that change', async () => {
+    await write(payment({ events: [created] }));
+    const { row, contents } = await history();
+    expect(row.events).toEqual([created]);
+    expect(contents).toHaveLength(1);
+    expect(contents[0]).toMatchObject({ status: 'SUCCESSFUL', events: [created] });
+  });
+
+  it('a snapshot without the log (a list) keeps it and, unchanged, adds no row', async () => {
+    await write(payment({}));
+    const { row, contents } = await history();
+    expect(row.events).toEqual([created]);
+    expect(contents).toHaveLength(1);
+  });
+
+  it('a new event is a change: the next row carries the whole log', async () => {
+    // The same fields as before: only the log grew (the deposit is reported by a later fetch).
+    await write(payment({ events: [created, settled] }));
+    let { contents } = await history();
+    expect(contents).toHaveLength(2);
+    expect(contents[1]).toMatchObject({ status: 'SUCCESSFUL', events: [created, settled] });
+
+    await write(
+      payment({
+        status: 'DEPOSITED',
+        depositId: 'D1',
+        settledOn: settled.date,
+        events: [created, settled],
+      }),
+    );
+    ({ contents } = await history());
+    expect(contents).toHaveLength(3);
+    expect(contents[2]).toMatchObject({ status: 'DEPOSITED', events: [created, settled] });
+  });
+
+  it('the chain covers the events: verify passes, then names the row whose event was edited', async () => {
+    expect(await verifyHistory(database.db, orgId)).toMatchObject({ ok: true });
+    const { row, rows } = await history();
+    const edited = rows[1]!;
+    await database.db.execute(
+      sql`update audit_history set content = replace(content, '"settled"', '"created"')
+          where seq = ${edited.seq}`,
+    );
+    expect((await historyOf(database.db, orgId, row.id))[1]?.content).toMatchObject({
+      events: [{ type: 'created' }, { type: 'created' }],
+    });
+    expect(await verifyHistory(database.db, orgId)).toMatchObject({
+      ok: false,
+      firstBroken: { seq: edited.seq, subjectId: row.id },
+    });
+  });
+});
