@@ -6,7 +6,8 @@ import type { ActionInput, ActionName, BankAccountsSyncResult } from './actions.
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency.js';
 import type { CallerInfo } from './caller.js';
 import type { WebhookEndpointCheck, WebhookUrlInfo } from './integration-info.js';
-import type { MoneyOutAnswer, RefundBody, VoidBody } from './money-out.js';
+import type { RefundBody, VoidBody } from './money-out.js';
+import type { MoneyOutAnswer } from './money-out-answer.js';
 import type {
   AggregateLink,
   BankAccount,

@@ -1,7 +1,6 @@
 // Money out (refunds and voids): the API's request statuses and answer shapes, shared by the
 // server and the widgets.
 import { z } from 'zod';
-import type { Transaction } from './schemas.js';
 
 /**
  * Where a refund or void request stands: `SENDING` is ours (stored before the remote call, its
@@ -77,17 +76,3 @@ export const moneyOutRequestRecord = z.object({
   updatedAt: z.string(),
 });
 export type MoneyOutRequest = z.infer<typeof moneyOutRequestRecord>;
-
-/**
- * The answer of POST /api/transactions/{id}/refund and /void: 200 once the service says SUCCESS,
- * 202 (`status` still open) while it works on it; the original and its reversals as they stand.
- */
-export interface MoneyOutAnswer {
-  status: MoneyOutStatus;
-  idempotencyKey: string;
-  request: Pick<MoneyOutRequest, 'id' | 'status' | 'errorMessage' | 'serviceId' | 'kind'> & {
-    amount: string | null;
-  };
-  original: Transaction;
-  reversals: Transaction[];
-}

@@ -16,6 +16,8 @@ import type {
   ServiceRecordCreatedEvent,
   ServiceRecordDeletedEvent,
   ServiceRecordUpdatedEvent,
+  ServiceTransactionRefundedEvent,
+  ServiceTransactionVoidedEvent,
 } from '../core/events.js';
 import { ServiceMatterCreate as MatterCreate } from '../matter-create/define.js';
 import type {
@@ -108,7 +110,11 @@ export const ServiceTransactionsList = createComponent({
   react: React,
   tagName: 'service-transactions-list',
   elementClass: TransactionsList,
-  events: common,
+  events: {
+    ...common,
+    onTransactionRefunded: on<ServiceTransactionRefundedEvent>('service-transaction-refunded'),
+    onTransactionVoided: on<ServiceTransactionVoidedEvent>('service-transaction-voided'),
+  },
   displayName: 'ServiceTransactionsList',
 });
 

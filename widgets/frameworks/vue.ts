@@ -18,6 +18,8 @@ import type {
   ServiceRecordCreatedEvent,
   ServiceRecordDeletedEvent,
   ServiceRecordUpdatedEvent,
+  ServiceTransactionRefundedEvent,
+  ServiceTransactionVoidedEvent,
 } from '../core/events.js';
 import type { ServiceMatterCreate } from '../matter-create/service-matter-create.js';
 import type {
@@ -87,7 +89,13 @@ declare module 'vue' {
       ServiceSettings,
       CommonEvents & { 'service-record-updated': ServiceRecordUpdatedEvent }
     >;
-    'service-transactions-list': DefineCustomElement<ServiceTransactionsList, CommonEvents>;
+    'service-transactions-list': DefineCustomElement<
+      ServiceTransactionsList,
+      CommonEvents & {
+        'service-transaction-refunded': ServiceTransactionRefundedEvent;
+        'service-transaction-voided': ServiceTransactionVoidedEvent;
+      }
+    >;
     'service-sync-problems': DefineCustomElement<
       ServiceSyncProblems,
       CommonEvents & { 'service-sync-retried': ServiceSyncRetriedEvent }

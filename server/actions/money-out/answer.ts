@@ -1,4 +1,5 @@
-import type { MoneyOutAnswer, MoneyOutStatus } from '../../../shared/money-out.js';
+import type { MoneyOutStatus } from '../../../shared/money-out.js';
+import type { MoneyOutAnswer } from '../../../shared/money-out-answer.js';
 import type { Executor } from '../../db/index.js';
 import {
   toMoneyOutRequest,
