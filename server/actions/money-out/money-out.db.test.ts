@@ -1,10 +1,9 @@
 // Refunds and voids end to end: the app and the simulator on loopback HTTP, webhooks delivered.
 // Exactly once per Idempotency-Key (replays, lost answers, concurrency), the refusals made before
 // any remote call, the trust guard, and completion by webhook and by poll.
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { transactions } from '../../db/schema/index.js';
 import { insertTransaction } from '../../testing/fixtures.js';
+import { bankAccount, paidThroughLink, type PaidOptions } from '../../testing/money-out.js';
 import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 
 let h: PipelineHarness;
@@ -28,63 +27,8 @@ const post = (path: string, body: unknown, key?: string, as?: string) =>
 /** Mutations the service received (refunds and voids alike). */
 const mutations = () => h.sim.moneyOut.requests(h.firm.id).length;
 
-async function bankAccount(category: 'operating' | 'trust') {
-  const page = await h.t.request('GET', '/api/bank-accounts');
-  return (page.body.data as { id: string; category: string; isDefault: boolean }[]).find(
-    (a) => a.category === category && a.isDefault,
-  )!.id;
-}
-
-interface Paid {
-  /** The local transaction. */
-  id: string;
-  serviceId: string;
-  clientId: string;
-  matterId: string;
-}
-
-/** A payment of `amount` through a new link, stored locally by its webhook; settled unless `pending`. */
-async function paid(
-  options: {
-    amount?: string;
-    category?: 'operating' | 'trust';
-    pending?: boolean;
-    throughAggregate?: boolean;
-  } = {},
-): Promise<Paid> {
-  const [client] = (await post('/api/actions/ClientCreate', { name: 'Pat Payer' })).body;
-  const [matter] = (await post('/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' }))
-    .body;
-  const [link] = (
-    await post('/api/actions/PaymentLinkCreate', {
-      amount: options.amount ?? '10.00',
-      bankAccountId: await bankAccount(options.category ?? 'operating'),
-      clientId: client.id,
-      matterId: matter.id,
-    })
-  ).body;
-  expect(link.syncStatus).toBe('synced');
-  let payment;
-  if (options.throughAggregate) {
-    const [aggregate] = (
-      await post('/api/actions/AggregateLinkCreate', { paymentLinkIds: [link.id] })
-    ).body;
-    payment = h.sim.sandbox.payAggregatePaymentLink(h.firm.id, aggregate.serviceId);
-  } else {
-    payment = h.sim.sandbox.payPaymentLink(h.firm.id, link.serviceId);
-  }
-  const serviceId = payment.transactions[0]!.id;
-  if (!options.pending) h.sim.sandbox.moveToDeposited(h.firm.id, serviceId);
-  const want = options.pending ? 'PENDING' : 'DEPOSITED';
-  const row = await h.waitFor(async () => {
-    const [found] = await h.t.database.db
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.orgId, h.orgId), eq(transactions.serviceId, serviceId)));
-    return found?.status === want && found;
-  });
-  return { id: row.id, serviceId, clientId: client.id, matterId: matter.id };
-}
+/** A payment through a new link, stored locally by its webhook (see paidThroughLink). */
+const paid = (options: PaidOptions = {}) => paidThroughLink(h, options);
 
 describe('a refund, exactly once per Idempotency-Key', () => {
   it('refunds in part (200) with the original and its reversal; the same key answers the same', async () => {
@@ -228,7 +172,7 @@ describe('the trust guard', () => {
   it("refuses (409) what would take the matter's trust money below zero; the override passes and is recorded", async () => {
     const p = await paid({ category: 'trust', amount: '10.00' });
     // A chargeback took 8.00 of this matter's trust money.
-    const trustAccount = await bankAccount('trust');
+    const trustAccount = await bankAccount(h, 'trust');
     await insertTransaction(h.t.database.db, h.orgId, {
       type: 'chargeback',
       status: 'SUCCESSFUL',
