@@ -1,5 +1,5 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { MoneyOutKind } from '../../shared/money-out.js';
@@ -61,6 +61,16 @@ function actionsOf(t: Transaction): MoneyOutKind[] {
  * @csspart action - A row's Refund or Void button (admins only).
  */
 export class ServiceTransactionsList extends ServiceElement {
+  // A row without actions, laid out as labelled rows, shows no empty "Actions" line.
+  static override styles = [
+    ServiceElement.styles,
+    css`
+      [data-rows] td.no-actions {
+        display: none;
+      }
+    `,
+  ];
+
   /** Reload every this many seconds (at least 2) while the page is visible; 0 or absent: never. */
   @property({ attribute: 'poll-interval', type: Number }) pollInterval = 0;
 
@@ -144,7 +154,6 @@ export class ServiceTransactionsList extends ServiceElement {
 
   private renderActions(t: Transaction) {
     const kinds = actionsOf(t);
-    if (kinds.length === 0) return html`<span></span>`;
     const payer = t.payerName ?? t.payerEmail ?? '';
     return html`<span class="row actions"
       >${kinds.map((kind) =>
@@ -244,7 +253,9 @@ export class ServiceTransactionsList extends ServiceElement {
                 </td>
                 ${
                   loaded.admin
-                    ? html`<td data-label=${msg('Actions')}>${this.renderActions(t)}</td>`
+                    ? actionsOf(t).length
+                      ? html`<td data-label=${msg('Actions')}>${this.renderActions(t)}</td>`
+                      : html`<td class="no-actions"></td>`
                     : nothing
                 }
               </tr>`,
