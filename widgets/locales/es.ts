@@ -52,7 +52,6 @@ export const es: Catalog = {
   'Showing the transactions as of ${0}.': 'Se muestran las transacciones de las ${0}.',
 
   // <service-transactions-list>: refunds and voids (admins), and their dialog
-  Actions: 'Acciones',
   Refund: 'Reembolsar',
   Void: 'Anular',
   'Refund ${0} from ${1}': 'Reembolsar ${0} de ${1}',

@@ -58,15 +58,22 @@ function actionsOf(t: Transaction): MoneyOutKind[] {
  * @csspart button - The refresh button.
  * @csspart refreshing - The quiet mark of a refresh in progress beside the button.
  * @csspart warning - A refresh failed: the list shown is the last one loaded.
- * @csspart action - A row's Refund or Void button (admins only).
+ * @csspart action - A payment's Refund or Void button, under its status (admins only).
  */
 export class ServiceTransactionsList extends ServiceElement {
-  // A row without actions, laid out as labelled rows, shows no empty "Actions" line.
+  // A payment's actions sit under its status, compact, so the table keeps its six columns.
   static override styles = [
     ServiceElement.styles,
     css`
-      [data-rows] td.no-actions {
-        display: none;
+      [part~='action'] {
+        padding: 0.1rem 0.4rem;
+        font-size: 0.875em;
+      }
+      .actions {
+        display: flex;
+        justify-content: inherit;
+        gap: 0.25rem;
+        margin-block-start: 0.25rem;
       }
     `,
   ];
@@ -154,8 +161,9 @@ export class ServiceTransactionsList extends ServiceElement {
 
   private renderActions(t: Transaction) {
     const kinds = actionsOf(t);
+    if (kinds.length === 0) return nothing;
     const payer = t.payerName ?? t.payerEmail ?? '';
-    return html`<span class="row actions"
+    return html`<span class="actions"
       >${kinds.map((kind) =>
         kind === 'refund'
           ? html`<button
@@ -212,7 +220,6 @@ export class ServiceTransactionsList extends ServiceElement {
             <th scope="col">${msg('Method')}</th>
             <th scope="col">${msg('Status')}</th>
             <th scope="col">${msg('Client')}</th>
-            ${loaded.admin ? html`<th scope="col">${msg('Actions')}</th>` : nothing}
           </tr>
         </thead>
         <tbody>
@@ -245,19 +252,12 @@ export class ServiceTransactionsList extends ServiceElement {
                       t.errorMessage
                         ? html` <span class="hint sub">${t.errorMessage}</span>`
                         : nothing
-                    }</span
+                    }${loaded.admin ? this.renderActions(t) : nothing}</span
                   >
                 </td>
                 <td data-label=${msg('Client')}>
                   <span>${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</span>
                 </td>
-                ${
-                  loaded.admin
-                    ? actionsOf(t).length
-                      ? html`<td data-label=${msg('Actions')}>${this.renderActions(t)}</td>`
-                      : html`<td class="no-actions"></td>`
-                    : nothing
-                }
               </tr>`,
           )}
         </tbody>
