@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
+import {
+  demoCall,
+  demoFirmKey,
+  startDemoSession,
+  type DemoSession,
+  type RunningServer,
+} from './server.js';
 
 // A refund through the demo: the real server in demo mode, its simulator as the payment service.
 // A link is paid, the payment settles, and an admin refunds part of it in the transactions list's
@@ -27,36 +32,10 @@ after(async () => {
   assert.equal(code, 0, 'the server stops cleanly');
 });
 
-/** A call to the API from the page, with the demo page's widget token (admin, its own origin). */
-function call<T>(method: string, apiPath: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const { token } = (await (await fetch('/demo/token', { method: 'POST' })).json()) as {
-        token: string;
-      };
-      const res = await fetch(p, {
-        method: m,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      if (!res.ok) throw new Error(`${m} ${p}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    [method, apiPath, body] as const,
-  ) as Promise<T>;
-}
+const call = <T>(method: string, apiPath: string, body?: unknown) =>
+  demoCall<T>(page, method, apiPath, body);
 
-/** The simulated firm's key, from the demo's snapshot (written within 5 s of the start). */
-async function firmKey(): Promise<string> {
-  const file = path.join(server.dataDir, 'simulator.json');
-  const end = Date.now() + 15_000;
-  while (!existsSync(file)) {
-    if (Date.now() > end) throw new Error('The demo simulator wrote no snapshot');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { firms: { apiKey: string }[] };
-  return snapshot.firms[0]!.apiKey;
-}
+const firmKey = () => demoFirmKey(server);
 
 interface Row {
   id: string;
