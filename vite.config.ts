@@ -12,8 +12,11 @@ import { scriptTagBuild } from './widgets/build/script-tag.js';
 // The element lists live in widgets/elements.ts, which the browser tests import too.
 export { ELEMENTS, OPERATIONS_ELEMENTS };
 
-/** The settings card's parts that it imports on demand, in files of their own. */
-const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts', 'health.ts'];
+/**
+ * The parts elements import on demand, in files of their own: the settings card's checklist,
+ * allowed origins and health list, the transactions list's refund / void dialog.
+ */
+const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts', 'health.ts', 'money-out-dialog.ts'];
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
+import {
+  demoCall,
+  demoFirmKey,
+  startDemoSession,
+  type DemoSession,
+  type RunningServer,
+} from './server.js';
 
 // The operations widgets against the real server in demo mode: the simulator's fault settings
 // make a sync fail and a webhook event die; the fault cleared, <service-sync-problems> retries
@@ -24,18 +28,7 @@ after(async () => {
   assert.equal(code, 0, 'the server stops cleanly');
 });
 
-/** The simulated firm's key, from the demo's snapshot (written within 5 s of the start). */
-async function firmKey(): Promise<string> {
-  const file = path.join(server.dataDir, 'simulator.json');
-  const end = Date.now() + 15_000;
-  while (!existsSync(file)) {
-    if (Date.now() > end) throw new Error('The demo simulator wrote no snapshot');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { firms: { apiKey: string }[] };
-  assert.equal(snapshot.firms.length, 1);
-  return snapshot.firms[0]!.apiKey;
-}
+const firmKey = () => demoFirmKey(server);
 
 /** The simulator's fault settings (its sandbox API, with the firm's key). */
 async function faults(key: string, method: 'POST' | 'DELETE', body?: object) {
@@ -47,24 +40,8 @@ async function faults(key: string, method: 'POST' | 'DELETE', body?: object) {
   assert.ok(res.ok, `faults ${method}: ${res.status}`);
 }
 
-/** A call to the API from the page, with the demo page's widget token (its own origin). */
-function call<T>(method: string, apiPath: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const { token } = (await (await fetch('/demo/token', { method: 'POST' })).json()) as {
-        token: string;
-      };
-      const res = await fetch(p, {
-        method: m,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      if (!res.ok) throw new Error(`${m} ${p}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    [method, apiPath, body] as const,
-  ) as Promise<T>;
-}
+const call = <T>(method: string, apiPath: string, body?: unknown) =>
+  demoCall<T>(page, method, apiPath, body);
 
 test(
   'a failed sync and a dead event, retried and replayed to success',

@@ -146,7 +146,11 @@ export function Checkout({ clientId }: { clientId: string }) {
         onReady={(e) => console.log(e.type)}
       />
       <ServicePaymentLinkCreate clientId={clientId} onError={(e) => console.log(e.detail.message)} />
-      <ServiceTransactionsList pollInterval={10} />
+      <ServiceTransactionsList
+        pollInterval={10}
+        onTransactionRefunded={(e) => console.log(e.detail.original.status, e.detail.reversals)}
+        onTransactionVoided={(e) => console.log(e.detail.status)}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -91,4 +91,41 @@ export async function startDemoSession(context: BrowserContextOptions = {}): Pro
       return server.stop();
     },
   };
+}
+
+/** A call to the API from the demo page, with its widget token (admin, the page's own origin). */
+export function demoCall<T>(
+  page: Page,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<T> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const { token } = (await (await fetch('/demo/token', { method: 'POST' })).json()) as {
+        token: string;
+      };
+      const res = await fetch(p, {
+        method: m,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      if (!res.ok) throw new Error(`${m} ${p}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    [method, apiPath, body] as const,
+  ) as Promise<T>;
+}
+
+/** The demo's simulated firm's key, from its snapshot (written within 5 s of the start). */
+export async function demoFirmKey(server: RunningServer): Promise<string> {
+  const file = path.join(server.dataDir, 'simulator.json');
+  const end = Date.now() + 15_000;
+  while (!existsSync(file)) {
+    if (Date.now() > end) throw new Error('The demo simulator wrote no snapshot');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { firms: { apiKey: string }[] };
+  if (snapshot.firms.length !== 1) throw new Error('The demo simulator has more than one firm');
+  return snapshot.firms[0]!.apiKey;
 }

@@ -36,6 +36,7 @@ import {
   transactionsRouter,
 } from './http/routes/records-api.js';
 import { moneyOutRouter } from './http/routes/money-out.js';
+import { meRouter } from './http/routes/me.js';
 import { widgetTokensRouter } from './http/routes/widget-tokens.js';
 import { widgetAssetsRouter } from './http/widget-assets.js';
 
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   api.route('/remote-sites', remoteSitesRouter);
   api.route('/actions', actionsRouter);
   api.route('/widget-tokens', widgetTokensRouter);
+  api.route('/me', meRouter);
   api.route('/ledger', ledgerRouter);
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);

@@ -4,7 +4,10 @@
 // the served OpenAPI document by server/http/api-client-contract.db.test.ts.
 import type { ActionInput, ActionName, BankAccountsSyncResult } from './actions.js';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency.js';
+import type { CallerInfo } from './caller.js';
 import type { WebhookEndpointCheck, WebhookUrlInfo } from './integration-info.js';
+import type { RefundBody, VoidBody } from './money-out.js';
+import type { MoneyOutAnswer } from './money-out-answer.js';
 import type {
   AggregateLink,
   BankAccount,
@@ -60,6 +63,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields: FieldMessages;
   readonly requestId: string | null;
+  /** The error's `details` beyond `fields` (a trust guard's `balance`…): {} when none. */
+  readonly details: Record<string, unknown>;
 
   constructor(
     status: number,
@@ -67,6 +72,7 @@ export class ApiError extends Error {
     message: string,
     fields: FieldMessages = {},
     requestId: string | null = null,
+    details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,6 +80,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.requestId = requestId;
+    this.details = details;
   }
 }
 
@@ -113,13 +120,14 @@ async function errorFrom(res: Response): Promise<ApiError> {
   }
   const error = (body as { error?: Record<string, unknown> } | undefined)?.error;
   if (error && typeof error.message === 'string') {
-    const details = error.details as { fields?: FieldMessages } | undefined;
+    const details = error.details as ({ fields?: FieldMessages } & Record<string, unknown>) | null;
     return new ApiError(
       res.status,
       typeof error.code === 'string' ? error.code : 'error',
       error.message,
       details?.fields ?? {},
       typeof error.requestId === 'string' ? error.requestId : null,
+      details && typeof details === 'object' ? details : {},
     );
   }
   return new ApiError(res.status, 'error', `The server answered ${res.status} ${res.statusText}`);
@@ -319,7 +327,47 @@ export class ApiClient {
     return this.request<ActionResults[A]>('POST', `/api/actions/${name}`, { body: input, signal });
   }
 
+  // ---- money out (admin) ----
+
+  /**
+   * Refunds a payment (no amount: all that is still refundable). 200 done, 202 pending at the
+   * service (`status` says which). One `idempotencyKey` per submit: a retry of the same submit
+   * passes the same key, and the server answers it without refunding twice.
+   */
+  refundTransaction(
+    id: string,
+    body: RefundBody,
+    options: { idempotencyKey?: string; signal?: AbortSignal } = {},
+  ) {
+    return this.request<MoneyOutAnswer>(
+      'POST',
+      `/api/transactions/${encodeURIComponent(id)}/refund`,
+      { body, ...options },
+    );
+  }
+
+  /** Voids a payment the service has not settled yet; like refundTransaction. */
+  voidTransaction(
+    id: string,
+    body: VoidBody,
+    options: { idempotencyKey?: string; signal?: AbortSignal } = {},
+  ) {
+    return this.request<MoneyOutAnswer>(
+      'POST',
+      `/api/transactions/${encodeURIComponent(id)}/void`,
+      {
+        body,
+        ...options,
+      },
+    );
+  }
+
   // ---- administration ----
+
+  /** Who the caller is: its role (a widget shows admin actions to admins only). */
+  me(signal?: AbortSignal) {
+    return this.request<CallerInfo>('GET', '/api/me', { signal });
+  }
 
   getSettings(signal?: AbortSignal) {
     return this.request<Settings>('GET', '/api/settings', { signal });

@@ -127,6 +127,37 @@ export async function findRequestAtService(
   return row;
 }
 
+/**
+ * Our requests of `kind` still open for the payment the service knows as `paymentServiceId`: what
+ * a completion webhook naming only a transaction (the payment, or its reversal's original) means.
+ */
+export async function openRequestsForPayment(
+  db: Executor,
+  orgId: string,
+  kind: MoneyOutKind,
+  paymentServiceId: string,
+): Promise<MoneyOutRow[]> {
+  const rows = await db
+    .select({ request: moneyOutRequests })
+    .from(moneyOutRequests)
+    .innerJoin(
+      transactions,
+      and(
+        eq(transactions.orgId, moneyOutRequests.orgId),
+        eq(transactions.id, moneyOutRequests.transactionId),
+      ),
+    )
+    .where(
+      and(
+        eq(moneyOutRequests.orgId, orgId),
+        eq(moneyOutRequests.kind, kind),
+        eq(transactions.serviceId, paymentServiceId),
+        inArray(moneyOutRequests.status, [...OPEN_MONEY_OUT_STATUSES]),
+      ),
+    );
+  return rows.map((r) => r.request);
+}
+
 /** Cents of the refunds of this payment asked and not answered yet. */
 export async function openRefundCents(
   db: Executor,

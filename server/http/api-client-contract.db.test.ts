@@ -56,6 +56,10 @@ describe('the typed API client', () => {
       getAggregateLink: () => client.getAggregateLink(id),
       listBankAccounts: () => client.listBankAccounts(),
       listTransactions: () => client.listTransactions({ limit: 10 }),
+      refundTransaction: () =>
+        client.refundTransaction(id, { amount: '1.00' }, { idempotencyKey: 'k' }),
+      voidTransaction: () => client.voidTransaction(id, {}, { idempotencyKey: 'k' }),
+      me: () => client.me(),
       action: () => Promise.all(ACTION_NAMES.map((name) => client.action(name, {} as never))),
       getSettings: () => client.getSettings(),
       updateSettings: () => client.updateSettings({}),
@@ -166,6 +170,38 @@ describe('the typed API client', () => {
     });
     const forbidden = await client.getSettings().catch((e: unknown) => e);
     expect(forbidden).toMatchObject({ status: 403, message: 'This needs the admin role' });
+  });
+
+  it('says who calls (GET /api/me): each key its role, a widget token the role it may use', async () => {
+    const as = (token: string) =>
+      new ApiClient({
+        token,
+        fetch: (input, init) => Promise.resolve(t.app.request(String(input), init)),
+      });
+    expect(await as(t.org.keys.admin).me()).toEqual({ role: 'admin', kind: 'api-key' });
+    expect(await as(t.org.keys.viewer).me()).toEqual({ role: 'viewer', kind: 'api-key' });
+    const issued = await as(t.org.keys.staff).createWidgetToken({ role: 'viewer' });
+    expect(await as(issued.token).me()).toEqual({ role: 'viewer', kind: 'widget-token' });
+    const unknown = await as('plk_nope')
+      .me()
+      .catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ status: 401 });
+  });
+
+  it('keeps an error’s details beyond its field messages', async () => {
+    const client = new ApiClient({
+      token: t.org.keys.admin,
+      fetch: (input, init) => Promise.resolve(t.app.request(String(input), init)),
+    });
+    const error = await client
+      .refundTransaction(crypto.randomUUID(), { amount: 'lots' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, fields: { amount: [expect.any(String)] } });
+    expect((error as ApiError).details).toMatchObject({ fields: { amount: [expect.any(String)] } });
+    const missing = await client
+      .voidTransaction(crypto.randomUUID(), {}, { idempotencyKey: 'k-1' })
+      .catch((e: unknown) => e);
+    expect(missing).toMatchObject({ status: 404, details: {} });
   });
 
   it('asks a token getter again after a 401, once', async () => {

@@ -37,13 +37,61 @@ export interface OutcomeSpec {
   count?: number;
 }
 
-/** Per firm: the queued outcomes of its next requests, and its requests. */
+/**
+ * The body of the `…_request.completed` webhooks (the remote documents none, so each plausible
+ * one can be sent): `named` (the default) `data.refundRequest` / `data.voidRequest` `{ id,
+ * externalId }`; `request` the same under `data.request`; `flat-id` `data.id`;
+ * `flat-external-id` `data.externalId`; `reversal-transaction` / `original-transaction`
+ * `data.transaction.id` of the reversal (the original when there is none) or of the original;
+ * `empty` `data: {}`, which names nothing.
+ */
+export const COMPLETION_SHAPES = [
+  'named',
+  'request',
+  'flat-id',
+  'flat-external-id',
+  'reversal-transaction',
+  'original-transaction',
+  'empty',
+] as const;
+export type CompletionShape = (typeof COMPLETION_SHAPES)[number];
+
+/** Per firm: the queued outcomes of its next requests, its requests, its completions' body. */
 export interface MoneyOutState {
   requests: Map<string, MoneyOutRequestRecord>;
   outcomes: (OutcomeSpec & { remaining: number })[];
+  completionShape: CompletionShape;
 }
 
-export const emptyMoneyOut = (): MoneyOutState => ({ requests: new Map(), outcomes: [] });
+export const emptyMoneyOut = (): MoneyOutState => ({
+  requests: new Map(),
+  outcomes: [],
+  completionShape: 'named',
+});
+
+/** The `data` of a request's completed webhook, in the firm's shape. */
+function completionData(
+  shape: CompletionShape,
+  request: MoneyOutRequestRecord,
+): Record<string, unknown> {
+  const named = { id: request.id, externalId: request.externalId };
+  switch (shape) {
+    case 'named':
+      return { [request.kind === 'refund' ? 'refundRequest' : 'voidRequest']: named };
+    case 'request':
+      return { request: named };
+    case 'flat-id':
+      return { id: request.id };
+    case 'flat-external-id':
+      return { externalId: request.externalId };
+    case 'reversal-transaction':
+      return { transaction: { id: request.reversingTransactionIds[0] ?? request.transactionId } };
+    case 'original-transaction':
+      return { transaction: { id: request.transactionId } };
+    case 'empty':
+      return {};
+  }
+}
 
 const FAILURE_MESSAGES = {
   TXN_FAILED: 'The processor declined the reversal',
@@ -122,7 +170,8 @@ export function createRequest(
 
 /**
  * Finishes an AWAITING_RESULT request (SUCCESS moves the money) and sends its completed webhook,
- * naming the request (`data.refundRequest` / `data.voidRequest`: id and externalId).
+ * its body in the firm's completion shape (by default `data.refundRequest` / `data.voidRequest`:
+ * id and externalId; see COMPLETION_SHAPES).
  */
 export function completeRequest(
   env: LedgerEnv,
@@ -147,11 +196,10 @@ export function completeRequest(
     request.status = status;
     request.errorMessage = outcome.errorMessage ?? FAILURE_MESSAGES[status];
   }
-  const key = request.kind === 'refund' ? 'refundRequest' : 'voidRequest';
   env.emit(firm, [
     {
       type: `${request.kind}_request.completed`,
-      data: { [key]: { id: request.id, externalId: request.externalId } },
+      data: completionData(firm.moneyOut.completionShape, request),
     },
   ]);
   return request;

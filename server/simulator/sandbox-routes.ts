@@ -281,6 +281,11 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
     moneyOut.queueOutcome(c.var.firm, spec);
     return c.json({ outcomes: c.var.firm.moneyOut.outcomes }, 201);
   });
+  routes.put('/money-out/completion-shape', async (c) => {
+    const { shape } = await body(c, z.strictObject({ shape: z.enum(moneyOut.COMPLETION_SHAPES) }));
+    c.var.firm.moneyOut.completionShape = shape;
+    return c.json({ shape });
+  });
   routes.post('/money-out/requests/:id/complete', async (c) => {
     const outcome = await body(
       c,

@@ -127,6 +127,8 @@ export interface Simulator {
       outcome?: Parameters<typeof moneyOut.completeRequest>[3],
     ): moneyOut.MoneyOutRequestRecord;
     requests(firm: FirmRef): moneyOut.MoneyOutRequestRecord[];
+    /** The body of the next `…_request.completed` webhooks (see COMPLETION_SHAPES). */
+    completionShape(firm: FirmRef, shape: moneyOut.CompletionShape): void;
   };
   /** Switches the shape of the next reversal events (see ReversalSettings). */
   setReversals(settings: Partial<ledger.ReversalSettings>): ledger.ReversalSettings;
@@ -218,6 +220,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       nextOutcome: (ref, spec) => moneyOut.queueOutcome(firm(ref), spec),
       complete: (ref, id, outcome) => moneyOut.completeRequest(env, firm(ref), id, outcome),
       requests: (ref) => [...firm(ref).moneyOut.requests.values()],
+      completionShape: (ref, shape) => {
+        firm(ref).moneyOut.completionShape = shape;
+      },
     },
     setReversals: (settings) => Object.assign(env.reversals, settings),
     snapshot: () => ({ version: 1, firms: registry.all().map(snapshotFirm) }),

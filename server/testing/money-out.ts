@@ -30,12 +30,7 @@ export interface MoneyOutSuite {
   /** The organization's default bank account of a category. */
   bankAccount(category: 'operating' | 'trust'): Promise<string>;
   /** A payment of `amount` through a new link, stored locally by its webhook; settled unless `pending`. */
-  paid(options?: {
-    amount?: string;
-    category?: 'operating' | 'trust';
-    pending?: boolean;
-    throughAggregate?: boolean;
-  }): Promise<Paid>;
+  paid(options?: PaidOptions): Promise<Paid>;
 }
 
 /** Registers the suite's hooks; read `.h` inside tests. */
@@ -67,46 +62,65 @@ export function useMoneyOutPipeline(): MoneyOutSuite {
     });
   const mutations = () => h().sim.moneyOut.requests(h().firm.id).length;
 
-  async function bankAccount(category: 'operating' | 'trust') {
-    const page = await h().t.request('GET', '/api/bank-accounts');
-    return (page.body.data as { id: string; category: string; isDefault: boolean }[]).find(
-      (a) => a.category === category && a.isDefault,
-    )!.id;
-  }
+  const bankAccountOf = (category: 'operating' | 'trust') => bankAccount(h(), category);
+  const paid = (options: PaidOptions = {}) => paidThroughLink(h(), options);
+  return Object.assign(suite, { post, mutations, bankAccount: bankAccountOf, paid });
+}
 
-  async function paid(options: Parameters<MoneyOutSuite['paid']>[0] = {}): Promise<Paid> {
-    const [client] = (await post('/api/actions/ClientCreate', { name: 'Pat Payer' })).body;
-    const [matter] = (await post('/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' }))
-      .body;
-    const [link] = (
-      await post('/api/actions/PaymentLinkCreate', {
-        amount: options.amount ?? '10.00',
-        bankAccountId: await bankAccount(options.category ?? 'operating'),
-        clientId: client.id,
-        matterId: matter.id,
-      })
+export interface PaidOptions {
+  amount?: string;
+  category?: 'operating' | 'trust';
+  pending?: boolean;
+  throughAggregate?: boolean;
+}
+
+const postAs = (h: PipelineHarness, path: string, body: unknown) =>
+  h.t.request('POST', path, { body });
+
+/** The default bank account of a category (after BankAccountsSync). */
+export async function bankAccount(h: PipelineHarness, category: 'operating' | 'trust') {
+  const page = await h.t.request('GET', '/api/bank-accounts');
+  return (page.body.data as { id: string; category: string; isDefault: boolean }[]).find(
+    (a) => a.category === category && a.isDefault,
+  )!.id;
+}
+
+/** A payment of `amount` through a new link, stored locally by its webhook; settled unless `pending`. */
+export async function paidThroughLink(
+  h: PipelineHarness,
+  options: PaidOptions = {},
+): Promise<Paid> {
+  const [client] = (await postAs(h, '/api/actions/ClientCreate', { name: 'Pat Payer' })).body;
+  const [matter] = (
+    await postAs(h, '/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' })
+  ).body;
+  const [link] = (
+    await postAs(h, '/api/actions/PaymentLinkCreate', {
+      amount: options.amount ?? '10.00',
+      bankAccountId: await bankAccount(h, options.category ?? 'operating'),
+      clientId: client.id,
+      matterId: matter.id,
+    })
+  ).body;
+  expect(link.syncStatus).toBe('synced');
+  let payment;
+  if (options.throughAggregate) {
+    const [aggregate] = (
+      await postAs(h, '/api/actions/AggregateLinkCreate', { paymentLinkIds: [link.id] })
     ).body;
-    expect(link.syncStatus).toBe('synced');
-    let payment;
-    if (options.throughAggregate) {
-      const [aggregate] = (
-        await post('/api/actions/AggregateLinkCreate', { paymentLinkIds: [link.id] })
-      ).body;
-      payment = h().sim.sandbox.payAggregatePaymentLink(h().firm.id, aggregate.serviceId);
-    } else {
-      payment = h().sim.sandbox.payPaymentLink(h().firm.id, link.serviceId);
-    }
-    const serviceId = payment.transactions[0]!.id;
-    if (!options.pending) h().sim.sandbox.moveToDeposited(h().firm.id, serviceId);
-    const want = options.pending ? 'PENDING' : 'DEPOSITED';
-    const row = await h().waitFor(async () => {
-      const [found] = await h()
-        .t.database.db.select()
-        .from(transactions)
-        .where(and(eq(transactions.orgId, h().orgId), eq(transactions.serviceId, serviceId)));
-      return found?.status === want && found;
-    });
-    return { id: row.id, serviceId, clientId: client.id, matterId: matter.id };
+    payment = h.sim.sandbox.payAggregatePaymentLink(h.firm.id, aggregate.serviceId);
+  } else {
+    payment = h.sim.sandbox.payPaymentLink(h.firm.id, link.serviceId);
   }
-  return Object.assign(suite, { post, mutations, bankAccount, paid });
+  const serviceId = payment.transactions[0]!.id;
+  if (!options.pending) h.sim.sandbox.moveToDeposited(h.firm.id, serviceId);
+  const want = options.pending ? 'PENDING' : 'DEPOSITED';
+  const row = await h.waitFor(async () => {
+    const [found] = await h.t.database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.orgId, h.orgId), eq(transactions.serviceId, serviceId)));
+    return found?.status === want && found;
+  });
+  return { id: row.id, serviceId, clientId: client.id, matterId: matter.id };
 }

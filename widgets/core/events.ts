@@ -1,5 +1,6 @@
 import type { BankAccountsSyncResult } from '../../shared/actions.js';
 import type { ApiError } from '../../shared/api-client.js';
+import type { MoneyOutAnswer } from '../../shared/money-out-answer.js';
 import type { AggregateLink, Client, Matter, PaymentLink, Settings } from '../../shared/schemas.js';
 
 // The kit's events: typed classes, bubbling and composed, so a host page or a wizard hears them
@@ -76,6 +77,26 @@ export class ServiceBankAccountsSyncedEvent extends CustomEvent<BankAccountsSync
   }
 }
 
+/**
+ * A payment was refunded (in part or in full): `detail` is the API's answer, `{ status, request,
+ * original, reversals }`; `status` `SUCCESS` when done, `AWAITING_RESULT` (or another open status)
+ * while the payment service still works on it.
+ */
+export class ServiceTransactionRefundedEvent extends CustomEvent<MoneyOutAnswer> {
+  static readonly eventName = 'service-transaction-refunded';
+  constructor(detail: MoneyOutAnswer) {
+    super(ServiceTransactionRefundedEvent.eventName, { ...crossing, detail });
+  }
+}
+
+/** A payment was voided: `detail` is the API's answer, as for a refund. */
+export class ServiceTransactionVoidedEvent extends CustomEvent<MoneyOutAnswer> {
+  static readonly eventName = 'service-transaction-voided';
+  constructor(detail: MoneyOutAnswer) {
+    super(ServiceTransactionVoidedEvent.eventName, { ...crossing, detail });
+  }
+}
+
 export interface ErrorDetail {
   /** What the widget was doing: `ClientCreate`, `load`, `settings`… */
   operation: string;
@@ -109,6 +130,8 @@ declare global {
     'service-record-updated': ServiceRecordUpdatedEvent;
     'service-record-deleted': ServiceRecordDeletedEvent;
     'service-bank-accounts-synced': ServiceBankAccountsSyncedEvent;
+    'service-transaction-refunded': ServiceTransactionRefundedEvent;
+    'service-transaction-voided': ServiceTransactionVoidedEvent;
     'service-error': ServiceErrorEvent;
     'service-ready': ServiceReadyEvent;
     'service-change': ServiceChangeEvent;

@@ -11,6 +11,8 @@ import type {
   ServiceRecordCreatedEvent,
   ServiceRecordDeletedEvent,
   ServiceRecordUpdatedEvent,
+  ServiceTransactionRefundedEvent,
+  ServiceTransactionVoidedEvent,
 } from '../core/events.js';
 import type {
   ServiceReconciledEvent,
@@ -32,6 +34,8 @@ export interface ServiceEventMap {
   'service-webhook-events-replayed': ServiceWebhookEventsReplayedEvent;
   'service-reconciled': ServiceReconciledEvent;
   'service-reconciliation-created': ServiceReconciliationCreatedEvent;
+  'service-transaction-refunded': ServiceTransactionRefundedEvent;
+  'service-transaction-voided': ServiceTransactionVoidedEvent;
 }
 
 const COMMON = ['service-error', 'service-ready'] as const;
@@ -47,7 +51,7 @@ export const ELEMENT_EVENTS = {
   'aggregate-link-create': CREATES,
   'aggregate-link-update': [...FORM, 'service-record-updated', 'service-record-deleted'],
   'bank-accounts-sync': [...FORM, 'service-bank-accounts-synced'],
-  'transactions-list': COMMON,
+  'transactions-list': [...COMMON, 'service-transaction-refunded', 'service-transaction-voided'],
   'sync-problems': [...COMMON, 'service-sync-retried'],
   'webhook-events': [...COMMON, 'service-webhook-events-replayed', 'service-reconciled'],
   'trust-ledger': [...COMMON, 'service-reconciliation-created'],

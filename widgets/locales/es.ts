@@ -481,4 +481,40 @@ export const es: Catalog = {
   '${0} acknowledged.': '${0} revisados.',
   'Signals from the records to check with your bookkeeper, not a legal determination.':
     'Señales de los registros para revisar con su contable; no son una determinación legal.',
+  // <service-transactions-list>: refunds and voids (admins), and their dialog
+  'Refund ${0} from ${1}': 'Reembolsar ${0} de ${1}',
+  'Void ${0} from ${1}': 'Anular ${0} de ${1}',
+  'Refund payment': 'Reembolsar el pago',
+  'Void payment': 'Anular el pago',
+  '${0} from ${1}, ${2}.': '${0} de ${1}, ${2}.',
+  'Still refundable: ${0}.': 'Aún reembolsable: ${0}.',
+  'A void cancels the whole payment before it settles.':
+    'Una anulación cancela todo el pago antes de que se liquide.',
+  'Amount to refund (USD)': 'Importe a reembolsar (USD)',
+  Reason: 'Motivo',
+  'must be at most ${0}, what is still refundable':
+    'debe ser como máximo ${0}, lo que aún es reembolsable',
+  'is required: say why the guard may be overridden':
+    'es obligatorio: indique por qué se puede omitir la protección',
+  'Trust money would go negative.': 'El dinero en fideicomiso quedaría en negativo.',
+  'This would take the client’s trust balance of ${0} below zero (to ${1}).':
+    'Esto dejaría el saldo en fideicomiso del cliente, de ${0}, por debajo de cero (en ${1}).',
+  'This would take the matter’s trust balance of ${0} below zero (to ${1}).':
+    'Esto dejaría el saldo en fideicomiso del asunto, de ${0}, por debajo de cero (en ${1}).',
+  'An admin may override the guard: the reason is recorded with the request.':
+    'Un administrador puede omitir la protección: el motivo queda registrado con la solicitud.',
+  'Reason for the override': 'Motivo para omitir la protección',
+  'Override and refund': 'Omitir y reembolsar',
+  'Override and void': 'Omitir y anular',
+  'Refunding…': 'Reembolsando…',
+  'Voiding…': 'Anulando…',
+  'The refund was refused.': 'Se rechazó el reembolso.',
+  'The void was refused.': 'Se rechazó la anulación.',
+  'Refunded ${0}.': 'Reembolsado: ${0}.',
+  'Voided ${0}.': 'Anulado: ${0}.',
+  'The payment is now ${0}.': 'El pago ahora está: ${0}.',
+  'Refund of ${0} sent.': 'Reembolso de ${0} enviado.',
+  'Void sent.': 'Anulación enviada.',
+  'The payment service is still working on it: the list shows the outcome once it is done.':
+    'El servicio de pagos aún lo está procesando: la lista mostrará el resultado cuando termine.',
 };

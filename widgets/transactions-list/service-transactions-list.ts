@@ -1,15 +1,19 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
+import type { MoneyOutKind } from '../../shared/money-out.js';
+import { moneyOutRefusal, refundableAmount } from '../../shared/money-out-rules.js';
 import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
+import { callerRole } from '../core/caller-role.js';
 import { clientNames } from '../core/client-names.js';
 import { formatMoney, formatTime, methodLabel, statusLabel, statusTone } from '../core/format.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { msg, str } from '../core/localize.js';
 import { TableFit, renderTime } from '../core/table-fit.js';
+import type { ServiceMoneyOutDialog } from './money-out-dialog.js';
 
 /** The spec: the list shows the 10 most recent transactions. */
 const SHOWN = 10;
@@ -20,17 +24,32 @@ interface Loaded {
   transactions: Transaction[];
   clients: Map<string, string>;
   at: Date;
+  /** Whether Refund and Void are offered: the caller is an admin, and a row has one. */
+  admin: boolean;
+}
+
+/** The actions an admin may take on a transaction: refund what is left, void what is pending. */
+function actionsOf(t: Transaction): MoneyOutKind[] {
+  const kinds: MoneyOutKind[] = [];
+  if (!moneyOutRefusal('refund', t) && refundableAmount(t) !== '0.00') kinds.push('refund');
+  if (!moneyOutRefusal('void', t)) kinds.push('void');
+  return kinds;
 }
 
 /**
- * A read-only table of the 10 most recent transactions (the spec's `serviceTransactionsList`):
- * date, payer, amount, method, status and client. A refresh button reloads it; with
- * `poll-interval` it also reloads on its own while the page is visible.
+ * A table of the 10 most recent transactions (the spec's `serviceTransactionsList`): date, payer,
+ * amount, method, status and client. A refresh button reloads it; with `poll-interval` it also
+ * reloads on its own while the page is visible. To an admin (the token's role, GET /api/me) each
+ * payment with money left shows Refund, and each payment not settled yet Void: a dialog asks the
+ * amount and a reason, shows the trust guard's warning with an override, then the outcome; the
+ * list reloads to show the payment and its refund or void.
  *
  * @tagname service-transactions-list
- * @summary The 10 most recent transactions.
+ * @summary The 10 most recent transactions; refunds and voids for admins.
  *
- * @fires service-error - Loading failed; `detail` has the API's message.
+ * @fires service-error - Loading failed, or a refund or void was refused; `detail` has the API's message.
+ * @fires service-transaction-refunded - A payment was refunded (or the refund is pending at the service); `detail` is the API's answer `{ status, request, original, reversals }`.
+ * @fires service-transaction-voided - A payment was voided (or the void is pending at the service); `detail` is the API's answer.
  *
  * @csspart table - The table.
  * @csspart row - A transaction's row.
@@ -39,8 +58,26 @@ interface Loaded {
  * @csspart button - The refresh button.
  * @csspart refreshing - The quiet mark of a refresh in progress beside the button.
  * @csspart warning - A refresh failed: the list shown is the last one loaded.
+ * @csspart action - A payment's Refund or Void button, under its status (admins only).
  */
 export class ServiceTransactionsList extends ServiceElement {
+  // A payment's actions sit under its status, compact, so the table keeps its six columns.
+  static override styles = [
+    ServiceElement.styles,
+    css`
+      [part~='action'] {
+        padding: 0.1rem 0.4rem;
+        font-size: 0.875em;
+      }
+      .actions {
+        display: flex;
+        justify-content: inherit;
+        gap: 0.25rem;
+        margin-block-start: 0.25rem;
+      }
+    `,
+  ];
+
   /** Reload every this many seconds (at least 2) while the page is visible; 0 or absent: never. */
   @property({ attribute: 'poll-interval', type: Number }) pollInterval = 0;
 
@@ -48,6 +85,11 @@ export class ServiceTransactionsList extends ServiceElement {
   @state() private announce = false;
   /** The last list loaded: a failed refresh keeps it on show, under a warning. */
   @state() private last?: Loaded;
+
+  /** The refund / void dialog, once an admin opened it (its module loads then). */
+  @state() private dialogOpen = false;
+  /** The button that opened the dialog, to put focus back on when it closes. */
+  #opener?: { kind: MoneyOutKind; id: string };
 
   private readonly load = new Task(this, {
     args: () => [this.api] as const,
@@ -59,7 +101,10 @@ export class ServiceTransactionsList extends ServiceElement {
         data.map((t) => t.clientId),
         signal,
       );
-      return { transactions: data, clients, at: new Date() } satisfies Loaded;
+      // The role is asked (once per client) only when a row could offer an action.
+      const admin =
+        data.some((t) => actionsOf(t).length > 0) && (await callerRole(api)) === 'admin';
+      return { transactions: data, clients, at: new Date(), admin } satisfies Loaded;
     },
     onComplete: (loaded) => {
       if (loaded) this.last = loaded;
@@ -88,6 +133,74 @@ export class ServiceTransactionsList extends ServiceElement {
   async refresh(): Promise<void> {
     this.announce = true;
     await this.load.run();
+  }
+
+  /** Opens the refund or void dialog for a payment, loading it the first time. */
+  private async openMoneyOut(kind: MoneyOutKind, t: Transaction): Promise<void> {
+    this.#opener = { kind, id: t.id };
+    await import('./define-money-out-dialog.js');
+    this.dialogOpen = true;
+    await this.updateComplete;
+    await this.renderRoot
+      .querySelector<ServiceMoneyOutDialog>('service-money-out-dialog')
+      ?.open(kind, t);
+  }
+
+  /** The dialog closed: focus goes back to the button that opened it (or to Refresh). */
+  private async onDialogClosed(): Promise<void> {
+    await this.updateComplete;
+    const opener = this.#opener;
+    const button =
+      (opener &&
+        this.renderRoot.querySelector<HTMLElement>(
+          `[data-action="${opener.kind}"][data-id="${opener.id}"]`,
+        )) ??
+      this.renderRoot.querySelector<HTMLElement>('[part~="button"]');
+    button?.focus();
+  }
+
+  private renderActions(t: Transaction) {
+    const kinds = actionsOf(t);
+    if (kinds.length === 0) return nothing;
+    const payer = t.payerName ?? t.payerEmail ?? '';
+    return html`<span class="actions"
+      >${kinds.map((kind) =>
+        kind === 'refund'
+          ? html`<button
+              type="button"
+              part="action"
+              data-action="refund"
+              data-id=${t.id}
+              aria-label=${msg(str`Refund ${formatMoney(t.amount)} from ${payer}`)}
+              @click=${() => this.openMoneyOut('refund', t)}
+            >
+              ${msg('Refund')}
+            </button>`
+          : html`<button
+              type="button"
+              part="action"
+              data-action="void"
+              data-id=${t.id}
+              aria-label=${msg(str`Void ${formatMoney(t.amount)} from ${payer}`)}
+              @click=${() => this.openMoneyOut('void', t)}
+            >
+              ${msg('Void')}
+            </button>`,
+      )}</span
+    >`;
+  }
+
+  private renderDialog() {
+    return this.dialogOpen
+      ? html`<service-money-out-dialog
+          .client=${this.api}
+          theme=${this.theme ?? nothing}
+          heading-level=${this.headingLevel}
+          @service-transaction-refunded=${() => this.refresh()}
+          @service-transaction-voided=${() => this.refresh()}
+          @money-out-dialog-closed=${() => this.onDialogClosed()}
+        ></service-money-out-dialog>`
+      : nothing;
   }
 
   private renderTable(loaded: Loaded) {
@@ -139,7 +252,7 @@ export class ServiceTransactionsList extends ServiceElement {
                       t.errorMessage
                         ? html` <span class="hint sub">${t.errorMessage}</span>`
                         : nothing
-                    }</span
+                    }${loaded.admin ? this.renderActions(t) : nothing}</span
                   >
                 </td>
                 <td data-label=${msg('Client')}>
@@ -200,6 +313,7 @@ export class ServiceTransactionsList extends ServiceElement {
             ? html`<p class="hint">${spinner}${msg('Loading transactions…')}</p>`
             : this.renderUnconfigured()
       }
+      ${this.renderDialog()}
     </section>`;
   }
 }

@@ -1,5 +1,5 @@
-import type { Transaction } from '../../../shared/schemas.js';
-import type { MoneyOutRequest, MoneyOutStatus } from '../../../shared/money-out.js';
+import type { MoneyOutStatus } from '../../../shared/money-out.js';
+import type { MoneyOutAnswer } from '../../../shared/money-out-answer.js';
 import type { Executor } from '../../db/index.js';
 import {
   toMoneyOutRequest,
@@ -12,15 +12,7 @@ import { AppError } from '../../errors.js';
 // The API's answer to a refund or void, rebuilt from the request row every time: the same
 // Idempotency-Key answers the same, however often it is asked.
 
-export interface MoneyOutAnswer {
-  status: MoneyOutStatus;
-  idempotencyKey: string;
-  request: Pick<MoneyOutRequest, 'id' | 'status' | 'errorMessage' | 'serviceId' | 'kind'> & {
-    amount: string | null;
-  };
-  original: Transaction;
-  reversals: Transaction[];
-}
+export type { MoneyOutAnswer };
 
 /** 200 once the service says SUCCESS (or PARTIAL_SUCCESS), 202 while it is still working. */
 export type AnsweredMoneyOut = { httpStatus: 200 | 202; body: MoneyOutAnswer };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { fromCents, parseMoney, toCents } from '../../../shared/money.js';
+import { moneyOutRefusal } from '../../../shared/money-out-rules.js';
 import type { MoneyOutKind } from '../../../shared/money-out.js';
 import type { Database, Executor } from '../../db/index.js';
 import { bankAccounts } from '../../db/schema/index.js';
@@ -51,9 +52,6 @@ export interface MoneyOutCall {
   /** The API key asking (null: a widget token the server issued). */
   requestedBy: string | null;
 }
-
-/** Types of transaction that are payments: the only ones refunded or voided. */
-const PAYMENT_TYPES = new Set(['achPayment', 'ccPayment', 'manualPayment']);
 
 /** How long a caller waits for a request another call with the same key is sending. */
 const WAIT_FOR_OTHER_MS = 20_000;
@@ -235,23 +233,8 @@ function refuseIneligible(
   kind: MoneyOutKind,
   payment: { type: string | null; status: string },
 ): void {
-  if (!payment.type || !PAYMENT_TYPES.has(payment.type)) {
-    throw conflict(
-      `Only payments can be ${kind === 'refund' ? 'refunded' : 'voided'}; this is a ${payment.type ?? 'transaction of unknown type'}`,
-    );
-  }
-  if (kind === 'refund' && payment.status === 'PENDING') {
-    throw conflict('This payment is still PENDING (not settled): void it instead');
-  }
-  const final = ['VOIDED', 'RETURNED', 'ERROR', 'CHARGED_BACK', 'REFUNDED'];
-  if (final.includes(payment.status)) {
-    throw conflict(`This payment is ${payment.status}: nothing can be ${kind}ed`);
-  }
-  if (kind === 'void' && payment.status !== 'PENDING') {
-    throw conflict(
-      `This payment is ${payment.status}: only a payment not settled yet (PENDING) can be voided; refund it instead`,
-    );
-  }
+  const refusal = moneyOutRefusal(kind, payment);
+  if (refusal) throw conflict(refusal);
 }
 
 /** A refund or void, exactly once per Idempotency-Key. */

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/index.js';
+import type { MoneyOutKind } from '../../../shared/money-out.js';
 import {
   findRequestAtService,
+  openRequestsForPayment,
   recordOutcome,
   type MoneyOutRow,
 } from '../../domain/money-out-requests.js';
@@ -42,10 +44,46 @@ export async function applyMoneyOutResult(
   });
 }
 
+/** The service's answers about the request(s) a ref names (see REQUEST_REF). */
+async function fetchNamed(
+  ctx: { db: Database; remote: RemoteApi },
+  orgId: string,
+  kind: MoneyOutKind,
+  by: string | undefined,
+  value: string,
+  signal?: AbortSignal,
+): Promise<RemoteMoneyOutResult[]> {
+  const find = (externalId: string) =>
+    kind === 'refund'
+      ? ctx.remote.findRefundRequest(orgId, externalId, { signal })
+      : ctx.remote.findVoidRequest(orgId, externalId, { signal });
+  if (by === 'external') {
+    const found = await find(value);
+    if (!found) throw new Error(`The service has no ${kind} request with externalId ${value}`);
+    return [found];
+  }
+  if (by === 'payment') {
+    // Only a transaction was named: the payment, or a reversal of it. Our requests still open
+    // for that payment are asked again by their externalId; none open: the transaction itself
+    // is stored like any other (the event named it), and nothing else was ours to finish.
+    const named = await ctx.remote.getTransaction(orgId, value, { batch: true, signal });
+    const payment = named.originalTransactionId ?? named.id;
+    const open = await openRequestsForPayment(ctx.db, orgId, kind, payment);
+    const results = await Promise.all(open.map((row) => find(row.externalId)));
+    return results.filter((r): r is RemoteMoneyOutResult => r !== null);
+  }
+  return [
+    kind === 'refund'
+      ? await ctx.remote.getRefundRequest(orgId, value, { signal })
+      : await ctx.remote.getVoidRequest(orgId, value, { signal }),
+  ];
+}
+
 /**
- * The requests a `refund_request.completed` / `void_request.completed` event names (refs
- * `refund_request:<id>`), fetched and applied; answers the transactions they moved, for the
- * event's hand-over like those it names itself.
+ * The requests a `refund_request.completed` / `void_request.completed` event names (refs, see
+ * REQUEST_REF), fetched and applied; answers the transactions they moved, for the event's
+ * hand-over like those it names itself. A request the service does not know fails the event
+ * (it shows among the failed webhook events): nothing received is dropped unread.
  */
 export async function completeNamedRequests(
   ctx: { db: Database; remote: RemoteApi },
@@ -56,14 +94,12 @@ export async function completeNamedRequests(
 ): Promise<RemoteTransaction[]> {
   const moved: RemoteTransaction[] = [];
   for (const ref of refs) {
-    const [, kind, id] = REQUEST_REF.exec(ref) ?? [];
-    if (!id) continue;
-    const result =
-      kind === 'refund'
-        ? await ctx.remote.getRefundRequest(orgId, id, { signal })
-        : await ctx.remote.getVoidRequest(orgId, id, { signal });
-    await applyMoneyOutResult(ctx.db, orgId, result, fetchedAt);
-    moved.push(...result.originals, ...result.reversals);
+    const [, kind, by, value] = REQUEST_REF.exec(ref) ?? [];
+    if (!value) continue;
+    for (const result of await fetchNamed(ctx, orgId, kind as MoneyOutKind, by, value, signal)) {
+      await applyMoneyOutResult(ctx.db, orgId, result, fetchedAt);
+      moved.push(...result.originals, ...result.reversals);
+    }
   }
   return moved;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
-import { parseEvents, transactionIdsOf } from './events.js';
+import { eventRefsOf, parseEvents, transactionIdsOf } from './events.js';
 
 const parse = (value: unknown) =>
   parseEvents(new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value)));
@@ -91,5 +91,24 @@ describe('transactionIdsOf', () => {
     expect(transactionIdsOf({ transaction: { id: 5 } })).toEqual([]);
     expect(transactionIdsOf({ transaction: { id: 'x'.repeat(37) } })).toEqual([]);
     expect(transactionIdsOf({ transaction: { id: "'; drop table" } })).toEqual([]);
+  });
+});
+
+describe('the request a completion event names', () => {
+  const refs = (data: unknown) => eventRefsOf('refund_request.completed', data);
+  it('reads it from every plausible shape, by id else externalId, else from its transaction', () => {
+    expect(refs({ refundRequest: { id: 'rr-1', externalId: 'x-1' } })).toEqual([
+      'refund_request:rr-1',
+    ]);
+    expect(refs({ request: { externalId: 'x-1' } })).toEqual(['refund_request:external:x-1']);
+    expect(refs({ id: 'rr-2' })).toEqual(['refund_request:rr-2']);
+    expect(refs({ externalId: 'x-2' })).toEqual(['refund_request:external:x-2']);
+    expect(refs({ transaction: { id: 'tx-9' } })).toEqual(['tx-9', 'refund_request:payment:tx-9']);
+    expect(eventRefsOf('void_request.completed', { voidRequest: { id: 'vr-1' } })).toEqual([
+      'void_request:vr-1',
+    ]);
+    // Nothing it could name: no ref (the inbox marks the event dead, saying what it looked for).
+    expect(refs({})).toEqual([]);
+    expect(refs({ id: 'has spaces' })).toEqual([]);
   });
 });

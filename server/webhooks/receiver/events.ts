@@ -68,27 +68,44 @@ export function transactionIdsOf(data: unknown): string[] {
   return [...ids];
 }
 
-/** A request a `refund_request.completed` / `void_request.completed` event names, as a ref. */
-export const REQUEST_REF = /^(refund|void)_request:(.+)$/;
+/**
+ * A request a `refund_request.completed` / `void_request.completed` event names, as a ref:
+ * `refund_request:<id>` (the service's id), `refund_request:external:<externalId>` (ours), or
+ * `refund_request:payment:<transaction id>` (only a transaction was named: the payment, or a
+ * reversal whose original is the payment; our open requests for that payment are looked up).
+ */
+export const REQUEST_REF = /^(refund|void)_request:(?:(external|payment):)?(.+)$/;
+
+/** An externalId as a request may carry it (ours are uuid-shaped; others are not refused). */
+const EXTERNAL_ID = /^[\x21-\x7e]{1,255}$/;
+
+/** Kinds whose event completes one of our refund or void requests. */
+export const completionKindOf = (type: string) => /^(refund|void)_request\./.exec(type)?.[1];
 
 /**
  * What an event names: its transactions, and for the completion of a refund or void request the
- * request (`refund_request:<id>` / `void_request:<id>`, read from `data.refundRequest.id`,
- * `data.voidRequest.id` or `data.request.id`). The remote documents neither shape, so both are
- * read and each is fetched.
+ * request. The remote documents no body for these, so every plausible shape is read: the
+ * request under `data.refundRequest` / `data.voidRequest` / `data.request`, or flat
+ * (`data.id`, `data.externalId`), each by its id else its externalId; failing those, the
+ * transaction it names (`data.transaction.id`…), which leads to our requests for that payment.
  */
 export function eventRefsOf(type: string, data: unknown): string[] {
   if (!isSupportedKind(type)) return [];
   if (type === 'statement.created') return statementRefsOf(data);
   const refs = transactionIdsOf(data);
-  const kind = /^(refund|void)_request\./.exec(type)?.[1];
+  const kind = completionKindOf(type);
   if (!kind || !isObject(data)) return refs;
-  for (const key of [`${kind}Request`, 'request']) {
-    const request = data[key];
-    const id = isObject(request) ? request.id : undefined;
-    if (typeof id === 'string' && TRANSACTION_ID.test(id)) refs.push(`${kind}_request:${id}`);
+  const requests: string[] = [];
+  for (const request of [data[`${kind}Request`], data.request, data]) {
+    if (!isObject(request)) continue;
+    const { id, externalId } = request;
+    if (typeof id === 'string' && TRANSACTION_ID.test(id)) requests.push(`${kind}_request:${id}`);
+    else if (typeof externalId === 'string' && EXTERNAL_ID.test(externalId)) {
+      requests.push(`${kind}_request:external:${externalId}`);
+    }
   }
-  return [...new Set(refs)];
+  if (requests.length === 0) requests.push(...refs.map((id) => `${kind}_request:payment:${id}`));
+  return [...new Set([...refs, ...requests])];
 }
 
 function readEvent(value: unknown, index: number): ReceivedEvent {

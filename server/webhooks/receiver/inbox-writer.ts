@@ -4,7 +4,7 @@ import { rowsOf, type Database } from '../../db/index.js';
 import { invalidInput } from '../../errors.js';
 import { enqueueFromSelect } from '../../queue/enqueue-many.js';
 import type { WebhookEventStatus } from '../../../shared/webhooks.js';
-import { isSupportedKind, type ReceivedEvent } from './events.js';
+import { completionKindOf, isSupportedKind, type ReceivedEvent } from './events.js';
 import { WEBHOOK_JOB } from '../jobs.js';
 import { Batcher } from '../../db/batcher.js';
 import { receiptUpsert } from './receipts.js';
@@ -39,7 +39,13 @@ const MAX_REQUESTS_PER_WRITE = 500;
 function initialState(event: ReceivedEvent): { status: WebhookEventStatus; error: string | null } {
   if (!isSupportedKind(event.type)) return { status: 'ignored', error: null };
   if (event.transactionIds.length === 0) {
-    return { status: 'dead', error: 'The event names no transaction (data.transaction.id)' };
+    const kind = completionKindOf(event.type);
+    return {
+      status: 'dead',
+      error: kind
+        ? `The event names no ${kind} request (data.${kind}Request, data.request, data.id or data.externalId) and no transaction (data.transaction.id)`
+        : 'The event names no transaction (data.transaction.id)',
+    };
   }
   return { status: 'received', error: null };
 }
