@@ -160,7 +160,7 @@ function partsPlugin(graph: KitGraph, used: Map<string, Set<string>>, scan: bool
 }
 
 /**
- * The script's side: every `import('./x.js')` of the sources becomes a load of parts/x.js beside
+ * The script's side: every dynamic import of a source module `./x.js` becomes a load of parts/x.js beside
  * the script, and the entry fills the registry with the bindings the parts read.
  */
 function scriptPlugin(graph: KitGraph, used: Map<string, Set<string>>, entry: string): Plugin {
