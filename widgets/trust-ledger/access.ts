@@ -1,23 +1,5 @@
-import type { ApiClient } from '../../shared/api-client.js';
 import { AMOUNT_MESSAGES } from '../../shared/money.js';
 import { checkAmount, normalizeAmount } from '../core/validate.js';
-
-/**
- * The role a widget token carries (`pwt_<base64url JSON>.<mac>`), read without checking its MAC:
- * only to offer what the server will accept, which checks every call. Null for another kind of
- * key or a token it cannot read: the widget then offers everything and shows the server's answer.
- */
-export async function tokenRole(api: ApiClient): Promise<string | null> {
-  const token = await api.token.catch(() => null);
-  if (!token?.startsWith('pwt_')) return null;
-  try {
-    const payload = token.slice(4).split('.')[0]!.replaceAll('-', '+').replaceAll('_', '/');
-    const role: unknown = (JSON.parse(atob(payload)) as { role?: unknown }).role;
-    return typeof role === 'string' ? role : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A bank statement's balance as typed: the kit's strict amount ("1,300.00", "$1,300", never a

@@ -23,6 +23,14 @@ const ADMIN = tokenOf('admin');
 before(() => configure({ apiBase: 'http://api.test', token: ADMIN }));
 
 const routes = (over: Record<string, Handler> = {}): Record<string, Handler> => ({
+  // The server's answer for the token sent (tokenOf writes the role into it).
+  'GET /api/me': ({ headers }) => {
+    const token = headers
+      .get('authorization')!
+      .replace(/^Bearer pwt_/, '')
+      .split('.')[0]!;
+    return { role: (JSON.parse(atob(token)) as { role: string }).role, kind: 'widget-token' };
+  },
   'GET /api/ledger/balances': () => balances,
   'GET /api/ledger/entries': ({ query }) =>
     query.get('cursor')

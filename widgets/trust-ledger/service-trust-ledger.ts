@@ -19,7 +19,8 @@ import { msg, str } from '../core/localize.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { TableFit } from '../core/table-fit.js';
 import { INVALID_FORM } from '../core/validate.js';
-import { readStatementBalance, tokenRole as readRole } from './access.js';
+import { readStatementBalance } from './access.js';
+import { callerRole } from '../core/caller-role.js';
 import { fileName, save } from './download.js';
 import { ServiceReconciliationCreatedEvent } from './events.js';
 import { renderHistory, renderReconcileForm, renderReconciliation } from './reconciliation.js';
@@ -110,10 +111,10 @@ export class ServiceTrustLedger extends ServiceElement {
     onError: (error) => this.emitError('accounts', error),
   });
 
-  /** Whether the token may run a reconciliation (null: unknown, the server decides). */
-  private readonly tokenRole = new Task(this, {
+  /** Whether the caller may run a reconciliation (null: unknown, the server decides). */
+  private readonly callerRole = new Task(this, {
     args: () => [this.api] as const,
-    task: async ([api]: readonly [ApiClient]) => readRole(api),
+    task: async ([api]: readonly [ApiClient]) => callerRole(api),
   });
 
   private readonly balances = new Task(this, {
@@ -400,7 +401,7 @@ export class ServiceTrustLedger extends ServiceElement {
   private renderReconciliationsView() {
     const pending = this.reconcile.status === TaskStatus.PENDING;
     const error = this.reconcile.status === TaskStatus.ERROR ? this.reconcile.error : null;
-    const role = this.tokenRole.value;
+    const role = this.callerRole.value;
     const runs = this.history.value?.data;
     return html`${this.renderHeadingAt(1, msg('Three-way reconciliation'))}
     ${
