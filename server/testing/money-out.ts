@@ -12,7 +12,8 @@ export interface Paid {
   id: string;
   serviceId: string;
   clientId: string;
-  matterId: string;
+  /** Null: the client's payment without a matter. */
+  matterId: string | null;
 }
 
 export interface MoneyOutSuite {
@@ -35,6 +36,8 @@ export interface MoneyOutSuite {
     category?: 'operating' | 'trust';
     pending?: boolean;
     throughAggregate?: boolean;
+    /** For this client and matter (null: none); absent, a new client and matter. */
+    into?: { clientId: string; matterId: string | null };
   }): Promise<Paid>;
 }
 
@@ -75,15 +78,13 @@ export function useMoneyOutPipeline(): MoneyOutSuite {
   }
 
   async function paid(options: Parameters<MoneyOutSuite['paid']>[0] = {}): Promise<Paid> {
-    const [client] = (await post('/api/actions/ClientCreate', { name: 'Pat Payer' })).body;
-    const [matter] = (await post('/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' }))
-      .body;
+    const { clientId, matterId } = options.into ?? (await newMatter());
     const [link] = (
       await post('/api/actions/PaymentLinkCreate', {
         amount: options.amount ?? '10.00',
         bankAccountId: await bankAccount(options.category ?? 'operating'),
-        clientId: client.id,
-        matterId: matter.id,
+        clientId,
+        matterId,
       })
     ).body;
     expect(link.syncStatus).toBe('synced');
@@ -106,7 +107,14 @@ export function useMoneyOutPipeline(): MoneyOutSuite {
         .where(and(eq(transactions.orgId, h().orgId), eq(transactions.serviceId, serviceId)));
       return found?.status === want && found;
     });
-    return { id: row.id, serviceId, clientId: client.id, matterId: matter.id };
+    return { id: row.id, serviceId, clientId, matterId };
+  }
+
+  async function newMatter() {
+    const [client] = (await post('/api/actions/ClientCreate', { name: 'Pat Payer' })).body;
+    const [matter] = (await post('/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' }))
+      .body;
+    return { clientId: client.id as string, matterId: matter.id as string };
   }
   return Object.assign(suite, { post, mutations, bankAccount, paid });
 }
