@@ -9,6 +9,7 @@ import {
 import { rowsOf, type Executor } from '../db/index.js';
 import { moneyOutRequests, transactions } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
+import { clientScope, matterScope } from './ledger/post.js';
 import { clipText255 } from '../security/text.js';
 
 // The refund and void requests we asked of the remote service: one row each, written before the
@@ -174,6 +175,29 @@ export async function openRefundCents(
         )})`),
   );
   return Number(rows[0]?.cents ?? 0);
+}
+
+/**
+ * Takes a trust scope (a client's matter, or the client without one) of an organization until
+ * the transaction ends, so trust money out of one scope is decided one request at a time: the
+ * second reads the balance and the open requests after the first has committed its request
+ * (READ COMMITTED takes a new snapshot per statement). The balance read spans every trust
+ * account, so the key does too. Lock order on this path (docs/decisions/trust-guard-locks.md):
+ * the payment's row (lockTransaction), then this; a holder then only reads and inserts its own
+ * rows, and the ledger writers never take it, so no cycle can form.
+ */
+export async function lockTrustScope(
+  db: Executor,
+  orgId: string,
+  scope: { clientId: string; matterId?: string | undefined },
+): Promise<void> {
+  const of = scope.matterId
+    ? matterScope(scope.clientId, scope.matterId)
+    : clientScope(scope.clientId);
+  // A 64-bit digest of the key: two scopes sharing one would only wait for each other.
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`trust-money-out\n${orgId}\n${of}`}, 0))`,
+  );
 }
 
 /**

@@ -12,7 +12,8 @@ export interface Paid {
   id: string;
   serviceId: string;
   clientId: string;
-  matterId: string;
+  /** Null: the client's payment without a matter. */
+  matterId: string | null;
 }
 
 export interface MoneyOutSuite {
@@ -72,6 +73,8 @@ export interface PaidOptions {
   category?: 'operating' | 'trust';
   pending?: boolean;
   throughAggregate?: boolean;
+  /** For this client and matter (null: none); absent, a new client and matter. */
+  into?: { clientId: string; matterId: string | null };
 }
 
 const postAs = (h: PipelineHarness, path: string, body: unknown) =>
@@ -90,16 +93,13 @@ export async function paidThroughLink(
   h: PipelineHarness,
   options: PaidOptions = {},
 ): Promise<Paid> {
-  const [client] = (await postAs(h, '/api/actions/ClientCreate', { name: 'Pat Payer' })).body;
-  const [matter] = (
-    await postAs(h, '/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' })
-  ).body;
+  const { clientId, matterId } = options.into ?? (await newMatter(h));
   const [link] = (
     await postAs(h, '/api/actions/PaymentLinkCreate', {
       amount: options.amount ?? '10.00',
       bankAccountId: await bankAccount(h, options.category ?? 'operating'),
-      clientId: client.id,
-      matterId: matter.id,
+      clientId,
+      matterId,
     })
   ).body;
   expect(link.syncStatus).toBe('synced');
@@ -122,5 +122,13 @@ export async function paidThroughLink(
       .where(and(eq(transactions.orgId, h.orgId), eq(transactions.serviceId, serviceId)));
     return found?.status === want && found;
   });
-  return { id: row.id, serviceId, clientId: client.id, matterId: matter.id };
+  return { id: row.id, serviceId, clientId, matterId };
+}
+
+async function newMatter(h: PipelineHarness) {
+  const [client] = (await postAs(h, '/api/actions/ClientCreate', { name: 'Pat Payer' })).body;
+  const [matter] = (
+    await postAs(h, '/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' })
+  ).body;
+  return { clientId: client.id as string, matterId: matter.id as string };
 }

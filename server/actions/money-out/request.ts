@@ -12,6 +12,7 @@ import {
   hasOpenVoid,
   insertRequest,
   lockTransaction,
+  lockTrustScope,
   openRefundCents,
   openTrustMoneyOutCents,
   type MoneyOutRow,
@@ -121,7 +122,9 @@ async function voidRefusal(
  * 409 TRUST_BALANCE_WOULD_GO_NEGATIVE unless overridden, for a payment into a trust account. The
  * balance is the trust ledger's (domain/ledger/: every stored transaction is posted in the same
  * database transaction that stores it, and the manual entries are trust money too), less the
- * refunds and voids asked and not answered yet. Runs under the payment's lock (writeRequest).
+ * refunds and voids asked and not answered yet. Runs under the payment's lock (writeRequest),
+ * then its trust scope's (lockTrustScope): requests of other payments of the same matter (or
+ * client) are decided one after the other, so two never both spend the same trust money.
  */
 async function guardTrust(
   db: Executor,
@@ -136,6 +139,9 @@ async function guardTrust(
     .from(bankAccounts)
     .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, payment.bankAccountId)));
   if (account?.category !== 'trust') return;
+  const scope = { clientId: payment.clientId, matterId: payment.matterId ?? undefined };
+  // Overridden requests too: one not overridden must see theirs before it decides.
+  await lockTrustScope(db, orgId, scope);
   if (override) return;
   if (await isLedgerBackfillPending(db, orgId)) {
     // An upgraded database's ledger is still taking in the transactions stored before it: its
@@ -144,7 +150,6 @@ async function guardTrust(
       'The trust ledger is still taking in the transactions stored before the upgrade, so the trust balance cannot be checked yet: try again in a few minutes, or an admin may override with a reason',
     );
   }
-  const scope = { clientId: payment.clientId, matterId: payment.matterId ?? undefined };
   const balance =
     (await trustBalanceCents(db, orgId, scope)) - (await openTrustMoneyOutCents(db, orgId, scope));
   if (balance - cents >= 0) return;

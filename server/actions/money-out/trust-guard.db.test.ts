@@ -51,7 +51,7 @@ describe('the trust guard', () => {
   });
   it('reads the trust ledger: the payment is posted as it is stored, a manual entry counts', async () => {
     const p = await paid({ category: 'trust', amount: '10.00' });
-    const scope = { clientId: p.clientId, matterId: p.matterId };
+    const scope = { clientId: p.clientId, matterId: p.matterId ?? undefined };
     // The webhook that stored the payment posted it in the same database transaction.
     expect(await trustBalanceCents(m.h.t.database.db, m.h.orgId, scope)).toBe(1_000);
     // 7.00 of the matter's trust money paid out by cheque, recorded by hand.
@@ -102,4 +102,50 @@ describe('the trust guard', () => {
     // Once the ledger is whole, the guard reads it again.
     expect((await post(`/api/transactions/${p.id}/refund`, { amount: '1.00' })).status).toBe(200);
   });
+
+  it.each([
+    { scope: 'matter', rounds: 10 },
+    { scope: 'client', rounds: 5 },
+  ])(
+    'two refunds of different payments of one $scope sent together: one passes, one is refused (409)',
+    async ({ scope, rounds }) => {
+      // Each refund alone fits the trust money; both together would take it below zero. On
+      // PostgreSQL the two run on two connections at once: the guard must decide them one after
+      // the other (PGlite serializes everything, so there this checks the rule only).
+      for (let round = 0; round < rounds; round++) {
+        const [client] = (await post('/api/actions/ClientCreate', { name: `Race ${round}` })).body;
+        const matterId =
+          scope === 'matter'
+            ? (await post('/api/actions/MatterCreate', { clientId: client.id, name: 'M-1' }))
+                .body[0].id
+            : null;
+        const into = { clientId: client.id as string, matterId: matterId as string | null };
+        const first = await paid({ category: 'trust', amount: '60.00', into });
+        const second = await paid({ category: 'trust', amount: '40.00', into });
+        // 30.00 of the 100.00 paid out by cheque: 70.00 left.
+        const cheque = await post('/api/ledger/entries', {
+          bankAccountId: await bankAccount('trust'),
+          ...into,
+          amount: '-30.00',
+          date: new Date().toISOString().slice(0, 10),
+          memo: `Cheque ${round}`,
+        });
+        expect(cheque.status).toBe(201);
+        const before = mutations();
+        const answers = await Promise.all(
+          [first, second].map((p) =>
+            post(`/api/transactions/${p.id}/refund`, {}, `race-${round}-${p.id}`),
+          ),
+        );
+        expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([200, 409]);
+        const refused = answers.find((a) => a.status === 409)!;
+        expect(refused.body.error).toMatchObject({
+          code: 'TRUST_BALANCE_WOULD_GO_NEGATIVE',
+          details: { scope },
+        });
+        expect(mutations()).toBe(before + 1);
+      }
+    },
+    180_000,
+  );
 });
