@@ -98,7 +98,7 @@ test('a payment refunded in part from the list: the payment and its refund both 
   assert.equal(await amount.inputValue(), '250.00');
   await amount.fill('100.00');
   await dialog.getByLabel('Reason').fill('Overpaid the retainer');
-  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Refund payment', exact: true }).click();
   await dialog
     .getByText('Refunded $100.00. The payment is now Partially refunded.')
     .waitFor({ timeout: 30_000 });
@@ -159,7 +159,7 @@ async function shootDialog(list: Locator) {
       answer = { status: 409, body: trust };
       await list.getByRole('button', { name: /^Refund \$250\.00/ }).click();
       const dialog = list.getByRole('dialog', { name: 'Refund payment' });
-      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Refund payment', exact: true }).click();
       await dialog.getByText('Trust money would go negative.').waitFor();
       await dialog.getByLabel('Reason for the override').fill('Client instructed in writing');
       await shot('trust');
@@ -190,7 +190,7 @@ async function shootDialog(list: Locator) {
         body: { error: { code: 'conflict', message: 'The payment service refused the refund' } },
       };
       await list.getByRole('button', { name: /^Refund \$250\.00/ }).click();
-      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Refund payment', exact: true }).click();
       await dialog.getByText('The refund was refused.').waitFor();
       await shot('refused');
       await page.keyboard.press('Escape');

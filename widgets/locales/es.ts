@@ -485,6 +485,8 @@ export const es: Catalog = {
   'Refund ${0} from ${1}': 'Reembolsar ${0} de ${1}',
   'Void ${0} from ${1}': 'Anular ${0} de ${1}',
   'Refund payment': 'Reembolsar el pago',
+  'Refund…': 'Reembolsar…',
+  'Void…': 'Anular…',
   'Void payment': 'Anular el pago',
   '${0} from ${1}, ${2}.': '${0} de ${1}, ${2}.',
   'Still refundable: ${0}.': 'Aún reembolsable: ${0}.',

@@ -338,7 +338,7 @@ describe('<service-transactions-list> refunds and voids', () => {
       html`<service-transactions-list lang="es"></service-transactions-list>`,
     );
     await settle(el, 5);
-    await until(() => text($(el, `[data-id="${settled.id}"]`)) === 'Reembolsar');
+    await until(() => text($(el, `[data-id="${settled.id}"]`)) === 'Reembolsar…');
     const dialog = await open(el, 'refund', settled);
     await until(() => text($(dialog, '#title')) === 'Reembolsar el pago');
     expect(text($(dialog, 'label[for="amount"]'))).to.equal('Importe a reembolsar (USD)');

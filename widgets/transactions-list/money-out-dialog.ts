@@ -300,7 +300,7 @@ export class ServiceMoneyOutDialog extends ServiceElement {
         ? msg('Override and refund')
         : msg('Override and void')
       : refund
-        ? msg('Refund')
+        ? msg('Refund payment')
         : msg('Void payment');
     return html`<form novalidate @submit=${this.submit}>
       ${this.renderSummary(t)}

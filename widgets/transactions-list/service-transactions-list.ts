@@ -174,7 +174,7 @@ export class ServiceTransactionsList extends ServiceElement {
               aria-label=${msg(str`Refund ${formatMoney(t.amount)} from ${payer}`)}
               @click=${() => this.openMoneyOut('refund', t)}
             >
-              ${msg('Refund')}
+              ${msg('Refund…')}
             </button>`
           : html`<button
               type="button"
@@ -184,7 +184,7 @@ export class ServiceTransactionsList extends ServiceElement {
               aria-label=${msg(str`Void ${formatMoney(t.amount)} from ${payer}`)}
               @click=${() => this.openMoneyOut('void', t)}
             >
-              ${msg('Void')}
+              ${msg('Void…')}
             </button>`,
       )}</span
     >`;
