@@ -16,7 +16,12 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
  * The parts elements import on demand, in files of their own: the settings card's checklist,
  * allowed origins and health list, the transactions list's refund / void dialog.
  */
-const ON_DEMAND = ['going-live-checklist.ts', 'allowed-origins.ts', 'health.ts', 'money-out-dialog.ts'];
+const ON_DEMAND = [
+  'going-live-checklist.ts',
+  'allowed-origins.ts',
+  'health.ts',
+  'money-out-dialog.ts',
+];
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
