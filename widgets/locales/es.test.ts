@@ -50,8 +50,8 @@ const english = Object.entries(es)
     return { en, pattern: new RegExp(`^${parts.join('.+')}$`) };
   });
 
-/** Words of the records themselves (the payment service's own error), not of the kit. */
-const FROM_THE_API = ['Transaction not found'];
+/** Words of the records themselves (the payment service's own error, a matter's name), not of the kit. */
+const FROM_THE_API = ['Transaction not found', 'Estate of Roe'];
 
 describe('the kit in Spanish', () => {
   before(async () => {
@@ -98,6 +98,7 @@ describe('the kit in Spanish', () => {
       'Transacciones recientes',
       'Problemas de sincronización',
       'Eventos de webhook',
+      'Libro de fideicomiso',
     ]);
     const texts = shownTexts(container);
     for (const spanish of [

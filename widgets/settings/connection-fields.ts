@@ -1,11 +1,12 @@
 import { html, nothing } from 'lit';
 import type { Settings } from '../../shared/schemas.js';
-import { confirmBox, serverFieldErrors } from '../core/alerts.js';
+import { alertBox, confirmBox, renderAlert, serverFieldErrors } from '../core/alerts.js';
 import { msg, str } from '../core/localize.js';
-import { ifDefined, renderField } from '../core/service-element.js';
+import { ifDefined, renderField, renderSubmit } from '../core/service-element.js';
 
-// The settings card's connection form, its parts (service-settings.ts keeps the state and the
-// saving): the two write-only secrets and the confirmation before switching to production.
+// The settings card's connection form (service-settings.ts keeps the state and the saving): the
+// two write-only secrets, the production checkbox and the confirmation before switching to
+// production. A file of its own, loaded with the settings (the script-tag kit's budget).
 
 /** What the form holds when it is saved. */
 export interface Draft {
@@ -79,4 +80,61 @@ export function renderProductionConfirm(
       </button>
       <button type="button" part="button" @click=${on.cancel}>${msg('Cancel')}</button>`,
   );
+}
+
+/** What the form shows of the card's state, and the card's handlers (bound to the card by Lit). */
+export interface ConnectionFormState {
+  error: unknown;
+  pending: boolean;
+  saved: boolean;
+  confirming: { sandboxToken: boolean } | null;
+  unchanged: boolean;
+  onSubmit: (event: SubmitEvent) => void;
+  confirm: (event: Event) => void;
+  cancel: () => void;
+}
+
+/** The connection form: the secrets, the production checkbox, saving and its outcome. */
+export function renderConnectionForm(settings: Settings, state: ConnectionFormState) {
+  const { error } = state;
+  return html`${renderAlert(error, ['apiToken', 'webhookSecret', 'productionEnvironment'])}
+    <form part="form" novalidate @submit=${state.onSubmit}>
+      ${renderSecretField('apiToken', msg('API token'), settings, error)}
+      ${renderSecretField('webhookSecret', msg('Webhook secret'), settings, error)}
+      <div class="field" part="field">
+        <div class="row">
+          <input
+            id="productionEnvironment"
+            name="productionEnvironment"
+            type="checkbox"
+            aria-describedby="productionEnvironment-hint"
+            ?checked=${settings.productionEnvironment}
+          />
+          <label for="productionEnvironment" part="label">${msg('Production environment')}</label>
+        </div>
+        <p class="hint" id="productionEnvironment-hint" part="hint">
+          ${
+            settings.service.demoMode
+              ? msg(
+                  'Checked: the live payment service. Unchecked: its sandbox, for trying things out (in this demo, the simulator).',
+                )
+              : msg(
+                  'Checked: the live payment service. Unchecked: its sandbox, for trying things out.',
+                )
+          }
+        </p>
+      </div>
+      ${
+        state.confirming
+          ? renderProductionConfirm(settings, state.confirming.sandboxToken, state)
+          : renderSubmit(state.pending, msg('Save settings'), msg('Saving…'))
+      }
+    </form>
+    ${
+      state.unchanged
+        ? html`<p class="hint" role="status">${msg('Nothing to save: no setting was changed.')}</p>`
+        : state.saved
+          ? alertBox('success', html`<p>${msg('Settings saved.')}</p>`, 'result')
+          : nothing
+    }`;
 }

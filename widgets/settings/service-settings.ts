@@ -9,23 +9,12 @@ import { alertBox, errorMessage, plainRemote, renderAlert } from '../core/alerts
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { CopyController, renderCopy } from '../core/link-result.js';
 import { PollController } from '../core/poll.js';
-import {
-  ServiceElement,
-  clearFields,
-  ifDefined,
-  renderSubmit,
-  spinner,
-} from '../core/service-element.js';
+import { ServiceElement, clearFields, ifDefined, spinner } from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
 import type { renderHealth } from './health.js';
 import { msg, str } from '../core/localize.js';
 import { formatTime } from '../core/format.js';
-import {
-  checkSecret,
-  renderProductionConfirm,
-  renderSecretField,
-  type Draft,
-} from './connection-fields.js';
+import type { Draft } from './connection-fields.js';
 
 /**
  * The settings card (the spec's `serviceSettings`; the admin role): the payment service's API
@@ -101,11 +90,13 @@ export class ServiceSettings extends ServiceElement {
     args: () => [this.api] as const,
     task: async ([api]: readonly [ApiClient], { signal }) => {
       if (!api.hasToken) return initialState;
-      const [settings, webhook] = await Promise.all([
+      // The connection form is a file of its own (the kit's budget), loaded beside the settings.
+      const [settings, webhook, form] = await Promise.all([
         api.getSettings(signal),
         api.webhookUrl(signal),
+        import('./connection-fields.js'),
       ]);
-      return { settings, webhook };
+      return { settings, webhook, form };
     },
     onComplete: ({ settings }) => (this.current = settings),
     onError: (error) => this.emitError('load', error),
@@ -143,6 +134,7 @@ export class ServiceSettings extends ServiceElement {
   private readonly save = new Task(this, {
     autoRun: false,
     task: async ([d]: [Draft], { signal }) => {
+      const { checkSecret } = await import('./connection-fields.js');
       assertValid({
         apiToken: checkSecret(d.apiToken),
         webhookSecret: checkSecret(d.webhookSecret),
@@ -231,54 +223,17 @@ export class ServiceSettings extends ServiceElement {
     await this.health.run();
   }
 
-  private renderForm(settings: Settings) {
-    const pending = this.save.status === TaskStatus.PENDING;
-    const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
-    return html`${renderAlert(error, ['apiToken', 'webhookSecret', 'productionEnvironment'])}
-      <form part="form" novalidate @submit=${this.onSubmit}>
-        ${renderSecretField('apiToken', msg('API token'), settings, error)}
-        ${renderSecretField('webhookSecret', msg('Webhook secret'), settings, error)}
-        <div class="field" part="field">
-          <div class="row">
-            <input
-              id="productionEnvironment"
-              name="productionEnvironment"
-              type="checkbox"
-              aria-describedby="productionEnvironment-hint"
-              ?checked=${settings.productionEnvironment}
-            />
-            <label for="productionEnvironment" part="label">${msg('Production environment')}</label>
-          </div>
-          <p class="hint" id="productionEnvironment-hint" part="hint">
-            ${
-              settings.service.demoMode
-                ? msg(
-                    'Checked: the live payment service. Unchecked: its sandbox, for trying things out (in this demo, the simulator).',
-                  )
-                : msg(
-                    'Checked: the live payment service. Unchecked: its sandbox, for trying things out.',
-                  )
-            }
-          </p>
-        </div>
-        ${
-          this.confirming
-            ? renderProductionConfirm(settings, this.confirming.sandboxToken, {
-                confirm: this.confirm,
-                cancel: this.cancel,
-              })
-            : renderSubmit(pending, msg('Save settings'), msg('Saving…'))
-        }
-      </form>
-      ${
-        this.unchanged
-          ? html`<p class="hint" role="status">
-              ${msg('Nothing to save: no setting was changed.')}
-            </p>`
-          : this.save.status === TaskStatus.COMPLETE
-            ? alertBox('success', html`<p>${msg('Settings saved.')}</p>`, 'result')
-            : nothing
-      }`;
+  private renderForm(settings: Settings, form: typeof import('./connection-fields.js')) {
+    return form.renderConnectionForm(settings, {
+      error: this.save.status === TaskStatus.ERROR ? this.save.error : null,
+      pending: this.save.status === TaskStatus.PENDING,
+      saved: this.save.status === TaskStatus.COMPLETE,
+      confirming: this.confirming,
+      unchanged: this.unchanged,
+      onSubmit: this.onSubmit,
+      confirm: this.confirm,
+      cancel: this.cancel,
+    });
   }
 
   private renderWebhookUrl(url: string) {
@@ -383,7 +338,7 @@ export class ServiceSettings extends ServiceElement {
             ? html`${this.section(
                 'connection',
                 msg('Connection'),
-                html`${this.renderForm(settings)} ${this.renderConnectionTest()}`,
+                html`${this.renderForm(settings, loaded.form)} ${this.renderConnectionTest()}`,
               )}
               ${this.section(
                 'going-live',

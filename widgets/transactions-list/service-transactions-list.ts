@@ -3,7 +3,7 @@ import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { MoneyOutKind } from '../../shared/money-out.js';
-import { moneyOutRefusal, refundableAmount } from '../../shared/money-out-rules.js';
+import { moneyOutBlock, refundableAmount } from '../../shared/money-out-rules.js';
 import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
 import { callerRole } from '../core/caller-role.js';
@@ -31,8 +31,8 @@ interface Loaded {
 /** The actions an admin may take on a transaction: refund what is left, void what is pending. */
 function actionsOf(t: Transaction): MoneyOutKind[] {
   const kinds: MoneyOutKind[] = [];
-  if (!moneyOutRefusal('refund', t) && refundableAmount(t) !== '0.00') kinds.push('refund');
-  if (!moneyOutRefusal('void', t)) kinds.push('void');
+  if (!moneyOutBlock('refund', t) && refundableAmount(t) !== '0.00') kinds.push('refund');
+  if (!moneyOutBlock('void', t)) kinds.push('void');
   return kinds;
 }
 
