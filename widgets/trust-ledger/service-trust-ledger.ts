@@ -31,6 +31,24 @@ import { lineName, renderBalances, renderDeposits, renderEntries } from './table
 const ENTRIES_PAGE = 50;
 const BALANCES_PAGE = 50;
 
+/** "Show more …": the next page with the API's cursor; none after the last page. */
+const renderMoreButton = (
+  cursor: string | null,
+  loading: boolean,
+  label: string,
+  load: (cursor: string) => unknown,
+) =>
+  cursor
+    ? html`<button
+        type="button"
+        part="button more-button"
+        aria-disabled=${loading ? 'true' : 'false'}
+        @click=${() => !loading && load(cursor)}
+      >
+        ${loading ? html`${spinner}${msg('Loading…')}` : label}
+      </button>`
+    : nothing;
+
 const accountLabel = (a: BankAccount) => `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}`;
 
 /**
@@ -383,18 +401,9 @@ export class ServiceTrustLedger extends ServiceElement {
           : html`<p class="hint" part="empty">${msg('No money in this trust account yet.')}</p>`
       }
       ${this.moreBalances.status === TaskStatus.ERROR ? renderAlert(this.moreBalances.error) : nothing}
-      ${
-        this.balancesCursor
-          ? html`<button
-              type="button"
-              part="button more-button"
-              aria-disabled=${loading ? 'true' : 'false'}
-              @click=${() => !loading && this.moreBalances.run([this.balancesCursor!])}
-            >
-              ${loading ? html`${spinner}${msg('Loading…')}` : msg('Show more lines')}
-            </button>`
-          : nothing
-      }`;
+      ${renderMoreButton(this.balancesCursor, loading, msg('Show more lines'), (cursor) =>
+        this.moreBalances.run([cursor]),
+      )}`;
   }
 
   private renderEntriesView(line: LedgerBalanceLine) {
@@ -417,18 +426,9 @@ export class ServiceTrustLedger extends ServiceElement {
               ? html`<p class="hint" part="empty">${msg('No entries.')}</p>`
               : nothing
       }
-      ${
-        this.entriesCursor
-          ? html`<button
-              type="button"
-              part="button more-button"
-              aria-disabled=${loading ? 'true' : 'false'}
-              @click=${() => !loading && this.entriesPage.run([this.entriesCursor!])}
-            >
-              ${loading ? html`${spinner}${msg('Loading…')}` : msg('Show more entries')}
-            </button>`
-          : nothing
-      }`;
+      ${renderMoreButton(this.entriesCursor, loading, msg('Show more entries'), (cursor) =>
+        this.entriesPage.run([cursor]),
+      )}`;
   }
 
   private renderDepositsView() {
