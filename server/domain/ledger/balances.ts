@@ -107,7 +107,8 @@ async function balanceLines(
 ): Promise<(BalanceRow & { scope: string })[]> {
   const minus = (column: string) =>
     asOf ? sql.raw(`b.${column}_cents - coalesce(l.${column}, 0)`) : sql.raw(`b.${column}_cents`);
-  // Every `m:` scope sorts after 'm:' and before anything else of the account in any collation.
+  // Every `m:` scope sorts after its prefix 'm:': the index range starts at the lines ('like' keeps
+  // any other scope out whatever the collation).
   const from = page?.afterScope ?? 'm:';
   const lines = sql`
     select b.scope, b.client_id, b.matter_id,
