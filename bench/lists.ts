@@ -5,9 +5,9 @@
 // each list request (first page, page 500, a cursor 90% down, each filter, client search for a
 // frequent, a rare and an absent word) for the big and the small organization side by side:
 // p50/p99 and the big/small ratio of p50. The trust ledger's lines (issue 31) time the busiest
-// trust account of each: its balances, the first page of its entries, a cursor 90% down, and
-// the entries of the hot client and matter; every organization's ledger is posted by the
-// product's own backfill (server/testing/seed-ledger.ts). Last, the transactions widget's request
+// trust account of each: its balances (the first page, and a cursor 90% down its lines), the
+// first page of its entries, a cursor 90% down, and the entries of the hot client and matter;
+// every organization's ledger is posted by the product's own backfill (server/testing/seed-ledger.ts). Last, the transactions widget's request
 // (`GET /api/transactions?limit=10`) with 16 requests in flight: requests/s, p50, p99.
 //
 // The shape a user sees: the server is the product as `npm start` runs it (server/main.ts, its
@@ -131,7 +131,7 @@ async function seed(database: DatabaseHandle) {
       `${org === big ? 'big' : 'small'} organization's busiest trust account: ` +
         `${Number(row.entries).toLocaleString()} ledger entries, ${Number(row.lines).toLocaleString()} client/matter lines`,
     );
-    return { id: row.id, entries: Number(row.entries) };
+    return { id: row.id, entries: Number(row.entries), lines: Number(row.lines) };
   };
   const account = new Map([
     [big, await trustAccount(big)],
@@ -146,6 +146,16 @@ async function seed(database: DatabaseHandle) {
         order by seq desc offset ${Math.floor((account.get(org)?.entries ?? 0) * share)}::int limit 1`),
     );
     return row ? String(row.seq) : '';
+  };
+  /** A balances cursor (the API's: the line's scope) `share` of the way down the account's lines. */
+  const balancesCursor = async (org: Org, share: number) => {
+    const [row] = rowsOf<{ scope: string }>(
+      await db.execute(sql`
+        select scope from ledger_balances where org_id = ${org.id}
+          and bank_account_id = ${accountId(org)} and scope like 'm:%'
+        order by scope offset ${Math.floor((account.get(org)?.lines ?? 0) * share)}::int limit 1`),
+    );
+    return row ? Buffer.from(row.scope).toString('base64url') : '';
   };
   const ledger = (org: Org) => `/api/ledger/entries?limit=10&bankAccountId=${accountId(org)}`;
   const paged = (name: string, table: string, time: string, key: keyof SeedSizes): Line[] => [
@@ -199,6 +209,11 @@ async function seed(database: DatabaseHandle) {
     {
       label: 'ledger balances ?bankAccountId',
       path: (o: Org) => `/api/ledger/balances?bankAccountId=${accountId(o)}`,
+    },
+    {
+      label: 'ledger balances cursor 90% down',
+      path: async (o: Org) =>
+        `/api/ledger/balances?bankAccountId=${accountId(o)}&cursor=${await balancesCursor(o, 0.9)}`,
     },
     { label: 'ledger entries first page', path: ledger },
     {

@@ -24,9 +24,10 @@ export interface EntriesQuery extends ListOptions {
   matterId?: string;
 }
 
+/** A page of the balances per client and matter, with the whole account's totals on each. */
 export const getLedgerBalances = (
   api: ApiClient,
-  query: { bankAccountId: string; asOf?: string },
+  query: { bankAccountId: string; asOf?: string } & ListOptions,
   signal?: AbortSignal,
 ) => api.request<LedgerBalances>('GET', '/api/ledger/balances', { query: { ...query }, signal });
 

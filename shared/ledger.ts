@@ -34,6 +34,9 @@ const dateIn = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 export const ledgerBalancesQuery = z.object({
   bankAccountId: id,
   asOf: dateIn.optional(),
+  /** Lines per page (JSON); the CSV holds every line. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
   format: z.enum(['json', 'csv']).optional(),
 });
 
@@ -58,8 +61,11 @@ export const ledgerBalanceLine = z.object({
 export const ledgerBalances = z.object({
   bankAccountId: id,
   asOf: when.nullable(),
+  /** One page of the lines (every line in the CSV), by client then matter. */
   lines: z.array(ledgerBalanceLine),
+  /** The whole account's, on every page. */
   totals: z.object(totals),
+  nextCursor: z.string().nullable(),
 });
 
 export const ledgerEntriesQuery = z.object({

@@ -409,6 +409,8 @@ export const es: Catalog = {
   'entries of ${0}': 'movimientos de ${0}',
   'Below zero: ${0} of the client and matter balances. A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.':
     'Por debajo de cero: ${0} de los saldos de clientes y asuntos. Un saldo fiduciario nunca debe ser negativo; el libro muestra qué revisar, no es una determinación legal.',
+  'Below zero: ${0} of the lines shown (more lines are not loaded yet). A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.':
+    'Por debajo de cero: ${0} de las líneas mostradas (aún quedan líneas por cargar). Un saldo fiduciario nunca debe ser negativo; el libro muestra qué revisar, no es una determinación legal.',
   'No money in this trust account yet.': 'Aún no hay dinero en esta cuenta fiduciaria.',
   'Loading the balances…': 'Cargando los saldos…',
   'Download CSV': 'Descargar CSV',
@@ -429,6 +431,7 @@ export const es: Catalog = {
   'Loading the entries…': 'Cargando los movimientos…',
   'No entries.': 'Sin movimientos.',
   'Show more entries': 'Mostrar más movimientos',
+  'Show more lines': 'Mostrar más líneas',
   'Bank deposits': 'Depósitos bancarios',
   'Bank deposits: the transactions of each, as one line of the bank statement':
     'Depósitos bancarios: las transacciones de cada uno, como una línea del extracto bancario',

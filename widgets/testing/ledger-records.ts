@@ -67,6 +67,7 @@ export const balances: LedgerBalances = {
     manual: '-250.00',
     balance: '1050.00',
   },
+  nextCursor: null,
 };
 
 let n = 0;

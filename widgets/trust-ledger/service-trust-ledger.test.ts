@@ -13,6 +13,7 @@ import {
 } from '../testing/ledger-records.js';
 import { mockApi, page, type Handler, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import type { LedgerBalanceLine } from '../../shared/ledger.js';
 import { aBankAccount } from '../testing/records.js';
 import './define.js';
 import type { ServiceTrustLedger } from './define.js';
@@ -176,6 +177,47 @@ describe('<service-trust-ledger>', () => {
     } finally {
       await resizeViewport(800, 600);
     }
+  });
+
+  it('shows the first page of balance lines, the whole account’s totals, and shows more lines', async () => {
+    const [l0, l1, l2] = balances.lines as [
+      LedgerBalanceLine,
+      LedgerBalanceLine,
+      LedgerBalanceLine,
+    ];
+    api = mockApi(
+      routes({
+        'GET /api/ledger/balances': ({ query }) =>
+          query.get('cursor')
+            ? { ...balances, lines: [l1], nextCursor: null }
+            : { ...balances, lines: [l0, l2], nextCursor: 'b2' },
+      }),
+    );
+    const el = await mount();
+    const rows = () => $$(el, 'tbody tr[part~="row"]');
+    const totals = () => cells($(el, '[part~="totals"]'));
+    expect(rows()).to.have.length(2);
+    expect(Object.fromEntries(api.callsTo('GET /api/ledger/balances')[0]!.query)).to.deep.equal({
+      bankAccountId: TRUST,
+      limit: '50',
+    });
+    // Counted among the lines loaded, and said so while more are to come.
+    expect(text($(el, '[part~="warning"]'))).to.contain('Below zero: 1 of the lines shown');
+    const allTotals = totals();
+    expect(allTotals.at(-1)).to.contain('$1,050.00');
+    const more = $(el, '[part~="more-button"]');
+    expect(text(more)).to.equal('Show more lines');
+    more.click();
+    await settle(el, 4);
+    const next = api.callsTo('GET /api/ledger/balances')[1]!.query;
+    expect([next.get('cursor'), next.get('limit')]).to.deep.equal(['b2', '50']);
+    expect(rows().map((r) => r.getAttribute('data-matter'))).to.deep.equal(
+      [l0, l2, l1].map((l) => l.matterId ?? ''),
+    );
+    expect(text($(el, '[part~="warning"]'))).to.contain('Below zero: 1 of the client and matter');
+    expect(totals()).to.deep.equal(allTotals);
+    expect($$(el, '[part~="more-button"]')).to.have.length(0);
+    await expect(el).to.be.accessible();
   });
 
   it('drills into a matter’s entries with running balances, pages on, and comes back', async () => {

@@ -28,15 +28,35 @@ import { trustLedgerStyles } from './styles.js';
 import { renderTabs, type View } from './tabs.js';
 import { lineName, renderBalances, renderDeposits, renderEntries } from './tables.js';
 
-/** Entries per page ("Show more" loads the next with the API's cursor). */
+/** Entries, and balance lines, per page ("Show more" loads the next with the API's cursor). */
 const ENTRIES_PAGE = 50;
+const BALANCES_PAGE = 50;
+
+/** "Show more …": the next page with the API's cursor; none after the last page. */
+const renderMoreButton = (
+  cursor: string | null,
+  loading: boolean,
+  label: string,
+  load: (cursor: string) => unknown,
+) =>
+  cursor
+    ? html`<button
+        type="button"
+        part="button more-button"
+        aria-disabled=${loading ? 'true' : 'false'}
+        @click=${() => !loading && load(cursor)}
+      >
+        ${loading ? html`${spinner}${msg('Loading…')}` : label}
+      </button>`
+    : nothing;
 
 const accountLabel = (a: BankAccount) => `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}`;
 
 /**
  * The trust ledger of one trust bank account (staff role): balances per client and matter (what
  * was received, refunded, returned, voided, charged back and posted by hand, and the balance;
- * totals; a balance below zero in the danger tone), a client's or matter's entries with the
+ * totals of the whole account; "Show more lines" pages them with the API's cursor; a balance below
+ * zero in the danger tone), a client's or matter's entries with the
  * running balance ("Show more" pages with the API's cursor), the bank deposits (gross, refunds,
  * surcharges, net, settled date), a CSV download of each, and the three-way reconciliations run
  * before. An admin also runs one: the bank statement's balance and date against the book and the
@@ -63,7 +83,7 @@ const accountLabel = (a: BankAccount) => `${a.name}${a.lastFour ? ` ··${a.last
  * @csspart running-balance - An entry's running balance.
  * @csspart csv-button - Downloads the view as CSV.
  * @csspart refresh-button - Loads what is shown again.
- * @csspart more-button - Loads the next page of entries.
+ * @csspart more-button - Loads the next page of balance lines, or of entries.
  * @csspart button - Buttons.
  * @csspart form - The reconciliation form (admin).
  * @csspart submit - Its submit button.
@@ -83,6 +103,9 @@ export class ServiceTrustLedger extends ServiceElement {
   @state() private drill: LedgerBalanceLine | null = null;
   @state() private entries: LedgerEntry[] = [];
   @state() private entriesCursor: string | null = null;
+  /** The balance lines loaded so far (first page, then each "Show more lines"). */
+  @state() private balanceLines: LedgerBalanceLine[] = [];
+  @state() private balancesCursor: string | null = null;
 
   protected readonly fit = new TableFit(this);
 
@@ -121,8 +144,28 @@ export class ServiceTrustLedger extends ServiceElement {
     args: () => [this.api, this.accountId] as const,
     task: async ([api, bankAccountId]: readonly [ApiClient, string], { signal }) =>
       bankAccountId && api.hasToken
-        ? getLedgerBalances(api, { bankAccountId }, signal)
+        ? getLedgerBalances(api, { bankAccountId, limit: BALANCES_PAGE }, signal)
         : initialState,
+    onComplete: (report) => {
+      this.balanceLines = report.lines;
+      this.balancesCursor = report.nextCursor;
+    },
+    onError: (error) => this.emitError('balances', error),
+  });
+
+  /** The next page of balance lines, added to those shown. */
+  private readonly moreBalances = new Task(this, {
+    autoRun: false,
+    task: async ([cursor]: [string], { signal }) =>
+      getLedgerBalances(
+        this.api,
+        { bankAccountId: this.accountId, limit: BALANCES_PAGE, cursor },
+        signal,
+      ),
+    onComplete: (report) => {
+      this.balanceLines = [...this.balanceLines, ...report.lines];
+      this.balancesCursor = report.nextCursor;
+    },
     onError: (error) => this.emitError('balances', error),
   });
 
@@ -326,7 +369,9 @@ export class ServiceTrustLedger extends ServiceElement {
     if (this.drill) return this.renderEntriesView(this.drill);
     const report = this.balances.value;
     if (!report) return this.renderPending(this.balances, msg('Loading the balances…'));
-    const negative = report.lines.filter((l) => l.balance.startsWith('-')).length;
+    const lines = this.balanceLines;
+    const negative = lines.filter((l) => l.balance.startsWith('-')).length;
+    const loading = this.moreBalances.status === TaskStatus.PENDING;
     return html`${this.balances.status === TaskStatus.ERROR ? renderAlert(this.balances.error) : nothing}
       <div class="row header">
         ${this.renderHeadingAt(1, msg('Balances per client and matter'))}
@@ -337,17 +382,29 @@ export class ServiceTrustLedger extends ServiceElement {
           ? alertBox(
               'warning',
               html`<p>
-                ${msg(str`Below zero: ${negative} of the client and matter balances. A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.`)}
+                ${
+                  this.balancesCursor
+                    ? msg(
+                        str`Below zero: ${negative} of the lines shown (more lines are not loaded yet). A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.`,
+                      )
+                    : msg(
+                        str`Below zero: ${negative} of the client and matter balances. A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.`,
+                      )
+                }
               </p>`,
               'warning',
             )
           : nothing
       }
       ${
-        report.lines.length
-          ? renderBalances(report, (line) => void this.openEntries(line))
+        lines.length
+          ? renderBalances({ ...report, lines }, (line) => void this.openEntries(line))
           : html`<p class="hint" part="empty">${msg('No money in this trust account yet.')}</p>`
-      }`;
+      }
+      ${this.moreBalances.status === TaskStatus.ERROR ? renderAlert(this.moreBalances.error) : nothing}
+      ${renderMoreButton(this.balancesCursor, loading, msg('Show more lines'), (cursor) =>
+        this.moreBalances.run([cursor]),
+      )}`;
   }
 
   private renderEntriesView(line: LedgerBalanceLine) {
@@ -370,18 +427,9 @@ export class ServiceTrustLedger extends ServiceElement {
               ? html`<p class="hint" part="empty">${msg('No entries.')}</p>`
               : nothing
       }
-      ${
-        this.entriesCursor
-          ? html`<button
-              type="button"
-              part="button more-button"
-              aria-disabled=${loading ? 'true' : 'false'}
-              @click=${() => !loading && this.entriesPage.run([this.entriesCursor!])}
-            >
-              ${loading ? html`${spinner}${msg('Loading…')}` : msg('Show more entries')}
-            </button>`
-          : nothing
-      }`;
+      ${renderMoreButton(this.entriesCursor, loading, msg('Show more entries'), (cursor) =>
+        this.entriesPage.run([cursor]),
+      )}`;
   }
 
   private renderDepositsView() {

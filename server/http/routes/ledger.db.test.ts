@@ -99,6 +99,28 @@ describe('the trust ledger, seeded scenario', () => {
     expect(await trustBalanceCents(h.t.database.db, h.orgId, { clientId, matterId: m2 })).toBe(0);
   });
 
+  it('balances a page at a time: every line once, the totals of the whole account on each', async () => {
+    const all = (await get(`/api/ledger/balances?bankAccountId=${trust}`)).body;
+    expect(all.nextCursor).toBeNull();
+    const first = await get(`/api/ledger/balances?bankAccountId=${trust}&limit=1`);
+    expect(first.status).toBe(200);
+    expect(first.body.lines).toHaveLength(1);
+    expect(first.body.totals).toEqual(all.totals);
+    const second = (
+      await get(
+        `/api/ledger/balances?bankAccountId=${trust}&limit=1&cursor=${first.body.nextCursor}`,
+      )
+    ).body;
+    expect(second.totals).toEqual(all.totals);
+    expect(second.nextCursor).toBeNull();
+    const paged = [...first.body.lines, ...second.lines].map((l) => l.matterId);
+    expect(paged.sort()).toEqual([m1, m2].sort());
+    for (const bad of ['limit=0', 'limit=201', 'cursor=nope']) {
+      const res = await get(`/api/ledger/balances?bankAccountId=${trust}&${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+  });
+
   it('deposits: D1 gross 1,500.00, D2 300.00', async () => {
     const res = await get(`/api/ledger/deposits?bankAccountId=${trust}`);
     expect(res.status).toBe(200);
@@ -138,6 +160,11 @@ describe('the trust ledger, seeded scenario', () => {
     expect(lines[0]).toMatch(/^client,matter,received/);
     const total = lines.at(-1)!.split(',');
     expect(total.slice(2)).toEqual(Object.values(json.totals));
+    // The CSV holds every line, whatever the page size asked for.
+    const oneLine = await get(`/api/ledger/balances?bankAccountId=${trust}&limit=1&format=csv`);
+    const rows = String(oneLine.body).trim().split('\r\n');
+    expect(rows).toHaveLength(4);
+    expect(rows.at(-1)).toBe(lines.at(-1));
 
     const deposits = (await get(`/api/ledger/deposits?bankAccountId=${trust}`)).body;
     const depositsCsv = await get(`/api/ledger/deposits?bankAccountId=${trust}&format=csv`);

@@ -17,7 +17,7 @@ import {
   type LedgerEntry,
 } from '../../../shared/ledger.js';
 import { listReconciliations, reconcile } from '../../domain/ledger/reconciliations.js';
-import { ledgerBalances } from '../../domain/ledger/balances.js';
+import { ledgerBalances, ledgerBalancesPage } from '../../domain/ledger/balances.js';
 import { ledgerDeposits } from '../../domain/ledger/deposits.js';
 import { refreshEntryFindings } from '../../domain/trust-findings/refresh.js';
 import {
@@ -59,14 +59,20 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       tags,
       request: { query: ledgerBalancesQuery },
       responses: {
-        200: withCsv(ledgerBalancesSchema, 'Balances per client and matter, and their totals'),
+        200: withCsv(
+          ledgerBalancesSchema,
+          "A page of the balances per client and matter, and the account's totals (the CSV: every line)",
+        ),
         ...errorResponses,
       },
     }),
     async (c) => {
       const query = c.req.valid('query');
-      const report = await ledgerBalances(c.get('db'), c.get('caller').orgId, query);
-      if (!wantsCsv(c, query.format)) return c.json(report, 200);
+      const { db, caller } = { db: c.get('db'), caller: c.get('caller') };
+      if (!wantsCsv(c, query.format)) {
+        return c.json(await ledgerBalancesPage(db, caller.orgId, query), 200);
+      }
+      const report = await ledgerBalances(db, caller.orgId, query);
       const head = ['client', 'matter', 'received', 'refunded', 'returned', 'voided'];
       return csvResponse(c, 'ledger-balances.csv', [
         [...head, 'chargedBack', 'manual', 'balance', 'clientId', 'matterId'],
