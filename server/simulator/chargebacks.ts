@@ -27,8 +27,14 @@ const DISPUTABLE: readonly TransactionStatus[] = [
   'PARTIALLY_REFUNDED',
 ];
 
-/** The status a payment had before its chargeback, to go back to when the dispute is won. */
-const before = new WeakMap<TransactionRecord, TransactionStatus>();
+/**
+ * The status a payment had before its chargeback, to go back to when the dispute is won: read
+ * from its own log (kept in the firm's state and its snapshots, unlike a module-level memory).
+ */
+function statusBeforeChargeback(t: TransactionRecord): TransactionStatus {
+  const change = t.events?.findLast((e) => e.data.newProps?.status2 === 'CHARGED_BACK');
+  return (change?.data.oldProps?.status2 as TransactionStatus | undefined) ?? 'DEPOSITED';
+}
 
 const reversalsOf = (firm: FirmState, id: string, type: string) =>
   [...firm.transactions.values()].filter(
@@ -62,7 +68,6 @@ export function triggerChargeback(
   if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
     throw badInput(`Chargeback amount ${amount}: between 1 and ${left} cents`);
   }
-  before.set(original, original.status);
   touch(env, original, 'CHARGED_BACK');
   const chargeback = addTransaction(env, firm, {
     ...copyLinks(original),
@@ -91,7 +96,7 @@ export function triggerChargebackReversal(
   if (!Number.isInteger(amount) || amount <= 0 || amount > open) {
     throw badInput(`Chargeback reversal amount ${amount}: between 1 and ${open} cents`);
   }
-  if (amount === open) touch(env, original, before.get(original) ?? 'DEPOSITED');
+  if (amount === open) touch(env, original, statusBeforeChargeback(original));
   const reversal = addTransaction(env, firm, {
     ...copyLinks(original),
     type: 'chargeback_reversal',

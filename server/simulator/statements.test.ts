@@ -154,6 +154,24 @@ describe('chargebacks', () => {
     expect(events('transaction.chargeback_reversed')).toHaveLength(1);
   });
 
+  it('gives a payment back the status it had before its chargeback, after a restart too', async () => {
+    const payment = await trustCardPayment(10_000);
+    expect(
+      (await s.admin('POST', `/transactions/${payment.id}/refund`, { amount: 1000 })).status,
+    ).toBe(201);
+    const status = () => s.sim.firm(s.firm.id).transactions.get(payment.id)!.status;
+    expect(status()).toBe('PARTIALLY_REFUNDED');
+    expect((await s.admin('POST', `/transactions/${payment.id}/chargeback`, {})).status).toBe(201);
+    expect(status()).toBe('CHARGED_BACK');
+    // A restart loads the firm from its snapshot: the payment is a new object, its log kept.
+    const transactions = s.sim.firm(s.firm.id).transactions;
+    transactions.set(payment.id, structuredClone(transactions.get(payment.id)!));
+    expect(
+      (await s.admin('POST', `/transactions/${payment.id}/chargeback-reversal`, {})).status,
+    ).toBe(201);
+    expect(status()).toBe('PARTIALLY_REFUNDED');
+  });
+
   it('refuses what cannot be charged back, and names the event as told', async () => {
     const payment = await trustCardPayment(1_000);
     const tooMuch = await s.admin('POST', `/transactions/${payment.id}/chargeback`, {
