@@ -52,6 +52,8 @@ const routes = (extra = {}, h = health()) => ({
 
 async function mount() {
   const el = await fixture<ServiceSettings>(html`<service-settings></service-settings>`);
+  // The connection form is a part loaded with the settings: wait for it (or the refusal).
+  await until(() => el.shadowRoot!.querySelector('form, [role="alert"]'), 10_000, 'the form');
   await settle(el, 4);
   return el;
 }
