@@ -54,6 +54,9 @@ export interface Caller {
   kind: 'api-key' | 'widget-token' | 'operator';
 }
 
+/** Who did it, as stored beside what they did (a ledger entry, an acknowledgement): `api-key:<id>`. */
+export const actorOf = (caller: Caller): string => `${caller.kind}:${caller.keyId ?? 'server'}`;
+
 export interface AppEnv {
   Variables: {
     db: Database;

@@ -8,8 +8,8 @@
 // given (`eventType`: e.g. `transaction.chargeback`); like refunds and returns, the event names
 // the new transaction or the payment (ReversalSettings.events).
 import { badInput, conflict } from './errors.js';
-import { addTransaction, type LedgerEnv } from './ledger.js';
-import { copyLinks, reversalEvent, touch } from './lifecycle.js';
+import type { LedgerEnv } from './ledger.js';
+import { addReversal, reversalEvent, touch } from './lifecycle.js';
 import {
   getTransaction,
   type FirmState,
@@ -69,13 +69,7 @@ export function triggerChargeback(
     throw badInput(`Chargeback amount ${amount}: between 1 and ${left} cents`);
   }
   touch(env, original, 'CHARGED_BACK');
-  const chargeback = addTransaction(env, firm, {
-    ...copyLinks(original),
-    type: 'chargeback',
-    status: 'SUCCESSFUL',
-    amountProcessed: amount,
-    originalTransactionId: original.id,
-  });
+  const chargeback = addReversal(env, firm, original, 'chargeback', amount);
   env.emit(firm, [reversalEvent(env, options.eventType ?? CHARGEBACK_EVENT, chargeback)]);
   return chargeback;
 }
@@ -97,13 +91,7 @@ export function triggerChargebackReversal(
     throw badInput(`Chargeback reversal amount ${amount}: between 1 and ${open} cents`);
   }
   if (amount === open) touch(env, original, statusBeforeChargeback(original));
-  const reversal = addTransaction(env, firm, {
-    ...copyLinks(original),
-    type: 'chargeback_reversal',
-    status: 'SUCCESSFUL',
-    amountProcessed: amount,
-    originalTransactionId: original.id,
-  });
+  const reversal = addReversal(env, firm, original, 'chargeback_reversal', amount);
   env.emit(firm, [reversalEvent(env, options.eventType ?? CHARGEBACK_REVERSAL_EVENT, reversal)]);
   return reversal;
 }

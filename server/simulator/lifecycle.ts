@@ -93,12 +93,7 @@ export function triggerAchReturn(
   const achReturnReason = reason.reason ?? 'Insufficient Funds';
   touch(env, original, 'RETURNED');
   Object.assign(original, { achReturnCode, achReturnReason });
-  const returned = addTransaction(env, firm, {
-    ...copyLinks(original),
-    type: 'achReturn',
-    status: 'SUCCESSFUL',
-    amountProcessed: original.amountProcessed,
-    originalTransactionId: original.id,
+  const returned = addReversal(env, firm, original, 'achReturn', original.amountProcessed, {
     achReturnCode,
     achReturnReason,
   });
@@ -115,7 +110,7 @@ export function reversalEvent(env: LedgerEnv, type: string, reversing: Transacti
   return transactionEvent(type, named);
 }
 
-export function copyLinks(t: TransactionRecord) {
+function copyLinks(t: TransactionRecord) {
   return {
     paymentMethod: t.paymentMethod,
     bankAccountId: t.bankAccountId,
@@ -128,6 +123,28 @@ export function copyLinks(t: TransactionRecord) {
     lastFour: t.lastFour,
     cardBrand: t.cardBrand,
   };
+}
+
+/**
+ * A new transaction reversing `amountProcessed` of `original` (a refund, void, ACH return,
+ * chargeback or its reversal): the payment's links, SUCCESSFUL, naming it as its original.
+ */
+export function addReversal(
+  env: LedgerEnv,
+  firm: FirmState,
+  original: TransactionRecord,
+  type: TransactionRecord['type'],
+  amountProcessed: number,
+  extra: Partial<TransactionRecord> = {},
+): TransactionRecord {
+  return addTransaction(env, firm, {
+    ...copyLinks(original),
+    type,
+    status: 'SUCCESSFUL',
+    amountProcessed,
+    originalTransactionId: original.id,
+    ...extra,
+  });
 }
 
 /** Refunds `amount` (default: all that is left); the original becomes (PARTIALLY_)REFUNDED. */
@@ -151,13 +168,7 @@ export function refundTransaction(
     original,
     original.amountRefunded === original.amountProcessed ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
   );
-  const created = addTransaction(env, firm, {
-    ...copyLinks(original),
-    type: 'refund',
-    status: 'SUCCESSFUL',
-    amountProcessed: refund,
-    originalTransactionId: original.id,
-  });
+  const created = addReversal(env, firm, original, 'refund', refund);
   const kind =
     original.status === 'REFUNDED' ? 'transaction.refunded' : 'transaction.partially_refunded';
   env.emit(firm, [reversalEvent(env, kind, created)]);
@@ -173,13 +184,7 @@ export function voidTransaction(env: LedgerEnv, firm: FirmState, id: string): Tr
     env.emit(firm, [transactionEvent('transaction.voided', t.id)]);
     return t;
   }
-  const voided = addTransaction(env, firm, {
-    ...copyLinks(t),
-    type: 'void',
-    status: 'SUCCESSFUL',
-    amountProcessed: t.amountProcessed,
-    originalTransactionId: t.id,
-  });
+  const voided = addReversal(env, firm, t, 'void', t.amountProcessed);
   env.emit(firm, [reversalEvent(env, 'transaction.voided', voided)]);
   return voided;
 }

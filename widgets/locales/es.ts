@@ -63,6 +63,7 @@ export const es: Catalog = {
   'is required: choose a client': 'es obligatorio: elija un cliente',
   'is required: choose a bank account': 'es obligatorio: elija una cuenta bancaria',
   'is required: choose an aggregate link': 'es obligatorio: elija un enlace agrupado',
+  'is required: choose the statement’s date': 'es obligatorio: elija la fecha del extracto',
   'is required: add at least one': 'es obligatorio: añada al menos uno',
   'Searching…': 'Buscando…',
   'Type to search, then pick with the arrow keys and Enter.':

@@ -1,9 +1,11 @@
 import { html, nothing } from 'lit';
 import type { Reconciliation } from '../../shared/ledger-api.js';
+import { AMOUNT_MESSAGES } from '../../shared/money.js';
 import { alertBox } from '../core/alerts.js';
 import { formatDate, formatDateTime, formatMoney } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
 import { renderSubmit, renderTextField, renderField } from '../core/service-element.js';
+import { assertValid, checkAmount, normalizeAmount } from '../core/validate.js';
 import { lineName, money } from './tables.js';
 
 // The three-way reconciliation (admin): the form (the bank statement's balance and its date), the
@@ -11,6 +13,38 @@ import { lineName, money } from './tables.js';
 
 /** Today in UTC, as the date input and the ledger count days. */
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * A bank statement's balance as typed: the kit's strict amount ("1,300.00", "$1,300", never a
+ * guess at "1.300,00"), but zero and below zero too (an empty or overdrawn account). The amount
+ * as the API takes it, or the message why it is not one.
+ */
+export function readStatementBalance(value: string): { amount: string } | { problem: string } {
+  const text = value.trim();
+  const negative = /^(?:\$\s*)?-/.test(text);
+  const rest = negative ? text.replace(/^(\$\s*)?-\s*/, '$1') : text;
+  if (/^\$?\s*0*(?:\.0{0,2})?$/.test(rest) && /0/.test(rest)) return { amount: '0.00' };
+  const [problem] = checkAmount(rest);
+  if (problem)
+    return {
+      problem: problem === AMOUNT_MESSAGES.notPositive ? AMOUNT_MESSAGES.notAnAmount : problem,
+    };
+  const amount = normalizeAmount(rest);
+  return { amount: negative ? `-${amount}` : amount };
+}
+
+/** The form's statement balance and date as the API takes them; throws the field messages. */
+export function readReconcileForm(
+  balance: string,
+  asOf: string,
+): { statementBalance: string; asOf: string } {
+  const read = readStatementBalance(balance);
+  assertValid({
+    statementBalance: 'problem' in read ? [read.problem] : [],
+    asOf: asOf ? [] : [msg('is required: choose the statement’s date')],
+  });
+  return { statementBalance: (read as { amount: string }).amount, asOf };
+}
 
 export function renderReconcileForm(options: {
   pending: boolean;

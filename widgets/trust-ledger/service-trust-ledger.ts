@@ -1,7 +1,7 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ApiError, type ApiClient } from '../../shared/api-client.js';
+import type { ApiClient } from '../../shared/api-client.js';
 import {
   createReconciliation,
   downloadLedgerCsv,
@@ -13,44 +13,34 @@ import {
   type LedgerEntry,
   type LedgerReport,
 } from '../../shared/ledger-api.js';
-import type { BankAccount } from '../../shared/schemas.js';
-import { alertBox, renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { renderAlert, serverFieldErrors } from '../core/alerts.js';
 import { msg, str } from '../core/localize.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { TableFit } from '../core/table-fit.js';
-import { INVALID_FORM } from '../core/validate.js';
-import { readStatementBalance } from './access.js';
 import { callerRole } from '../core/caller-role.js';
 import { fileName, save } from './download.js';
 import { ServiceReconciliationCreatedEvent } from './events.js';
-import { renderHistory, renderReconcileForm, renderReconciliation } from './reconciliation.js';
+import {
+  readReconcileForm,
+  renderHistory,
+  renderReconcileForm,
+  renderReconciliation,
+} from './reconciliation.js';
 import { trustLedgerStyles } from './styles.js';
 import { renderTabs, type View } from './tabs.js';
-import { lineName, renderBalances, renderDeposits, renderEntries } from './tables.js';
+import {
+  lineName,
+  renderBalances,
+  renderDeposits,
+  renderEntries,
+  renderMoreButton,
+  renderNegativeWarning,
+} from './tables.js';
+import { renderChooser } from './chooser.js';
 
 /** Entries, and balance lines, per page ("Show more" loads the next with the API's cursor). */
 const ENTRIES_PAGE = 50;
 const BALANCES_PAGE = 50;
-
-/** "Show more …": the next page with the API's cursor; none after the last page. */
-const renderMoreButton = (
-  cursor: string | null,
-  loading: boolean,
-  label: string,
-  load: (cursor: string) => unknown,
-) =>
-  cursor
-    ? html`<button
-        type="button"
-        part="button more-button"
-        aria-disabled=${loading ? 'true' : 'false'}
-        @click=${() => !loading && load(cursor)}
-      >
-        ${loading ? html`${spinner}${msg('Loading…')}` : label}
-      </button>`
-    : nothing;
-
-const accountLabel = (a: BankAccount) => `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}`;
 
 /**
  * The trust ledger of one trust bank account (staff role): balances per client and matter (what
@@ -232,25 +222,12 @@ export class ServiceTrustLedger extends ServiceElement {
 
   private readonly reconcile = new Task(this, {
     autoRun: false,
-    task: async ([balance, asOf]: [string, string], { signal }) => {
-      const read = readStatementBalance(balance);
-      const fields = {
-        statementBalance: 'problem' in read ? [read.problem] : [],
-        asOf: asOf ? [] : ['is required: choose the statement’s date'],
-      };
-      if (fields.statementBalance.length || fields.asOf.length) {
-        throw new ApiError(400, INVALID_FORM, 'Check the highlighted fields.', fields);
-      }
-      return createReconciliation(
+    task: async ([balance, asOf]: [string, string], { signal }) =>
+      createReconciliation(
         this.api,
-        {
-          bankAccountId: this.accountId,
-          asOf,
-          statementBalance: (read as { amount: string }).amount,
-        },
+        { bankAccountId: this.accountId, ...readReconcileForm(balance, asOf) },
         signal,
-      );
-    },
+      ),
     onComplete: (reconciliation) => {
       this.emit(new ServiceReconciliationCreatedEvent({ reconciliation }));
       void this.history.run();
@@ -321,29 +298,6 @@ export class ServiceTrustLedger extends ServiceElement {
     void this.runForm(this.reconcile, [value('statementBalance'), value('asOf')]);
   }
 
-  private renderChooser() {
-    if (this.bankAccountId) return nothing;
-    const accounts = this.accounts.value ?? [];
-    if (this.accounts.status === TaskStatus.ERROR) return renderAlert(this.accounts.error);
-    if (this.accounts.status !== TaskStatus.COMPLETE) return nothing;
-    if (accounts.length === 0) {
-      return html`<p class="hint" part="empty">
-        ${msg('No trust bank account yet: sync the bank accounts from the payment service first.')}
-      </p>`;
-    }
-    return html`<div class="field" part="field">
-      <label for="account" part="label">${msg('Trust account')}</label>
-      <select id="account" part="input account-select" @change=${this.onChoose}>
-        ${accounts.map(
-          (a) =>
-            html`<option value=${a.id} ?selected=${a.id === this.chosen}>
-              ${accountLabel(a)}
-            </option>`,
-        )}
-      </select>
-    </div>`;
-  }
-
   private renderCsvButton(report: LedgerReport, what: string) {
     const busy = this.download.status === TaskStatus.PENDING;
     return html`<button
@@ -377,25 +331,7 @@ export class ServiceTrustLedger extends ServiceElement {
         ${this.renderHeadingAt(1, msg('Balances per client and matter'))}
         ${report.lines.length ? this.renderCsvButton('balances', msg('balances')) : nothing}
       </div>
-      ${
-        negative
-          ? alertBox(
-              'warning',
-              html`<p>
-                ${
-                  this.balancesCursor
-                    ? msg(
-                        str`Below zero: ${negative} of the lines shown (more lines are not loaded yet). A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.`,
-                      )
-                    : msg(
-                        str`Below zero: ${negative} of the client and matter balances. A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.`,
-                      )
-                }
-              </p>`,
-              'warning',
-            )
-          : nothing
-      }
+      ${renderNegativeWarning(negative, this.balancesCursor !== null)}
       ${
         lines.length
           ? renderBalances({ ...report, lines }, (line) => void this.openEntries(line))
@@ -504,7 +440,8 @@ export class ServiceTrustLedger extends ServiceElement {
             : nothing
         }
       </div>
-      ${this.renderUnconfigured()} ${this.renderChooser()}
+      ${this.renderUnconfigured()}
+      ${this.bankAccountId ? nothing : renderChooser(this.accounts, this.chosen, this.onChoose)}
       ${this.download.status === TaskStatus.ERROR ? renderAlert(this.download.error) : nothing}
       ${
         this.accountId

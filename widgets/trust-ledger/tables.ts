@@ -5,8 +5,10 @@ import type {
   LedgerDeposits,
   LedgerEntry,
 } from '../../shared/ledger-api.js';
+import { alertBox } from '../core/alerts.js';
 import { formatDate, formatMoney } from '../core/format.js';
-import { msg } from '../core/localize.js';
+import { msg, str } from '../core/localize.js';
+import { spinner } from '../core/service-element.js';
 
 // The trust ledger's tables: balances per client and matter, a client's or matter's entries with
 // their running balance, and the bank deposits. Tables on a desktop, labelled rows where they do
@@ -220,4 +222,42 @@ export function renderDeposits(report: LedgerDeposits) {
       </tfoot>
     </table>
   </div>`;
+}
+
+/** "Show more …": the next page with the API's cursor; none after the last page. */
+export const renderMoreButton = (
+  cursor: string | null,
+  loading: boolean,
+  label: string,
+  load: (cursor: string) => unknown,
+) =>
+  cursor
+    ? html`<button
+        type="button"
+        part="button more-button"
+        aria-disabled=${loading ? 'true' : 'false'}
+        @click=${() => !loading && load(cursor)}
+      >
+        ${loading ? html`${spinner}${msg('Loading…')}` : label}
+      </button>`
+    : nothing;
+
+/** How many balance lines are below zero (of those loaded, while more pages remain). */
+export function renderNegativeWarning(negative: number, partial: boolean) {
+  if (!negative) return nothing;
+  return alertBox(
+    'warning',
+    html`<p>
+      ${
+        partial
+          ? msg(
+              str`Below zero: ${negative} of the lines shown (more lines are not loaded yet). A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.`,
+            )
+          : msg(
+              str`Below zero: ${negative} of the client and matter balances. A trust balance must never be negative; the ledger shows what to look into, it is not a legal determination.`,
+            )
+      }
+    </p>`,
+    'warning',
+  );
 }

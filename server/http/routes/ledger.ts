@@ -25,7 +25,7 @@ import {
   postManualEntry,
   reverseManualEntry,
 } from '../../domain/ledger/entries.js';
-import type { Caller } from '../context.js';
+import { actorOf } from '../context.js';
 import { csvResponse, wantsCsv } from '../csv.js';
 import {
   errorResponses,
@@ -47,7 +47,6 @@ const withCsv = <T extends z.ZodType>(schema: T, description: string) => ({
     'text/csv': { schema: z.string() },
   },
 });
-const postedBy = (caller: Caller) => `${caller.kind}:${caller.keyId ?? 'server'}`;
 /** Entries in one CSV: far more than a month of any firm, bounded all the same. */
 const CSV_MAX_ENTRIES = 100_000;
 
@@ -182,7 +181,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.get('db'),
         caller.orgId,
         c.req.valid('json'),
-        postedBy(caller),
+        actorOf(caller),
       );
       await refreshEntryFindings(c.get('db'), caller.orgId, entry);
       return c.json(entry, 201);
@@ -206,7 +205,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         caller.orgId,
         c.req.valid('param').id,
         c.req.valid('json').reason,
-        postedBy(caller),
+        actorOf(caller),
       );
       await refreshEntryFindings(c.get('db'), caller.orgId, entry);
       return c.json(entry, 201);
@@ -229,7 +228,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.get('db'),
         caller.orgId,
         c.req.valid('json'),
-        postedBy(caller),
+        actorOf(caller),
       );
       return c.json(result, 201);
     },

@@ -9,7 +9,7 @@ import {
   acknowledgeTrustFinding,
   listTrustFindings,
 } from '../../domain/trust-findings/findings.js';
-import type { Caller } from '../context.js';
+import { actorOf } from '../context.js';
 import {
   errorResponses,
   idParams,
@@ -23,7 +23,6 @@ import { createRouter } from '../router.js';
 // admin's acknowledgement with a note. Admins only. Signals, not legal determinations.
 
 const tags = ['trust findings'];
-const by = (caller: Caller) => `${caller.kind}:${caller.keyId ?? 'server'}`;
 
 export const trustFindingsRouter = createRouter({ role: 'admin' })
   .openapi(
@@ -68,7 +67,7 @@ export const trustFindingsRouter = createRouter({ role: 'admin' })
         c.req.valid('param').id,
         {
           note: c.req.valid('json').note,
-          by: by(caller),
+          by: actorOf(caller),
         },
       );
       return c.json(finding, 200);
