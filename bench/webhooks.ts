@@ -45,6 +45,8 @@ const BARE = numberArg('bare-events', 3_000);
 const WARM_UP = numberArg('warm-up', 0);
 const DRAIN_TIMEOUT_MS = numberArg('drain-timeout-ms', 600_000);
 const WORKER_PROCESSES = numberArg('worker-processes', 0);
+// The sender's own warm-up (fire-thread.js) is skipped with --cold-sender 1.
+const COLD_SENDER = numberArg('cold-sender', 0) === 1;
 if (WORKER_PROCESSES > 0 && !process.env.DATABASE_URL) {
   process.stderr.write(
     '--worker-processes needs PostgreSQL (DATABASE_URL): PGlite is one process\n',
@@ -76,7 +78,12 @@ const quantile = (sorted: number[], q: number) =>
 interface Fired extends Result {
   /** The load generator's thread's own GC pauses while it fired. */
   pauses: { count: number; totalMs: number; maxMs: number };
+  /** p99 of the first COLD_ACKS answers (a cold server's code still compiling) and of the rest. */
+  coldP99: number;
+  restP99: number;
 }
+
+const COLD_ACKS = 1_000;
 
 /**
  * Posts every body once over `CONNECTIONS` keep-alive connections from the load generator's
@@ -84,7 +91,7 @@ interface Fired extends Result {
  */
 async function fire(url: string, postings: Posting[]): Promise<Fired> {
   const worker = new Worker(new URL('./fire-thread.js', import.meta.url), {
-    workerData: { url, postings, connections: CONNECTIONS },
+    workerData: { url, postings, connections: CONNECTIONS, coldSender: COLD_SENDER },
   });
   const out = await new Promise<{
     latencies: Float64Array;
@@ -96,6 +103,12 @@ async function fire(url: string, postings: Posting[]): Promise<Fired> {
     worker.once('error', reject);
   });
   await worker.terminate();
+  const inOrder = [...out.latencies];
+  const sortedP99 = (part: number[]) =>
+    quantile(
+      part.sort((a, b) => a - b),
+      0.99,
+    );
   const latencies = [...out.latencies].sort((a, b) => a - b);
   return {
     events: postings.length,
@@ -106,6 +119,8 @@ async function fire(url: string, postings: Posting[]): Promise<Fired> {
     overDeadline: latencies.filter((ms) => ms > DEADLINE_MS).length,
     failed: out.failed,
     pauses: out.pauses,
+    coldP99: sortedP99(inOrder.slice(0, COLD_ACKS)),
+    restP99: sortedP99(inOrder.slice(COLD_ACKS)),
   };
 }
 
@@ -233,9 +248,10 @@ async function main(): Promise<void> {
       `  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms` +
       `  max ${r.max.toFixed(0).padStart(6)} ms  over 5 s ${r.overDeadline}  non-200 ${r.failed}\n`;
     process.stdout.write(
-      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process (timed in a thread), ${warm > 0 ? `after a warm-up of ${warm}` : 'cold server'}` +
+      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process (timed in a thread${COLD_SENDER ? ', cold' : ', warmed on a server of its own'}), ${warm > 0 ? `after a warm-up of ${warm}` : 'cold server'}` +
         `${WORKER_PROCESSES > 0 ? `, workers in ${WORKER_PROCESSES} process(es) of their own` : ''}\n` +
         row('durable', durable) +
+        `durable: the first ${COLD_ACKS.toLocaleString('en-US')} acks p99 ${durable.coldP99.toFixed(1)} ms, the rest p99 ${durable.restP99.toFixed(1)} ms\n` +
         row('bare', bare) +
         `durable / bare acks/s ${((100 * durable.perSecond) / bare.perSecond).toFixed(0)} %; ` +
         `drained while acks were measured: ${afterBurst.transactions} of ${EVENTS}\n` +

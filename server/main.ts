@@ -13,6 +13,7 @@ import { startEndpointScheduler } from './webhooks/endpoint/endpoint-scheduler.j
 import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
 import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
 import { startRetention } from './webhooks/pipeline/retention.js';
+import { warmWebhookReceiver } from './webhooks/receiver/receiver-state.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     check: (org) => checkWebhookEndpoint(live, org),
   });
 
+  await warmWebhookReceiver(runtime.webhooks, database, logger);
   const timeouts = httpTimeouts(config);
   const server = serve(
     {

@@ -171,13 +171,13 @@ describe('worker', () => {
     expect(seen.sort()).toEqual(['0', '1', '2', '3', '4']);
   });
 
-  it('runs no more jobs at once than its capacity allows, and more as soon as it allows more', async () => {
+  it('runs no more jobs at once than its capacity allows (none at 0), and more as soon as it allows more', async () => {
     for (let i = 0; i < 12; i++) await enqueue(database.db, { orgId, kind: 'gated', key: `${i}` });
     let running = 0;
     let most = 0;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    let allowed = 3;
+    let allowed = 0;
     const w = new Worker({
       db: database.db,
       logger: silent,
@@ -196,6 +196,11 @@ describe('worker', () => {
       pollMs: 20,
     });
     w.start();
+    // None allowed (the receiver busy): many polls start nothing.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(most).toBe(0);
+
+    allowed = 3;
     await waitFor(async () => running >= 3);
     // Many polls later, still three: the capacity holds back the nine that wait.
     await new Promise((r) => setTimeout(r, 200));

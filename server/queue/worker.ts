@@ -31,7 +31,8 @@ interface WorkerOptions {
   concurrency?: number;
   /**
    * Jobs it may run now of its `concurrency`, asked before each claim: fewer while the process
-   * has more urgent work (a burst of webhooks waiting for acks). Jobs in hand finish either way.
+   * has more urgent work (a burst of webhooks waiting for acks); 0 starts none for now (asked
+   * again at the next poll or kick). Jobs in hand finish either way.
    */
   capacity?: (concurrency: number) => number;
   /** Idle wait between polls; an in-process enqueue wakes the worker sooner via `kick()`. */
@@ -137,7 +138,7 @@ export class Worker {
     const kinds = Object.keys(this.#options.handlers);
     while (this.#running) {
       const concurrency = Math.max(
-        1,
+        0,
         Math.min(this.#options.concurrency, capacity(this.#options.concurrency)),
       );
       const free = concurrency - this.#inFlight.size;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUSY_FROM, ReceiverLoad } from './receiver-load.js';
+import { BUSY_FROM, BUSY_STARTS_EVERY_MS, ReceiverLoad } from './receiver-load.js';
 
 /** A request held in hand until `answer()` or `fail()`. */
 function held(load: ReceiverLoad) {
@@ -29,19 +29,22 @@ describe('ReceiverLoad', () => {
     expect(load.inHand).toBe(0);
   });
 
-  it('lets the worker run all its jobs until a burst is in hand, then a tenth, at least one', async () => {
+  it('lets the worker run all its jobs until a burst is in hand, then a tenth once a second', async () => {
     const load = new ReceiverLoad();
     const requests = Array.from({ length: BUSY_FROM - 1 }, () => held(load));
-    expect(load.workerCapacity(100)).toBe(100);
+    expect(load.workerCapacity(100, 0)).toBe(100);
 
     requests.push(held(load));
-    expect(load.workerCapacity(100)).toBe(10);
-    expect(load.workerCapacity(25)).toBe(3);
-    expect(load.workerCapacity(4)).toBe(1);
+    // Busy: a tenth (at least one) now, then none until BUSY_STARTS_EVERY_MS has passed.
+    expect(load.workerCapacity(100, 1_000)).toBe(10);
+    expect(load.workerCapacity(100, 1_001)).toBe(0);
+    expect(load.workerCapacity(100, 1_000 + BUSY_STARTS_EVERY_MS - 1)).toBe(0);
+    expect(load.workerCapacity(25, 1_000 + BUSY_STARTS_EVERY_MS)).toBe(3);
+    expect(load.workerCapacity(4, 1_000 + 2 * BUSY_STARTS_EVERY_MS)).toBe(1);
 
-    // Answered: the worker has all its jobs back.
+    // Answered: the worker has all its jobs back at once.
     requests.forEach((r) => r.answer());
     await Promise.all(requests.map((r) => r.done));
-    expect(load.workerCapacity(100)).toBe(100);
+    expect(load.workerCapacity(100, 1_000 + 2 * BUSY_STARTS_EVERY_MS + 1)).toBe(100);
   });
 });

@@ -2,16 +2,24 @@
 // it may run. An ack has the remote's 5 s deadline (a late one is a failure there, and a day of
 // failures disables our URL); the processing behind it has none. During a burst the worker in
 // the same process competes with the receiver for the event loop, the database and the CPU, so
-// it steps down to a tenth of its jobs until the burst is answered, and catches up after it
-// (bench:webhooks side by side: a quarter to a third more acks/s and a lower p99 on PostgreSQL
-// and on PGlite; the processing ends later, most on PGlite).
+// until the burst is answered it starts jobs only once a second, a tenth of its concurrency at a
+// time (the work behind the acks never stops, and a long flood still drains), and catches up
+// after it. bench:webhooks side by side: stepping down to a tenth at all times gave a quarter to
+// a third more acks/s and a lower p99 on PostgreSQL and on PGlite; starting only once a second
+// took the PostgreSQL p99 lower again (docs/operations.md has the figures). The processing ends
+// later, most on PGlite.
 
 /** Requests in hand at once from which the receiver is busy: the remote retrying a backlog. */
 export const BUSY_FROM = 8;
 
+/** While the receiver is busy, the worker starts jobs at most this often. */
+export const BUSY_STARTS_EVERY_MS = 1_000;
+
 /** The receiver's requests in hand, counted while each is answered. */
 export class ReceiverLoad {
   #inHand = 0;
+  /** When the worker was last let start jobs while the receiver was busy. */
+  #lastBusyStart = Number.NEGATIVE_INFINITY;
 
   /** Runs `answer`, counting it in hand until it settles. */
   async track<T>(answer: () => Promise<T>): Promise<T> {
@@ -28,10 +36,13 @@ export class ReceiverLoad {
   }
 
   /**
-   * The jobs a worker of `concurrency` may run beside the receiver now: all of them, or a tenth
-   * (at least one, so the work behind the acks never stops) while the receiver is busy.
+   * The jobs a worker of `concurrency` may start now beside the receiver: all of them; while the
+   * receiver is busy, none, except a tenth (at least one) once every BUSY_STARTS_EVERY_MS.
    */
-  workerCapacity(concurrency: number): number {
-    return this.#inHand >= BUSY_FROM ? Math.max(1, Math.ceil(concurrency / 10)) : concurrency;
+  workerCapacity(concurrency: number, now = Date.now()): number {
+    if (this.#inHand < BUSY_FROM) return concurrency;
+    if (now - this.#lastBusyStart < BUSY_STARTS_EVERY_MS) return 0;
+    this.#lastBusyStart = now;
+    return Math.max(1, Math.ceil(concurrency / 10));
   }
 }

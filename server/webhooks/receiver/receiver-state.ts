@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/index.js';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
@@ -34,4 +35,30 @@ export function openWebhookReceiver(
     ),
     load: new ReceiverLoad(),
   };
+}
+
+/**
+ * Opens, before the server listens, what the first acks would otherwise open while a burst
+ * waits: the receiver's database connections (each reads the inbox's tables once, so its
+ * backend has them cached) and the default organization's secrets. A server back from a restart
+ * meets the remote's retries of the backlog it missed at once. Best effort: a failure here is
+ * met again, and answered, by the first webhook.
+ */
+export async function warmWebhookReceiver(
+  state: WebhookReceiverState,
+  database: DatabaseHandle,
+  logger: Logger,
+): Promise<void> {
+  const db = database.receiverDb ?? database.db;
+  const touch = sql`select (select count(*) from (select 1 from webhook_events limit 1) e)
+    + (select count(*) from (select 1 from jobs limit 1) j)
+    + (select count(*) from (select 1 from webhook_receipts limit 1) r) as n`;
+  try {
+    // The receiver's pool holds two connections (db/index.ts): two at once opens both.
+    await Promise.all([db.execute(touch), db.execute(touch)]);
+    const orgId = await state.secrets.defaultOrgId();
+    if (orgId) await state.secrets.get(orgId);
+  } catch (error) {
+    logger.warn({ err: errorMessage(error).slice(0, 300) }, 'webhook receiver not warmed');
+  }
 }
