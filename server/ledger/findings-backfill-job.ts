@@ -28,10 +28,7 @@ export async function enqueueFindingsBackfills(db: Executor): Promise<number> {
 }
 
 /** The job kind, for the process's one worker: the whole walk, stopping between batches. */
-export function findingsBackfillJobHandlers(ctx: {
-  db: Database;
-  ledgerWaitMs?: number;
-}): Record<string, JobHandler> {
+export function findingsBackfillJobHandlers(ctx: { db: Database }): Record<string, JobHandler> {
   return {
     [FINDINGS_BACKFILL_JOB]: {
       async run(job, signal) {
@@ -41,7 +38,7 @@ export function findingsBackfillJobHandlers(ctx: {
             orgId: job.orgId,
             kind: FINDINGS_BACKFILL_JOB,
             key: KEY,
-            runAt: new Date(Date.now() + (ctx.ledgerWaitMs ?? LEDGER_WAIT_MS)),
+            runAt: new Date(Date.now() + LEDGER_WAIT_MS),
           });
           return;
         }

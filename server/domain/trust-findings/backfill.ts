@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/index.js';
 import type { FINDINGS_BACKFILL_STAGES } from '../../db/schema/index.js';
+import { balanceScopeOf } from './causes.js';
 import {
   refreshAccountFindings,
   refreshBalanceFindings,
@@ -97,15 +98,7 @@ export async function backfillFindingsBatch(
         where org_id = ${orgId}::uuid and scope like ${MATTER_SCOPES} ${after}
         order by bank_account_id, scope limit ${batchSize}`),
     );
-    await refreshBalanceFindings(
-      tx,
-      orgId,
-      scopes.map((s) => ({
-        bankAccountId: s.bank_account_id,
-        clientId: s.client_id,
-        matterId: s.matter_id,
-      })),
-    );
+    await refreshBalanceFindings(tx, orgId, scopes.map(balanceScopeOf));
     const last = scopes.at(-1);
     const done = scopes.length < batchSize;
     await record(

@@ -263,6 +263,17 @@ export interface BalanceScope {
   matterId: string | null;
 }
 
+/** A balance scope from a row that names its account, client and matter. */
+export const balanceScopeOf = (r: {
+  bank_account_id: string;
+  client_id: string | null;
+  matter_id: string | null;
+}): BalanceScope => ({
+  bankAccountId: r.bank_account_id,
+  clientId: r.client_id,
+  matterId: r.matter_id,
+});
+
 export const negativeKey = (s: BalanceScope) =>
   `negative:${s.bankAccountId}:${s.clientId ?? '-'}:${s.matterId ?? '-'}`;
 
