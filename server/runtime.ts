@@ -31,6 +31,10 @@ import { syncJobHandlers } from './sync/handlers.js';
 import { SyncService, type HealingOptions } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
 import { enqueueLedgerBackfills, ledgerBackfillJobHandlers } from './ledger/backfill-job.js';
+import {
+  enqueueFindingsBackfills,
+  findingsBackfillJobHandlers,
+} from './ledger/findings-backfill-job.js';
 import { moneyOutJobHandlers } from './actions/money-out/run.js';
 import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
 import { openTrustFindingsBySeverity } from './domain/trust-findings/findings.js';
@@ -167,6 +171,7 @@ export async function openRuntime(
         webhookJobHandlers({ db, remote, kick: () => worker.kick() }),
         moneyOutJobHandlers({ db, remote, pollDelayMs: work.moneyOutPollMs }),
         ledgerBackfillJobHandlers({ db }),
+        findingsBackfillJobHandlers({ db }),
       ),
     ),
     retryDelay: work.retryDelay ?? ((attempt, error) => retryDelay(attempt, error)),
@@ -180,6 +185,11 @@ export async function openRuntime(
   // An upgraded database's transactions reach the ledger in the background (domain/ledger/backfill.ts).
   const backfills = await enqueueLedgerBackfills(db);
   if (backfills > 0) logger.info({ organizations: backfills }, 'ledger backfill enqueued');
+  // And the causes of trust findings they already held are evaluated once (domain/trust-findings/backfill.ts).
+  const findingsBackfills = await enqueueFindingsBackfills(db);
+  if (findingsBackfills > 0) {
+    logger.info({ organizations: findingsBackfills }, 'trust findings backfill enqueued');
+  }
 
   const backups = new BackupService({ database, config, logger });
   if (!backups.unavailable()) registerBackupMetrics(metrics.registry, backups);

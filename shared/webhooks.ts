@@ -80,6 +80,8 @@ export const reconcileResult = z.object({
   refreshed: z.number().int(),
   /** Upserts handed to the transaction stage. */
   enqueued: z.number().int(),
+  /** Statements of the previous and current month that were new or corrected, stored. */
+  statementsStored: z.number().int().default(0),
   /** Everything created before this is known. */
   watermark: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime(),

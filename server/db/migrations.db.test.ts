@@ -64,6 +64,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'statements',
       'transactions',
       'trust_findings',
+      'trust_findings_backfills',
       'webhook_event_transactions',
       'webhook_events',
       'webhook_receipts',

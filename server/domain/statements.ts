@@ -45,3 +45,60 @@ export async function storeStatements(
     await refreshStatementFindings(tx, orgId);
   });
 }
+
+/**
+ * Of `statements` fetched from the service, those not stored as they are: new ones, and ones
+ * the service corrected since (another month, other debits). Storing only these keeps a
+ * periodic fetch from rewriting what it already holds.
+ */
+export async function statementsToStore(
+  db: Executor,
+  orgId: string,
+  statements: readonly RemoteStatement[],
+): Promise<RemoteStatement[]> {
+  if (statements.length === 0) return [];
+  const rows = rowsOf<{
+    service_id: string;
+    month: string;
+    amount_cents: string | number | null;
+    category: string;
+    mask: string;
+    nickname: string;
+    descriptor: string;
+  }>(
+    await db.execute(sql`
+      select s.service_id, s.month, d.amount_cents, d.from_bank_account_category as category,
+        d.from_bank_account_mask as mask, d.from_bank_account_nickname as nickname,
+        d.statement_descriptor as descriptor
+      from statements s
+      left join statement_debits d on d.statement_id = s.id
+      where s.org_id = ${orgId}::uuid and s.service_id in (${sql.join(
+        statements.map((st) => sql`${st.id}`),
+        sql`, `,
+      )})
+      order by s.service_id, d.position`),
+  );
+  const stored = new Map<string, { month: string; debits: unknown[] }>();
+  for (const r of rows) {
+    const statement = stored.get(r.service_id) ?? { month: r.month, debits: [] };
+    stored.set(r.service_id, statement);
+    if (r.amount_cents === null) continue;
+    statement.debits.push([Number(r.amount_cents), r.category, r.mask, r.nickname, r.descriptor]);
+  }
+  return statements.filter((st) => {
+    const held = stored.get(st.id);
+    return !held || JSON.stringify(held) !== JSON.stringify(asStored(st));
+  });
+}
+
+/** A fetched statement as storeStatements keeps it. */
+const asStored = (s: RemoteStatement) => ({
+  month: s.month,
+  debits: s.debits.map((d) => [
+    d.amountCents,
+    clipText255(d.fromBankAccountCategory),
+    clipText255(d.fromBankAccountMask),
+    clipText255(d.fromBankAccountNickname),
+    clipText255(d.statementDescriptor),
+  ]),
+});

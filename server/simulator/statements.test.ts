@@ -83,6 +83,17 @@ describe('statements', () => {
     // Without `limit`, the real schema's default: 10.
     const byDefault = await s.gql<Listed>('{ statements { total records { id } } }');
     expect(byDefault.data!.statements.records).toHaveLength(3);
+    // Both ends are months included; a range with none is an empty list, and a month without
+    // debits lists none.
+    const one = await s.gql<Listed>(STATEMENTS, { limit: 10, start: '2026-10', end: '2026-10' });
+    expect(one.data!.statements).toMatchObject({
+      total: 1,
+      records: [{ month: '2026-10', debits: [] }],
+    });
+    const none = await s.gql<Listed>(STATEMENTS, { limit: 10, start: '2027-01', end: '2027-02' });
+    expect(none.data!.statements).toEqual({ total: 0, records: [] });
+    const wrong = await s.gql<Listed>(STATEMENTS, { limit: 'ten' });
+    expect(wrong.errors).toBeDefined();
   });
 
   it('takes the fees from the fee account, and fires statement.created in each shape', async () => {

@@ -96,3 +96,32 @@ export const trustFindings = pgTable(
     check('trust_findings_severity', oneOf('severity', TRUST_FINDING_SEVERITIES)),
   ],
 );
+
+/** The stages of the findings' backfill, in order (server/domain/trust-findings/backfill.ts). */
+export const FINDINGS_BACKFILL_STAGES = ['accounts', 'transactions', 'balances'] as const;
+
+/**
+ * The one-time evaluation of causes stored before findings existed (an upgraded database): one
+ * row per organization at the upgrade (migration 0022), walked by the `trust-findings.backfill`
+ * job: the accounts' flags and stored statements, then the transactions in id order
+ * (`afterTransactionId`), then the ledger's matter balances in key order (`afterBankAccountId`,
+ * `afterScope`). Organizations made later have none: their causes are evaluated as they change.
+ */
+export const trustFindingsBackfills = pgTable(
+  'trust_findings_backfills',
+  {
+    orgId: uuid('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: FINDINGS_BACKFILL_STAGES }).notNull().default('accounts'),
+    afterTransactionId: uuid('after_transaction_id'),
+    afterBankAccountId: uuid('after_bank_account_id'),
+    afterScope: varchar('after_scope', { length: 80 }),
+    transactionsEvaluated: bigint('transactions_evaluated', { mode: 'number' })
+      .notNull()
+      .default(0),
+    completedAt: at('completed_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  () => [check('trust_findings_backfills_stage', oneOf('stage', FINDINGS_BACKFILL_STAGES))],
+);

@@ -194,9 +194,16 @@ export async function transactionCauses(
   );
   const ours = (head: string, kind: string) =>
     asked.filter((a) => a.transaction_id === head && a.kind === kind);
+  // Grouped once: a batch of a thousand payments read its family rows a million times.
+  const families = new Map<string, FamilyRow[]>();
+  for (const r of family) {
+    const rows = families.get(r.head);
+    if (rows) rows.push(r);
+    else families.set(r.head, [r]);
+  }
   const causes: Cause[] = [];
   for (const head of heads) {
-    const rows = family.filter((r) => r.head === head);
+    const rows = families.get(head) ?? [];
     const payment = rows.find((r) => r.id === head);
     if (!payment) continue;
     const members = rows.filter((r) => r.id !== head).map(toLedger);
@@ -262,6 +269,17 @@ export interface BalanceScope {
   clientId: string | null;
   matterId: string | null;
 }
+
+/** A balance scope from a row that names its account, client and matter. */
+export const balanceScopeOf = (r: {
+  bank_account_id: string;
+  client_id: string | null;
+  matter_id: string | null;
+}): BalanceScope => ({
+  bankAccountId: r.bank_account_id,
+  clientId: r.client_id,
+  matterId: r.matter_id,
+});
 
 export const negativeKey = (s: BalanceScope) =>
   `negative:${s.bankAccountId}:${s.clientId ?? '-'}:${s.matterId ?? '-'}`;

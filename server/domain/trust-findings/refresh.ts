@@ -4,6 +4,7 @@ import { rowsOf, type Executor } from '../../db/index.js';
 import { lockHistory } from '../audit/history.js';
 import {
   accountFlagCauses,
+  balanceScopeOf,
   trustHeadsOf,
   negativeBalanceCauses,
   negativeKey,
@@ -103,11 +104,7 @@ async function openNegativeScopes(db: Executor, orgId: string): Promise<BalanceS
       select bank_account_id, client_id, matter_id from trust_findings
       where org_id = ${orgId}::uuid and resolved_at is null and kind = 'negative_trust_balance'`),
   );
-  return rows.map((r) => ({
-    bankAccountId: r.bank_account_id,
-    clientId: r.client_id,
-    matterId: r.matter_id,
-  }));
+  return rows.map(balanceScopeOf);
 }
 
 /** Balances of these scopes (and of every open negative-balance finding). */
@@ -156,15 +153,7 @@ export async function refreshTransactionFindings(
         sql`, `,
       )})`),
   );
-  await refreshBalanceFindings(
-    db,
-    orgId,
-    scopes.map((s) => ({
-      bankAccountId: s.bank_account_id,
-      clientId: s.client_id,
-      matterId: s.matter_id,
-    })),
-  );
+  await refreshBalanceFindings(db, orgId, scopes.map(balanceScopeOf));
 }
 
 /** After a manual ledger entry: the balance of its client's matter in that account. */

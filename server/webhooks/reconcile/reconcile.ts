@@ -15,12 +15,14 @@ import { isRemoteNotFound, type RemoteTransaction } from '../../remote/index.js'
 import { RECONCILE_JOB_KEY, WEBHOOK_JOB } from '../jobs.js';
 import { enqueueTransactionUpserts } from '../pipeline/upsert-jobs.js';
 import { pruneReceipts } from '../receiver/receipts.js';
+import { reconcileStatements } from './statements.js';
 import type { PipelineContext } from '../pipeline/stage-event.js';
 
 // Reconciliation heals what webhooks missed (the server was down longer than the remote retries
 // for, a URL was disabled, an event was lost): it pulls the remote transactions created since
 // the last watermark and fetches again the local ones that are not final, and hands them all to
-// stage 2, whose upserts are idempotent and order-free. One job per organization.
+// stage 2, whose upserts are idempotent and order-free; and it fetches the recent statements
+// (statements.ts), as a `statement.created` may be lost too. One job per organization.
 
 /** The first run looks this far back (the remote retries a webhook for about a day). */
 const INITIAL_LOOKBACK_MS = 48 * 60 * 60_000;
@@ -124,21 +126,33 @@ async function reconcileRun(
   }
   ctx.kick();
 
+  // A statement's failure must not hold back the transactions' watermark: it is recorded, the
+  // watermark moves on, and the run fails after (retried like any failed run).
+  let statementsStored = 0;
+  let statementsError: unknown = null;
+  try {
+    statementsStored = await reconcileStatements(ctx, orgId, fetchedAt, signal);
+  } catch (error) {
+    statementsError = error;
+  }
+
   const newest = pulled.reduce((max, t) => Math.max(max, Date.parse(t.createdOn)), 0);
   const next = new Date(Math.max(watermark.getTime(), newest));
   const result: ReconcileResult = {
     pulled: pulled.length,
     refreshed,
     enqueued: byId.size,
+    statementsStored,
     watermark: next.toISOString(),
     finishedAt: new Date().toISOString(),
   };
   await writeIntegrationState(ctx.db, orgId, {
     reconcileWatermark: next,
     reconcileFinishedAt: new Date(result.finishedAt),
-    reconcileError: null,
+    reconcileError: statementsError ? errorMessage(statementsError) : null,
     reconcileResult: result,
   });
+  if (statementsError) throw statementsError;
   await pruneReceipts(ctx.db, orgId);
   return result;
 }
