@@ -119,7 +119,9 @@ async function seedRows(
 
   // Row numbers in creation order: seeded rows refer to each other by them.
   await db.execute(sql`drop table if exists seed_clients, seed_matters, seed_links, seed_trust`);
-  // The trust accounts in creation order: each matter's money goes to one of them.
+  // The trust accounts in creation order: each matter's money goes to one of them, by runs of
+  // seven matters (by matter number modulo the accounts, every link that reached the first account
+  // was one of the hot matter's, so its account held one client/matter line).
   await db.execute(sql`
     create temp table seed_trust as
     select row_number() over (order by created_at, id) as rn, id from bank_accounts
@@ -157,7 +159,7 @@ async function seedRows(
            t.id as bank_account_id
     from payment_links l
     join seed_matters m on m.id = l.matter_id
-    left join seed_trust t on t.rn = 1 + (m.rn - 1) % ${one(1, trustAccounts)}::int
+    left join seed_trust t on t.rn = 1 + ((m.rn - 1) / 7) % ${one(1, trustAccounts)}::int
     where l.org_id = ${orgId}`);
 
   // A twentieth of the transactions are of payment link 1; one in a thousand is not final. Each
