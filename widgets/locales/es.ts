@@ -428,6 +428,12 @@ export const es: Catalog = {
   'ACH return': 'Devolución ACH',
   Chargeback: 'Contracargo',
   'Manual entry': 'Asiento manual',
+  // The balances' columns: sums of each kind of entry, as a bookkeeper heads them.
+  Receipts: 'Cobros',
+  'ACH returns': 'Devoluciones ACH',
+  Voids: 'Anulaciones',
+  Chargebacks: 'Contracargos',
+  'Manual entries': 'Asientos manuales',
   Reversal: 'Reversión',
   'Loading the entries…': 'Cargando los movimientos…',
   'No entries.': 'Sin movimientos.',
