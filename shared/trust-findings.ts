@@ -57,7 +57,10 @@ export const trustFindingRecord = z.object({
   amount: z.string().nullable(),
   bankAccountId: z.uuid().nullable(),
   clientId: z.uuid().nullable(),
+  /** The client's name as stored here, for a person to read (null without a client). */
+  clientName: z.string().nullable(),
   matterId: z.uuid().nullable(),
+  matterName: z.string().nullable(),
   /** Our transaction concerned (the reversal, or the payment it reverses). */
   transactionId: z.uuid().nullable(),
   /** The service's statement id and month, for a statement debit. */

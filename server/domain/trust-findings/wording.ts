@@ -1,4 +1,4 @@
-import { fromCents } from '../../../shared/money.js';
+import { asDollars } from '../../../shared/money.js';
 import type { TrustFindingKind } from '../../../shared/trust-findings.js';
 
 // What each finding says and what to do about it. Written as signals to check, never as a
@@ -16,7 +16,8 @@ export function wordingOf(
   amountCents: number | null,
 ): { title: string; action: string } {
   const account = text(details.bankAccountName, 'A trust account');
-  const amount = amountCents === null ? '' : fromCents(amountCents);
+  // "$1,234,567.89": a sentence for a person (the record's `amount` is the plain "1234567.89").
+  const amount = amountCents === null ? '' : asDollars(amountCents);
   switch (kind) {
     case 'trust_fee_account':
       return {

@@ -194,9 +194,14 @@ describe('trust findings', () => {
     expect(finding).toMatchObject({
       severity: 'high',
       amount: '40.00',
+      // The sentence says the sum as a person reads it; `amount` stays plain.
+      title: expect.stringContaining('charged back: $40.00 taken back'),
       bankAccountId: trust,
       clientId,
+      // Named, so a person reading the list knows whose money it is.
+      clientName: 'Doe Estate',
       matterId,
+      matterName: 'Probate',
       transactionId: local!.id,
     });
     h.sim.sandbox.chargebackReversal(h.firm.apiKey, payment);
