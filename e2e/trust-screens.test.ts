@@ -120,20 +120,41 @@ test(
 );
 
 test(
-  'in Spanish: the settings card with findings, and the trust ledger',
+  'the trust ledger, in English then in Spanish; the settings card in Spanish',
   { timeout: 240_000 },
   async () => {
+    const ledger = page.locator('service-trust-ledger');
+    await ledger.evaluate((el, id) => el.setAttribute('bank-account-id', id), TRUST);
+    await ledger.getByRole('columnheader', { name: 'Chargebacks' }).waitFor();
+    await shootAll('service-trust-ledger', 'ledger', ['light']);
+
     await page.evaluate(() => (document.documentElement.lang = 'es'));
+    // The amount columns are headed by nouns, not the transaction status words (adjectives).
+    await ledger.getByRole('columnheader', { name: 'Contracargos' }).waitFor();
+    assert.deepEqual(
+      await ledger
+        .locator('thead th')
+        .allTextContents()
+        .then((t) => t.map((x) => x.trim())),
+      [
+        'Cliente',
+        'Asunto',
+        'Cobros',
+        'Reembolsos',
+        'Devoluciones ACH',
+        'Anulaciones',
+        'Contracargos',
+        'Asientos manuales',
+        'Saldo',
+      ],
+    );
+    await shootAll('service-trust-ledger', 'es-ledger', ['light']);
+
     const line = page.locator('service-settings [part~="trust-findings"]');
     await line
       .getByText('2 hallazgos de fideicomiso abiertos (1 de gravedad alta, 1 de gravedad media).')
       .waitFor();
     await line.getByText('Qué hacer:').first().waitFor();
     await shootAll('service-settings', 'es-settings-critical', ['light']);
-
-    const ledger = page.locator('service-trust-ledger');
-    await ledger.evaluate((el, id) => el.setAttribute('bank-account-id', id), TRUST);
-    await ledger.getByRole('columnheader', { name: 'Contracargos' }).waitFor();
-    await shootAll('service-trust-ledger', 'es-ledger', ['light']);
   },
 );
