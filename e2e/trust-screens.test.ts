@@ -2,6 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { toCents } from '../shared/money.js';
+import {
+  NO_ES_DETERMINACION_LEGAL,
+  wordingOfEs,
+} from '../server/domain/trust-findings/wording-es.js';
 import { brokenWords } from '../widgets/testing/words.js';
 import { TRUST, balances, deposits, m1Entries } from '../widgets/testing/ledger-records.js';
 import { counts, openFindings } from '../widgets/testing/trust-findings.js';
@@ -31,16 +36,22 @@ before(async () => {
     const json = { ...((await response.json()) as object), trustFindings: shownCounts };
     await route.fulfill({ response, json });
   });
-  await page.route('**/api/admin/trust-findings?*', (route) =>
-    route.fulfill({
-      json: {
-        data: openFindings.filter((f) =>
-          shownCounts.openBySeverity.high ? true : f.severity !== 'high',
-        ),
-        nextCursor: null,
-      },
-    }),
-  );
+  // The findings; in Spanish as the server words them for `lang=es`.
+  await page.route('**/api/admin/trust-findings?*', (route) => {
+    const spanish = new URL(route.request().url()).searchParams.get('lang') === 'es';
+    const data = openFindings
+      .filter((f) => (shownCounts.openBySeverity.high ? true : f.severity !== 'high'))
+      .map((f) =>
+        spanish
+          ? {
+              ...f,
+              ...wordingOfEs(f.kind, {}, toCents(f.amount!)),
+              disclaimer: NO_ES_DETERMINACION_LEGAL,
+            }
+          : f,
+      );
+    return route.fulfill({ json: { data, nextCursor: null } });
+  });
   await page.route('**/api/ledger/balances?*', (route) => route.fulfill({ json: balances }));
   await page.route('**/api/ledger/entries?*', (route) =>
     route.fulfill({ json: { data: m1Entries, nextCursor: null } }),
@@ -155,6 +166,8 @@ test(
       .getByText('2 hallazgos de fideicomiso abiertos (1 de gravedad alta, 1 de gravedad media).')
       .waitFor();
     await line.getByText('Qué hacer:').first().waitFor();
+    // The findings' own sentences in Spanish too (the API's, asked with lang=es).
+    await line.getByText(/Busque el movimiento que lo causó/).waitFor();
     await shootAll('service-settings', 'es-settings-critical', ['light']);
   },
 );

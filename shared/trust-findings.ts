@@ -79,6 +79,8 @@ export const trustFindingListQuery = listQuery.extend({
     .default('open'),
   severity: z.enum(TRUST_FINDING_SEVERITIES, { error: 'must be high, medium or low' }).optional(),
   kind: z.enum(TRUST_FINDING_KINDS, { error: 'must be one of the finding kinds' }).optional(),
+  /** The language of `title`, `action` and `disclaimer` (the widgets' on a Spanish page). */
+  lang: z.enum(['en', 'es'], { error: 'must be en or es' }).default('en'),
 });
 export type TrustFindingListQuery = z.infer<typeof trustFindingListQuery>;
 

@@ -162,7 +162,7 @@ describe('<service-settings>', () => {
       );
       expect(
         Object.fromEntries(api.callsTo('GET /api/admin/trust-findings')[0]!.query),
-      ).to.deep.equal({ status: 'open', limit: '10' });
+      ).to.deep.equal({ status: 'open', limit: '10', lang: 'en' });
       const [critical, warning] = $$(list, '[part~="finding"]') as [HTMLElement, HTMLElement];
       expect(critical.dataset.severity).to.equal('high');
       const severity = (li: Element) => li.querySelector('[part~="severity"]')!;

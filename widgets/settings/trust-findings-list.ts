@@ -6,7 +6,7 @@ import type { Page } from '../../shared/schemas.js';
 import type { TrustFindingRecord, TrustFindingSeverity } from '../../shared/trust-findings.js';
 import { renderAlert } from '../core/alerts.js';
 import { formatDate, formatMoney } from '../core/format.js';
-import { msg, str } from '../core/localize.js';
+import { languageOf, msg, str } from '../core/localize.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 
 /** How many open findings the list shows; the API lists them all. */
@@ -76,14 +76,14 @@ export class ServiceTrustFindings extends ServiceElement {
   @property({ type: Number, attribute: 'open-count' }) openCount?: number;
 
   private readonly list = new Task(this, {
-    args: () => [this.api, this.openCount] as const,
-    task: async ([api]: readonly [ApiClient, number | undefined], { signal }) => {
+    // The findings' sentences come from the API, in the element's language.
+    args: () => [this.api, this.openCount, languageOf(this.locale)] as const,
+    task: async ([api, , lang]: readonly [ApiClient, number | undefined, string], { signal }) => {
       if (!api.hasToken) return initialState;
-      return api.request<Page<TrustFindingRecord>>(
-        'GET',
-        `/api/admin/trust-findings?status=open&limit=${SHOWN}`,
-        { signal },
-      );
+      return api.request<Page<TrustFindingRecord>>('GET', '/api/admin/trust-findings', {
+        query: { status: 'open', limit: SHOWN, lang },
+        signal,
+      });
     },
     onComplete: () => this.loaded('trust-findings'),
     onError: (error) => this.emitError('trust-findings', error, true),

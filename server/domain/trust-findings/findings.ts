@@ -12,6 +12,7 @@ import { clients, matters, statements, trustFindings } from '../../db/schema/ind
 import { notFound } from '../../errors.js';
 import { pageAfter, toPage } from '../pagination.js';
 import { wordingOf } from './wording.js';
+import { NO_ES_DETERMINACION_LEGAL, wordingOfEs } from './wording-es.js';
 
 // Reading and acknowledging findings (refresh.ts writes them).
 
@@ -19,11 +20,18 @@ type Row = typeof trustFindings.$inferSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+type Language = TrustFindingListQuery['lang'];
+
 function toRecord(
   row: Row,
   statement: { serviceId: string; month: string } | null,
+  lang: Language,
 ): Omit<TrustFindingRecord, 'clientName' | 'matterName'> {
-  const { title, action } = wordingOf(row.kind, row.details, row.amountCents);
+  const { title, action } = (lang === 'es' ? wordingOfEs : wordingOf)(
+    row.kind,
+    row.details,
+    row.amountCents,
+  );
   return {
     id: row.id,
     kind: row.kind,
@@ -31,7 +39,7 @@ function toRecord(
     status: row.resolvedAt ? 'resolved' : row.acknowledgedAt ? 'acknowledged' : 'open',
     title,
     action,
-    disclaimer: NOT_A_LEGAL_DETERMINATION,
+    disclaimer: lang === 'es' ? NO_ES_DETERMINACION_LEGAL : NOT_A_LEGAL_DETERMINATION,
     amount: row.amountCents === null ? null : fromCents(row.amountCents),
     bankAccountId: row.bankAccountId,
     clientId: row.clientId,
@@ -73,7 +81,11 @@ const namesOf = async (db: Executor, table: typeof clients | typeof matters, ids
         .where(sql`${table.id} ${anyOf(ids)}`);
 
 /** A page of rows as records, with their statements and the names of their clients and matters. */
-async function withContext(db: Executor, rows: Row[]): Promise<TrustFindingRecord[]> {
+async function withContext(
+  db: Executor,
+  rows: Row[],
+  lang: Language = 'en',
+): Promise<TrustFindingRecord[]> {
   const [statementIds, clientIds, matterIds] = (
     ['statementId', 'clientId', 'matterId'] as const
   ).map((key) => idsOf(rows, key)) as [string[], string[], string[]];
@@ -90,7 +102,7 @@ async function withContext(db: Executor, rows: Row[]): Promise<TrustFindingRecor
   const byId = new Map(found.map((s) => [s.id, { serviceId: s.serviceId, month: s.month }]));
   const names = new Map([...clientNames, ...matterNames].map((n) => [n.id, n.name]));
   return rows.map((r) => ({
-    ...toRecord(r, r.statementId ? (byId.get(r.statementId) ?? null) : null),
+    ...toRecord(r, r.statementId ? (byId.get(r.statementId) ?? null) : null, lang),
     clientName: r.clientId ? (names.get(r.clientId) ?? null) : null,
     matterName: r.matterId ? (names.get(r.matterId) ?? null) : null,
   }));
@@ -118,7 +130,7 @@ export async function listTrustFindings(
     .orderBy(...orderBy)
     .limit(query.limit + 1);
   const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
-  return { data: await withContext(db, page.rows), nextCursor: page.nextCursor };
+  return { data: await withContext(db, page.rows, query.lang), nextCursor: page.nextCursor };
 }
 
 /**

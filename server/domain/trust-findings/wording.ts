@@ -5,9 +5,9 @@ import type { TrustFindingKind } from '../../../shared/trust-findings.js';
 // conclusion: whether anything breaches a rule is for the firm and its counsel to decide
 // (NOT_A_LEGAL_DETERMINATION goes with every finding).
 
-type Details = Record<string, string | number | null>;
+export type Details = Record<string, string | number | null>;
 
-const text = (value: string | number | null | undefined, fallback: string) =>
+export const text = (value: string | number | null | undefined, fallback: string) =>
   value === null || value === undefined || value === '' ? fallback : String(value);
 
 export function wordingOf(

@@ -204,6 +204,13 @@ describe('trust findings', () => {
       matterName: 'Probate',
       transactionId: local!.id,
     });
+    // In Spanish for a Spanish page: the sentences and the disclaimer, the money the Spanish way.
+    const [es] = await findings('?kind=trust_chargeback&lang=es');
+    expect(es).toMatchObject({ id: finding.id, amount: '40.00', clientName: 'Doe Estate' });
+    expect(es!.title).toMatch(/contracargo: el banco del pagador retiró 40,00\sUS\$/);
+    expect(es!.action).toMatch(/^Compruebe/);
+    expect(es!.disclaimer).toMatch(/no una determinación legal/);
+    expect((await get('/api/admin/trust-findings?lang=fr')).status).toBe(400);
     h.sim.sandbox.chargebackReversal(h.firm.apiKey, payment);
     await waitForFinding('trust_chargeback', 'resolved', (f) => f.id === finding.id);
   });
