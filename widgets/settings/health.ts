@@ -6,7 +6,8 @@ import { msg, str } from '../core/localize.js';
 import { renderTrustFindings, type CardConfig } from './trust-findings.js';
 
 // The integration health list of the settings card, from GET /api/admin/integration-health.
-// What needs attention reads in the warning's tone; the payment service's failures in plain words.
+// What needs attention reads in the warning's tone (a high trust finding in the danger's); the
+// payment service's failures in plain words.
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : msg('Never'));
 

@@ -21,7 +21,7 @@ function severities(counts: TrustFindingCounts): string {
 }
 
 /** `critical` when any open finding is high, `warning` when any other is open, else `none`. */
-export const findingsLevel = (counts: TrustFindingCounts) =>
+const findingsLevel = (counts: TrustFindingCounts) =>
   counts.openBySeverity.high > 0 ? 'critical' : counts.open > 0 ? 'warning' : 'none';
 
 const loadList = (event: Event) => {
