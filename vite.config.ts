@@ -14,12 +14,15 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
 
 /**
  * The parts elements import on demand, in files of their own: the settings card's checklist,
- * allowed origins, health list and connection form, the transactions list's refund / void dialog.
+ * allowed origins, health list (its trust findings' line and list) and connection form, the
+ * transactions list's refund / void dialog.
  */
 const ON_DEMAND = [
   'going-live-checklist.ts',
   'allowed-origins.ts',
   'health.ts',
+  'trust-findings.ts',
+  'trust-findings-list.ts',
   'connection-fields.ts',
   'money-out-dialog.ts',
 ];

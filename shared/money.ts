@@ -51,8 +51,12 @@ export function fromCents(cents: number): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
+/** Cents as a person reads dollars in a sentence: 123456789 → "$1,234,567.89". */
+export const asDollars = (cents: number) =>
+  `$${fromCents(cents).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+
 /** The largest amount as a person reads it: "$21,474,836.47". */
-export const MAX_AMOUNT = `$${fromCents(MAX_REMOTE_CENTS).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+export const MAX_AMOUNT = asDollars(MAX_REMOTE_CENTS);
 
 /**
  * What is wrong with an amount, in the same words from the widgets (beside the field) and from

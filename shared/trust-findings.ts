@@ -57,7 +57,10 @@ export const trustFindingRecord = z.object({
   amount: z.string().nullable(),
   bankAccountId: z.uuid().nullable(),
   clientId: z.uuid().nullable(),
+  /** The client's name as stored here, for a person to read (null without a client). */
+  clientName: z.string().nullable(),
   matterId: z.uuid().nullable(),
+  matterName: z.string().nullable(),
   /** Our transaction concerned (the reversal, or the payment it reverses). */
   transactionId: z.uuid().nullable(),
   /** The service's statement id and month, for a statement debit. */
@@ -76,6 +79,8 @@ export const trustFindingListQuery = listQuery.extend({
     .default('open'),
   severity: z.enum(TRUST_FINDING_SEVERITIES, { error: 'must be high, medium or low' }).optional(),
   kind: z.enum(TRUST_FINDING_KINDS, { error: 'must be one of the finding kinds' }).optional(),
+  /** The language of `title`, `action` and `disclaimer` (the widgets' on a Spanish page). */
+  lang: z.enum(['en', 'es'], { error: 'must be en or es' }).default('en'),
 });
 export type TrustFindingListQuery = z.infer<typeof trustFindingListQuery>;
 

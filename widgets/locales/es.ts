@@ -428,6 +428,12 @@ export const es: Catalog = {
   'ACH return': 'Devolución ACH',
   Chargeback: 'Contracargo',
   'Manual entry': 'Asiento manual',
+  // The balances' columns: sums of each kind of entry, as a bookkeeper heads them.
+  Receipts: 'Cobros',
+  'ACH returns': 'Devoluciones ACH',
+  Voids: 'Anulaciones',
+  Chargebacks: 'Contracargos',
+  'Manual entries': 'Asientos manuales',
   Reversal: 'Reversión',
   'Loading the entries…': 'Cargando los movimientos…',
   'No entries.': 'Sin movimientos.',
@@ -483,8 +489,21 @@ export const es: Catalog = {
   '1 open trust finding (${0}).': '1 hallazgo de fideicomiso abierto (${0}).',
   '${0} open trust findings (${1}).': '${0} hallazgos de fideicomiso abiertos (${1}).',
   '${0} acknowledged.': '${0} revisados.',
-  'Signals from the records to check with your bookkeeper, not a legal determination.':
-    'Señales de los registros para revisar con su contable; no son una determinación legal.',
+  '1 acknowledged.': '1 revisado.',
+  'Trust findings': 'Hallazgos de fideicomiso',
+  'Show the findings and what to do': 'Ver los hallazgos y qué hacer',
+  // <service-trust-findings>
+  High: 'Alta',
+  Medium: 'Media',
+  Low: 'Baja',
+  'At stake: ${0}': 'En juego: ${0}',
+  'What to do:': 'Qué hacer:',
+  'Found ${0}.': 'Detectado el ${0}.',
+  'Loading the findings…': 'Cargando los hallazgos…',
+  'Automated signals from the records this service holds, not a legal or ethics determination: check each with your bookkeeper or trust-accounting counsel.':
+    'Señales automáticas de los registros de este servicio, no una determinación legal ni deontológica: revise cada una con su contable o su asesor de cuentas fiduciarias.',
+  'The ${0} newest are shown; GET /api/admin/trust-findings lists them all.':
+    'Se muestran los ${0} más recientes; GET /api/admin/trust-findings los lista todos.',
   // <service-transactions-list>: refunds and voids (admins), and their dialog
   'Refund ${0} from ${1}': 'Reembolsar ${0} de ${1}',
   'Void ${0} from ${1}': 'Anular ${0} de ${1}',

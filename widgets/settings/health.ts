@@ -3,17 +3,18 @@ import type { IntegrationHealth } from '../../shared/webhooks.js';
 import { plainRemote } from '../core/alerts.js';
 import { formatDateTime } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
-import { renderTrustFindings } from './trust-findings.js';
+import { renderTrustFindings, type CardConfig } from './trust-findings.js';
 
 // The integration health list of the settings card, from GET /api/admin/integration-health.
-// What needs attention reads in the warning's tone; the payment service's failures in plain words.
+// What needs attention reads in the warning's tone (a high trust finding in the danger's); the
+// payment service's failures in plain words.
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : msg('Never'));
 
 const attention = (content: unknown) =>
   html`<span class="text" data-tone="warning" part="warning">${content}</span>`;
 
-export function renderHealth(h: IntegrationHealth) {
+export function renderHealth(h: IntegrationHealth, card: CardConfig) {
   const { webhooks } = h;
   const urlState =
     webhooks.urlDisabled === true
@@ -26,53 +27,53 @@ export function renderHealth(h: IntegrationHealth) {
           ? `${msg('Unknown.')} ${plainRemote(webhooks.urlsError)}`
           : msg('Unknown');
   return html`<dl part="health">
-      <dt>${msg('Environment')}</dt>
-      <dd>${h.environment === 'production' ? msg('Production') : msg('Sandbox')}</dd>
-      <dt>${msg('API token')}</dt>
-      <dd>
-        ${
-          h.apiKey.ok
-            ? h.apiKey.firm
-              ? msg(str`Works: ${h.apiKey.firm.name}`)
-              : msg('Works')
-            : attention(h.apiKey.error ? plainRemote(h.apiKey.error) : msg('Not working.'))
-        }
-      </dd>
-      <dt>${msg('Webhook secret')}</dt>
-      <dd>
-        ${h.webhookSecret.isSet ? msg('Set') : attention(msg('Not set: webhooks cannot be verified'))}
-        ${
-          h.webhookSecret.previousValidUntil
-            ? html`<br /><span class="hint"
-                  >${msg(
-                    str`The previous one is accepted until ${formatDateTime(h.webhookSecret.previousValidUntil)}.`,
-                  )}</span
-                >`
-            : nothing
-        }
-      </dd>
-      <dt>${msg('Last webhook received')}</dt>
-      <dd>${when(webhooks.lastReceivedAt)}</dd>
-      <dt>${msg('Last webhook verified')}</dt>
-      <dd>${when(webhooks.lastVerifiedAt)}</dd>
-      <dt>${msg('Failed signature checks (24 h)')}</dt>
-      <dd>
-        ${webhooks.failedVerifications24h > 0 ? attention(webhooks.failedVerifications24h) : '0'}
-      </dd>
-      <dt>${msg('Dead events')}</dt>
-      <dd>
-        ${
-          webhooks.deadEvents > 0
-            ? attention(
-                msg(str`${webhooks.deadEvents}: they failed for good and wait to be replayed`),
-              )
-            : '0'
-        }
-      </dd>
-      <dt>${msg('Webhook URL at the service')}</dt>
-      <dd>${urlState}</dd>
-      <dt>${msg('Bank accounts synced')}</dt>
-      <dd>${when(h.bankAccounts.lastSyncedAt)}</dd>
-    </dl>
-    ${renderTrustFindings(h.trustFindings)}`;
+    <dt>${msg('Environment')}</dt>
+    <dd>${h.environment === 'production' ? msg('Production') : msg('Sandbox')}</dd>
+    <dt>${msg('API token')}</dt>
+    <dd>
+      ${
+        h.apiKey.ok
+          ? h.apiKey.firm
+            ? msg(str`Works: ${h.apiKey.firm.name}`)
+            : msg('Works')
+          : attention(h.apiKey.error ? plainRemote(h.apiKey.error) : msg('Not working.'))
+      }
+    </dd>
+    <dt>${msg('Webhook secret')}</dt>
+    <dd>
+      ${h.webhookSecret.isSet ? msg('Set') : attention(msg('Not set: webhooks cannot be verified'))}
+      ${
+        h.webhookSecret.previousValidUntil
+          ? html`<br /><span class="hint"
+                >${msg(
+                  str`The previous one is accepted until ${formatDateTime(h.webhookSecret.previousValidUntil)}.`,
+                )}</span
+              >`
+          : nothing
+      }
+    </dd>
+    <dt>${msg('Last webhook received')}</dt>
+    <dd>${when(webhooks.lastReceivedAt)}</dd>
+    <dt>${msg('Last webhook verified')}</dt>
+    <dd>${when(webhooks.lastVerifiedAt)}</dd>
+    <dt>${msg('Failed signature checks (24 h)')}</dt>
+    <dd>
+      ${webhooks.failedVerifications24h > 0 ? attention(webhooks.failedVerifications24h) : '0'}
+    </dd>
+    <dt>${msg('Dead events')}</dt>
+    <dd>
+      ${
+        webhooks.deadEvents > 0
+          ? attention(
+              msg(str`${webhooks.deadEvents}: they failed for good and wait to be replayed`),
+            )
+          : '0'
+      }
+    </dd>
+    <dt>${msg('Webhook URL at the service')}</dt>
+    <dd>${urlState}</dd>
+    <dt>${msg('Bank accounts synced')}</dt>
+    <dd>${when(h.bankAccounts.lastSyncedAt)}</dd>
+    ${renderTrustFindings(h.trustFindings, card)}
+  </dl>`;
 }

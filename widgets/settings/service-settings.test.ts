@@ -7,6 +7,7 @@ import { $, $$, focused, settle, text } from '../testing/helpers.js';
 import { apiError, mockApi, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import { aSettings } from '../testing/records.js';
+import { counts, openFindings } from '../testing/trust-findings.js';
 import './define.js';
 import type { ServiceSettings } from './define.js';
 
@@ -106,28 +107,84 @@ describe('<service-settings>', () => {
     expect($$(el, 'dd [part~="warning"]')).to.have.length(3);
   });
 
-  it('shows the open trust findings with their severities, in the warning tone', async () => {
-    const counts = { open: 3, acknowledged: 1, openBySeverity: { high: 2, medium: 1, low: 0 } };
-    api = mockApi(routes({}, { ...health(), trustFindings: counts }));
-    const el = await mount();
-    const line = $(el, '[part~="trust-findings"]');
-    expect(text($(el, '[part~="trust-findings"] [part~="warning"]'))).to.equal(
-      '3 open trust findings (2 high, 1 medium).',
-    );
-    expect(text(line)).to.contain('1 acknowledged.');
-    expect(text(line)).to.contain('not a legal determination');
+  describe('the trust findings line', () => {
+    const line = (el: Element) => $(el, '[part~="trust-findings"]');
+    const tone = (el: Element) => $(el, '[part~="trust-findings"] [part~="warning"]');
+    const colour = (node: Element) => getComputedStyle(node).color;
 
-    api.restore();
-    const none = { open: 0, acknowledged: 0, openBySeverity: { high: 0, medium: 0, low: 0 } };
-    api = mockApi(routes({}, { ...health(), trustFindings: none }));
-    const calm = await mount();
-    expect(text($(calm, '[part~="trust-findings"]'))).to.equal('No open trust findings.');
-    expect($$(calm, '[part~="trust-findings"] [part~="warning"]')).to.have.length(0);
+    it('says none are open, plainly, with nothing to open', async () => {
+      api = mockApi(routes({}, { ...health(), trustFindings: counts(0, 0) }));
+      const el = await mount();
+      expect(dd(el, 'Trust findings')).to.equal('No open trust findings.');
+      expect(line(el).dataset.level).to.equal('none');
+      expect($$(el, '[part~="trust-findings"] [part~="warning"]')).to.have.length(0);
+      expect($$(el, '[part~="trust-findings-details"]')).to.have.length(0);
+    });
+
+    it('shows a warning only in the warning tone', async () => {
+      api = mockApi(routes({}, { ...health(), trustFindings: counts(0, 1) }));
+      const el = await mount();
+      expect(line(el).dataset.level).to.equal('warning');
+      expect(text(tone(el))).to.equal('1 open trust finding (1 medium).');
+      expect(tone(el).dataset.tone).to.equal('warning');
+      const warning = colour(tone(el));
+      expect(warning).to.not.equal(colour(line(el)));
+
+      // A critical one beside it: the line turns to the danger tone, another colour.
+      api.restore();
+      api = mockApi(routes({}, { ...health(), trustFindings: counts(1, 1, 2) }));
+      const critical = await mount();
+      expect(line(critical).dataset.level).to.equal('critical');
+      expect(text(tone(critical))).to.equal('2 open trust findings (1 high, 1 medium).');
+      expect(tone(critical).dataset.tone).to.equal('error');
+      expect(colour(tone(critical))).to.not.equal(warning);
+      expect(colour(tone(critical))).to.not.equal(colour(line(critical)));
+      expect(text(line(critical))).to.contain('2 acknowledged.');
+    });
+
+    it('lists the findings when opened: whose money, what is at stake, what to do, not a legal determination', async () => {
+      api = mockApi(
+        routes(
+          { 'GET /api/admin/trust-findings': () => ({ data: openFindings, nextCursor: null }) },
+          { ...health(), trustFindings: counts(1, 1) },
+        ),
+      );
+      const el = await mount();
+      expect(api.callsTo('GET /api/admin/trust-findings')).to.have.length(0);
+      const details = $<HTMLDetailsElement>(el, '[part~="trust-findings-details"]');
+      $(el, '[part~="trust-findings-details"] summary').click();
+      expect(details.open).to.equal(true);
+      const list = $(el, 'service-trust-findings');
+      await until(
+        () => list.shadowRoot?.querySelectorAll('[part~="finding"]').length === 2,
+        5000,
+        'the findings',
+      );
+      expect(
+        Object.fromEntries(api.callsTo('GET /api/admin/trust-findings')[0]!.query),
+      ).to.deep.equal({ status: 'open', limit: '10', lang: 'en' });
+      const [critical, warning] = $$(list, '[part~="finding"]') as [HTMLElement, HTMLElement];
+      expect(critical.dataset.severity).to.equal('high');
+      const severity = (li: Element) => li.querySelector('[part~="severity"]')!;
+      expect(text(severity(critical))).to.equal('High');
+      expect(text(critical)).to.contain(
+        'The Bartholomew-Featherstonehaugh Family Irrevocable Generation-Skipping Trust · Estate administration and probate (Cuyahoga County)',
+      );
+      expect(text(critical.querySelector('[part~="amount"]'))).to.equal('At stake: $1,234,567.89');
+      expect(text(critical.querySelector('[part~="action"]'))).to.match(
+        /^What to do: Find the entry/,
+      );
+      expect(text(severity(warning))).to.equal('Medium');
+      // A badge's tone is its tint and border (its text stays the text's colour).
+      const tint = (li: Element) => getComputedStyle(severity(li)).backgroundColor;
+      expect(tint(critical)).to.not.equal(tint(warning));
+      expect(list.shadowRoot!.textContent).to.contain('not a legal or ethics determination');
+      await expect(el).to.be.accessible();
+    });
   });
 
   it('says the trust findings in Spanish under lang="es"', async () => {
-    const counts = { open: 1, acknowledged: 0, openBySeverity: { high: 1, medium: 0, low: 0 } };
-    api = mockApi(routes({}, { ...health(), trustFindings: counts }));
+    api = mockApi(routes({}, { ...health(), trustFindings: counts(1, 0) }));
     const host = await fixture(html`<div lang="es"><service-settings></service-settings></div>`);
     const el = host.querySelector('service-settings')!;
     await until(

@@ -41,7 +41,9 @@ import type { Draft } from './connection-fields.js';
  * @csspart webhook-url - The webhook URL.
  * @csspart copy-button - The button that copies it.
  * @csspart health - The integration health list.
- * @csspart trust-findings - The count of open trust-safety findings.
+ * @csspart trust-findings - The health list's line on open trust-safety findings (`data-level`:
+ *   `none`, `warning`, or `critical` when any is high), with a disclosure that lists them.
+ * @csspart trust-findings-details - That disclosure (`<service-trust-findings>` inside).
  * @csspart warning - Something in the health list that needs attention.
  * @csspart checklist - The going-live checklist (`<service-going-live-checklist>`).
  * @csspart allowed-origins - The allowed origins (`<service-allowed-origins>`).
@@ -306,7 +308,7 @@ export class ServiceSettings extends ServiceElement {
     }
     ${
       shown && this.renderHealth
-        ? html`${this.renderHealth(shown.health)}
+        ? html`${this.renderHealth(shown.health, this)}
             <p class="hint">${msg(str`As of ${formatTime(shown.at)}.`)}</p>`
         : failed
           ? nothing

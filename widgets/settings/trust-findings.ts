@@ -1,10 +1,13 @@
 import { html, nothing } from 'lit';
 import type { TrustFindingCounts } from '../../shared/trust-findings.js';
 import { msg, str } from '../core/localize.js';
+import { ifDefined, type ServiceElement } from '../core/service-element.js';
 
-// The settings card's line on trust-safety findings, from integration health's counts: how many
-// are open and how serious, in the warning's tone when any is. The findings themselves are listed
-// by GET /api/admin/trust-findings; each is a signal to check, not a legal determination.
+// The health list's line on trust-safety findings, from integration health's counts: how many
+// are open and how serious, in the danger tone when any is high (critical), else the warning's;
+// and, when any is open, a disclosure that lists them with what to do about each
+// (<service-trust-findings>, a file of its own loaded when first opened, which also says that
+// they are signals to check, not a legal determination).
 
 function severities(counts: TrustFindingCounts): string {
   const { high, medium, low } = counts.openBySeverity;
@@ -17,8 +20,20 @@ function severities(counts: TrustFindingCounts): string {
     .join(', ');
 }
 
-export function renderTrustFindings(counts: TrustFindingCounts | undefined) {
+/** `critical` when any open finding is high, `warning` when any other is open, else `none`. */
+const findingsLevel = (counts: TrustFindingCounts) =>
+  counts.openBySeverity.high > 0 ? 'critical' : counts.open > 0 ? 'warning' : 'none';
+
+const loadList = (event: Event) => {
+  if ((event.target as HTMLDetailsElement).open) void import('./define-trust-findings.js');
+};
+
+/** What the list inside takes from the card: its server, token and colour scheme. */
+export type CardConfig = Pick<ServiceElement, 'apiBase' | 'token' | 'theme'>;
+
+export function renderTrustFindings(counts: TrustFindingCounts | undefined, card: CardConfig) {
   if (!counts) return nothing;
+  const level = findingsLevel(counts);
   const open =
     counts.open === 0
       ? msg('No open trust findings.')
@@ -26,22 +41,36 @@ export function renderTrustFindings(counts: TrustFindingCounts | undefined) {
         ? msg(str`1 open trust finding (${severities(counts)}).`)
         : msg(str`${counts.open} open trust findings (${severities(counts)}).`);
   const acknowledged =
-    counts.acknowledged > 0 ? msg(str`${counts.acknowledged} acknowledged.`) : null;
-  return html`<p part="trust-findings">
-    ${
-      counts.open > 0
-        ? html`<span class="text" data-tone="warning" part="warning">${open}</span>`
-        : open
-    }
-    ${acknowledged ?? nothing}
-    ${
-      counts.open > 0
-        ? html`<br /><span class="hint"
-              >${msg(
-                'Signals from the records to check with your bookkeeper, not a legal determination.',
-              )}</span
+    counts.acknowledged === 0
+      ? null
+      : counts.acknowledged === 1
+        ? msg('1 acknowledged.')
+        : msg(str`${counts.acknowledged} acknowledged.`);
+  return html`<dt>${msg('Trust findings')}</dt>
+    <dd part="trust-findings" data-level=${level}>
+      ${
+        level === 'none'
+          ? open
+          : html`<span
+              class="text"
+              data-tone=${level === 'critical' ? 'error' : 'warning'}
+              part="warning"
+              >${open}</span
             >`
-        : nothing
-    }
-  </p>`;
+      }
+      ${acknowledged ?? nothing}
+      ${
+        counts.open > 0
+          ? html`<details part="trust-findings-details" @toggle=${loadList}>
+              <summary>${msg('Show the findings and what to do')}</summary>
+              <service-trust-findings
+                open-count=${counts.open}
+                api-base=${ifDefined(card.apiBase)}
+                token=${ifDefined(card.token)}
+                theme=${ifDefined(card.theme)}
+              ></service-trust-findings>
+            </details>`
+          : nothing
+      }
+    </dd>`;
 }

@@ -168,8 +168,8 @@ describe('<service-trust-ledger>', () => {
       expect(shown($$(el, 'tbody tr')[1]!)).to.deep.equal([
         'Client',
         'Matter',
-        'Received',
-        'Returned',
+        'Receipts',
+        'ACH returns',
         'Balance',
       ]);
       // The totals keep every column.

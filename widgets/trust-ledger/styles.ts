@@ -7,9 +7,6 @@ export const trustLedgerStyles = css`
   :host {
     max-inline-size: var(--service-max-width, 64rem);
   }
-  .text[data-tone='error'] {
-    --_tone: var(--_danger);
-  }
   .zero {
     color: var(--_muted);
   }

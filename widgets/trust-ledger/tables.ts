@@ -40,15 +40,19 @@ export const lineName = (l: Pick<LedgerBalanceLine, 'clientName' | 'matterName' 
 const matterOf = (l: Pick<LedgerBalanceLine, 'matterName' | 'matterId'>) =>
   l.matterId ? (l.matterName ?? msg('Unnamed matter')) : msg('No matter');
 
-/** The balances report's columns of money, in the API's order. */
+/**
+ * The balances report's columns of money, in the API's order. Named as sums of a kind of entry
+ * (nouns, as a bookkeeper heads a column), never with a transaction's status words: in Spanish
+ * those are adjectives ("Reembolsada") that do not head a column of amounts.
+ */
 const COLUMNS = () =>
   [
-    ['received', msg('Received')],
-    ['refunded', msg('Refunded')],
-    ['returned', msg('Returned')],
-    ['voided', msg('Voided')],
-    ['chargedBack', msg('Charged back')],
-    ['manual', msg('Manual')],
+    ['received', msg('Receipts')],
+    ['refunded', msg('Refunds')],
+    ['returned', msg('ACH returns')],
+    ['voided', msg('Voids')],
+    ['chargedBack', msg('Chargebacks')],
+    ['manual', msg('Manual entries')],
   ] as const;
 
 export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanceLine) => void) {

@@ -8,10 +8,11 @@ import {
   type TrustFindingRecord,
 } from '../../../shared/trust-findings.js';
 import { rowsOf, type Executor } from '../../db/index.js';
-import { statements, trustFindings } from '../../db/schema/index.js';
+import { clients, matters, statements, trustFindings } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { pageAfter, toPage } from '../pagination.js';
 import { wordingOf } from './wording.js';
+import { NO_ES_DETERMINACION_LEGAL, wordingOfEs } from './wording-es.js';
 
 // Reading and acknowledging findings (refresh.ts writes them).
 
@@ -19,16 +20,26 @@ type Row = typeof trustFindings.$inferSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-function toRecord(row: Row, statement: { serviceId: string; month: string } | null) {
-  const { title, action } = wordingOf(row.kind, row.details, row.amountCents);
-  const record: TrustFindingRecord = {
+type Language = TrustFindingListQuery['lang'];
+
+function toRecord(
+  row: Row,
+  statement: { serviceId: string; month: string } | null,
+  lang: Language,
+): Omit<TrustFindingRecord, 'clientName' | 'matterName'> {
+  const { title, action } = (lang === 'es' ? wordingOfEs : wordingOf)(
+    row.kind,
+    row.details,
+    row.amountCents,
+  );
+  return {
     id: row.id,
     kind: row.kind,
     severity: row.severity,
     status: row.resolvedAt ? 'resolved' : row.acknowledgedAt ? 'acknowledged' : 'open',
     title,
     action,
-    disclaimer: NOT_A_LEGAL_DETERMINATION,
+    disclaimer: lang === 'es' ? NO_ES_DETERMINACION_LEGAL : NOT_A_LEGAL_DETERMINATION,
     amount: row.amountCents === null ? null : fromCents(row.amountCents),
     bankAccountId: row.bankAccountId,
     clientId: row.clientId,
@@ -41,7 +52,6 @@ function toRecord(row: Row, statement: { serviceId: string; month: string } | nu
     acknowledgedBy: row.acknowledgedBy,
     acknowledgementNote: row.acknowledgementNote,
   };
-  return record;
 }
 
 const byStatus = {
@@ -50,22 +60,52 @@ const byStatus = {
   resolved: isNotNull(trustFindings.resolvedAt),
 };
 
-async function withStatements(db: Executor, rows: Row[]): Promise<TrustFindingRecord[]> {
-  const ids = [...new Set(rows.map((r) => r.statementId).filter((id): id is string => !!id))];
-  const found =
-    ids.length === 0
+/** `in (…)` of uuids, for the few ids of a page. */
+const anyOf = (ids: string[]) =>
+  sql`in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
+const idsOf = (rows: Row[], key: 'statementId' | 'clientId' | 'matterId') => [
+  ...new Set(rows.map((r) => r[key]).filter((id): id is string => !!id)),
+];
+
+/** The names of a few clients or matters, by id. */
+const namesOf = async (db: Executor, table: typeof clients | typeof matters, ids: string[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(sql`${table.id} ${anyOf(ids)}`);
+
+/** A page of rows as records, with their statements and the names of their clients and matters. */
+async function withContext(
+  db: Executor,
+  rows: Row[],
+  lang: Language = 'en',
+): Promise<TrustFindingRecord[]> {
+  const [statementIds, clientIds, matterIds] = (
+    ['statementId', 'clientId', 'matterId'] as const
+  ).map((key) => idsOf(rows, key)) as [string[], string[], string[]];
+  const [found, clientNames, matterNames] = await Promise.all([
+    statementIds.length === 0
       ? []
-      : await db
+      : db
           .select({ id: statements.id, serviceId: statements.serviceId, month: statements.month })
           .from(statements)
-          .where(
-            sql`${statements.id} in (${sql.join(
-              ids.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`,
-          );
+          .where(sql`${statements.id} ${anyOf(statementIds)}`),
+    namesOf(db, clients, clientIds),
+    namesOf(db, matters, matterIds),
+  ]);
   const byId = new Map(found.map((s) => [s.id, { serviceId: s.serviceId, month: s.month }]));
-  return rows.map((r) => toRecord(r, r.statementId ? (byId.get(r.statementId) ?? null) : null));
+  const names = new Map([...clientNames, ...matterNames].map((n) => [n.id, n.name]));
+  return rows.map((r) => ({
+    ...toRecord(r, r.statementId ? (byId.get(r.statementId) ?? null) : null, lang),
+    clientName: r.clientId ? (names.get(r.clientId) ?? null) : null,
+    matterName: r.matterId ? (names.get(r.matterId) ?? null) : null,
+  }));
 }
 
 /** Newest first, of one status (default `open`), optionally of one severity or kind. */
@@ -90,7 +130,7 @@ export async function listTrustFindings(
     .orderBy(...orderBy)
     .limit(query.limit + 1);
   const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
-  return { data: await withStatements(db, page.rows), nextCursor: page.nextCursor };
+  return { data: await withContext(db, page.rows, query.lang), nextCursor: page.nextCursor };
 }
 
 /**
@@ -114,7 +154,7 @@ export async function acknowledgeTrustFinding(
     .where(and(eq(trustFindings.orgId, orgId), eq(trustFindings.id, id)))
     .returning();
   if (!row) throw notFound('Trust finding');
-  const [record] = await withStatements(db, [row]);
+  const [record] = await withContext(db, [row]);
   return record as TrustFindingRecord;
 }
 

@@ -1,13 +1,13 @@
-import { fromCents } from '../../../shared/money.js';
+import { asDollars } from '../../../shared/money.js';
 import type { TrustFindingKind } from '../../../shared/trust-findings.js';
 
 // What each finding says and what to do about it. Written as signals to check, never as a
 // conclusion: whether anything breaches a rule is for the firm and its counsel to decide
 // (NOT_A_LEGAL_DETERMINATION goes with every finding).
 
-type Details = Record<string, string | number | null>;
+export type Details = Record<string, string | number | null>;
 
-const text = (value: string | number | null | undefined, fallback: string) =>
+export const text = (value: string | number | null | undefined, fallback: string) =>
   value === null || value === undefined || value === '' ? fallback : String(value);
 
 export function wordingOf(
@@ -16,7 +16,8 @@ export function wordingOf(
   amountCents: number | null,
 ): { title: string; action: string } {
   const account = text(details.bankAccountName, 'A trust account');
-  const amount = amountCents === null ? '' : fromCents(amountCents);
+  // "$1,234,567.89": a sentence for a person (the record's `amount` is the plain "1234567.89").
+  const amount = amountCents === null ? '' : asDollars(amountCents);
   switch (kind) {
     case 'trust_fee_account':
       return {

@@ -194,11 +194,23 @@ describe('trust findings', () => {
     expect(finding).toMatchObject({
       severity: 'high',
       amount: '40.00',
+      // The sentence says the sum as a person reads it; `amount` stays plain.
+      title: expect.stringContaining('charged back: $40.00 taken back'),
       bankAccountId: trust,
       clientId,
+      // Named, so a person reading the list knows whose money it is.
+      clientName: 'Doe Estate',
       matterId,
+      matterName: 'Probate',
       transactionId: local!.id,
     });
+    // In Spanish for a Spanish page: the sentences and the disclaimer, the money the Spanish way.
+    const [es] = await findings('?kind=trust_chargeback&lang=es');
+    expect(es).toMatchObject({ id: finding.id, amount: '40.00', clientName: 'Doe Estate' });
+    expect(es!.title).toMatch(/contracargo: el banco del pagador retiró 40,00\sUS\$/);
+    expect(es!.action).toMatch(/^Compruebe/);
+    expect(es!.disclaimer).toMatch(/no una determinación legal/);
+    expect((await get('/api/admin/trust-findings?lang=fr')).status).toBe(400);
     h.sim.sandbox.chargebackReversal(h.firm.apiKey, payment);
     await waitForFinding('trust_chargeback', 'resolved', (f) => f.id === finding.id);
   });

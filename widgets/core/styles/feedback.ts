@@ -11,6 +11,9 @@ export const feedbackStyles = css`
   .badge {
     --_tone: var(--_danger);
   }
+  [data-tone='error'] {
+    --_tone: var(--_danger);
+  }
   [data-tone='warning'] {
     --_tone: var(--_warning);
   }
