@@ -45,8 +45,6 @@ const BARE = numberArg('bare-events', 3_000);
 const WARM_UP = numberArg('warm-up', 0);
 const DRAIN_TIMEOUT_MS = numberArg('drain-timeout-ms', 600_000);
 const WORKER_PROCESSES = numberArg('worker-processes', 0);
-// The sender's own warm-up (fire-thread.js) is skipped with --cold-sender 1.
-const COLD_SENDER = numberArg('cold-sender', 0) === 1;
 if (WORKER_PROCESSES > 0 && !process.env.DATABASE_URL) {
   process.stderr.write(
     '--worker-processes needs PostgreSQL (DATABASE_URL): PGlite is one process\n',
@@ -91,7 +89,7 @@ const COLD_ACKS = 1_000;
  */
 async function fire(url: string, postings: Posting[]): Promise<Fired> {
   const worker = new Worker(new URL('./fire-thread.js', import.meta.url), {
-    workerData: { url, postings, connections: CONNECTIONS, coldSender: COLD_SENDER },
+    workerData: { url, postings, connections: CONNECTIONS },
   });
   const out = await new Promise<{
     latencies: Float64Array;
@@ -248,7 +246,7 @@ async function main(): Promise<void> {
       `  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms` +
       `  max ${r.max.toFixed(0).padStart(6)} ms  over 5 s ${r.overDeadline}  non-200 ${r.failed}\n`;
     process.stdout.write(
-      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process (timed in a thread${COLD_SENDER ? ', cold' : ', warmed on a server of its own'}), ${warm > 0 ? `after a warm-up of ${warm}` : 'cold server'}` +
+      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process (timed in a thread), ${warm > 0 ? `after a warm-up of ${warm}` : 'cold server'}` +
         `${WORKER_PROCESSES > 0 ? `, workers in ${WORKER_PROCESSES} process(es) of their own` : ''}\n` +
         row('durable', durable) +
         `durable: the first ${COLD_ACKS.toLocaleString('en-US')} acks p99 ${durable.coldP99.toFixed(1)} ms, the rest p99 ${durable.restP99.toFixed(1)} ms\n` +
