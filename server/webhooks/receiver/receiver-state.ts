@@ -39,10 +39,11 @@ export function openWebhookReceiver(
 
 /**
  * Opens, before the server listens, what the first acks would otherwise open while a burst
- * waits: the receiver's database connections (each reads the inbox's tables once, so its
- * backend has them cached) and the default organization's secrets. A server back from a restart
- * meets the remote's retries of the backlog it missed at once. Best effort: a failure here is
- * met again, and answered, by the first webhook.
+ * waits: the receiver's database connections (each reads the inbox's own tables once, so its
+ * backend has them cached; the jobs table is the queue's to name) and the default
+ * organization's secrets. A server back from a restart meets the remote's retries of the
+ * backlog it missed at once. Best effort: a failure here is met again, and answered, by the
+ * first webhook.
  */
 export async function warmWebhookReceiver(
   state: WebhookReceiverState,
@@ -51,7 +52,6 @@ export async function warmWebhookReceiver(
 ): Promise<void> {
   const db = database.receiverDb ?? database.db;
   const touch = sql`select (select count(*) from (select 1 from webhook_events limit 1) e)
-    + (select count(*) from (select 1 from jobs limit 1) j)
     + (select count(*) from (select 1 from webhook_receipts limit 1) r) as n`;
   try {
     // The receiver's pool holds two connections (db/index.ts): two at once opens both.
