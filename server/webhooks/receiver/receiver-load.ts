@@ -6,8 +6,8 @@
 // time (the work behind the acks never stops, and a long flood still drains), and catches up
 // after it. bench:webhooks side by side: stepping down to a tenth at all times gave a quarter to
 // a third more acks/s and a lower p99 on PostgreSQL and on PGlite; starting only once a second
-// took the PostgreSQL p99 lower again (docs/operations.md has the figures). The processing ends
-// later, most on PGlite.
+// took the PostgreSQL p99 lower again on a loaded machine, within the noise on a quiet one
+// (docs/operations.md has the figures). The processing ends later, most on PGlite.
 
 /** Requests in hand at once from which the receiver is busy: the remote retrying a backlog. */
 export const BUSY_FROM = 8;
