@@ -59,6 +59,13 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 // Any fixed number works: it only has to be the same for every process of this application.
 const MIGRATION_LOCK = 7_346_001;
 
+/** A list of uuids for a raw statement's `in (…)`, each parameter cast. */
+export const uuidList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
 /** Rows of a raw `db.execute`: postgres.js answers an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];

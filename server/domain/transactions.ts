@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ListQuery, Page, Transaction } from '../../shared/schemas.js';
-import type { Executor } from '../db/index.js';
+import { rowsOf, type Executor } from '../db/index.js';
 import { transactions } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { pageAfter, toPage } from './pagination.js';
@@ -68,4 +68,22 @@ export async function getTransaction(
     .where(and(eq(transactions.orgId, orgId), eq(transactions.id, id)));
   if (!row) throw notFound('Transaction');
   return toTransaction(row);
+}
+
+/**
+ * The next `limit` ids of an organization's transactions after `after`, in id order: the walk
+ * of a background pass over every transaction (the ledger's and the trust findings' backfills).
+ */
+export async function transactionIdsAfter(
+  db: Executor,
+  orgId: string,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id from transactions
+      where org_id = ${orgId}::uuid ${after ? sql`and id > ${after}::uuid` : sql``}
+      order by id limit ${limit}`),
+  ).map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { toCents } from '../../../shared/money.js';
-import { rowsOf, type Executor } from '../../db/index.js';
+import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import { lockHistory } from '../audit/history.js';
 import { familyEffects, isPayment, type Effect, type LedgerTransaction } from './effects.js';
 import { postEntries, type NewEntry } from './post.js';
@@ -42,12 +42,6 @@ export const toLedger = (r: LedgerRow): LedgerTransaction => ({
   createdOn: new Date(r.created_on),
 });
 
-const idList = (ids: readonly string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-
 const COLUMNS = sql`t.id, t.type, t.status, t.amount::text as amount,
   t.amount_refunded::text as amount_refunded, t.bank_account_id, t.client_id, t.matter_id,
   t.original_transaction_id, t.created_on`;
@@ -66,19 +60,19 @@ export async function applyTransactionsToLedger(
   const touched = rowsOf<{ head: string }>(
     await db.execute(sql`
       select distinct coalesce(t.original_transaction_id, t.id) as head from transactions t
-      where t.org_id = ${orgId}::uuid and t.id in (${idList(transactionIds)})`),
+      where t.org_id = ${orgId}::uuid and t.id in (${uuidList(transactionIds)})`),
   ).map((r) => r.head);
   if (touched.length === 0) return 0;
   const heads = rowsOf<LedgerRow>(
     await db.execute(sql`
       select ${COLUMNS} from transactions t
-      where t.org_id = ${orgId}::uuid and t.id in (${idList([...touched].sort())})
+      where t.org_id = ${orgId}::uuid and t.id in (${uuidList([...touched].sort())})
       order by t.id for update`),
   );
   const members = rowsOf<LedgerRow>(
     await db.execute(sql`
       select ${COLUMNS} from transactions t
-      where t.org_id = ${orgId}::uuid and t.original_transaction_id in (${idList(touched)})`),
+      where t.org_id = ${orgId}::uuid and t.original_transaction_id in (${uuidList(touched)})`),
   );
   const byHead = new Map<string, LedgerTransaction[]>();
   for (const m of members.map(toLedger)) {
@@ -109,7 +103,7 @@ export async function applyTransactionsToLedger(
       select transaction_id, bank_account_id, client_id, matter_id, kind,
         sum(amount_cents) as cents
       from ledger_entries
-      where org_id = ${orgId}::uuid and transaction_id in (${idList([...involved])})
+      where org_id = ${orgId}::uuid and transaction_id in (${uuidList([...involved])})
       group by transaction_id, bank_account_id, client_id, matter_id, kind`),
   );
   const key = (

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/index.js';
 import { applyTransactionsToLedger } from './apply.js';
+import { transactionIdsAfter } from '../transactions.js';
 
 // Transactions stored before the ledger existed (an upgraded database) reach it once, in the
 // background: migration 0017 marks each organization that had any (ledger_backfills), each
@@ -32,13 +33,7 @@ export async function backfillLedgerBatch(
         from ledger_backfills where org_id = ${orgId}::uuid for update`),
     );
     if (!state || state.completed) return false;
-    const ids = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        select id from transactions
-        where org_id = ${orgId}::uuid
-          ${state.after ? sql`and id > ${state.after}::uuid` : sql``}
-        order by id limit ${batchSize}`),
-    ).map((r) => r.id);
+    const ids = await transactionIdsAfter(tx, orgId, state.after, batchSize);
     const posted = await applyTransactionsToLedger(tx, orgId, ids);
     const done = ids.length < batchSize;
     await tx.execute(sql`

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/index.js';
 import type { FINDINGS_BACKFILL_STAGES } from '../../db/schema/index.js';
 import { balanceScopeOf } from './causes.js';
+import { transactionIdsAfter } from '../transactions.js';
 import {
   refreshAccountFindings,
   refreshBalanceFindings,
@@ -66,13 +67,7 @@ export async function backfillFindingsBatch(
       return true;
     }
     if (state.stage === 'transactions') {
-      const ids = rowsOf<{ id: string }>(
-        await tx.execute(sql`
-          select id from transactions
-          where org_id = ${orgId}::uuid
-            ${state.after_transaction_id ? sql`and id > ${state.after_transaction_id}::uuid` : sql``}
-          order by id limit ${batchSize}`),
-      ).map((r) => r.id);
+      const ids = await transactionIdsAfter(tx, orgId, state.after_transaction_id, batchSize);
       await refreshTransactionFindings(tx, orgId, ids);
       await record(
         tx,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FAILED_MONEY_OUT_STATUSES } from '../../../shared/money-out.js';
 import type { TrustFindingKind, TrustFindingSeverity } from '../../../shared/trust-findings.js';
-import { rowsOf, type Executor } from '../../db/index.js';
+import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import { toLedger, type LedgerRow } from '../ledger/apply.js';
 import { familyEffects } from '../ledger/effects.js';
 import { matterScope } from '../ledger/post.js';
@@ -30,12 +30,6 @@ const none = {
   transactionId: null,
   statementId: null,
 };
-
-const uuids = (ids: readonly string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
 
 /** Trust accounts the service uses for its fees or its chargebacks (bank account sync). */
 export async function accountFlagCauses(db: Executor, orgId: string): Promise<Cause[]> {
@@ -154,7 +148,7 @@ export async function trustHeadsOf(
     await db.execute(sql`
       select distinct coalesce(t.original_transaction_id, t.id) as head from transactions t
       join bank_accounts b on b.id = t.bank_account_id and b.category = 'trust'
-      where t.org_id = ${orgId}::uuid and t.id in (${uuids(transactionIds)})`),
+      where t.org_id = ${orgId}::uuid and t.id in (${uuidList(transactionIds)})`),
   );
   return rows.map((r) => r.head);
 }
@@ -178,14 +172,14 @@ export async function transactionCauses(
       from transactions t
       join bank_accounts b on b.id = t.bank_account_id and b.category = 'trust'
       where t.org_id = ${orgId}::uuid
-        and (t.id in (${uuids(heads)}) or t.original_transaction_id in (${uuids(heads)}))`),
+        and (t.id in (${uuidList(heads)}) or t.original_transaction_id in (${uuidList(heads)}))`),
   );
   const asked = rowsOf<{ transaction_id: string; kind: string; cents: string | number }>(
     await db.execute(sql`
       select transaction_id, kind,
         sum(coalesce(round(amount * 100), 0)) as cents
       from money_out_requests
-      where org_id = ${orgId}::uuid and transaction_id in (${uuids(heads)})
+      where org_id = ${orgId}::uuid and transaction_id in (${uuidList(heads)})
         and status not in (${sql.join(
           FAILED_MONEY_OUT_STATUSES.map((s) => sql`${s}`),
           sql`, `,

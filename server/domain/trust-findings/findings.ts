@@ -7,7 +7,7 @@ import {
   type TrustFindingListQuery,
   type TrustFindingRecord,
 } from '../../../shared/trust-findings.js';
-import { rowsOf, type Executor } from '../../db/index.js';
+import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import { clients, matters, statements, trustFindings } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { pageAfter, toPage } from '../pagination.js';
@@ -61,11 +61,7 @@ const byStatus = {
 };
 
 /** `in (…)` of uuids, for the few ids of a page. */
-const anyOf = (ids: string[]) =>
-  sql`in (${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
+const anyOf = (ids: string[]) => sql`in (${uuidList(ids)})`;
 
 const idsOf = (rows: Row[], key: 'statementId' | 'clientId' | 'matterId') => [
   ...new Set(rows.map((r) => r[key]).filter((id): id is string => !!id)),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TrustFindingKind } from '../../../shared/trust-findings.js';
-import { rowsOf, type Executor } from '../../db/index.js';
+import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import { lockHistory } from '../audit/history.js';
 import {
   accountFlagCauses,
@@ -148,10 +148,7 @@ export async function refreshTransactionFindings(
     await db.execute(sql`
       select distinct t.bank_account_id, t.client_id, t.matter_id from transactions t
       join bank_accounts b on b.id = t.bank_account_id and b.category = 'trust'
-      where t.org_id = ${orgId}::uuid and t.id in (${sql.join(
-        heads.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`),
+      where t.org_id = ${orgId}::uuid and t.id in (${uuidList(heads)})`),
   );
   await refreshBalanceFindings(db, orgId, scopes.map(balanceScopeOf));
 }
