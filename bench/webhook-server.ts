@@ -1,6 +1,6 @@
 // The server process of `npm run bench:webhooks`: the product as server/main.ts assembles it
-// (same runtime, app, workers, log, reconciliation and retention schedules, the receiver warmed
-// before it listens, configuration from the environment), plus routes for the benchmark only:
+// (same runtime, app, workers, log, reconciliation and retention schedules, the ack path warmed
+// up before it listens, configuration from the environment), plus routes for the benchmark only:
 //   POST /bench/bare     the receiver's signature check and nothing else (the default org);
 //   GET  /bench/counts   transactions and webhook events by status, to check the drain;
 //   POST /bench/stats    where ack time went since the last call: this process's event-loop
@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase, rowsOf, type Database } from '../server/db/index.js';
 import { openRuntime } from '../server/runtime.js';
 import { verifyWebhook } from '../server/webhooks/receiver/receiver.js';
-import { warmWebhookReceiver } from '../server/webhooks/receiver/receiver-state.js';
+import { warmUp } from '../server/warm-up.js';
 import { startReconcileScheduler } from '../server/webhooks/reconcile/reconcile-scheduler.js';
 import { startRetention } from '../server/webhooks/pipeline/retention.js';
 
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       events: Object.fromEntries(events.map((e) => [e.status, Number(e.n)])),
     });
   });
+  await warmUp(runtime);
   if (config.workers) runtime.startWorkers();
   // As main.ts runs them: the reconciliation (where workers run) and the retention.
   const reconciler = config.workers
@@ -110,7 +111,6 @@ async function main(): Promise<void> {
     logger: runtime.logger,
     retentionDays: config.webhookEventsRetentionDays,
   });
-  await warmWebhookReceiver(runtime.webhooks, database, runtime.logger);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     process.stdout.write(`Payment link service: http://${info.address}:${info.port}\n`);
   });

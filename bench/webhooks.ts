@@ -4,12 +4,15 @@
 // into transactions WHILE the acks are measured, and this process is only the load generator,
 // posting signed `transaction.created` events over loopback with many keep-alive connections,
 // timed in a thread of its own (bench/fire-thread.js: the main thread reads the server's output
-// and gathers figures meanwhile). The simulator of the remote runs in a third process at the
+// and gathers figures meanwhile), whose HTTP client is warmed first against a server of its own,
+// as the remote's sender is warm. The simulator of the remote runs in a third process at the
 // service's real limits (500 a minute, 10 at a time; each document validated against the
 // schema), and the workers fetch each event's transaction from it.
 //
-// The measured burst hits the server cold, as the remote's retries of a backlog hit a server that
-// has just come back (`--warm-up N` first posts N bodies to each route). Then, on the same server,
+// The remote's transactions are made before the server starts, so the measured burst hits a
+// server that has just started (and warmed its ack path before it listened, as every start does:
+// server/warm-up.ts), as the remote's retries of a backlog hit a server just back from an outage
+// (`--warm-up N` first posts N bodies to each route of it as well). Then, on the same server,
 // the bare route (the receiver's signature check alone): the floor of the HTTP stack and of the
 // machine. It prints acks/s, p50, p99, max and the acks over the service's 5 s deadline (a
 // failure there: it retries, and after a day of failures disables the URL) of both, then waits for
@@ -83,24 +86,48 @@ interface Fired extends Result {
 
 const COLD_ACKS = 1_000;
 
+interface Timings {
+  latencies: Float64Array;
+  failed: number;
+  seconds: number;
+  pauses: Fired['pauses'];
+}
+
 /**
- * Posts every body once over `CONNECTIONS` keep-alive connections from the load generator's
- * thread (fire-thread.js), which times each answer; answers rate and latency.
+ * The load generator: a thread of its own (fire-thread.js) that warms its own HTTP client first,
+ * against a server of its own, and then fires each burst it is given over `CONNECTIONS`
+ * keep-alive connections, timing each answer.
  */
-async function fire(url: string, postings: Posting[]): Promise<Fired> {
-  const worker = new Worker(new URL('./fire-thread.js', import.meta.url), {
-    workerData: { url, postings, connections: CONNECTIONS },
+async function startSender(warmUpPostings: Posting[]) {
+  const thread = new Worker(new URL('./fire-thread.js', import.meta.url), {
+    workerData: { connections: CONNECTIONS, warmUpPostings },
   });
-  const out = await new Promise<{
-    latencies: Float64Array;
-    failed: number;
-    seconds: number;
-    pauses: Fired['pauses'];
-  }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      const failed = (error: Error) => {
+        thread.off('message', answered);
+        reject(error);
+      };
+      const answered = (message: T) => {
+        thread.off('error', failed);
+        resolve(message);
+      };
+      thread.once('message', answered);
+      thread.once('error', failed);
+    });
+  await next<{ ready: true }>();
+  return {
+    /** Posts every body once; answers rate and latency. */
+    async fire(url: string, postings: Posting[]): Promise<Fired> {
+      const answered = next<Timings>();
+      thread.postMessage({ url, postings });
+      return figures(postings.length, await answered);
+    },
+    close: () => thread.terminate(),
+  };
+}
+
+function figures(events: number, out: Timings): Fired {
   const inOrder = [...out.latencies];
   const sortedP99 = (part: number[]) =>
     quantile(
@@ -109,8 +136,8 @@ async function fire(url: string, postings: Posting[]): Promise<Fired> {
     );
   const latencies = [...out.latencies].sort((a, b) => a - b);
   return {
-    events: postings.length,
-    perSecond: postings.length / out.seconds,
+    events,
+    perSecond: events / out.seconds,
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
     max: latencies.at(-1) ?? 0,
@@ -134,6 +161,7 @@ async function main(): Promise<void> {
     ? await createThrowawayPostgres(process.env.DATABASE_URL)
     : undefined;
   let server: ServerProcess | undefined;
+  let sender: Awaited<ReturnType<typeof startSender>> | undefined;
   const workers: ServerProcess[] = [];
   const env = {
     DATABASE_URL: database?.url ?? '',
@@ -144,35 +172,9 @@ async function main(): Promise<void> {
     DEMO: '0',
   };
   try {
-    server = await startServerProcess(
-      { ...env, PORT: '0', ...(WORKER_PROCESSES > 0 ? { WORKERS: '0' } : {}) },
-      { script: 'bench/webhook-server.ts' },
-    );
-    for (let i = 0; i < WORKER_PROCESSES; i++) workers.push(await startWorkerProcess(env));
-    const base = server.url;
-    const admin = async (method: string, route: string, body?: unknown) => {
-      const res = await fetch(`${base}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<unknown>;
-    };
-    await admin('PUT', '/api/settings', { apiToken: remote.key, webhookSecret: SECRET });
-    const serverStats = () =>
-      admin('POST', '/bench/stats') as Promise<{
-        loop: { p50: number; p99: number; max: number };
-        writes: { count: number; p50: number; p99: number; max: number };
-        jobs: Record<string, number>;
-      }>;
-    const counts = () =>
-      admin('GET', '/bench/counts') as Promise<{
-        transactions: number;
-        events: Record<string, number>;
-      }>;
-
-    // Transactions the remote knows (no webhook URL registered there: this process posts).
+    // Transactions the remote knows (no webhook URL registered there: this process posts), made
+    // before the server starts: the burst meets a server that has just started, as the remote's
+    // retries meet one back from an outage.
     process.stdout.write(`preparing ${EVENTS} remote transactions…\n`);
     const client = createRemoteClient({
       resolveTarget: fixedTarget({ baseUrl: remote.url, apiKey: remote.key }),
@@ -217,14 +219,44 @@ async function main(): Promise<void> {
       ]),
     );
 
+    // The sender warms itself meanwhile (never against the server measured).
+    sender = await startSender(postings);
+    server = await startServerProcess(
+      { ...env, PORT: '0', ...(WORKER_PROCESSES > 0 ? { WORKERS: '0' } : {}) },
+      { script: 'bench/webhook-server.ts' },
+    );
+    for (let i = 0; i < WORKER_PROCESSES; i++) workers.push(await startWorkerProcess(env));
+    const base = server.url;
+    const admin = async (method: string, route: string, body?: unknown) => {
+      const res = await fetch(`${base}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<unknown>;
+    };
+    await admin('PUT', '/api/settings', { apiToken: remote.key, webhookSecret: SECRET });
+    const serverStats = () =>
+      admin('POST', '/bench/stats') as Promise<{
+        loop: { p50: number; p99: number; max: number };
+        writes: { count: number; p50: number; p99: number; max: number };
+        jobs: Record<string, number>;
+      }>;
+    const counts = () =>
+      admin('GET', '/bench/counts') as Promise<{
+        transactions: number;
+        events: Record<string, number>;
+      }>;
+
     const bareUrl = `${base}/bench/bare`;
     const durableUrl = defaultWebhookUrl(base);
     // An optional warm-up of both paths (HTTP stack, secret cache, JIT, the database's first
     // pages). The durable warm-up posts a kind the pipeline ignores: stored, never drained.
     const warm = Math.min(WARM_UP, EVENTS);
     if (warm > 0) {
-      await fire(bareUrl, postings.slice(0, warm));
-      await fire(
+      await sender.fire(bareUrl, postings.slice(0, warm));
+      await sender.fire(
         durableUrl,
         Array.from({ length: warm }, () =>
           signed([{ type: 'bench.warm_up', eventId: randomUUID(), data: {} }]),
@@ -234,12 +266,12 @@ async function main(): Promise<void> {
 
     // The measured burst: the workers start draining with the first stored event.
     await serverStats();
-    const durable = await fire(durableUrl, postings);
+    const durable = await sender.fire(durableUrl, postings);
     const { pauses } = durable;
     const during = await serverStats();
     const afterBurst = await counts();
     // The floor, on the same (now warm) server: the signature check alone.
-    const bare = await fire(bareUrl, postings.slice(0, Math.min(BARE, EVENTS)));
+    const bare = await sender.fire(bareUrl, postings.slice(0, Math.min(BARE, EVENTS)));
 
     const row = (label: string, r: Result) =>
       `${label.padEnd(9)} ${String(r.events).padStart(6)} ev ${r.perSecond.toFixed(0).padStart(6)} acks/s` +
@@ -297,6 +329,7 @@ async function main(): Promise<void> {
     );
     if (lost !== 0 || now.transactions < EVENTS) process.exitCode = 1;
   } finally {
+    await sender?.close();
     await Promise.allSettled(workers.map((w) => w.stop()));
     await server?.stop();
     await remote.close();

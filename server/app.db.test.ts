@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
-import { createLogger } from './logger.js';
+import { createLogger, fixedFieldsLogger } from './logger.js';
 import { createTestDatabase } from './testing/database.js';
 import { createTestApp, type TestApp } from './testing/app.js';
 
@@ -115,6 +115,8 @@ describe('logging', () => {
         },
       }),
     );
+    // The request line's logger skips the redaction; the process's logger keeps it.
+    fixedFieldsLogger(logger).info({ status: 200 }, 'request');
     logger.info(
       {
         req: { headers: { authorization: 'Bearer plk_abc' } },
@@ -127,6 +129,7 @@ describe('logging', () => {
     for (const secret of ['plk_abc', 'tok-123', 'sec-456', 'k-789'])
       expect(line).not.toContain(secret);
     expect(line).toContain('[redacted]');
+    expect(lines[0]).toContain('"status":200');
   });
 });
 

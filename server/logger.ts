@@ -51,6 +51,23 @@ export function createLogger(
   );
 }
 
+const unredacted = new WeakMap<Logger, Logger>();
+
+/**
+ * `logger` without the redaction, for lines whose fields are fixed and none can carry a secret
+ * (the request line: ids, method, path, status, duration). Redacting costs about 10 µs a line
+ * (21 paths, some wildcards), writing one about 3: at thousands of webhook acks a second, the
+ * request line's redaction alone took a few per cent of the process.
+ */
+export function fixedFieldsLogger(logger: Logger): Logger {
+  let child = unredacted.get(logger);
+  if (!child) {
+    child = logger.child({}, { redact: { paths: [] } });
+    unredacted.set(logger, child);
+  }
+  return child;
+}
+
 /**
  * A write to stdout or stderr that fails (ENOSPC on a full disk, EPIPE when the reader went)
  * emits an error event, which kills the process when nobody listens: the process's own messages

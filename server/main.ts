@@ -13,7 +13,7 @@ import { startEndpointScheduler } from './webhooks/endpoint/endpoint-scheduler.j
 import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
 import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
 import { startRetention } from './webhooks/pipeline/retention.js';
-import { warmWebhookReceiver } from './webhooks/receiver/receiver-state.js';
+import { warmUp } from './warm-up.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -33,6 +33,9 @@ async function main(): Promise<void> {
   const boot = runtime.boot!;
   const orgId = boot.organization.id;
   const app = createApp(runtime);
+  // Before the workers start (the warm-up's rolled-back writes would wake them for nothing) and
+  // before the server listens: the first burst meets compiled code (warm-up.ts).
+  await warmUp(runtime);
   if (config.workers) runtime.startWorkers();
   // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
   const reconciler = config.workers
@@ -61,7 +64,6 @@ async function main(): Promise<void> {
     check: (org) => checkWebhookEndpoint(live, org),
   });
 
-  await warmWebhookReceiver(runtime.webhooks, database, logger);
   const timeouts = httpTimeouts(config);
   const server = serve(
     {

@@ -130,6 +130,7 @@ const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers
       'server/worker.ts',
       'server/runtime.ts',
       'server/app.ts',
+      'server/warm-up.ts',
       'server/org-cli.ts',
       'server/audit-cli.ts',
       'server/testing',

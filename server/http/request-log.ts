@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { fixedFieldsLogger } from '../logger.js';
 import type { AppEnv } from './context.js';
 
 /**
  * One log line per request: method, path, status, duration, organization. Never headers, query
- * strings or bodies, which is where keys and secrets travel.
+ * strings or bodies, which is where keys and secrets travel; so the line needs no redaction.
  */
 export function requestLog(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -13,7 +14,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     c.header('x-request-id', requestId);
     await next();
-    c.get('deps').logger.info(
+    fixedFieldsLogger(c.get('deps').logger).info(
       {
         requestId,
         method: c.req.method,

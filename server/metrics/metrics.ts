@@ -40,6 +40,8 @@ interface MetricsOptions {
   onSourceError?: (source: string, error: unknown) => void;
   /** Log lines this process could not write and dropped (a full disk, a gone reader). */
   logLinesDropped?: () => number;
+  /** The process's own figures (CPU, memory, event loop lag): default on; one set per process. */
+  processMetrics?: boolean;
 }
 
 export type WebhookAckOutcome =
@@ -94,7 +96,7 @@ export class Metrics {
   constructor(options: MetricsOptions = {}) {
     const registers = [this.registry];
     // The process's own figures (CPU, memory, event loop lag) under their standard names.
-    collectDefaultMetrics({ register: this.registry });
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
     this.#ackDuration = new Histogram({
       name: `${PREFIX}webhook_ack_duration_seconds`,
       help: 'Webhook requests answered, by outcome, and how long each took (its _count is the acks)',

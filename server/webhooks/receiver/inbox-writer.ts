@@ -107,7 +107,7 @@ export class InboxWriter {
   // refuses (text it cannot store that slipped past parsing) fails only its own request.
   readonly #batcher: Batcher<Pending, StoreResult>;
 
-  constructor(db: Database) {
+  constructor(db: Pick<Database, 'execute'>) {
     this.#batcher = new Batcher(
       async (batch) => {
         try {

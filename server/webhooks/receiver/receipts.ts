@@ -46,7 +46,7 @@ export class RejectionCounter {
   #flushing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly db: Executor,
+    private readonly db: Pick<Executor, 'execute'>,
     private readonly onError: (error: unknown) => void,
   ) {}
 

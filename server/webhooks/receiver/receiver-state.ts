@@ -6,12 +6,13 @@ import type { SecretBox } from '../../security/secret-box.js';
 import { InboxWriter } from './inbox-writer.js';
 import { RejectionCounter } from './receipts.js';
 import { ReceiverLoad } from './receiver-load.js';
-import { SecretsCache } from './secrets-cache.js';
+import { fixedSecret, SecretsCache, type WebhookSecrets } from './secrets-cache.js';
+import { rolledBack } from '../../db/rolled-back.js';
 
 /** What the webhook receiver keeps between requests: one of each per process. */
 export interface WebhookReceiverState {
   /** Each organization's decrypted webhook secrets, held for a few seconds. */
-  secrets: SecretsCache;
+  secrets: WebhookSecrets;
   /** The group-commit writer of the inbox: acks wait for its write. */
   inbox: InboxWriter;
   /** Refused requests, counted in memory and written in batches. */
@@ -33,6 +34,25 @@ export function openWebhookReceiver(
     rejections: new RejectionCounter(database.db, (error) =>
       logger.warn({ err: errorMessage(error).slice(0, 300) }, 'could not count rejections'),
     ),
+    load: new ReceiverLoad(),
+  };
+}
+
+/**
+ * A receiver that keeps nothing, for the warm-up (server/warm-up.ts): every signature is checked
+ * against `secret` alone, for `orgId` as the default organization, and every write (the inbox's,
+ * a rejection count) runs for real on the receiver's connections and is rolled back.
+ */
+export function openDryRunReceiver(
+  database: DatabaseHandle,
+  orgId: string,
+  secret: string,
+): WebhookReceiverState {
+  const db = rolledBack(database.receiverDb ?? database.db);
+  return {
+    secrets: fixedSecret(orgId, secret),
+    inbox: new InboxWriter(db),
+    rejections: new RejectionCounter(db, () => {}),
     load: new ReceiverLoad(),
   };
 }

@@ -116,3 +116,16 @@ export class SecretsCache {
     return entry;
   }
 }
+
+/** What the receiver asks of the secrets: the cache above, or `fixedSecret` for a warm-up. */
+export type WebhookSecrets = Pick<SecretsCache, 'defaultOrgId' | 'get' | 'refresh'>;
+
+/** One organization, taken as the default, whose one secret is `secret` (never read or stored). */
+export function fixedSecret(orgId: string, secret: string): WebhookSecrets {
+  const entry: Entry = { value: { current: secret, previous: null }, loadedAt: 0, version: 0 };
+  return {
+    defaultOrgId: async () => orgId,
+    get: async (id) => (id === orgId ? entry : { ...entry, value: null }),
+    refresh: async () => null,
+  };
+}
