@@ -12,15 +12,17 @@ import { openDryRunReceiver, warmWebhookReceiver } from './webhooks/receiver/rec
 import { signBody } from './webhooks/receiver/signature.js';
 import { DEFAULT_RECEIVER_PATH } from './webhooks/receiver/webhook-url.js';
 
-// The remote retries the backlog a server missed the moment it is back, 64 requests at once. A
-// process that has just started answers its first thousand or so at a third of its speed: V8
-// compiles the hot code as it runs it. bench:webhooks on PostgreSQL, 10,000 x 64, measured by
-// request order: the first 1,000 acks p50 ~30 ms, the rest ~10 ms. So before it listens, the
-// server runs its ack path a couple of thousand times, over real HTTP on a loopback port of its
-// own: Node's HTTP server and Hono's adapter, the app's middleware, the receiver's signature
-// check and parsing, and the inbox write, which runs on the receiver's connections and is rolled
-// back. Nothing is kept or seen: the warm-up app has a receiver of its own (a secret made for the
-// warm-up, writes rolled back), a logger writing nowhere and metrics nobody exports.
+// The remote retries the backlog a server missed the moment it is back, 64 requests at once, and
+// a process that has just started runs its code before V8 has compiled it: bench:webhooks on
+// PostgreSQL (10,000 x 64, a new server) answered the first 64 in 40-130 ms and its first 1,000
+// acks with a p99 of 76-133 ms, the rest with 26-35 ms. So before it listens, the server runs its
+// ack path a couple of thousand times over real HTTP on a loopback port of its own: Node's HTTP
+// server and Hono's adapter, the app's middleware, the receiver's signature check and parsing,
+// and the inbox write, which runs on the receiver's connections and is rolled back. Then the
+// first 1,000 acks had a p99 of 44-73 ms and the burst's max fell from 102-194 to 45-73 ms
+// (docs/operations.md). Nothing is kept or seen: the warm-up app has a receiver of its own (a
+// secret made for it, its writes rolled back), a logger writing nowhere and metrics nobody
+// exports.
 
 /** Requests the warm-up sends (V8 has compiled the ack path well before this many). */
 export const WARM_UP_REQUESTS = 2_000;
@@ -72,11 +74,13 @@ export async function warmUpWebhookAcks(
   };
   const app = createApp(warmDeps);
   const timeouts = httpTimeouts(deps.config);
-  const server = await new Promise<Server>((resolve) => {
+  const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
       { fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: serverOptions(timeouts) },
       () => resolve(s as Server),
     );
+    // No loopback to listen on: no warm-up (the caller logs why), never a crash.
+    s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: WARM_UP_CONNECTIONS });
