@@ -219,7 +219,7 @@ async function main(): Promise<void> {
       ]),
     );
 
-    // The sender warms itself meanwhile (never against the server measured).
+    // The sender warms itself first (never against the server measured); then the server starts.
     sender = await startSender(postings);
     server = await startServerProcess(
       { ...env, PORT: '0', ...(WORKER_PROCESSES > 0 ? { WORKERS: '0' } : {}) },
@@ -278,7 +278,7 @@ async function main(): Promise<void> {
       `  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms` +
       `  max ${r.max.toFixed(0).padStart(6)} ms  over 5 s ${r.overDeadline}  non-200 ${r.failed}\n`;
     process.stdout.write(
-      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process (timed in a thread), ${warm > 0 ? `after a warm-up of ${warm}` : 'cold server'}` +
+      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process (timed in a thread), ${warm > 0 ? `after a warm-up of ${warm}` : 'a server just started (warmed by its own start only)'}` +
         `${WORKER_PROCESSES > 0 ? `, workers in ${WORKER_PROCESSES} process(es) of their own` : ''}\n` +
         row('durable', durable) +
         `durable: the first ${COLD_ACKS.toLocaleString('en-US')} acks p99 ${durable.coldP99.toFixed(1)} ms, the rest p99 ${durable.restP99.toFixed(1)} ms\n` +
