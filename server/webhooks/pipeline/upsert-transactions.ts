@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/index.js';
+import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
 import { appendHistory, lockHistory } from '../../domain/audit/history.js';
@@ -118,10 +118,7 @@ async function recordHistory(
           settled_on as "settledOn", created_on as "createdOn",
           remote_fetched_at as "remoteFetchedAt", events
         from transactions where org_id = ${orgId}::uuid
-          and id in (${sql.join(
-            [...ids].map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})
+          and id in (${uuidList([...ids])})
         order by id`),
     );
     await appendHistory(
