@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { fixedFieldsLogger } from '../logger.js';
+import { fixedFieldsLogger, type Logger } from '../logger.js';
 import type { AppEnv } from './context.js';
 
 /**
@@ -8,13 +8,17 @@ import type { AppEnv } from './context.js';
  * strings or bodies, which is where keys and secrets travel; so the line needs no redaction.
  */
 export function requestLog(): MiddlewareHandler<AppEnv> {
+  // The line's logger, made once from the app's.
+  let lines: { of: Logger; logger: Logger } | undefined;
   return async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
     c.set('requestId', requestId);
     c.header('x-request-id', requestId);
     await next();
-    fixedFieldsLogger(c.get('deps').logger).info(
+    const { logger } = c.get('deps');
+    if (lines?.of !== logger) lines = { of: logger, logger: fixedFieldsLogger(logger) };
+    lines.logger.info(
       {
         requestId,
         method: c.req.method,
