@@ -6,10 +6,11 @@
 //
 // The sender is warm, as the remote's is: a thread starts cold (V8 compiles Node's HTTP client as
 // it runs it), and measured cold it sent a burst's first thousand requests at about half the
-// rate of the rest, which counted as the server's latency. So, once started, it posts the bodies
-// SENDER_WARM_UP times to a server of its own in this thread (never to the server measured), lets
-// that settle for a second (its garbage collected, its sockets closed) and says it is ready; then
-// it fires each burst it is sent ({ url, postings }) and answers its timings.
+// rate of the rest, which counted as the server's latency. So, once started, it posts a sample of
+// the bodies, SENDER_WARM_UP posts in all, to a server of its own in this thread (never to the
+// server measured), lets that settle for a second (its garbage collected, its sockets closed)
+// and says it is ready; then it fires each burst it is sent ({ url, postings }) and answers its
+// timings.
 //
 // Plain JavaScript, like server/db/pglite-thread-worker.js: a thread loads no TypeScript loader.
 import { Buffer } from 'node:buffer';

@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps) {
     c.set('db', deps.database.db);
     await next();
   });
-  app.use('*', requestLog());
+  app.use('*', requestLog(deps.logger));
   app.use('*', observeWebhookAcks());
   app.use(
     '*',

@@ -7,18 +7,15 @@ import type { AppEnv } from './context.js';
  * One log line per request: method, path, status, duration, organization. Never headers, query
  * strings or bodies, which is where keys and secrets travel; so the line needs no redaction.
  */
-export function requestLog(): MiddlewareHandler<AppEnv> {
-  // The line's logger, made once from the app's.
-  let lines: { of: Logger; logger: Logger } | undefined;
+export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  const lines = fixedFieldsLogger(logger);
   return async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
     c.set('requestId', requestId);
     c.header('x-request-id', requestId);
     await next();
-    const { logger } = c.get('deps');
-    if (lines?.of !== logger) lines = { of: logger, logger: fixedFieldsLogger(logger) };
-    lines.logger.info(
+    lines.info(
       {
         requestId,
         method: c.req.method,
