@@ -193,6 +193,14 @@ describe('the docs', () => {
   });
 });
 
+describe('the README', () => {
+  // The first page a new user reads: the two commands, what the product is, where the rest is.
+  // Anything longer belongs in docs/.
+  it('stays under 12 KB', () => {
+    expect(Buffer.byteLength(onDisk.read('README.md'))).toBeLessThanOrEqual(12 * 1024);
+  });
+});
+
 describe('the docs check', () => {
   const source: Record<string, string> = {
     'server/a.ts': 'export function receive() {}\nexport class Box {\n  async store(x) {}\n}\n',
