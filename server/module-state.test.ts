@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 // No service keeps its state in a module-level variable: caches, writers, counters and signers
 // are made by openRuntime (server/runtime.ts) and reach handlers through the app's dependencies,
 // so two runtimes in one process (tests, benches) never share them, and a reader sees where each
-// lives. Checked on the source: a module-level WeakMap/WeakSet, or an empty Map/Set made at
-// module level (a collection filled later is state; one made from constants is a constant).
+// lives. Checked on the source: a module-level WeakMap/WeakSet, an empty Map/Set made at module
+// level (a collection filled later is state; one made from constants is a constant), or a
+// module-level `let`/`var` (a binding that can be reassigned later is state, whatever it holds).
 
 const here = import.meta.dirname;
 
@@ -22,7 +23,11 @@ const ALLOWED: Record<string, string> = {
     'a process-wide signal from the settings write path to every secrets cache of the process',
   'domain/api-keys.ts stampedAt':
     'when this process last stamped a key as used: a throttle of a best-effort write',
+  'remote/sdl.ts sdl': 'schema.graphql as on disk, read once: the same text in every runtime',
+  'remote/sdl.ts schema': 'that text built once into a read-only schema: the same in every runtime',
 };
+
+const REASSIGNABLE = /^(?:export\s+)?(?:let|var)\s+(\w+)\b/gm;
 
 const DECLARATION =
   /^(?:export\s+)?(?:const|let|var)\s+(\w+)\b[^=]*=\s*new\s+(WeakMap|WeakSet|Map|Set)\b(?:<[^>]*>)?\((\s*)\)?/gm;
@@ -42,6 +47,10 @@ function moduleMemories(file: string, text: string): string[] {
     const empty = /\(\s*\)$/.test(whole);
     if (kind === 'WeakMap' || kind === 'WeakSet' || empty) found.push(`${file} ${name}`);
   }
+  for (const [, name] of text.matchAll(REASSIGNABLE)) {
+    const memory = `${file} ${name}`;
+    if (!found.includes(memory)) found.push(memory);
+  }
   return found;
 }
 
@@ -60,11 +69,15 @@ describe('module-level service state', () => {
       moduleMemories('x.ts', 'const states = new WeakMap<AppDeps, State>();\nconst a = 1;'),
     ).toEqual(['x.ts states']);
     expect(moduleMemories('x.ts', 'export let seen = new Set<string>( );')).toEqual(['x.ts seen']);
+    expect(moduleMemories('x.ts', 'let lastRun: number | undefined;\nvar count = 0;')).toEqual([
+      'x.ts lastRun',
+      'x.ts count',
+    ]);
     // Inside a function or class (indented), or made from constants: not module state.
     expect(
       moduleMemories(
         'x.ts',
-        "function f() {\n  const m = new Map();\n}\nconst KINDS = new Set(['a', 'b']);",
+        "function f() {\n  const m = new Map();\n  let n = 0;\n}\nconst KINDS = new Set(['a', 'b']);",
       ),
     ).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isDiskFull } from './errors.js';
-import type { Database } from './index.js';
+import type { Database } from './database.js';
 
 // A full data disk: writes fail (PostgreSQL's 53100, the embedded database's ENOSPC) and are
 // answered 503 (http/error-handler.ts), and the process is not ready (GET /readyz) until a write

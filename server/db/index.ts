@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
@@ -14,16 +13,12 @@ import { applyMigrations } from './migrate.js';
 import { initPgliteDataDir, PGLITE_CONFIG, useBaselineWasmCompiler } from './pglite-init.js';
 import { PgliteThread, type PgliteClient } from './pglite-thread.js';
 import { withPreparedStatements } from './prepared-statements.js';
+import type { Database } from './database.js';
 import * as schema from './schema/index.js';
 
 export { schema };
 
-/** The one database type all code is written against: PGlite and postgres.js share it. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A database or an open transaction on it: domain functions accept either. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'> & {
-  transaction: Database['transaction'];
-};
+export type { Database, Executor } from './database.js';
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import type { Database } from './index.js';
+import type { Database } from './database.js';
 
 // Applies the committed drizzle-kit migrations, in drizzle's own bookkeeping table
 // (drizzle.__drizzle_migrations, one row per migration: its hash and folder time), so databases

@@ -1,7 +1,3 @@
-import type { Context } from 'hono';
-import { AppError } from '../errors.js';
-import type { AppEnv } from './context.js';
-
 // Failed authentication, throttled per client address. Without it an address could try about
 // 1,100 operator or API keys a second. Every key is still checked: a valid one always passes,
 // from any address, at once (an office behind one address where one script sends a wrong key
@@ -49,39 +45,5 @@ export class AuthThrottle {
     if (times.length <= this.#maxFailures) return null;
     // Room again once the oldest failure of the last maxFailures + 1 leaves the window.
     return Math.max(1, Math.ceil(((times[0] as number) + this.#windowMs - now) / 1000));
-  }
-}
-
-/**
- * The address a request comes from: the connection's peer, or behind a proxy we trust
- * (TRUST_PROXY=1) the last address of X-Forwarded-For, which that proxy appended. Null for a
- * request that came through no connection (the app called in-process, as tests do).
- */
-export function clientAddress(c: Context<AppEnv>): string | null {
-  if (c.get('deps').config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? null;
-}
-
-/**
- * Runs `identify` (a check of the presented credentials); a refusal (401) of an address over
- * its limit becomes 429 with Retry-After.
- */
-export async function throttledAuth<T>(c: Context<AppEnv>, identify: () => Promise<T>): Promise<T> {
-  try {
-    return await identify();
-  } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'unauthorized') throw error;
-    const address = clientAddress(c);
-    const wait = address === null ? null : c.get('deps').authThrottle.failed(address);
-    if (wait === null) throw error;
-    throw new AppError(
-      'rate_limited',
-      `Too many failed authentications from this address: try again in ${wait} s`,
-      { retryAfterSeconds: wait },
-    );
   }
 }

@@ -4,7 +4,7 @@ import { identifyApiKey, identifyApiKeyById, touchApiKey } from '../domain/api-k
 import { isDeactivated } from '../domain/organization-status.js';
 import { AppError } from '../errors.js';
 import { declaring } from './access.js';
-import { throttledAuth } from './auth-throttle.js';
+import { throttledAuth } from './throttled-auth.js';
 import { isWidgetToken } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
 import { assertOriginAllowed } from './origins.js';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.js';
-import { throttledAuth } from './auth-throttle.js';
+import { throttledAuth } from './throttled-auth.js';
 import type { AppEnv } from './context.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -16,25 +16,28 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string' },
-      'api-key': { type: 'string' },
-      'auto-create-prefix': { type: 'string' },
-      'public-base-url': { type: 'string' },
-      'window-ms': { type: 'string', default: '60000' },
-      'requests-per-window': { type: 'string', default: '500' },
-      'max-concurrent': { type: 'string', default: '10' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (error) {
-  fail((error as Error).message);
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string' },
+        'api-key': { type: 'string' },
+        'auto-create-prefix': { type: 'string' },
+        'public-base-url': { type: 'string' },
+        'window-ms': { type: 'string', default: '60000' },
+        'requests-per-window': { type: 'string', default: '500' },
+        'max-concurrent': { type: 'string', default: '10' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }
+
+const values = parseCommandLine();
 if (values.help) {
   console.log(usage);
   process.exit(0);

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/index.js';
 import { enqueue } from '../queue/queue.js';
-import { SYNCED_TABLES, markPending } from './synced-records.js';
+import { SYNCED_TABLES, markPending, type SyncedRecord } from './synced-records.js';
 
 // The jobs the record write path asks for. Each is enqueued in the writer's transaction, keyed by
 // the record, so edits that arrive while a sync waits merge into it.
@@ -17,7 +17,7 @@ export const SYNC_JOB = {
 /** The job kinds that act for a record whose local row is already gone. */
 export const REMOVAL_JOBS = [SYNC_JOB.removePaymentLink, SYNC_JOB.removeAggregateLink] as const;
 
-export type SyncedRecord = 'client' | 'matter' | 'paymentLink' | 'aggregateLink';
+export type { SyncedRecord } from './synced-records.js';
 
 export const syncJobKey = (id: string) => id;
 

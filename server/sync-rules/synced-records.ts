@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
 import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
-import type { SyncedRecord } from './requests.js';
 
 // The records the write path syncs, and the state a write that asks for a sync leaves them in
 // (the sync state columns every synced table shares: db/schema/columns.ts syncColumns).
 
 /** What a write that needs a sync sets on its record, with the job it enqueues. */
 export const PENDING = { syncStatus: 'pending', nextSyncAt: null } as const;
+
+/** The record types the write path syncs. */
+export type SyncedRecord = 'client' | 'matter' | 'paymentLink' | 'aggregateLink';
 
 export type SyncedTable =
   typeof clients | typeof matters | typeof paymentLinks | typeof aggregateLinks;
