@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { layerLine } from '../shared/layers.js';
 import { snippets } from './snippets.js';
 
 // The docs name real code: every `server/…`, `shared/…`, `widgets/…`, `bench/…` and `e2e/…` path
@@ -190,6 +191,14 @@ describe('the docs', () => {
     expect(total('links')).toBeGreaterThan(30);
     const architecture = results[files.indexOf('docs/architecture.md')];
     expect(architecture?.functions).toBeGreaterThan(30);
+  });
+});
+
+describe('the layer order', () => {
+  // shared/layers.ts is its one source; the pages that draw it in one line draw that line.
+  it.each(['docs/architecture.md', 'docs/decisions/layer-order.md'])('%s draws it', (page) => {
+    const drawn = [...onDisk.read(page).matchAll(/`(roots → [^`]+)`/g)].map((m) => m[1]);
+    expect(drawn).toEqual([layerLine()]);
   });
 });
 

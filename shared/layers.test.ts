@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SERVER_LAYERS } from './layers.js';
 
 // The architecture's import rules, checked on the source:
 //  - shared/ imports neither server/ nor widgets/;
@@ -133,68 +134,7 @@ describe('import boundaries', () => {
   });
 });
 
-// The server's layers, top to bottom (paths from the repository root). A module imports modules
-// of its own folder or file, and of layers below its own; never a layer above it, nor (outside
-// the layers marked `peers`) another member of its own layer. Types count too: a type import
-// upwards ties the lower layer to the upper one's shape just the same.
-//
-// The request path reads down the table: http → actions → sync engine | webhooks → domain →
-// sync rules → queue | remote → db. The domain writes a record and, through the sync rules,
-// enqueues its job; the sync engine picks the job up from the queue and imports the domain (not
-// the other way round), so the domain never imports the sync engine, http, or anything above.
-// The outbound sync and the webhook pipeline are peers in one layer: neither imports the other;
-// the runtime (a composition root) registers both on its one worker, and what reads both
-// (integration health) sits above them.
-const SERVER_LAYERS: readonly { layer: string; members: readonly string[]; peers?: true }[] = [
-  {
-    layer: 'composition roots (build a process or a test app from every part)',
-    members: [
-      'server/main.ts',
-      'server/worker.ts',
-      'server/runtime.ts',
-      'server/app.ts',
-      'server/warm-up.ts',
-      'server/org-cli.ts',
-      'server/audit-cli.ts',
-      'server/testing',
-    ],
-    peers: true,
-  },
-  { layer: 'http (routes, auth, the error model mapped to HTTP)', members: ['server/http'] },
-  {
-    layer: 'backup (online backups, restore, the move to PostgreSQL; their commands)',
-    members: ['server/backup'],
-  },
-  { layer: 'going live (settings → endpoint, demo mode off)', members: ['server/going-live.ts'] },
-  { layer: 'demo mode (mounts the simulator)', members: ['server/demo.ts'] },
-  {
-    layer: 'actions | integration health (run the sync now; read both pipelines)',
-    members: ['server/actions', 'server/integration-health.ts'],
-  },
-  {
-    layer:
-      "sync engine | webhooks | ledger jobs | simulator (two peer pipelines and the ledger's jobs on the one worker)",
-    members: ['server/sync', 'server/webhooks', 'server/ledger', 'server/simulator'],
-  },
-  { layer: 'domain (records and their write path)', members: ['server/domain'] },
-  { layer: 'sync rules (when a write asks for a sync)', members: ['server/sync-rules'] },
-  { layer: 'metrics (what the layers above count)', members: ['server/metrics'] },
-  { layer: 'queue | remote', members: ['server/queue', 'server/remote'] },
-  { layer: 'db', members: ['server/db'] },
-  {
-    layer: 'shared bottom',
-    members: [
-      'server/security',
-      'server/errors.ts',
-      'server/org-key.ts',
-      'server/config.ts',
-      'server/logger.ts',
-      'server/log-sink.ts',
-      'shared',
-    ],
-    peers: true,
-  },
-];
+// The server's layers, top to bottom: shared/layers.ts (SERVER_LAYERS), the one source.
 
 /** The member (folder or file) a module belongs to, and its layer's index; null: in none. */
 function placeOf(relative: string): { member: string; index: number } | null {
