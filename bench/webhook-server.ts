@@ -15,8 +15,7 @@ import { openDatabase, rowsOf, type Database } from '../server/db/index.js';
 import { openRuntime } from '../server/runtime.js';
 import { verifyWebhook } from '../server/webhooks/receiver/receiver.js';
 import { warmUp } from '../server/warm-up.js';
-import { startReconcileScheduler } from '../server/webhooks/reconcile/reconcile-scheduler.js';
-import { startRetention } from '../server/webhooks/pipeline/retention.js';
+import { startSchedules } from '../server/schedules.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -98,26 +97,18 @@ async function main(): Promise<void> {
   });
   await warmUp(runtime);
   if (config.workers) runtime.startWorkers();
-  // As main.ts runs them: the reconciliation (where workers run) and the retention.
-  const reconciler = config.workers
-    ? startReconcileScheduler({
-        db: database.db,
-        logger: runtime.logger,
-        intervalMs: config.reconcileIntervalMs,
-      })
-    : undefined;
-  const retention = startRetention({
-    db: database.db,
-    logger: runtime.logger,
-    retentionDays: config.webhookEventsRetentionDays,
-  });
+  // As main.ts runs them, the two that touch the webhook pipeline: the reconciliation (where
+  // workers run) and the retention.
+  const schedules = await startSchedules(runtime, { api: true, workers: config.workers }, [
+    'reconcile',
+    'retention',
+  ]);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     process.stdout.write(`Payment link service: http://${info.address}:${info.port}\n`);
   });
   const stop = () => {
     server.close(async () => {
-      reconciler?.stop();
-      retention.stop();
+      schedules.stop();
       await runtime.close();
       process.exit(0);
     });

@@ -8,11 +8,8 @@ import { LogSink } from './log-sink.js';
 import { createLogger, ignoreOutputErrors, writePlain } from './logger.js';
 import { activateDemo } from './demo.js';
 import { openRuntime } from './runtime.js';
-import { checkWebhookEndpoint } from './going-live.js';
-import { startEndpointScheduler } from './webhooks/endpoint/endpoint-scheduler.js';
+import { startSchedules } from './schedules.js';
 import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
-import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
-import { startRetention } from './webhooks/pipeline/retention.js';
 import { warmUp } from './warm-up.js';
 
 async function main(): Promise<void> {
@@ -37,32 +34,8 @@ async function main(): Promise<void> {
   // before the server listens: the first burst meets compiled code (warm-up.ts).
   await warmUp(runtime);
   if (config.workers) runtime.startWorkers();
-  // Heals what webhooks missed; only where workers run, since they do the work it enqueues.
-  const reconciler = config.workers
-    ? startReconcileScheduler({
-        db: database.db,
-        logger,
-        intervalMs: config.reconcileIntervalMs,
-      })
-    : undefined;
-
-  // Scheduled online backups of the embedded database (BACKUP_INTERVAL_HOURS).
-  await runtime.backups.startSchedule();
-  // Deletes settled webhook events past WEBHOOK_EVENTS_RETENTION_DAYS and old idempotency answers.
-  const retention = startRetention({
-    db: database.db,
-    logger,
-    retentionDays: config.webhookEventsRetentionDays,
-  });
-
-  const live = { ...runtime, db: database.db };
-  // At start and periodically: the webhook endpoint of every organization that has one.
-  const endpoints = startEndpointScheduler({
-    db: database.db,
-    logger,
-    intervalMs: config.reconcileIntervalMs,
-    check: (org) => checkWebhookEndpoint(live, org),
-  });
+  // The periodic tasks due in the API process (schedules.ts declares each once).
+  const schedules = await startSchedules(runtime, { api: true, workers: config.workers });
 
   const timeouts = httpTimeouts(config);
   const server = serve(
@@ -126,9 +99,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
-      reconciler?.stop();
-      endpoints.stop();
-      retention.stop();
+      schedules.stop();
       await runtime.close();
       logger.info('stopped');
       await logSink.flush();

@@ -5,7 +5,7 @@ import { createLogger, ignoreOutputErrors } from './logger.js';
 import { serveWorkerMetrics } from './http/metrics-server.js';
 import { createOwnerOnly } from './security/data-dir.js';
 import { openRuntime } from './runtime.js';
-import { startReconcileScheduler } from './webhooks/reconcile/reconcile-scheduler.js';
+import { startSchedules } from './schedules.js';
 
 // `npm run worker`: a process that only runs the jobs of the queue (the syncs, the webhook
 // stages), beside API processes started with WORKERS=0. Several may run against one PostgreSQL
@@ -19,14 +19,10 @@ async function main(): Promise<void> {
   // The secrets key file it may create in DATA_DIR: owner-only, like the API process's files.
   createOwnerOnly();
   const runtime = await openRuntime(config, { logger, logSink, role: 'worker' });
-  const { database, worker, metrics } = runtime;
+  const { worker, metrics } = runtime;
   runtime.startWorkers();
   const metricsServer = serveWorkerMetrics(config, metrics, logger);
-  const reconciler = startReconcileScheduler({
-    db: database.db,
-    logger,
-    intervalMs: config.reconcileIntervalMs,
-  });
+  const schedules = await startSchedules(runtime, { api: false, workers: true });
   logger.info({ worker: worker.id }, 'worker running');
 
   let stopping = false;
@@ -36,7 +32,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'worker stopping: finishing jobs in hand');
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
-    reconciler.stop();
+    schedules.stop();
     await metricsServer?.close();
     await runtime.close();
     logger.info('stopped');

@@ -35,6 +35,7 @@ export const SERVER_LAYERS: readonly ServerLayer[] = [
       'server/runtime.ts',
       'server/app.ts',
       'server/warm-up.ts',
+      'server/schedules.ts',
       'server/org-cli.ts',
       'server/audit-cli.ts',
       'server/testing',
