@@ -1,5 +1,4 @@
 import type { Database } from '../../db/index.js';
-import type { MoneyOutKind } from '../../../shared/money-out.js';
 import {
   findRequestAtService,
   openRequestsForPayment,
@@ -7,7 +6,7 @@ import {
   type MoneyOutRow,
 } from '../../domain/money-out-requests.js';
 import type { RemoteApi, RemoteMoneyOutResult, RemoteTransaction } from '../../remote/index.js';
-import { REQUEST_REF } from '../receiver/events.js';
+import type { RequestRef } from '../receiver/events.js';
 import { upsertRemoteTransactions } from './upsert-transactions.js';
 
 // What the service says about a refund or void request (its mutation's answer, a look-up by
@@ -44,13 +43,11 @@ export async function applyMoneyOutResult(
   });
 }
 
-/** The service's answers about the request(s) a ref names (see REQUEST_REF). */
+/** The service's answers about the request(s) a ref names. */
 async function fetchNamed(
   ctx: { db: Database; remote: RemoteApi },
   orgId: string,
-  kind: MoneyOutKind,
-  by: string | undefined,
-  value: string,
+  { kind, by, value }: RequestRef,
   signal?: AbortSignal,
 ): Promise<RemoteMoneyOutResult[]> {
   const find = (externalId: string) =>
@@ -80,23 +77,21 @@ async function fetchNamed(
 }
 
 /**
- * The requests a `refund_request.completed` / `void_request.completed` event names (refs, see
- * REQUEST_REF), fetched and applied; answers the transactions they moved, for the event's
+ * The requests a `refund_request.completed` / `void_request.completed` event names (readEventRefs),
+ * fetched and applied; answers the transactions they moved, for the event's
  * hand-over like those it names itself. A request the service does not know fails the event
  * (it shows among the failed webhook events): nothing received is dropped unread.
  */
 export async function completeNamedRequests(
   ctx: { db: Database; remote: RemoteApi },
   orgId: string,
-  refs: readonly string[],
+  requests: readonly RequestRef[],
   fetchedAt: Date,
   signal?: AbortSignal,
 ): Promise<RemoteTransaction[]> {
   const moved: RemoteTransaction[] = [];
-  for (const ref of refs) {
-    const [, kind, by, value] = REQUEST_REF.exec(ref) ?? [];
-    if (!value) continue;
-    for (const result of await fetchNamed(ctx, orgId, kind as MoneyOutKind, by, value, signal)) {
+  for (const request of requests) {
+    for (const result of await fetchNamed(ctx, orgId, request, signal)) {
       await applyMoneyOutResult(ctx.db, orgId, result, fetchedAt);
       moved.push(...result.originals, ...result.reversals);
     }

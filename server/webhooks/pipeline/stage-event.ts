@@ -9,7 +9,7 @@ import type { EventJobPayload } from '../jobs.js';
 import { enqueueTransactionUpserts } from './upsert-jobs.js';
 import { findReversals } from './reversals.js';
 import { completeNamedRequests } from './money-out-results.js';
-import { REQUEST_REF, STATEMENTS_REF } from '../receiver/events.js';
+import { readEventRefs } from '../receiver/events.js';
 import { fetchNamedStatements } from './statements.js';
 import { rowList } from './sql-lists.js';
 import { orgKey } from '../../org-key.js';
@@ -136,16 +136,18 @@ export function eventStage(ctx: PipelineContext): JobHandler {
       const payload = job.payload as EventJobPayload;
       // Taken before the request leaves: the answer reflects the remote at this time or later.
       const fetchedAt = new Date();
-      const requests = payload.transactionIds.filter((ref) => REQUEST_REF.test(ref));
-      const statements = payload.transactionIds.filter((ref) => STATEMENTS_REF.test(ref));
-      const ids = payload.transactionIds.filter(
-        (ref) => !REQUEST_REF.test(ref) && !STATEMENTS_REF.test(ref),
-      );
+      const refs = readEventRefs(payload.transactionIds);
       // A statement: fetched and stored here (it is no transaction to hand over).
-      await fetchNamedStatements(ctx, job.orgId, statements, fetchedAt, signal);
+      await fetchNamedStatements(ctx, job.orgId, refs.statements, fetchedAt, signal);
       // A refund or void request's completion: the request and the transactions it moved.
-      const completed = await completeNamedRequests(ctx, job.orgId, requests, fetchedAt, signal);
-      const named = await fetchWithOriginals(ctx.remote, job.orgId, ids, signal);
+      const completed = await completeNamedRequests(
+        ctx,
+        job.orgId,
+        refs.requests,
+        fetchedAt,
+        signal,
+      );
+      const named = await fetchWithOriginals(ctx.remote, job.orgId, refs.transactions, signal);
       // An event that named the reversed payment, not its refund / return / void: find those.
       const found = [...named, ...(await findReversals(ctx, job.orgId, named, signal))];
       const transactions = [...new Map([...completed, ...found].map((t) => [t.id, t])).values()];

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/index.js';
 import { storeStatements } from '../../domain/statements.js';
 import type { RemoteApi, RemoteStatement } from '../../remote/index.js';
-import { STATEMENTS_REF } from '../receiver/events.js';
 
 // A `statement.created` event names a month (`statements:<YYYY-MM>`) or nothing we can read
 // (`statements:recent`): the statements are fetched from the service (payloads carry ids at
@@ -13,14 +12,13 @@ const RECENT = 3;
 export async function fetchNamedStatements(
   ctx: { db: Database; remote: RemoteApi },
   orgId: string,
-  refs: readonly string[],
+  /** Months (`YYYY-MM`) or `recent` (readEventRefs). */
+  months: readonly string[],
   fetchedAt: Date,
   signal?: AbortSignal,
 ): Promise<void> {
   const fetched: RemoteStatement[] = [];
-  for (const ref of refs) {
-    const [, month] = STATEMENTS_REF.exec(ref) ?? [];
-    if (!month) continue;
+  for (const month of months) {
     const page =
       month === 'recent'
         ? await ctx.remote.listStatements(orgId, { limit: RECENT }, { signal })

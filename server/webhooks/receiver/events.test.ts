@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
-import { eventRefsOf, parseEvents, transactionIdsOf } from './events.js';
+import { eventRefsOf, parseEvents, readEventRefs, transactionIdsOf } from './events.js';
 
 const parse = (value: unknown) =>
   parseEvents(new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value)));
@@ -110,5 +110,27 @@ describe('the request a completion event names', () => {
     // Nothing it could name: no ref (the inbox marks the event dead, saying what it looked for).
     expect(refs({})).toEqual([]);
     expect(refs({ id: 'has spaces' })).toEqual([]);
+  });
+});
+
+describe('readEventRefs', () => {
+  it('reads back what eventRefsOf stored: transactions, requests and statements, typed', () => {
+    const stored = [
+      ...eventRefsOf('refund_request.completed', { refundRequest: { id: 'req-1' } }),
+      ...eventRefsOf('void_request.completed', { voidRequest: { externalId: 'ours-1' } }),
+      ...eventRefsOf('refund_request.completed', { transaction: { id: 'tx-9' } }),
+      ...eventRefsOf('statement.created', { month: '2026-10' }),
+      ...eventRefsOf('statement.created', {}),
+      ...eventRefsOf('transaction.created', { transaction: { id: 'tx-1' } }),
+    ];
+    expect(readEventRefs(stored)).toEqual({
+      transactions: ['tx-9', 'tx-1'],
+      requests: [
+        { kind: 'refund', by: 'id', value: 'req-1' },
+        { kind: 'void', by: 'external', value: 'ours-1' },
+        { kind: 'refund', by: 'payment', value: 'tx-9' },
+      ],
+      statements: ['2026-10', 'recent'],
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { MoneyOutKind } from '../../../shared/money-out.js';
 import { SUPPORTED_WEBHOOK_KINDS, type SupportedWebhookKind } from '../../../shared/webhooks.js';
 import { invalidInput } from '../../errors.js';
 import { findTextProblem } from '../../security/text.js';
@@ -27,7 +28,7 @@ export const isSupportedKind = (type: string): type is SupportedWebhookKind =>
   SUPPORTED.has(type) || /^transaction\.[a-z_]{1,60}$/.test(type);
 
 /** The statements a `statement.created` event asks to fetch (refs `statements:<YYYY-MM>`). */
-export const STATEMENTS_REF = /^statements:(\d{4}-\d{2}|recent)$/;
+const STATEMENTS_REF = /^statements:(\d{4}-\d{2}|recent)$/;
 
 /**
  * The month of a `statement.created` event: the remote documents no body, so `data.statement
@@ -74,7 +75,7 @@ export function transactionIdsOf(data: unknown): string[] {
  * `refund_request:payment:<transaction id>` (only a transaction was named: the payment, or a
  * reversal whose original is the payment; our open requests for that payment are looked up).
  */
-export const REQUEST_REF = /^(refund|void)_request:(?:(external|payment):)?(.+)$/;
+const REQUEST_REF = /^(refund|void)_request:(?:(external|payment):)?(.+)$/;
 
 /** An externalId as a request may carry it (ours are uuid-shaped; others are not refused). */
 const EXTERNAL_ID = /^[\x21-\x7e]{1,255}$/;
@@ -106,6 +107,36 @@ export function eventRefsOf(type: string, data: unknown): string[] {
   }
   if (requests.length === 0) requests.push(...refs.map((id) => `${kind}_request:payment:${id}`));
   return [...new Set([...refs, ...requests])];
+}
+
+/** A refund or void request an event names: by the service's id, our externalId, or a payment. */
+export interface RequestRef {
+  kind: MoneyOutKind;
+  by: 'id' | 'external' | 'payment';
+  value: string;
+}
+
+/** What an event names, read back from its stored refs (eventRefsOf) in one place. */
+export interface EventRefs {
+  transactions: string[];
+  requests: RequestRef[];
+  /** Months (`YYYY-MM`), or `recent` for an event that named none. */
+  statements: string[];
+}
+
+/** The stored refs of an event (its `transactionIds`), typed. */
+export function readEventRefs(refs: readonly string[]): EventRefs {
+  const read: EventRefs = { transactions: [], requests: [], statements: [] };
+  for (const ref of refs) {
+    const statement = STATEMENTS_REF.exec(ref);
+    const request = REQUEST_REF.exec(ref);
+    if (statement?.[1]) read.statements.push(statement[1]);
+    else if (request?.[3]) {
+      const by = request[2] === 'external' || request[2] === 'payment' ? request[2] : 'id';
+      read.requests.push({ kind: request[1] as MoneyOutKind, by, value: request[3] });
+    } else read.transactions.push(ref);
+  }
+  return read;
 }
 
 function readEvent(value: unknown, index: number): ReceivedEvent {
