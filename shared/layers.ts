@@ -48,11 +48,6 @@ export const SERVER_LAYERS: readonly ServerLayer[] = [
     members: ['server/http'],
   },
   {
-    name: 'backup',
-    layer: 'backup (online backups, restore, the move to PostgreSQL; their commands)',
-    members: ['server/backup'],
-  },
-  {
     name: 'going live',
     layer: 'going live (settings → endpoint, demo mode off)',
     members: ['server/going-live.ts'],
@@ -68,6 +63,12 @@ export const SERVER_LAYERS: readonly ServerLayer[] = [
     layer:
       "sync engine | webhooks | ledger jobs | simulator (two peer pipelines and the ledger's jobs on the one worker)",
     members: ['server/sync', 'server/webhooks', 'server/ledger', 'server/simulator'],
+  },
+  {
+    name: 'backup',
+    layer:
+      'backup (online backups, restore, the move to PostgreSQL; their commands; it reads the database and the settings, nothing above)',
+    members: ['server/backup'],
   },
   { name: 'domain', layer: 'domain (records and their write path)', members: ['server/domain'] },
   {
