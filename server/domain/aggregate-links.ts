@@ -14,7 +14,7 @@ import {
   clients,
   paymentLinks,
 } from '../db/schema/index.js';
-import { containing } from './clients.js';
+import { containing } from './pagination.js';
 import { invalidInput, notFound } from '../errors.js';
 import { requireAggregateTotalWithinLimit } from './aggregate-total.js';
 import { requireReferences, type RowLock } from './lookups.js';

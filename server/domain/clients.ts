@@ -8,6 +8,7 @@ import type { RowLock } from './lookups.js';
 import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { pageAfter, toPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
+import { containing } from './pagination.js';
 import { requireNoPaymentLinks } from './payment-links.js';
 
 type ClientRow = typeof clients.$inferSelect;
@@ -20,9 +21,6 @@ const toClient = (row: ClientRow): Client => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** `q` as a literal ILIKE pattern: any %, _ or backslash in it matches itself. */
-export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export async function listClients(
   db: Executor,

@@ -62,3 +62,6 @@ export function toPage<T>(
   const last = keyOf(pageRows[pageRows.length - 1] as T);
   return { rows: pageRows, nextCursor: encodeCursor(last.at, last.id) };
 }
+
+/** `q` as a literal ILIKE pattern: any %, _ or backslash in it matches itself. */
+export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
