@@ -27,7 +27,9 @@ type Html = ReturnType<typeof html>;
 const prose = (value: string) =>
   value.split('`').map((part, i) => (i % 2 ? html`<code>${part}</code>` : part));
 
-const firstSentence = (value: string) => /^[\s\S]*?[.:](?=\s|$)/.exec(value)?.[0] ?? value;
+/** The first sentence (or clause before a colon), ending in a full stop. */
+const firstSentence = (value: string) =>
+  (/^[\s\S]*?[.:](?=\s|$)/.exec(value)?.[0] ?? value).replace(/:$/, '.');
 
 /** The element whose folder holds a part's module: `service-settings` for its checklist. */
 export function ownerOf(doc: ElementDoc, ctx: DocsContext): string | undefined {
@@ -70,7 +72,7 @@ function layout(ctx: DocsContext, title: string, current: string | null, main: H
           <p class="brand"><a href="/docs">Widget docs</a></p>
           <form class="page-controls" id="page-controls">
             ${
-              ctx.live
+              ctx.live && current
                 ? html`<label
                     >Language
                     <select id="locale">
@@ -174,7 +176,9 @@ function table(caption: string, rows: DocRow[], columns: [string, (r: DocRow) =>
             (r) =>
               html`<tr>
                 ${columns.map(([, cell], i) =>
-                  i === 0 ? html`<th scope="row">${cell(r)}</th>` : html`<td>${cell(r)}</td>`,
+                  i === 0
+                    ? html`<th scope="row">${cell(r)}</th>`
+                    : html`<td data-label="${columns[i]?.[0]}">${cell(r)}</td>`,
                 )}
               </tr>`,
           )}
@@ -264,11 +268,11 @@ function liveExample(doc: ElementDoc, ctx: DocsContext, owner: string | undefine
   }
   const attributes = doc.attributes.filter((a) => !CONTROLLED_ELSEWHERE.has(a.name));
   return html`<div class="live">
+      <div class="stage" id="stage">${liveElement(doc.tag)}</div>
       <form class="attributes" id="attributes" aria-labelledby="attributes-heading">
         <h3 id="attributes-heading">Attributes</h3>
         ${attributes.map(control)}
       </form>
-      <div class="stage" id="stage">${liveElement(doc.tag)}</div>
     </div>
     <h3 id="events-heading">Events it fired</h3>
     <div role="log" aria-labelledby="events-heading"><ol id="events"></ol></div>`;
@@ -295,8 +299,8 @@ function snippetsSection(doc: ElementDoc, ctx: DocsContext, owner: string | unde
     </figure>`;
   return html`<h3>Plain page</h3>
     <p>
-      No inline script and no <code>onerror</code>: the page's own module does the setup, so this
-      policy (the kit on this server) runs it.
+      No inline script and no <code>onerror</code>: the page's own module does the setup, so a
+      strict policy runs it, with this server's origin for the kit and the API calls.
     </p>
     ${block('HTML', s.plainHtml)} ${block('payment-forms.js', s.plainScript)}
     ${block('The page’s CSP header', s.csp)}

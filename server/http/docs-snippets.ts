@@ -48,7 +48,8 @@ export function snippetsFor(doc: ElementDoc, origin: string, kitTag: boolean): S
     "  getToken: async () => (await fetch('/my-backend/widget-token', { method: 'POST' })).text(),",
     '});',
     '',
-    `document.querySelector('${tag}').addEventListener('${event}', (e) => console.log(e.detail));`,
+    `const element = document.querySelector('${tag}');`,
+    `element.addEventListener('${event}', (e) => console.log(e.detail));`,
   ].join('\n');
   const csp =
     `Content-Security-Policy: default-src 'self'; script-src 'self' ${origin}; ` +

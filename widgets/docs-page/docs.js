@@ -17,6 +17,11 @@ if (localeSelect) localeSelect.value = sessionStorage.getItem('docs-locale') ?? 
 const showTheme = () => (document.documentElement.dataset.theme = themeSelect.value);
 showTheme();
 
+// On a phone the element list is one row that scrolls sideways: this page's element in view.
+document
+  .querySelector('nav [aria-current="page"]')
+  ?.scrollIntoView({ block: 'nearest', inline: 'center' });
+
 for (const form of document.querySelectorAll('form')) {
   form.addEventListener('submit', (event) => event.preventDefault());
 }
