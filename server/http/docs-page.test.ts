@@ -99,6 +99,10 @@ describe('an element’s page', () => {
     // The token is configure()'s on this page, not a control.
     expect(page).not.toContain('id="attr-token"');
     expect(page).toContain('<option value="es">español</option>');
+    // A part another element loads is not live on its own page: no language to switch.
+    const part = String(await elementPage(elementDocs(MANIFEST)[1]!, ctx(true)));
+    expect(part).toContain('It has no entry of its own');
+    expect(part).not.toMatch(/live-element|id="locale"/);
   });
 
   it('elsewhere: the tables and snippets, no live element, and says why', async () => {

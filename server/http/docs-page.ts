@@ -55,7 +55,14 @@ function languageName(code: string): string {
   }
 }
 
-function layout(ctx: DocsContext, title: string, current: string | null, main: Html, body = {}) {
+/** `body.tag`: the live element's tag, on its page in demo mode (then the language control shows). */
+function layout(
+  ctx: DocsContext,
+  title: string,
+  current: string | null,
+  main: Html,
+  body: { tag?: string; entry?: string; events?: string } = {},
+) {
   const data = Object.entries(body).map(([k, v]) => html` data-${k}="${String(v)}"`);
   return html`<!doctype html>
     <html lang="en">
@@ -72,7 +79,7 @@ function layout(ctx: DocsContext, title: string, current: string | null, main: H
           <p class="brand"><a href="/docs">Widget docs</a></p>
           <form class="page-controls" id="page-controls">
             ${
-              ctx.live && current
+              body.tag
                 ? html`<label
                     >Language
                     <select id="locale">
