@@ -257,6 +257,7 @@ describe('the docs’ snippets marked as run', () => {
     const found = snippets(path.join(root, 'docs/widgets.md')).filter((s) => s.kind === 'runs');
     expect(found.map((s) => s.target)).toEqual([
       'widgets/demo/embed.html',
+      'widgets/demo/embed.js',
       'widgets/demo/wizard.js',
       'e2e/wizard.test.ts',
     ]);

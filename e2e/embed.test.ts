@@ -4,7 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './server.js';
+import {
+  cspRecordingPage,
+  cspViolations,
+  launchChromium,
+  startServer,
+  type RunningServer,
+} from './server.js';
 
 // The one-<script> embed as a firm's portal uses it: widgets/demo/embed.html served by a host
 // page server of its own (another origin than the API's), whose backend gets widget tokens with
@@ -12,6 +18,11 @@ import { launchChromium, startServer, type RunningServer } from './server.js';
 
 const ADMIN_KEY = 'e2e-admin-key-0123456789abcdefghij';
 const EXAMPLE = readFileSync('widgets/demo/embed.html', 'utf8');
+/** The example's own files, beside it on the portal. */
+const FILES: Record<string, { type: string; text: string }> = {
+  '/embed.js': { type: 'text/javascript', text: readFileSync('widgets/demo/embed.js', 'utf8') },
+  '/embed.css': { type: 'text/css', text: readFileSync('widgets/demo/embed.css', 'utf8') },
+};
 
 let api: RunningServer;
 let browser: Browser;
@@ -43,11 +54,26 @@ async function startPortal(kitUrl: () => string) {
       );
       return;
     }
+    const file = FILES[req.url ?? ''];
+    if (file) {
+      const text = file.text.replaceAll('http://127.0.0.1:3000', api.url);
+      res.writeHead(200, { 'content-type': `${file.type}; charset=utf-8` }).end(text);
+      return;
+    }
     const page = EXAMPLE.replace(
       'http://127.0.0.1:3000/widgets/service-widgets.iife.js',
       kitUrl(),
     ).replaceAll('http://127.0.0.1:3000', api.url);
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+    // The policy docs/widgets.md tells a host to send, with the kit on the API's origin.
+    const csp =
+      `default-src 'self'; script-src 'self' ${api.url}; style-src 'self'; ` +
+      `connect-src 'self' ${api.url}`;
+    res
+      .writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': csp,
+      })
+      .end(page);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -74,15 +100,15 @@ after(async () => {
   assert.equal(await api?.stop(), 0);
 });
 
-test('a portal on an allowed origin embeds the kit with one script tag', async () => {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
+test('a portal on an allowed origin embeds the kit with one script tag, under a strict CSP', async () => {
+  const page = await cspRecordingPage(browser);
   await page.goto(allowed);
   await page.locator('service-transactions-list').getByText('No transactions yet.').waitFor();
   const form = page.locator('service-client-create');
   await form.getByLabel('Client name').fill('Portal client');
   await form.getByRole('button', { name: 'Create client' }).click();
   await form.getByText('Client “Portal client” created.').waitFor();
+  assert.deepEqual(await cspViolations(page), []);
   await page.close();
 });
 
@@ -127,13 +153,14 @@ test('the ES module build on a refused origin loads and says the page is not set
   await page.close();
 });
 
-test('a page whose kit script cannot load shows a message', async () => {
-  const page = await browser.newPage();
+test('a page whose kit script cannot load shows a message, with no inline handler', async () => {
+  const page = await cspRecordingPage(browser);
   await page.goto(broken);
   await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).waitFor();
   assert.equal(
     await page.locator('service-client-create').evaluate((el) => !!el.shadowRoot),
     false,
   );
+  assert.deepEqual(await cspViolations(page), []);
   await page.close();
 });

@@ -129,3 +129,21 @@ export async function demoFirmKey(server: RunningServer): Promise<string> {
   if (snapshot.firms.length !== 1) throw new Error('The demo simulator has more than one firm');
   return snapshot.firms[0]!.apiKey;
 }
+
+/** A page that records every CSP violation (init scripts are not subject to the page's CSP). */
+export async function cspRecordingPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (globalThis as { cspViolations?: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  return page;
+}
+
+/** The CSP violations a cspRecordingPage() saw so far. */
+export const cspViolations = (page: Page) =>
+  page.evaluate(() => (globalThis as { cspViolations?: string[] }).cspViolations ?? []);

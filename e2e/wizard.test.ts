@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './server.js';
+import {
+  cspRecordingPage,
+  cspViolations,
+  launchChromium,
+  startServer,
+  type RunningServer,
+} from './server.js';
 
 // The flow screen of docs/widgets.md (widgets/demo/wizard.html): client → matter → payment link
 // with the page's own Next button only, under the strict Content-Security-Policy a host sends
@@ -34,22 +40,8 @@ after(async () => {
   assert.equal(await server?.stop(), 0);
 });
 
-/** A page that records every CSP violation (init scripts are not subject to the page's CSP). */
-async function strictPage(): Promise<Page> {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (globalThis as { cspViolations?: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
-    );
-  });
-  return page;
-}
-
-const violations = (page: Page) =>
-  page.evaluate(() => (globalThis as { cspViolations?: string[] }).cspViolations ?? []);
+const strictPage = () => cspRecordingPage(browser);
+const violations = cspViolations;
 
 test('the flow screen runs with the host’s Next button only, under a strict CSP', async () => {
   const page = await strictPage();

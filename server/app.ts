@@ -15,6 +15,7 @@ import { createRouter } from './http/router.js';
 import { actionsRouter } from './http/routes/actions.js';
 import { apiKeysRouter, remoteSitesRouter, settingsRouter } from './http/routes/admin.js';
 import { demoRouter } from './http/routes/demo.js';
+import { docsRouter } from './http/routes/docs.js';
 import { healthRouter } from './http/routes/health.js';
 import { appMetricsRouter } from './http/routes/metrics.js';
 import { auditAdminRouter, transactionHistoryRouter } from './http/routes/audit.js';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRouter);
   app.route('/', appMetricsRouter);
   app.route('/', widgetAssetsRouter);
+  // The kit's element docs, live against the demo's data in demo mode (routes/docs.ts).
+  app.route('/', docsRouter());
   // The demo host page and its helpers exist only in demo mode (and on a loopback HOST).
   if (deps.demo) {
     // ...and only while its organization is in demo mode (a saved API token ends it at once).

@@ -27,7 +27,7 @@ const DEMO_TOKEN_TTL_SECONDS = 15 * 60;
 
 // The page loads only its own files and the kit; the kit's styles are constructable stylesheets,
 // which style-src does not restrict.
-const PAGE_HEADERS = {
+export const PAGE_HEADERS = {
   'content-security-policy':
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
