@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
+  IDEMPOTENCY_KEY_PROBLEM,
   isIdempotencyKey,
 } from '../../shared/idempotency.js';
 import type { Database, Executor } from '../db/index.js';
@@ -19,7 +20,7 @@ import {
   type KeyRef,
   type StoredAnswer,
 } from '../domain/idempotency-keys.js';
-import { AppError, conflict, errorMessage } from '../errors.js';
+import { AppError, conflict, errorMessage, invalidInput } from '../errors.js';
 import type { AppEnv } from './context.js';
 
 // Idempotent POSTs (every create and action of the API). A request with an `Idempotency-Key`
@@ -140,10 +141,9 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (c.req.method !== 'POST' || key === undefined || !caller) return next();
     if (handlesOwnIdempotency(c)) return next();
     if (!isIdempotencyKey(key)) {
-      throw new AppError(
-        'invalid_input',
-        `The ${IDEMPOTENCY_HEADER} header must be 1 to 255 visible ASCII characters`,
-      );
+      throw invalidInput(`The ${IDEMPOTENCY_HEADER} header is not valid`, {
+        [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_KEY_PROBLEM],
+      });
     }
     const ref = { orgId: caller.orgId, key };
     const context = `idempotency:${ref.orgId}:${ref.key}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { fromCents, parseMoney, toCents } from '../../../shared/money.js';
+import { fromCents, readAmount, toCents } from '../../../shared/money.js';
 import { moneyOutRefusal } from '../../../shared/money-out-rules.js';
 import type { MoneyOutKind } from '../../../shared/money-out.js';
 import type { Database, Executor } from '../../db/index.js';
@@ -57,20 +57,12 @@ export interface MoneyOutCall {
 /** How long a caller waits for a request another call with the same key is sending. */
 const WAIT_FOR_OTHER_MS = 20_000;
 
+/** The API's one amount reader (shared/money.ts): the routes' and the actions' words alike. */
 function normalizedAmount(amount: MoneyOutCall['amount']): string | undefined {
   if (amount === undefined) return undefined;
-  const canonical = parseMoney(amount);
-  if (canonical === null) {
-    throw invalidInput('The amount is not valid', {
-      amount: ['must be a decimal amount with at most two places, like "200.00"'],
-    });
-  }
-  if (toCents(canonical) <= 0) {
-    throw invalidInput('The amount must be greater than 0.00', {
-      amount: ['must be greater than 0.00'],
-    });
-  }
-  return canonical;
+  const read = readAmount(amount);
+  if ('problem' in read) throw invalidInput('The amount is not valid', { amount: [read.problem] });
+  return read.amount;
 }
 
 /** Same key, same body: the same answer (waiting while another call sends it); else 422. */
