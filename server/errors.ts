@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   /** A refund or void would take a matter's (or client's) trust money below zero. */
   TRUST_BALANCE_WOULD_GO_NEGATIVE: 409,
   remote_site_not_allowed: 409,
+  /** A client, matter or payment link with stored transactions or a trust balance is not deleted. */
+  record_holds_money: 409,
   payload_too_large: 413,
   /** An Idempotency-Key sent again with another request (http/idempotency.ts, money out). */
   idempotency_key_reused: 422,

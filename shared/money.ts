@@ -51,9 +51,9 @@ export function fromCents(cents: number): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-/** Cents as a person reads dollars in a sentence: 123456789 → "$1,234,567.89". */
-export const asDollars = (cents: number) =>
-  `$${fromCents(cents).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+/** Cents (of any size) as a person reads dollars in a sentence: 123456789 → "$1,234,567.89". */
+export const asDollars = (cents: number | string | bigint) =>
+  `$${moneyOfCents(cents).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
 
 /** The largest amount as a person reads it: "$21,474,836.47". */
 export const MAX_AMOUNT = asDollars(MAX_REMOTE_CENTS);
