@@ -53,6 +53,13 @@ export class AppError extends Error {
 export const invalidInput = (message: string, fields?: FieldErrors) =>
   new AppError('invalid_input', message, fields ? { fields } : undefined);
 
+/** An Idempotency-Key already used (on any route of the organization) for another request. */
+export const idempotencyKeyReused = () =>
+  new AppError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was used for another request: send a new key with each new request',
+  );
+
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 
 export const conflict = (message: string) => new AppError('conflict', message);

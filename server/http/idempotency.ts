@@ -20,7 +20,8 @@ import {
   type KeyRef,
   type StoredAnswer,
 } from '../domain/idempotency-keys.js';
-import { AppError, conflict, errorMessage, invalidInput } from '../errors.js';
+import { conflict, errorMessage, idempotencyKeyReused, invalidInput } from '../errors.js';
+import { findRequestByKey } from '../domain/money-out-requests.js';
 import type { AppEnv } from './context.js';
 
 // Idempotent POSTs (every create and action of the API). A request with an `Idempotency-Key`
@@ -146,6 +147,8 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       });
     }
     const ref = { orgId: caller.orgId, key };
+    // Keys are the organization's across every route: one a refund or void used is refused.
+    if (await findRequestByKey(c.get('db'), ref.orgId, key)) throw idempotencyKeyReused();
     const context = `idempotency:${ref.orgId}:${ref.key}`;
     const fingerprint = fingerprintOf(c.req.method, c.req.path, await c.req.arrayBuffer());
     const deadline = Date.now() + WAIT_MS;
@@ -157,10 +160,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         case 'done':
           return replay(c, claim.answer, context);
         case 'other_request':
-          throw new AppError(
-            'idempotency_key_reused',
-            `This ${IDEMPOTENCY_HEADER} was used for another request: send a new key with each new request`,
-          );
+          throw idempotencyKeyReused();
         case 'interrupted':
           throw conflict(
             `The first request with this ${IDEMPOTENCY_HEADER} was cut short after it wrote its changes, and its answer was lost: read the records to see them (a new key would make them again)`,
