@@ -35,7 +35,9 @@ export const MONEY_OUT_KINDS = ['refund', 'void'] as const;
 export type MoneyOutKind = (typeof MONEY_OUT_KINDS)[number];
 
 /** An Idempotency-Key (the header, or an action's field): the one syntax, isIdempotencyKey. */
-export const idempotencyKey = z.string().refine(isIdempotencyKey, { error: IDEMPOTENCY_KEY_PROBLEM });
+export const idempotencyKey = z
+  .string()
+  .refine(isIdempotencyKey, { error: IDEMPOTENCY_KEY_PROBLEM });
 
 export const moneyOutReason = z
   .string()
