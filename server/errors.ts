@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   /** A refund or void would take a matter's (or client's) trust money below zero. */
   TRUST_BALANCE_WOULD_GO_NEGATIVE: 409,
   remote_site_not_allowed: 409,
+  /** A client, matter or payment link with stored transactions or a trust balance is not deleted. */
+  record_holds_money: 409,
   payload_too_large: 413,
   /** An Idempotency-Key sent again with another request (http/idempotency.ts, money out). */
   idempotency_key_reused: 422,
@@ -50,6 +52,13 @@ export class AppError extends Error {
 
 export const invalidInput = (message: string, fields?: FieldErrors) =>
   new AppError('invalid_input', message, fields ? { fields } : undefined);
+
+/** An Idempotency-Key already used (on any route of the organization) for another request. */
+export const idempotencyKeyReused = () =>
+  new AppError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was used for another request: send a new key with each new request',
+  );
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 

@@ -14,6 +14,9 @@ export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
+/** What is wrong with a key that is not one, in every route's answer. */
+export const IDEMPOTENCY_KEY_PROBLEM = 'must be 1 to 255 visible ASCII characters, no spaces';
+
 /** Whether `key` may be used: 1 to 255 visible ASCII characters. */
 export function isIdempotencyKey(key: string): boolean {
   return key.length > 0 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH && /^[\x21-\x7e]+$/.test(key);

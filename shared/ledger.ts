@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseMoney } from './money.js';
+import { amountField } from './schemas.js';
 
 // The trust ledger's API shapes (docs/api.md#the-trust-ledger). Money is a string with two
 // decimals out, a string or number in, like every other amount of the API.
@@ -17,20 +17,28 @@ export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 const id = z.uuid();
 
-/** A signed amount other than zero: money in (positive) or out (negative), e.g. "-250.00". */
-const signedAmount = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const parsed = parseMoney(value);
-  if (parsed === null || parsed === '0.00') {
-    ctx.addIssue({ code: 'custom', message: 'must be an amount other than 0, such as "-250.00"' });
-    return z.NEVER;
-  }
-  return parsed;
-});
+/** A manual entry's amount: money in (positive) or out (negative), never 0: "-250.00". */
+const signedAmount = amountField('nonzero');
 const money = z.string();
 const when = z.iso.datetime();
-/** A date (`2026-11-30`, the end of that day UTC) or a date-time. */
-const dateIn = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+/** The dates the API takes: a date outside these years answers 400, never a 5xx. */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2999;
+const DATE_RANGE = `must be a date from ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31, like "2026-11-30"`;
 
+/**
+ * A date (`2026-11-30`, the end of that day UTC) or a date-time, from 1900 to 2999: the day after
+ * 9999-12-31 is no date a database or a Date can hold, and no trust record is dated there.
+ */
+const dateIn = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: DATE_RANGE })
+  .refine(
+    (value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= FIRST_YEAR && year <= LAST_YEAR && !Number.isNaN(Date.parse(value));
+    },
+    { error: DATE_RANGE },
+  );
 export const ledgerBalancesQuery = z.object({
   bankAccountId: id,
   asOf: dateIn.optional(),
@@ -146,14 +154,8 @@ export type LedgerDeposits = z.infer<typeof ledgerDeposits>;
 export const reconciliationCreate = z.strictObject({
   bankAccountId: id,
   asOf: dateIn,
-  statementBalance: z.union([z.string(), z.number()]).transform((value, ctx) => {
-    const parsed = parseMoney(value);
-    if (parsed === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be an amount such as "1300.00"' });
-      return z.NEVER;
-    }
-    return parsed;
-  }),
+  /** The bank statement's balance: zero or overdrawn too. */
+  statementBalance: amountField('any'),
 });
 
 export const reconciliationsQuery = z.object({

@@ -1,6 +1,8 @@
 // Money out (refunds and voids): the API's request statuses and answer shapes, shared by the
 // server and the widgets.
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_PROBLEM, isIdempotencyKey } from './idempotency.js';
+import { amount } from './schemas.js';
 
 /**
  * Where a refund or void request stands: `SENDING` is ours (stored before the remote call, its
@@ -32,10 +34,10 @@ export const FAILED_MONEY_OUT_STATUSES = ['TXN_FAILED', 'ERROR'] as const;
 export const MONEY_OUT_KINDS = ['refund', 'void'] as const;
 export type MoneyOutKind = (typeof MONEY_OUT_KINDS)[number];
 
-/** The Idempotency-Key header: printable ASCII, at most 255 characters. */
+/** An Idempotency-Key (the header, or an action's field): the one syntax, isIdempotencyKey. */
 export const idempotencyKey = z
   .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable characters, no spaces' });
+  .refine(isIdempotencyKey, { error: IDEMPOTENCY_KEY_PROBLEM });
 
 export const moneyOutReason = z
   .string()
@@ -48,7 +50,7 @@ export const moneyOutOverride = z.strictObject({
 
 export const refundBody = z.strictObject({
   /** Absent: all that is still refundable. */
-  amount: z.union([z.string(), z.number()]).optional(),
+  amount: amount.optional(),
   reason: moneyOutReason.optional(),
   override: moneyOutOverride.optional(),
 });

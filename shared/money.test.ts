@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import {
   AMOUNT_MESSAGES,
   MAX_AMOUNT,
+  bigCents,
   fromCents,
+  moneyOfCents,
   parseMoney,
   readAmount,
   toCents,
@@ -86,5 +88,40 @@ describe('readAmount: the words of widgets and API alike', () => {
   it('names the largest amount as a person reads it', () => {
     expect(MAX_AMOUNT).toBe('$21,474,836.47');
     expect(AMOUNT_MESSAGES.tooLarge).toBe('must be at most $21,474,836.47');
+  });
+});
+
+describe('readAmount: which signs a field takes', () => {
+  it.each([
+    ['-250', 'nonzero', { amount: '-250.00' }],
+    ['-.5', 'nonzero', { amount: '-0.50' }],
+    ['0', 'nonzero', { problem: 'must not be $0.00' }],
+    ['-21474836.48', 'nonzero', { problem: 'must be at most $21,474,836.47' }],
+    ['999999999999.99', 'nonzero', { problem: 'must be at most $21,474,836.47' }],
+    ['-0', 'any', { amount: '0.00' }],
+    ['-12.', 'any', { amount: '-12.00' }],
+    ['-5', 'positive', { problem: 'must be greater than $0.00' }],
+  ] as const)('%j as %s → %j', (input, sign, expected) => {
+    expect(readAmount(input, sign)).toEqual(expected);
+  });
+});
+
+describe('moneyOfCents and bigCents: exact at any size', () => {
+  it('writes and reads totals past 2^53 cents', () => {
+    expect(moneyOfCents('9000000002147483647')).toBe('90000000021474836.47');
+    expect(moneyOfCents(-5)).toBe('-0.05');
+    expect(moneyOfCents(0n)).toBe('0.00');
+    expect(bigCents('90000000021474836.47')).toBe(9_000_000_002_147_483_647n);
+    expect(bigCents('-0.05')).toBe(-5n);
+    expect(() => moneyOfCents('1.5')).toThrow(RangeError);
+  });
+
+  it('agrees with fromCents on every safe integer', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -99_999_999_999_999, max: 99_999_999_999_999 }), (cents) => {
+        expect(moneyOfCents(cents)).toBe(fromCents(cents));
+        expect(bigCents(fromCents(cents))).toBe(BigInt(cents));
+      }),
+    );
   });
 });

@@ -51,9 +51,9 @@ export function fromCents(cents: number): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-/** Cents as a person reads dollars in a sentence: 123456789 → "$1,234,567.89". */
-export const asDollars = (cents: number) =>
-  `$${fromCents(cents).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+/** Cents (of any size) as a person reads dollars in a sentence: 123456789 → "$1,234,567.89". */
+export const asDollars = (cents: number | string | bigint) =>
+  `$${moneyOfCents(cents).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
 
 /** The largest amount as a person reads it: "$21,474,836.47". */
 export const MAX_AMOUNT = asDollars(MAX_REMOTE_CENTS);
@@ -68,14 +68,27 @@ export const AMOUNT_MESSAGES = {
   tooPrecise: 'must have at most 2 decimal places',
   tooLarge: `must be at most ${MAX_AMOUNT}`,
   notPositive: 'must be greater than $0.00',
+  zero: 'must not be $0.00',
 } as const;
 
 /**
- * Reads a positive amount given as digits with an optional decimal point ("150", "150.5", ".5",
- * "5.") or as a number (150.5): its canonical two-place string, or the message why it is not one
- * (AMOUNT_MESSAGES). Grouping commas and a "$" are the widgets' to remove first.
+ * Which amounts a field takes: `positive` (links, refunds), `nonzero` (a manual ledger entry: in
+ * or out), `any` (a bank statement's balance: empty or overdrawn too). Every one is capped at
+ * MAX_AMOUNT either way.
  */
-export function readAmount(value: string | number): { amount: string } | { problem: string } {
+export type AmountSign = 'positive' | 'nonzero' | 'any';
+
+/**
+ * The API's one amount reader: every money field of every route reads through it, so the same
+ * inputs are taken and refused, in the same words. Digits with an optional decimal point ("150",
+ * "150.5", ".5", "5.") and an optional sign, or a number (150.5): its canonical two-place string,
+ * or the message why it is not one (AMOUNT_MESSAGES). Grouping commas and a "$" are the widgets'
+ * to remove first.
+ */
+export function readAmount(
+  value: string | number,
+  sign: AmountSign = 'positive',
+): { amount: string } | { problem: string } {
   const m = AMOUNT_MESSAGES;
   const text = String(value);
   const number = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
@@ -86,12 +99,34 @@ export function readAmount(value: string | number): { amount: string } | { probl
     }
     return { problem: text.trim() ? m.notAnAmount : m.required };
   }
-  const [, sign, whole = '', fraction = ''] = number;
+  const [, mark, whole = '', fraction = ''] = number;
   if (fraction.length > 2) return { problem: m.tooPrecise };
   if (whole.replace(/^0+/, '').length > 12) return { problem: m.tooLarge };
-  const amount = parseMoney(`${whole || '0'}${fraction ? `.${fraction}` : ''}`) ?? '0.00';
-  const cents = toCents(amount);
-  if (sign === '-' || cents <= 0) return { problem: m.notPositive };
+  const size = parseMoney(`${whole || '0'}${fraction ? `.${fraction}` : ''}`) ?? '0.00';
+  const cents = toCents(size);
+  if (sign === 'positive' && (mark === '-' || cents === 0)) return { problem: m.notPositive };
+  if (sign === 'nonzero' && cents === 0) return { problem: m.zero };
   if (cents > MAX_REMOTE_CENTS) return { problem: m.tooLarge };
-  return { amount };
+  return { amount: mark === '-' && cents !== 0 ? `-${size}` : size };
+}
+
+/**
+ * Integer cents of any size (a sum the database kept as bigint or numeric, read as text) →
+ * "150.25". BigInt, so a total past 2^53 cents reads exactly instead of failing.
+ */
+export function moneyOfCents(cents: string | number | bigint): string {
+  const text = String(cents).trim();
+  if (!/^-?\d+$/.test(text)) throw new RangeError(`Cents must be an integer: ${text}`);
+  const value = BigInt(text);
+  const abs = value < 0n ? -value : value;
+  const fraction = String(abs % 100n).padStart(2, '0');
+  return `${value < 0n ? '-' : ''}${abs / 100n}.${fraction}`;
+}
+
+/** "150.25" (any size, from moneyOfCents or parseMoney) → 15025n. */
+export function bigCents(amount: string): bigint {
+  const match = /^(-)?(\d+)\.(\d{2})$/.exec(amount.trim());
+  if (!match) throw new RangeError(`Not a money amount: ${JSON.stringify(amount)}`);
+  const cents = BigInt(match[2]!) * 100n + BigInt(match[3]!);
+  return match[1] ? -cents : cents;
 }

@@ -2,7 +2,7 @@
 // document is generated from them, and the widgets import their types (types only, so zod
 // never reaches the widget bundle).
 import { z } from 'zod';
-import { readAmount } from './money.js';
+import { readAmount, type AmountSign } from './money.js';
 import { MAX_ALLOWED_ORIGINS, normalizeOrigin, originProblem } from './origins.js';
 import {
   BANK_ACCOUNT_CATEGORIES,
@@ -28,15 +28,22 @@ export const name = z
   .min(1, { error: 'must not be empty' })
   .max(255, { error: 'must be at most 255 characters' });
 
-/** A positive amount, given as "150.00" or 150, answered as "150.00" (messages: readAmount). */
-export const amount = z
-  .union([z.string(), z.number()], { error: expected('an amount such as "150.00"') })
-  .transform((value, ctx) => {
-    const read = readAmount(value);
-    if ('amount' in read) return read.amount;
-    ctx.addIssue({ code: 'custom', message: read.problem });
-    return z.NEVER;
-  });
+/**
+ * An amount field, given as "150.00" or 150, answered as "150.00": every money field of the API
+ * is one of these, read by readAmount (its grammar, cap and messages).
+ */
+export const amountField = (sign: AmountSign = 'positive') =>
+  z
+    .union([z.string(), z.number()], { error: expected('an amount such as "150.00"') })
+    .transform((value, ctx) => {
+      const read = readAmount(value, sign);
+      if ('amount' in read) return read.amount;
+      ctx.addIssue({ code: 'custom', message: read.problem });
+      return z.NEVER;
+    });
+
+/** A positive amount: a link's, a refund's. */
+export const amount = amountField('positive');
 
 const moneyOut = z.string();
 const timestamps = { createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() };

@@ -10,6 +10,7 @@ import { pageAfter, toPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
 import { containing } from './pagination.js';
 import { requireNoPaymentLinks } from './payment-links.js';
+import { requireHoldsNoMoney } from './money-holders.js';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -100,6 +101,7 @@ export async function deleteClient(db: Executor, orgId: string, id: string): Pro
   await db.transaction(async (tx) => {
     const current = await findClientRow(tx, orgId, id, 'update');
     await requireNoPaymentLinks(tx, 'client', current.id);
+    await requireHoldsNoMoney(tx, orgId, 'client', current.id);
     await tx.delete(clients).where(eq(clients.id, current.id));
   });
 }

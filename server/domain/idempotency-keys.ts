@@ -72,6 +72,20 @@ export async function claimKey(
     : { kind: 'interrupted' };
 }
 
+/**
+ * Whether a request with a stored answer (http/idempotency.ts) used this key and its answer is
+ * still kept: a route that keeps its own record (money out) refuses the key then (422).
+ */
+export async function isKeyAnswered(db: Executor, ref: KeyRef): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(where(ref), eq(idempotencyKeys.state, 'done'), sql`${idempotencyKeys.expiresAt} > now()`),
+    );
+  return row !== undefined;
+}
+
 /** Keeps the claim of a request that is still running. */
 export async function renewKey(db: Executor, ref: KeyRef, leaseMs: number): Promise<void> {
   await db

@@ -9,6 +9,7 @@ import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { pageAfter, toPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
 import { requireNoPaymentLinks } from './payment-links.js';
+import { requireHoldsNoMoney } from './money-holders.js';
 
 type MatterRow = typeof matters.$inferSelect;
 
@@ -97,6 +98,7 @@ export async function deleteMatter(db: Executor, orgId: string, id: string): Pro
   await db.transaction(async (tx) => {
     const current = await findMatterRow(tx, orgId, id, 'update');
     await requireNoPaymentLinks(tx, 'matter', current.id);
+    await requireHoldsNoMoney(tx, orgId, 'matter', current.id);
     await tx.delete(matters).where(eq(matters.id, current.id));
   });
 }

@@ -82,23 +82,31 @@ export async function lockTransaction(
   return row;
 }
 
+/**
+ * The request made with this Idempotency-Key, for any payment: a key is the organization's, so
+ * the same key for another payment's refund is found here and refused (422), not run again.
+ */
 export async function findRequestByKey(
   db: Executor,
   orgId: string,
-  transactionId: string,
   key: string,
 ): Promise<MoneyOutRow | undefined> {
   const [row] = await db
     .select()
     .from(moneyOutRequests)
-    .where(
-      and(
-        eq(moneyOutRequests.orgId, orgId),
-        eq(moneyOutRequests.transactionId, transactionId),
-        eq(moneyOutRequests.idempotencyKey, key),
-      ),
-    );
+    .where(and(eq(moneyOutRequests.orgId, orgId), eq(moneyOutRequests.idempotencyKey, key)))
+    .limit(1);
   return row;
+}
+
+/**
+ * Holds the organization's key until the transaction ends: two requests with one key (for two
+ * payments, whose row locks do not meet) are decided one after the other.
+ */
+export async function lockRequestKey(db: Executor, orgId: string, key: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`money-out-key\n${orgId}\n${key}`}, 0))`,
+  );
 }
 
 export async function getRequest(db: Executor, orgId: string, id: string): Promise<MoneyOutRow> {

@@ -30,6 +30,7 @@ import { removeAggregateLinkRow } from './aggregate-links.js';
 import { paymentLinkNeedsSync } from '../sync-rules/rules.js';
 import { pageAfter, toPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
+import { requireHoldsNoMoney } from './money-holders.js';
 
 type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -265,6 +266,7 @@ async function requireSameClientInAggregates(
 export async function deletePaymentLink(db: Executor, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { row: current, aggregateLinkIds } = await lockPaymentLinkForChange(tx, orgId, id);
+    await requireHoldsNoMoney(tx, orgId, 'paymentLink', current.id);
     await tx.delete(paymentLinks).where(eq(paymentLinks.id, current.id));
 
     const remaining: string[] = [];

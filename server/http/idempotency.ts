@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
+  IDEMPOTENCY_KEY_PROBLEM,
   isIdempotencyKey,
 } from '../../shared/idempotency.js';
 import type { Database, Executor } from '../db/index.js';
@@ -19,7 +20,8 @@ import {
   type KeyRef,
   type StoredAnswer,
 } from '../domain/idempotency-keys.js';
-import { AppError, conflict, errorMessage } from '../errors.js';
+import { conflict, errorMessage, idempotencyKeyReused, invalidInput } from '../errors.js';
+import { findRequestByKey } from '../domain/money-out-requests.js';
 import type { AppEnv } from './context.js';
 
 // Idempotent POSTs (every create and action of the API). A request with an `Idempotency-Key`
@@ -140,12 +142,13 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (c.req.method !== 'POST' || key === undefined || !caller) return next();
     if (handlesOwnIdempotency(c)) return next();
     if (!isIdempotencyKey(key)) {
-      throw new AppError(
-        'invalid_input',
-        `The ${IDEMPOTENCY_HEADER} header must be 1 to 255 visible ASCII characters`,
-      );
+      throw invalidInput(`The ${IDEMPOTENCY_HEADER} header is not valid`, {
+        [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_KEY_PROBLEM],
+      });
     }
     const ref = { orgId: caller.orgId, key };
+    // Keys are the organization's across every route: one a refund or void used is refused.
+    if (await findRequestByKey(c.get('db'), ref.orgId, key)) throw idempotencyKeyReused();
     const context = `idempotency:${ref.orgId}:${ref.key}`;
     const fingerprint = fingerprintOf(c.req.method, c.req.path, await c.req.arrayBuffer());
     const deadline = Date.now() + WAIT_MS;
@@ -157,10 +160,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         case 'done':
           return replay(c, claim.answer, context);
         case 'other_request':
-          throw new AppError(
-            'idempotency_key_reused',
-            `This ${IDEMPOTENCY_HEADER} was used for another request: send a new key with each new request`,
-          );
+          throw idempotencyKeyReused();
         case 'interrupted':
           throw conflict(
             `The first request with this ${IDEMPOTENCY_HEADER} was cut short after it wrote its changes, and its answer was lost: read the records to see them (a new key would make them again)`,

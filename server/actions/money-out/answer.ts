@@ -15,7 +15,12 @@ import { AppError } from '../../errors.js';
 export type { MoneyOutAnswer };
 
 /** 200 once the service says SUCCESS (or PARTIAL_SUCCESS), 202 while it is still working. */
-export type AnsweredMoneyOut = { httpStatus: 200 | 202; body: MoneyOutAnswer };
+export type AnsweredMoneyOut = {
+  httpStatus: 200 | 202;
+  body: MoneyOutAnswer;
+  /** The answer of an earlier request with the same Idempotency-Key (Idempotent-Replayed). */
+  replayed?: boolean;
+};
 
 const WORKING: ReadonlySet<MoneyOutStatus> = new Set([
   'SENDING',

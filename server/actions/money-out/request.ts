@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { fromCents, parseMoney, toCents } from '../../../shared/money.js';
+import { fromCents, readAmount, toCents } from '../../../shared/money.js';
 import { moneyOutRefusal } from '../../../shared/money-out-rules.js';
 import type { MoneyOutKind } from '../../../shared/money-out.js';
 import type { Database, Executor } from '../../db/index.js';
@@ -11,6 +11,7 @@ import {
   getRequest,
   hasOpenVoid,
   insertRequest,
+  lockRequestKey,
   lockTransaction,
   lockTrustScope,
   openRefundCents,
@@ -20,7 +21,8 @@ import {
 import { getTransaction } from '../../domain/transactions.js';
 import { isLedgerBackfillPending } from '../../domain/ledger/backfill.js';
 import { trustBalanceCents } from '../../domain/ledger/balances.js';
-import { AppError, conflict, invalidInput } from '../../errors.js';
+import { AppError, conflict, idempotencyKeyReused, invalidInput } from '../../errors.js';
+import { isKeyAnswered } from '../../domain/idempotency-keys.js';
 import { enqueue } from '../../queue/queue.js';
 import type { Outcome } from '../../queue/worker.js';
 import { isRemoteError, type RemoteApi } from '../../remote/index.js';
@@ -57,20 +59,12 @@ export interface MoneyOutCall {
 /** How long a caller waits for a request another call with the same key is sending. */
 const WAIT_FOR_OTHER_MS = 20_000;
 
+/** The API's one amount reader (shared/money.ts): the routes' and the actions' words alike. */
 function normalizedAmount(amount: MoneyOutCall['amount']): string | undefined {
   if (amount === undefined) return undefined;
-  const canonical = parseMoney(amount);
-  if (canonical === null) {
-    throw invalidInput('The amount is not valid', {
-      amount: ['must be a decimal amount with at most two places, like "200.00"'],
-    });
-  }
-  if (toCents(canonical) <= 0) {
-    throw invalidInput('The amount must be greater than 0.00', {
-      amount: ['must be greater than 0.00'],
-    });
-  }
-  return canonical;
+  const read = readAmount(amount);
+  if ('problem' in read) throw invalidInput('The amount is not valid', { amount: [read.problem] });
+  return read.amount;
 }
 
 /** Same key, same body: the same answer (waiting while another call sends it); else 422. */
@@ -78,12 +72,12 @@ async function replay(
   deps: MoneyOutDeps,
   existing: MoneyOutRow,
   fingerprint: string,
+  transactionId: string,
+  replayed = true,
 ): Promise<AnsweredMoneyOut> {
-  if (existing.fingerprint !== fingerprint) {
-    throw new AppError(
-      'idempotency_key_reused',
-      'This Idempotency-Key was used for another request: send a new key for a new request',
-    );
+  // The key is the organization's: the same key for another payment is another request.
+  if (existing.fingerprint !== fingerprint || existing.transactionId !== transactionId) {
+    throw idempotencyKeyReused();
   }
   let row = existing;
   const deadline = Date.now() + WAIT_FOR_OTHER_MS;
@@ -91,7 +85,7 @@ async function replay(
     await new Promise((resolve) => setTimeout(resolve, 100));
     row = await getRequest(deps.db, row.orgId, row.id);
   }
-  return answerOf(deps.db, row);
+  return { ...(await answerOf(deps.db, row)), replayed };
 }
 
 /** Why the service would not void this payment (asked before anything is sent). */
@@ -181,7 +175,8 @@ async function writeRequest(
 ): Promise<{ row: MoneyOutRow; jobId: string | null }> {
   return deps.db.transaction(async (tx) => {
     const payment = await lockTransaction(tx, call.orgId, call.transactionId);
-    const existing = await findRequestByKey(tx, call.orgId, call.transactionId, key);
+    await lockRequestKey(tx, call.orgId, key);
+    const existing = await findRequestByKey(tx, call.orgId, key);
     if (existing) return { row: existing, jobId: null };
 
     const cents = toCents(payment.amount);
@@ -255,8 +250,10 @@ export async function requestMoneyOut(
     override: call.override?.reason,
   });
   const payment = await getTransaction(deps.db, call.orgId, call.transactionId); // 404
-  const earlier = await findRequestByKey(deps.db, call.orgId, payment.id, key);
-  if (earlier) return replay(deps, earlier, fingerprint);
+  const earlier = await findRequestByKey(deps.db, call.orgId, key);
+  if (earlier) return replay(deps, earlier, fingerprint, payment.id);
+  // A key that answered another route's request (a stored answer) is not this request's.
+  if (await isKeyAnswered(deps.db, { orgId: call.orgId, key })) throw idempotencyKeyReused();
 
   refuseIneligible(call.kind, payment);
   if (call.kind === 'void') {
@@ -264,11 +261,11 @@ export async function requestMoneyOut(
     if (why) throw conflict(`This payment cannot be voided: ${why}`);
   }
   const { row, jobId } = await writeRequest(deps, call, key, amount, fingerprint);
-  if (!jobId) return replay(deps, row, fingerprint);
+  if (!jobId) return replay(deps, row, fingerprint, payment.id);
   const ran = await deps.runNow(jobId);
   const after = await getRequest(deps.db, call.orgId, row.id);
   // Taken by another worker meanwhile (not claimable here): wait for it like a second caller.
   return ran === null && after.status === 'SENDING'
-    ? replay(deps, after, fingerprint)
+    ? replay(deps, after, fingerprint, payment.id, false)
     : answerOf(deps.db, after);
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerBalanceLine, LedgerBalances } from '../../../shared/ledger.js';
-import { fromCents } from '../../../shared/money.js';
+import { moneyOfCents } from '../../../shared/money.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { invalidInput } from '../../errors.js';
 import { monthOf, nextMonthStart } from './month-totals.js';
@@ -36,15 +36,21 @@ const KIND_SUMS = sql.raw(`
 
 type Totals = Omit<LedgerBalanceLine, 'clientId' | 'clientName' | 'matterId' | 'matterName'>;
 
+// Sums are read as text and written out with BigInt (moneyOfCents): exact at any account size,
+// where a Number past 2^53 cents would be neither exact nor accepted.
 const money = (r: BalanceRow): Totals => ({
-  received: fromCents(Number(r.received)),
-  refunded: fromCents(Number(r.refunded)),
-  returned: fromCents(Number(r.returned)),
-  voided: fromCents(Number(r.voided)),
-  chargedBack: fromCents(Number(r.charged_back)),
-  manual: fromCents(Number(r.manual)),
-  balance: fromCents(Number(r.balance)),
+  received: moneyOfCents(r.received),
+  refunded: moneyOfCents(r.refunded),
+  returned: moneyOfCents(r.returned),
+  voided: moneyOfCents(r.voided),
+  chargedBack: moneyOfCents(r.charged_back),
+  manual: moneyOfCents(r.manual),
+  balance: moneyOfCents(r.balance),
 });
+
+/** The columns as text, for money() (see above). */
+const asText = (alias: string) =>
+  sql.raw(COLUMNS.map((c) => `${alias}.${c}::text as ${c}`).join(', '));
 
 /** The end of the day for a bare date; a date-time as given. */
 export function instant(value: string, endOfDay: boolean): Date {
@@ -129,7 +135,8 @@ async function balanceLines(
     await db.execute(sql`
       with ${asOf ? sql`${laterThan(orgId, bankAccountId, asOf)},` : sql``}
       lines as (${lines})
-      select b.*, c.name as client_name, m.name as matter_name
+      select b.scope, b.client_id, b.matter_id, ${asText('b')},
+        c.name as client_name, m.name as matter_name
       from ${ordered}
       left join clients c on c.id = b.client_id
       left join matters m on m.id = b.matter_id
@@ -160,7 +167,7 @@ async function accountTotals(
         where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
           and scope = ${accountScope}) ${later}
       select ${sql.join(
-        COLUMNS.map((c) => sql`${minus(c)} as ${sql.raw(c)}`),
+        COLUMNS.map((c) => sql`(${minus(c)})::text as ${sql.raw(c)}`),
         sql`, `,
       )}
       from a ${asOf ? sql`cross join later_sum s` : sql``}`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerDeposits } from '../../../shared/ledger.js';
-import { fromCents } from '../../../shared/money.js';
+import { moneyOfCents as fromCents } from '../../../shared/money.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { instant } from './balances.js';
 
@@ -26,10 +26,10 @@ export async function ledgerDeposits(
     await db.execute(sql`
       select deposit_id, max(settled_on) as settled_on, count(*) as transactions,
         sum(case when type in ('achPayment', 'ccPayment', 'manualPayment')
-          then round(amount * 100) else 0 end) as gross,
+          then round(amount * 100) else 0 end)::text as gross,
         sum(case when type in ('achPayment', 'ccPayment', 'manualPayment')
-          then 0 else round(abs(amount) * 100) end) as refunds,
-        sum(round(surcharge_amount * 100)) as surcharges
+          then 0 else round(abs(amount) * 100) end)::text as refunds,
+        coalesce(sum(round(surcharge_amount * 100)), 0)::text as surcharges
       from transactions
       where org_id = ${orgId}::uuid and bank_account_id = ${query.bankAccountId}::uuid
         and deposit_id is not null
@@ -38,11 +38,12 @@ export async function ledgerDeposits(
       group by deposit_id
       order by max(settled_on) desc nulls last, deposit_id`),
   );
-  const totals = { gross: 0, refunds: 0, surcharges: 0, net: 0 };
+  // BigInt, from the sums as text: exact at any account size.
+  const totals = { gross: 0n, refunds: 0n, surcharges: 0n, net: 0n };
   const deposits = rows.map((r) => {
-    const gross = Number(r.gross);
-    const refunds = Number(r.refunds);
-    const surcharges = Number(r.surcharges);
+    const gross = BigInt(r.gross);
+    const refunds = BigInt(r.refunds);
+    const surcharges = BigInt(r.surcharges);
     totals.gross += gross;
     totals.refunds += refunds;
     totals.surcharges += surcharges;

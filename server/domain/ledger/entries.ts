@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
 import type { LedgerEntry } from '../../../shared/ledger.js';
-import { fromCents, toCents } from '../../../shared/money.js';
+import { moneyOfCents, toCents } from '../../../shared/money.js';
 import type { Executor } from '../../db/index.js';
 import { bankAccounts, clients, ledgerEntries, matters } from '../../db/schema/index.js';
 import { conflict, invalidInput, notFound } from '../../errors.js';
@@ -11,22 +11,36 @@ import { postEntries } from './post.js';
 // running balance of what the list shows; and the entries hosts post for money that never went
 // through the service (a cheque, a transfer), which are never edited: only reversed.
 
-type EntryRow = typeof ledgerEntries.$inferSelect;
+// Amounts and running balances are read as text (moneyOfCents): exact at any account size.
+const entryColumns = {
+  ...getTableColumns(ledgerEntries),
+  amountText: sql<string>`${ledgerEntries.amountCents}::text`,
+  accountText: sql<string>`${ledgerEntries.accountBalanceCents}::text`,
+  clientText: sql<string>`${ledgerEntries.clientBalanceCents}::text`,
+  matterText: sql<string>`${ledgerEntries.matterBalanceCents}::text`,
+};
 
-const toEntry = (row: EntryRow, running: number): LedgerEntry => ({
+type EntryRow = typeof ledgerEntries.$inferSelect & {
+  amountText: string;
+  accountText: string;
+  clientText: string;
+  matterText: string;
+};
+
+const toEntry = (row: EntryRow, running: string): LedgerEntry => ({
   id: row.id,
   bankAccountId: row.bankAccountId,
   clientId: row.clientId,
   matterId: row.matterId,
   transactionId: row.transactionId,
   kind: row.kind,
-  amount: fromCents(row.amountCents),
+  amount: moneyOfCents(row.amountText),
   date: row.date.toISOString(),
   memo: row.memo,
   reversesEntryId: row.reversesEntryId,
   reason: row.reason,
   createdBy: row.createdBy,
-  runningBalance: fromCents(running),
+  runningBalance: moneyOfCents(running),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -59,7 +73,7 @@ export async function listLedgerEntries(
     throw invalidInput('Invalid cursor', { cursor: ['is not a cursor of this list'] });
   }
   const rows = await db
-    .select()
+    .select(entryColumns)
     .from(ledgerEntries)
     .where(
       and(
@@ -76,11 +90,7 @@ export async function listLedgerEntries(
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const running = (r: EntryRow) =>
-    query.matterId
-      ? r.matterBalanceCents
-      : query.clientId
-        ? r.clientBalanceCents
-        : r.accountBalanceCents;
+    query.matterId ? r.matterText : query.clientId ? r.clientText : r.accountText;
   return {
     data: page.map((r) => toEntry(r, running(r))),
     nextCursor: rows.length > query.limit ? String(page.at(-1)?.seq) : null,
@@ -186,9 +196,9 @@ export async function reverseManualEntry(
 
 async function getLedgerEntry(db: Executor, orgId: string, id: string): Promise<LedgerEntry> {
   const [row] = await db
-    .select()
+    .select(entryColumns)
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.id, id)));
   if (!row) throw notFound('Ledger entry');
-  return toEntry(row, row.matterId ? row.matterBalanceCents : row.clientBalanceCents);
+  return toEntry(row, row.matterId ? row.matterText : row.clientText);
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Reconciliation } from '../../../shared/ledger.js';
-import { fromCents, toCents } from '../../../shared/money.js';
+import { bigCents, moneyOfCents } from '../../../shared/money.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { bankAccounts, ledgerReconciliations } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
@@ -21,6 +21,9 @@ const toReconciliation = (row: Row): Reconciliation => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** A BigInt into a bigint column (the schema's are read as numbers). */
+const bigint = (value: bigint) => sql<number>`${String(value)}::bigint`;
+
 /** Unmatched items listed at most (the counts in `reasons` stay exact). */
 const MAX_UNMATCHED = 100;
 
@@ -40,11 +43,12 @@ export async function reconcile(
     bankAccountId: input.bankAccountId,
     asOf: asOf.toISOString(),
   });
-  const statement = toCents(input.statementBalance);
-  const book = toCents(report.totals.balance);
+  // BigInt: the book's sums are exact at any account size (moneyOfCents), so is their arithmetic.
+  const statement = bigCents(input.statementBalance);
+  const book = bigCents(report.totals.balance);
   const assigned = report.lines.filter((l) => l.clientId !== null);
-  const clientTotal = assigned.reduce((s, l) => s + toCents(l.balance), 0);
-  const negative = assigned.filter((l) => toCents(l.balance) < 0);
+  const clientTotal = assigned.reduce((s, l) => s + bigCents(l.balance), 0n);
+  const negative = assigned.filter((l) => bigCents(l.balance) < 0n);
   const unassigned = report.lines.filter((l) => l.clientId === null && l.balance !== '0.00');
   // Payments booked but not yet in a bank deposit: the statement cannot show them yet.
   const pending = rowsOf<{ id: string; amount: string }>(
@@ -58,8 +62,8 @@ export async function reconcile(
   );
   const variance = statement - book;
   const reasons: string[] = [];
-  const money = fromCents;
-  if (variance !== 0) {
+  const money = moneyOfCents;
+  if (variance !== 0n) {
     reasons.push(
       `The statement balance (${money(statement)}) differs from the book balance (${money(book)}) by ${money(variance)}.`,
     );
@@ -69,7 +73,7 @@ export async function reconcile(
       `The client ledgers total ${money(clientTotal)}, the book balance is ${money(book)}: ${money(book - clientTotal)} is not assigned to a client.`,
     );
   }
-  if (clientTotal !== statement && variance === 0) {
+  if (clientTotal !== statement && variance === 0n) {
     reasons.push(
       `The client ledgers total ${money(clientTotal)}, the statement ${money(statement)}.`,
     );
@@ -111,10 +115,10 @@ export async function reconcile(
       bankAccountId: input.bankAccountId,
       asOf,
       status: result.status,
-      statementBalanceCents: statement,
-      bookBalanceCents: book,
-      clientLedgerTotalCents: clientTotal,
-      varianceCents: variance,
+      statementBalanceCents: bigint(statement),
+      bookBalanceCents: bigint(book),
+      clientLedgerTotalCents: bigint(clientTotal),
+      varianceCents: bigint(variance),
       result,
       createdBy,
     })

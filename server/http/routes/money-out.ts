@@ -8,6 +8,7 @@ import {
   voidBody,
   type MoneyOutKind,
 } from '../../../shared/money-out.js';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/idempotency.js';
 import { transactionRecord } from '../../../shared/schemas.js';
 import { requestMoneyOut } from '../../actions/money-out/request.js';
 import { listMoneyOut } from '../../domain/money-out-requests.js';
@@ -96,6 +97,7 @@ async function run(
     },
   );
   c.header('Idempotency-Key', answered.body.idempotencyKey);
+  if (answered.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   return c.json(answered.body, answered.httpStatus);
 }
 
