@@ -147,7 +147,10 @@ export function eventStage(ctx: PipelineContext): JobHandler {
       const completed = await completeNamedRequests(ctx, job.orgId, requests, fetchedAt, signal);
       const named = await fetchWithOriginals(ctx.remote, job.orgId, ids, signal);
       // An event that named the reversed payment, not its refund / return / void: find those.
-      const found = [...named, ...(await findReversals(ctx, job.orgId, named, signal))];
+      const found = [
+        ...named,
+        ...(await findReversals(ctx, job.orgId, { kind: payload.type, fetched: named }, signal)),
+      ];
       const transactions = [...new Map([...completed, ...found].map((t) => [t.id, t])).values()];
       await batcher.submit({
         orgId: job.orgId,
