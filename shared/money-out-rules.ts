@@ -1,14 +1,10 @@
 // Which transactions can be refunded or voided, shared by the API (which refuses the others
 // before any remote call) and the transactions list (which offers the actions only where they
-// can work). Plain functions, no zod: the widgets import them.
+// can work). A void is the service's to allow (its canVoid: server/actions/money-out/
+// void-refusal.ts): the API refuses only a non-payment here, and the list offers Void where the
+// stored status leaves a void possible. Plain functions, no zod: the widgets import them.
 import { fromCents, toCents } from './money.js';
-
-/** Types of transaction that are payments: the only ones refunded or voided. */
-export const PAYMENT_TYPES: ReadonlySet<string> = new Set([
-  'achPayment',
-  'ccPayment',
-  'manualPayment',
-]);
+import { isPaymentType } from './transaction-types.js';
 
 /** Statuses after which nothing more can go out of a payment. */
 const FINAL_STATUSES: ReadonlySet<string> = new Set([
@@ -27,36 +23,45 @@ export const refundableAmount = (payment: { amount: string; amountRefunded: stri
 export type MoneyOutBlock = 'not-a-payment' | 'pending' | 'final' | 'settled';
 
 /**
+ * Where a void may still work: before the payment's batch moves (then it is FUNDS_IN_TRANSIT):
+ * PENDING, or a card payment captured (SUCCESSFUL), the same day at the service.
+ */
+const mayVoid = (payment: { type: string | null; status: string }) =>
+  payment.status === 'PENDING' || (payment.status === 'SUCCESSFUL' && payment.type === 'ccPayment');
+
+/**
  * Why a payment can never be refunded (or voided) as it stands; null when it may be (the service
- * may still refuse a void: settled, or paid through an aggregate link). The widgets read this
- * alone (so the API's sentences stay out of the kit's bytes); the API says it with
- * moneyOutRefusal.
+ * may still refuse a void: its canVoid). The widgets read this alone (so the API's sentences
+ * stay out of the kit's bytes); the API says it with moneyOutRefusal.
  */
 export function moneyOutBlock(
   kind: 'refund' | 'void',
   payment: { type: string | null; status: string },
 ): MoneyOutBlock | null {
-  if (!payment.type || !PAYMENT_TYPES.has(payment.type)) return 'not-a-payment';
+  if (!isPaymentType(payment.type)) return 'not-a-payment';
   if (kind === 'refund' && payment.status === 'PENDING') return 'pending';
   if (FINAL_STATUSES.has(payment.status)) return 'final';
-  if (kind === 'void' && payment.status !== 'PENDING') return 'settled';
+  if (kind === 'void' && !mayVoid(payment)) return 'settled';
   return null;
 }
 
-/** moneyOutBlock in the API's words; null when the payment may be refunded (or voided). */
+/**
+ * What the API refuses before asking the service, in its words; null when the payment may be
+ * refunded (or the service is to be asked about a void: only a non-payment is refused here).
+ */
 export function moneyOutRefusal(
   kind: 'refund' | 'void',
   payment: { type: string | null; status: string },
 ): string | null {
-  switch (moneyOutBlock(kind, payment)) {
+  const block = moneyOutBlock(kind, payment);
+  switch (kind === 'void' && block !== 'not-a-payment' ? null : block) {
     case 'not-a-payment':
       return `Only payments can be ${kind === 'refund' ? 'refunded' : 'voided'}; this is a ${payment.type ?? 'transaction of unknown type'}`;
     case 'pending':
       return 'This payment is still PENDING (not settled): void it instead';
     case 'final':
       return `This payment is ${payment.status}: nothing can be ${kind}ed`;
-    case 'settled':
-      return `This payment is ${payment.status}: only a payment not settled yet (PENDING) can be voided; refund it instead`;
+    case 'settled': // voids only, which the service decides
     case null:
       return null;
   }

@@ -61,6 +61,13 @@ export const uuidList = (ids: readonly string[]) =>
     sql`, `,
   );
 
+/** A list of text values (a closed vocabulary, e.g. PAYMENT_TYPES) for a raw `in (…)`. */
+export const textList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
 /** Rows of a raw `db.execute`: postgres.js answers an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];

@@ -346,7 +346,11 @@ export interface MoneyOutInput {
   readonly externalId: string;
 }
 
+/** transactionVoidDetails: whether the service will void it (it gives no reason field). */
 export interface RemoteVoidDetails {
   readonly canVoid: boolean;
+  /** The transactions a void would touch. */
   readonly transactionIds: readonly string[];
+  /** The void requests of it the service holds (made by us or anyone else). */
+  readonly requests: readonly RemoteMoneyOutResult['request'][];
 }

@@ -365,8 +365,13 @@ export const voidResultSchema = z
   }));
 
 export const voidDetailsSchema = z
-  .object({ canVoid: z.boolean(), transactions: z.array(ref) })
+  .object({
+    canVoid: z.boolean(),
+    transactions: z.array(ref),
+    voidRequests: z.array(requestSchema),
+  })
   .transform((r): RemoteVoidDetails => ({
     canVoid: r.canVoid,
     transactionIds: r.transactions.map((t) => t.id),
+    requests: r.voidRequests,
   }));

@@ -1,11 +1,11 @@
 // Balances and statuses derived from the transactions: a payment counts toward its link net of
 // refunds unless it was voided, returned, charged back or failed. Refunds therefore reopen a link.
+import { isPaymentType } from '../../shared/transaction-types.js';
 import type {
   AggregateLinkRecord,
   FirmState,
   PaymentLinkRecord,
   TransactionRecord,
-  TransactionType,
 } from './state.js';
 
 interface Balance {
@@ -19,17 +19,14 @@ interface Balance {
 
 type LinkStatus = 'unpaid' | 'partially_paid' | 'paid' | 'sealed';
 
-export const PAYMENT_TYPES: ReadonlySet<TransactionType> = new Set([
-  'achPayment',
-  'ccPayment',
-  'manualPayment',
-]);
+export const isPayment = (transaction: TransactionRecord): boolean =>
+  isPaymentType(transaction.type);
 
 const MONEY_GONE = new Set(['VOIDED', 'RETURNED', 'ERROR', 'CHARGED_BACK']);
 
 /** What a payment transaction still contributes to its link. */
 function netPaid(transaction: TransactionRecord): number {
-  if (!PAYMENT_TYPES.has(transaction.type) || MONEY_GONE.has(transaction.status)) return 0;
+  if (!isPayment(transaction) || MONEY_GONE.has(transaction.status)) return 0;
   return transaction.amountProcessed - transaction.amountRefunded;
 }
 

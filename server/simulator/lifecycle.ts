@@ -5,6 +5,7 @@
 // transaction itself; `.refunded`, `.partially_refunded`, `.ach_returned` (and `.voided` when a
 // void makes a transaction) name the NEW reversing transaction, whose originalTransactionId points
 // at the payment, or the payment itself: `env.reversals.events` chooses (ReversalSettings).
+import { isPaymentType } from '../../shared/transaction-types.js';
 import { badInput, conflict } from './errors.js';
 import { changeStatus } from './transaction-events.js';
 import { addTransaction, transactionEvent, type LedgerEnv } from './ledger.js';
@@ -17,11 +18,12 @@ import {
   type TransactionType,
 } from './state.js';
 
-const PROCESSOR_PAYMENTS = new Set<TransactionType>(['ccPayment', 'achPayment']);
+/** A payment the processor moved (card or ACH): a manual payment was never the service's money. */
+const processed = (type: TransactionType) => isPaymentType(type) && type !== 'manualPayment';
 
 /** Why the transaction cannot be refunded, or null when it can. */
 export function refundBlocker(t: TransactionRecord): string | null {
-  if (!PROCESSOR_PAYMENTS.has(t.type)) return `a ${t.type} transaction cannot be refunded`;
+  if (!processed(t.type)) return `a ${t.type} transaction cannot be refunded`;
   if (t.status === 'PENDING') return 'it is still PENDING: void it instead';
   if (!['SUCCESSFUL', 'FUNDS_IN_TRANSIT', 'DEPOSITED', 'PARTIALLY_REFUNDED'].includes(t.status)) {
     return `it is ${t.status}`;
@@ -29,12 +31,24 @@ export function refundBlocker(t: TransactionRecord): string | null {
   return null;
 }
 
-/** Why the transaction cannot be voided, or null when it can. */
-export function voidBlocker(t: TransactionRecord): string | null {
-  if (!PROCESSOR_PAYMENTS.has(t.type)) return `a ${t.type} transaction cannot be voided`;
+/**
+ * Why the transaction cannot be voided, or null when it can (the service's `canVoid`): a PENDING
+ * payment, or a card payment captured (SUCCESSFUL) the same day whose batch has not moved yet
+ * (moving makes it FUNDS_IN_TRANSIT). "The same day" is the UTC date of `now`.
+ */
+export function voidBlocker(t: TransactionRecord, now = new Date()): string | null {
+  if (!processed(t.type)) return `a ${t.type} transaction cannot be voided`;
   if (t.aggregatePaymentLinkId)
     return 'payments made through an aggregate payment link cannot be voided';
-  if (t.status !== 'PENDING') return `it is ${t.status}, only PENDING transactions can be voided`;
+  if (t.status === 'PENDING') return null;
+  if (t.status !== 'SUCCESSFUL' || t.type !== 'ccPayment') {
+    return `it is ${t.status}: only a PENDING payment, or a card payment captured today whose batch has not moved, can be voided`;
+  }
+  if (t.depositId) return 'its batch has moved (it is in a deposit)';
+  const captured = t.createdOn.slice(0, 10);
+  if (captured !== now.toISOString().slice(0, 10)) {
+    return `it was captured on ${captured}: a card payment can be voided only the day it is captured`;
+  }
   return null;
 }
 

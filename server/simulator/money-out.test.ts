@@ -157,7 +157,7 @@ describe('transactionVoid and transactionVoidDetails', () => {
       canVoid: false,
     });
     expect((await s.gql(VOID, { i: { transactionId: settled } })).errors?.[0]?.message).toMatch(
-      /only PENDING/,
+      /only a PENDING payment, or a card payment captured today/,
     );
     const link = await newLink(s, await newClient(s), { operating: 500 });
     const agg = await ok(
@@ -172,5 +172,66 @@ describe('transactionVoid and transactionVoidDetails', () => {
     });
     const refused = await s.gql(VOID, { i: { transactionId: viaAggregate } });
     expect(refused.errors?.[0]?.message).toMatch(/aggregate payment link/);
+  });
+
+  it('voids a card payment captured today (SUCCESSFUL) whose batch has not moved; not after', async () => {
+    const captured = async () => {
+      const link = await newLink(s, await newClient(s), { operating: 1000 });
+      const pay = { method: 'CARD' as const, status: 'SUCCESSFUL' as const };
+      return s.sim.sandbox.payPaymentLink(s.firm.id, link.id, pay).transactions[0]!.id;
+    };
+    const today = await captured();
+    expect((await ok(s, DETAILS, { t: today })).transactionVoidDetails).toMatchObject({
+      canVoid: true,
+    });
+    const data = await ok(s, VOID, { i: { transactionId: today } });
+    expect(data.transactionVoid).toMatchObject({
+      voidRequest: { status: 'SUCCESS' },
+      originalTransactions: [{ id: today, status_v2: 'VOIDED' }],
+    });
+
+    // Captured yesterday: its day is over.
+    const yesterday = await captured();
+    const record = s.sim.firm(s.firm.id).transactions.get(yesterday)!;
+    record.createdOn = new Date(Date.now() - 86_400_000).toISOString();
+    expect((await ok(s, DETAILS, { t: yesterday })).transactionVoidDetails).toMatchObject({
+      canVoid: false,
+    });
+    expect((await s.gql(VOID, { i: { transactionId: yesterday } })).errors?.[0]?.message).toMatch(
+      /can be voided only the day it is captured/,
+    );
+
+    // Its batch moved (FUNDS_IN_TRANSIT), the same day.
+    const moved = await captured();
+    s.sim.sandbox.moveToFundsInTransit(s.firm.id, moved);
+    expect((await ok(s, DETAILS, { t: moved })).transactionVoidDetails).toMatchObject({
+      canVoid: false,
+    });
+
+    // An ACH payment the service reports SUCCESSFUL is not a captured card payment.
+    const link = await newLink(s, await newClient(s), { operating: 1000 });
+    const ach = s.sim.sandbox.payPaymentLink(s.firm.id, link.id, {
+      method: 'ACH',
+      status: 'SUCCESSFUL',
+    }).transactions[0]!.id;
+    expect((await ok(s, DETAILS, { t: ach })).transactionVoidDetails).toMatchObject({
+      canVoid: false,
+    });
+  });
+
+  it('refuses in the shape set: canVoid false, or an error with the reason', async () => {
+    const settled = await payment();
+    s.sim.moneyOut.voidRefusal(s.firm.id, 'error');
+    const refused = await s.gql(DETAILS, { t: settled });
+    expect(refused.errors?.[0]?.message).toMatch(/cannot be voided: it is DEPOSITED/);
+    // A payment it can void still answers canVoid: true.
+    const pending = await payment(true);
+    expect((await ok(s, DETAILS, { t: pending })).transactionVoidDetails).toMatchObject({
+      canVoid: true,
+    });
+    s.sim.moneyOut.voidRefusal(s.firm.id, 'flag');
+    expect((await ok(s, DETAILS, { t: settled })).transactionVoidDetails).toMatchObject({
+      canVoid: false,
+    });
   });
 });

@@ -56,17 +56,27 @@ export const COMPLETION_SHAPES = [
 ] as const;
 export type CompletionShape = (typeof COMPLETION_SHAPES)[number];
 
+/**
+ * How `transactionVoidDetails` says a payment cannot be voided (the remote documents no reason
+ * field, so each plausible way can be chosen): `flag` (the default) answers `canVoid: false`;
+ * `error` answers a GraphQL error whose message gives the reason.
+ */
+export const VOID_REFUSAL_SHAPES = ['flag', 'error'] as const;
+export type VoidRefusalShape = (typeof VOID_REFUSAL_SHAPES)[number];
+
 /** Per firm: the queued outcomes of its next requests, its requests, its completions' body. */
 export interface MoneyOutState {
   requests: Map<string, MoneyOutRequestRecord>;
   outcomes: (OutcomeSpec & { remaining: number })[];
   completionShape: CompletionShape;
+  voidRefusal: VoidRefusalShape;
 }
 
 export const emptyMoneyOut = (): MoneyOutState => ({
   requests: new Map(),
   outcomes: [],
   completionShape: 'named',
+  voidRefusal: 'flag',
 });
 
 /** The `data` of a request's completed webhook, in the firm's shape. */
@@ -230,11 +240,15 @@ export function requestResult(firm: FirmState, request: MoneyOutRequestRecord) {
     : { voidRequest: request, originalTransactions: originals, voidTransactions: reversing };
 }
 
-/** transactionVoidDetails. */
+/** transactionVoidDetails: `canVoid`, or the refusal as an error (the firm's VoidRefusalShape). */
 export function voidDetails(firm: FirmState, transactionId: string) {
   const t = getTransaction(firm, transactionId);
+  const blocker = voidBlocker(t);
+  if (blocker && firm.moneyOut.voidRefusal === 'error') {
+    throw conflict(`Transaction ${t.id} cannot be voided: ${blocker}`);
+  }
   return {
-    canVoid: voidBlocker(t) === null,
+    canVoid: blocker === null,
     transactions: [t],
     voidRequests: [...firm.moneyOut.requests.values()].filter(
       (r) => r.kind === 'void' && r.transactionId === t.id,

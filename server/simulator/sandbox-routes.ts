@@ -286,6 +286,14 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
     c.var.firm.moneyOut.completionShape = shape;
     return c.json({ shape });
   });
+  routes.put('/money-out/void-refusal', async (c) => {
+    const { shape } = await body(
+      c,
+      z.strictObject({ shape: z.enum(moneyOut.VOID_REFUSAL_SHAPES) }),
+    );
+    c.var.firm.moneyOut.voidRefusal = shape;
+    return c.json({ shape });
+  });
   routes.post('/money-out/requests/:id/complete', async (c) => {
     const outcome = await body(
       c,

@@ -129,6 +129,8 @@ export interface Simulator {
     requests(firm: FirmRef): moneyOut.MoneyOutRequestRecord[];
     /** The body of the next `…_request.completed` webhooks (see COMPLETION_SHAPES). */
     completionShape(firm: FirmRef, shape: moneyOut.CompletionShape): void;
+    /** How transactionVoidDetails refuses (see VOID_REFUSAL_SHAPES). */
+    voidRefusal(firm: FirmRef, shape: moneyOut.VoidRefusalShape): void;
   };
   /** Switches the shape of the next reversal events (see ReversalSettings). */
   setReversals(settings: Partial<ledger.ReversalSettings>): ledger.ReversalSettings;
@@ -222,6 +224,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       requests: (ref) => [...firm(ref).moneyOut.requests.values()],
       completionShape: (ref, shape) => {
         firm(ref).moneyOut.completionShape = shape;
+      },
+      voidRefusal: (ref, shape) => {
+        firm(ref).moneyOut.voidRefusal = shape;
       },
     },
     setReversals: (settings) => Object.assign(env.reversals, settings),

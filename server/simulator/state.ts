@@ -1,5 +1,6 @@
 // In-memory records of one simulated firm. Only facts are stored; balances and statuses of payment
 // links are derived from the transactions (balances.ts), so they can never drift apart.
+import { TRANSACTION_TYPES, type TransactionType } from '../../shared/transaction-types.js';
 import { notFound } from './errors.js';
 import type { IdSource } from './ids.js';
 import type { TransactionEventRecord } from './transaction-events.js';
@@ -21,21 +22,8 @@ export const TRANSACTION_STATUSES = [
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-export const TRANSACTION_TYPES = [
-  'achPayment',
-  'achReturn',
-  'ccPayment',
-  'chargeback',
-  'chargeback_reversal',
-  'error',
-  'manualPayment',
-  'payout',
-  'refund',
-  'reverse',
-  'transfer',
-  'void',
-] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+// The service's types are ours too (one vocabulary: shared/transaction-types.ts).
+export { TRANSACTION_TYPES, type TransactionType };
 
 export const TRANSACTION_PAYMENT_METHODS = [
   'ACH',

@@ -1,7 +1,7 @@
 // transactionsList: the filters, ordering and paging of the real query (see its argument docs:
 // createdOn.gt is inclusive and .lt exclusive, orderDir defaults to DESC, at most 10 000 rows).
 import { badInput } from './errors.js';
-import { PAYMENT_TYPES } from './balances.js';
+import { isPayment } from './balances.js';
 import type { FirmState, TransactionRecord } from './state.js';
 
 type Maybe<T> = T | null | undefined;
@@ -132,8 +132,8 @@ export function listTransactions(firm: FirmState, args: TransactionsListArgs) {
     transactions: matches.slice(offset, offset + limit),
     total: matches.length,
     totalAmounts: {
-      totalPayments: sum((t) => (PAYMENT_TYPES.has(t.type) ? t.amountProcessed : 0)),
-      totalPaymentsRefunded: sum((t) => (PAYMENT_TYPES.has(t.type) ? t.amountRefunded : 0)),
+      totalPayments: sum((t) => (isPayment(t) ? t.amountProcessed : 0)),
+      totalPaymentsRefunded: sum((t) => (isPayment(t) ? t.amountRefunded : 0)),
       totalPayouts: sum((t) => (t.type === 'payout' ? t.amountProcessed : 0)),
       totalSurcharge: 0,
       totalSurchargeRefunded: 0,

@@ -30,7 +30,10 @@ export interface MoneyOutSuite {
   mutations(): number;
   /** The organization's default bank account of a category. */
   bankAccount(category: 'operating' | 'trust'): Promise<string>;
-  /** A payment of `amount` through a new link, stored locally by its webhook; settled unless `pending`. */
+  /**
+   * A payment of `amount` through a new link, stored locally by its webhook; settled unless
+   * `pending` or `captured`.
+   */
   paid(options?: PaidOptions): Promise<Paid>;
 }
 
@@ -72,6 +75,8 @@ export interface PaidOptions {
   amount?: string;
   category?: 'operating' | 'trust';
   pending?: boolean;
+  /** A card payment captured (SUCCESSFUL), its batch not moved: stored as SUCCESSFUL. */
+  captured?: boolean;
   throughAggregate?: boolean;
   /** For this client and matter (null: none); absent, a new client and matter. */
   into?: { clientId: string; matterId: string | null };
@@ -110,11 +115,13 @@ export async function paidThroughLink(
     ).body;
     payment = h.sim.sandbox.payAggregatePaymentLink(h.firm.id, aggregate.serviceId);
   } else {
-    payment = h.sim.sandbox.payPaymentLink(h.firm.id, link.serviceId);
+    const pay = options.captured ? { method: 'CARD' as const, status: 'SUCCESSFUL' as const } : {};
+    payment = h.sim.sandbox.payPaymentLink(h.firm.id, link.serviceId, pay);
   }
   const serviceId = payment.transactions[0]!.id;
-  if (!options.pending) h.sim.sandbox.moveToDeposited(h.firm.id, serviceId);
-  const want = options.pending ? 'PENDING' : 'DEPOSITED';
+  const stays = options.pending || options.captured;
+  if (!stays) h.sim.sandbox.moveToDeposited(h.firm.id, serviceId);
+  const want = options.pending ? 'PENDING' : options.captured ? 'SUCCESSFUL' : 'DEPOSITED';
   const row = await h.waitFor(async () => {
     const [found] = await h.t.database.db
       .select()

@@ -152,6 +152,17 @@ describe('<service-transactions-list> refunds and voids', () => {
     expect($$(el, '[part~="action"]')).to.have.length(0);
   });
 
+  it('offers Void too on a card payment captured and not moved (the service may void it)', async () => {
+    const captured = aTransaction({ type: 'ccPayment', amount: '30.00', status: 'SUCCESSFUL' });
+    const moved = aTransaction({ type: 'ccPayment', amount: '30.00', status: 'FUNDS_IN_TRANSIT' });
+    serve('admin', {}, () => [captured, moved]);
+    const el = await mount();
+    const actions = (t: Transaction) =>
+      $$(el, `[data-id="${t.id}"]`).map((b) => b.getAttribute('data-action'));
+    expect(actions(captured)).to.deep.equal(['refund', 'void']);
+    expect(actions(moved)).to.deep.equal(['refund']);
+  });
+
   it('prefills what is refundable, checks the amount strictly, sends one key per submit and reloads the list', async () => {
     let refunded = false;
     serve(

@@ -105,7 +105,7 @@ describe('refused before any remote call', () => {
     const malformed = await refund({ amount: '1.001' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.details.fields.amount).toBeDefined();
-    // A settled payment cannot be voided: the answer says why.
+    // A settled payment cannot be voided: the service says so, and the answer says why.
     const settledVoid = await post(`/api/transactions/${p.id}/void`, {});
     expect(settledVoid.status).toBe(409);
     expect(settledVoid.body.error.message).toMatch(/refund it instead/);
@@ -144,6 +144,56 @@ describe('refused before any remote call', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/aggregate payment link/);
     expect(mutations()).toBe(before);
+  });
+});
+
+describe('the service decides what it can void (its canVoid)', () => {
+  it('a same-day card payment with canVoid: true voided', async () => {
+    const p = await paid({ captured: true });
+    const before = mutations();
+    const voided = await post(`/api/transactions/${p.id}/void`, { reason: 'Typo' }, 'same-day');
+    expect(voided.status).toBe(200);
+    expect(voided.body).toMatchObject({
+      status: 'SUCCESS',
+      request: { kind: 'void', status: 'SUCCESS' },
+      original: { id: p.id, status: 'VOIDED' },
+    });
+    expect(mutations()).toBe(before + 1);
+    expect(m.h.sim.moneyOut.requests(m.h.firm.id).at(-1)).toMatchObject({
+      kind: 'void',
+      transactionId: p.serviceId,
+    });
+  });
+
+  it('canVoid false is refused with what the service reports, nothing sent', async () => {
+    const p = await paid({ captured: true });
+    // Captured yesterday at the service: its day for a void is over.
+    const record = m.h.sim.firm(m.h.firm.id).transactions.get(p.serviceId)!;
+    record.createdOn = new Date(Date.now() - 86_400_000).toISOString();
+    const before = mutations();
+    const refused = await post(`/api/transactions/${p.id}/void`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      'This payment cannot be voided: the service says it cannot be voided (canVoid: false; it reports the payment SUCCESSFUL); refund it instead',
+    );
+    expect(mutations()).toBe(before);
+    expect(m.h.remoteCalls).toContain('voidDetails');
+  });
+
+  it('a refusal the service answers as an error is said in its words', async () => {
+    const p = await paid();
+    m.h.sim.moneyOut.voidRefusal(m.h.firm.id, 'error');
+    try {
+      const before = mutations();
+      const refused = await post(`/api/transactions/${p.id}/void`, {});
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(
+        /^This payment cannot be voided: the service says: .*cannot be voided: it is DEPOSITED/,
+      );
+      expect(mutations()).toBe(before);
+    } finally {
+      m.h.sim.moneyOut.voidRefusal(m.h.firm.id, 'flag');
+    }
   });
 });
 

@@ -25,9 +25,10 @@ import { AppError, conflict, idempotencyKeyReused, invalidInput } from '../../er
 import { isKeyAnswered } from '../../domain/idempotency-keys.js';
 import { enqueue } from '../../queue/queue.js';
 import type { Outcome } from '../../queue/worker.js';
-import { isRemoteError, type RemoteApi } from '../../remote/index.js';
+import type { RemoteApi } from '../../remote/index.js';
 import { answerOf, type AnsweredMoneyOut } from './answer.js';
 import { MONEY_OUT_JOB, type MoneyOutJobPayload } from './jobs.js';
+import { voidRefusal } from './void-refusal.js';
 
 // A refund or void asked through the API (routes and actions alike): refused before any remote
 // call when it cannot be right, written with its externalId and its durable job in one
@@ -86,30 +87,6 @@ async function replay(
     row = await getRequest(deps.db, row.orgId, row.id);
   }
   return { ...(await answerOf(deps.db, row)), replayed };
-}
-
-/** Why the service would not void this payment (asked before anything is sent). */
-async function voidRefusal(
-  remote: RemoteApi,
-  orgId: string,
-  serviceId: string,
-): Promise<string | null> {
-  try {
-    const remoteTx = await remote.getTransaction(orgId, serviceId);
-    if (remoteTx.aggregateLinkId) {
-      return 'it was paid through an aggregate payment link, and the service never voids those: refund it instead';
-    }
-    const details = await remote.voidDetails(orgId, serviceId);
-    if (details.canVoid) return null;
-    return remoteTx.status === 'PENDING'
-      ? 'the service says it cannot be voided'
-      : `it is ${remoteTx.status}: only a payment not settled yet (PENDING) can be voided; refund it instead`;
-  } catch (error) {
-    if (isRemoteError(error)) {
-      throw new AppError('remote_failed', `The service could not be asked: ${error.message}`);
-    }
-    throw error;
-  }
 }
 
 /**
@@ -228,7 +205,10 @@ async function writeRequest(
   });
 }
 
-/** Refuses what can never be refunded or voided: not a payment, or not in a state for it. */
+/**
+ * Refuses what can never be refunded (not a payment, or not in a state for it) or voided (not a
+ * payment: the rest of a void is the service's to refuse, voidRefusal).
+ */
 function refuseIneligible(
   kind: MoneyOutKind,
   payment: { type: string | null; status: string },

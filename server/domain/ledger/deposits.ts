@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerDeposits } from '../../../shared/ledger.js';
 import { moneyOfCents as fromCents } from '../../../shared/money.js';
-import { rowsOf, type Executor } from '../../db/index.js';
+import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
+import { rowsOf, textList, type Executor } from '../../db/index.js';
 import { instant } from './balances.js';
 
 // One account's transactions grouped by the bank deposit they settled in (`depositId`), so each
@@ -25,9 +26,9 @@ export async function ledgerDeposits(
   }>(
     await db.execute(sql`
       select deposit_id, max(settled_on) as settled_on, count(*) as transactions,
-        sum(case when type in ('achPayment', 'ccPayment', 'manualPayment')
+        sum(case when type in (${textList(PAYMENT_TYPES)})
           then round(amount * 100) else 0 end)::text as gross,
-        sum(case when type in ('achPayment', 'ccPayment', 'manualPayment')
+        sum(case when type in (${textList(PAYMENT_TYPES)})
           then 0 else round(abs(amount) * 100) end)::text as refunds,
         coalesce(sum(round(surcharge_amount * 100)), 0)::text as surcharges
       from transactions

@@ -1,4 +1,5 @@
 import type { LedgerEntryKind } from '../../../shared/ledger.js';
+import { isPaymentType, reversalEffect } from '../../../shared/transaction-types.js';
 
 // What a stored transaction means for the trust ledger, as a pure function of the stored state.
 //
@@ -37,21 +38,7 @@ export interface Effect {
   date: Date;
 }
 
-const PAYMENT_TYPES = new Set(['achPayment', 'ccPayment', 'manualPayment']);
-/** A reversing transaction's kind and sign: what it does to the payment's money. */
-const REVERSAL_KINDS: Record<string, { kind: LedgerEntryKind; sign: -1 | 1 }> = {
-  refund: { kind: 'refunded', sign: -1 },
-  void: { kind: 'voided', sign: -1 },
-  reverse: { kind: 'voided', sign: -1 },
-  achReturn: { kind: 'returned', sign: -1 },
-  chargeback: { kind: 'charged_back', sign: -1 },
-  chargeback_reversal: { kind: 'charged_back', sign: 1 },
-};
-
-export const isPayment = (t: Pick<LedgerTransaction, 'type'>): boolean =>
-  PAYMENT_TYPES.has(t.type ?? '');
-export const isReversal = (t: Pick<LedgerTransaction, 'type'>): boolean =>
-  (t.type ?? '') in REVERSAL_KINDS;
+export const isPayment = (t: Pick<LedgerTransaction, 'type'>): boolean => isPaymentType(t.type);
 
 /** Did the reversal go through? A failed refund moved no money. */
 const moved = (t: LedgerTransaction) => t.status !== 'ERROR';
@@ -81,7 +68,7 @@ export function familyEffects(
   };
 
   if (!isPayment(head)) {
-    const own = REVERSAL_KINDS[head.type ?? ''];
+    const own = reversalEffect(head.type);
     if (own && moved(head)) add(own.kind, own.sign * head.amountCents, head.createdOn);
     return effects;
   }
@@ -90,31 +77,36 @@ export function familyEffects(
   add('received', amount, head.createdOn);
 
   const live = reversals.filter(moved);
-  const ofType = (...types: string[]) => live.filter((r) => types.includes(r.type ?? ''));
+  // Grouped by the ledger column each type moves (shared/transaction-types.ts), not by name.
+  const ofKind = (kind: LedgerEntryKind) =>
+    live.filter((r) => reversalEffect(r.type)?.kind === kind);
   const sum = (rows: readonly LedgerTransaction[]) => rows.reduce((s, r) => s + r.amountCents, 0);
 
-  const refunds = ofType('refund');
+  const refunds = ofKind('refunded');
   const refunded = Math.min(amount, Math.max(head.amountRefundedCents, sum(refunds)));
   add('refunded', -refunded, latest(refunds));
 
-  const voids = ofType('void', 'reverse');
+  const voids = ofKind('voided');
   const voided = head.status === 'VOIDED' || voids.length > 0 ? amount - refunded : 0;
   add('voided', -voided, latest(voids));
 
   // No partial returns: a return takes back what is left of the payment.
-  const returns = ofType('achReturn');
+  const returns = ofKind('returned');
   const returned =
     voided === 0 && (head.status === 'RETURNED' || returns.length > 0) ? amount - refunded : 0;
   add('returned', -returned, latest(returns));
 
-  const chargebacks = ofType('chargeback');
-  const chargebackReversals = ofType('chargeback_reversal');
-  const chargedBack =
-    chargebacks.length > 0
-      ? sum(chargebacks) - sum(chargebackReversals)
-      : head.status === 'CHARGED_BACK'
-        ? amount - refunded
-        : 0;
-  add('charged_back', -Math.max(0, chargedBack), latest([...chargebacks, ...chargebackReversals]));
+  // Chargebacks take money back, their reversals give it back: what is still charged back.
+  const disputes = ofKind('charged_back');
+  const signed = disputes.reduce(
+    (s, r) => s + (reversalEffect(r.type)?.sign ?? 0) * r.amountCents,
+    0,
+  );
+  const chargedBack = disputes.some((r) => reversalEffect(r.type)?.sign === -1)
+    ? -signed
+    : head.status === 'CHARGED_BACK'
+      ? amount - refunded
+      : 0;
+  add('charged_back', -Math.max(0, chargedBack), latest(disputes));
   return effects;
 }

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Reconciliation } from '../../../shared/ledger.js';
 import { bigCents, moneyOfCents } from '../../../shared/money.js';
-import { rowsOf, type Executor } from '../../db/index.js';
+import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
+import { rowsOf, textList, type Executor } from '../../db/index.js';
 import { bankAccounts, ledgerReconciliations } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
 import { pageAfter, toPage } from '../pagination.js';
@@ -56,7 +57,7 @@ export async function reconcile(
       select id, amount::text as amount from transactions
       where org_id = ${orgId}::uuid and bank_account_id = ${input.bankAccountId}::uuid
         and deposit_id is null and created_on <= ${asOf.toISOString()}::timestamptz
-        and type in ('achPayment', 'ccPayment', 'manualPayment')
+        and type in (${textList(PAYMENT_TYPES)})
         and status in ('PENDING', 'SUCCESSFUL', 'FUNDS_IN_TRANSIT', 'HELD')
       order by created_on desc limit ${MAX_UNMATCHED}`),
   );

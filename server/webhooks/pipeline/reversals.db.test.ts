@@ -4,7 +4,7 @@ import { bankAccounts, transactions } from '../../db/schema/index.js';
 import { syncBankAccounts } from '../../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 
-// Refunds, partial refunds, voids and ACH returns in both event shapes the remote might use: the
+// Refunds, partial refunds, voids, ACH returns, chargebacks and their reversals in both event shapes the remote might use: the
 // event names the new reversing transaction, or the payment it reverses. Either way the reversing
 // transaction and the updated payment appear from the webhook alone (this harness never starts
 // the reconciliation scheduler). The simulator sends each shape as a setting.
@@ -132,6 +132,31 @@ describe.each(['reversing', 'original'] as const)(
       await h.waitFor(
         async () => (await local(returned.id))?.originalTransactionId === original.id,
       );
+    });
+
+    it('chargeback, then its reversal: each appears, and the payment goes back', async () => {
+      const id = await payment('CARD');
+      h.sim.sandbox.moveToDeposited(h.firm.apiKey, id);
+      await reach(id, 'DEPOSITED');
+      const chargeback = h.sim.sandbox.chargeback(h.firm.apiKey, id);
+      expect(lastNamed('transaction.charged_back')).toBe(shape === 'original' ? id : chargeback.id);
+      expect(await reach(chargeback.id, 'SUCCESSFUL')).toMatchObject({
+        type: 'chargeback',
+        amount: '40.00',
+      });
+      await reach(id, 'CHARGED_BACK');
+
+      // The payment goes back to DEPOSITED: with the event naming it, only our stored
+      // CHARGED_BACK says a reversal is to be looked up.
+      const reversal = h.sim.sandbox.chargebackReversal(h.firm.apiKey, id);
+      expect(lastNamed('transaction.chargeback_reversed')).toBe(
+        shape === 'original' ? id : reversal.id,
+      );
+      expect(await reach(reversal.id, 'SUCCESSFUL')).toMatchObject({
+        type: 'chargeback_reversal',
+        amount: '40.00',
+      });
+      await reach(id, 'DEPOSITED');
     });
   },
 );

@@ -1,34 +1,46 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { toCents } from '../../../shared/money.js';
+import {
+  isPaymentType,
+  isReversedStatus,
+  REVERSAL_TYPE_LIST,
+} from '../../../shared/transaction-types.js';
 import type { Executor } from '../../db/index.js';
 import { transactions } from '../../db/schema/index.js';
 import type { RemoteApi, RemoteTransaction } from '../../remote/index.js';
 
-// The remote's docs do not say which transaction the event of a refund, a void or an ACH return
-// names: the new reversing transaction (its originalTransactionId is the payment) or the payment
-// it reverses. Stage 1 handles the first by fetching the original; this module handles the
-// second: a fetched payment that shows a reversal the event did not bring has its reversing
-// transactions looked up, so both appear from the webhook alone, without a reconciliation.
+// The remote's docs do not say which transaction the event of a refund, a void, an ACH return or
+// a chargeback (or its reversal) names: the new reversing transaction (its originalTransactionId
+// is the payment) or the payment it reverses. Stage 1 handles the first by fetching the
+// original; this module handles the second: a fetched payment that shows a reversal the event did
+// not bring has its reversing transactions (every type of shared/transaction-types.ts) looked up,
+// so both appear from the webhook alone, without a reconciliation.
 
-const PAYMENT_TYPES = new Set(['achPayment', 'ccPayment', 'manualPayment']);
-const REVERSED = new Set(['REFUNDED', 'PARTIALLY_REFUNDED', 'RETURNED', 'VOIDED']);
-const REVERSING_TYPES = ['refund', 'achReturn', 'void', 'reverse'];
+/** Kinds of event that never report a reversal: their payments need no look-up of our rows. */
+const LIFE_CYCLE_KINDS: ReadonlySet<string> = new Set([
+  'transaction.created',
+  'transaction.deposited',
+  'transaction.funds_in_transit',
+]);
 
 /**
  * The payments among `fetched` whose reversal is news: they are reversed (by status, or an
- * amountRefunded above what we hold) and no reversing transaction of theirs came with them.
+ * amountRefunded above what we hold), or, after an event that may report one, leave a reversed
+ * status we stored (a chargeback reversal puts the payment back in the status it had), and no
+ * reversing transaction of theirs came with them.
  */
 async function reversedPayments(
   db: Executor,
   orgId: string,
   fetched: readonly RemoteTransaction[],
+  eventKind: string,
 ): Promise<RemoteTransaction[]> {
   const brought = new Set(fetched.map((t) => t.originalTransactionId).filter(Boolean));
+  const reversed = (t: RemoteTransaction) =>
+    isReversedStatus(t.status) || toCents(t.amountRefunded) > 0;
+  const mayBeRestored = !LIFE_CYCLE_KINDS.has(eventKind);
   const candidates = fetched.filter(
-    (t) =>
-      PAYMENT_TYPES.has(t.type) &&
-      !brought.has(t.id) &&
-      (REVERSED.has(t.status) || toCents(t.amountRefunded) > 0),
+    (t) => isPaymentType(t.type) && !brought.has(t.id) && (mayBeRestored || reversed(t)),
   );
   if (candidates.length === 0) return [];
   const known = await db
@@ -48,12 +60,14 @@ async function reversedPayments(
       ),
     );
   const local = new Map(known.map((k) => [k.serviceId, k]));
-  // Already stored in this state: its reversal was seen before (the lookup would find nothing new).
   return candidates.filter((t) => {
     const row = local.get(t.id);
-    return (
-      !row || row.status !== t.status || toCents(row.amountRefunded) < toCents(t.amountRefunded)
-    );
+    if (!row) return reversed(t);
+    // Already stored in this state: its reversal was seen before (the lookup would find nothing
+    // new).
+    const changed =
+      row.status !== t.status || toCents(row.amountRefunded) < toCents(t.amountRefunded);
+    return changed && (reversed(t) || isReversedStatus(row.status));
   });
 }
 
@@ -65,10 +79,11 @@ async function reversedPayments(
 export async function findReversals(
   deps: { db: Executor; remote: RemoteApi },
   orgId: string,
-  fetched: readonly RemoteTransaction[],
+  event: { kind: string; fetched: readonly RemoteTransaction[] },
   signal?: AbortSignal,
 ): Promise<RemoteTransaction[]> {
-  const payments = await reversedPayments(deps.db, orgId, fetched);
+  const { fetched } = event;
+  const payments = await reversedPayments(deps.db, orgId, fetched, event.kind);
   const pages = await Promise.all(
     payments.map((payment) => {
       // A second early: a reversal made in the payment's own second must not fall outside.
@@ -81,7 +96,7 @@ export async function findReversals(
             : payment.client
               ? { clientIds: [payment.client.id] }
               : {}),
-          types: REVERSING_TYPES,
+          types: REVERSAL_TYPE_LIST,
           createdAfter: since,
           limit: 200,
         },

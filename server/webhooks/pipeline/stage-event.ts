@@ -149,7 +149,10 @@ export function eventStage(ctx: PipelineContext): JobHandler {
       );
       const named = await fetchWithOriginals(ctx.remote, job.orgId, refs.transactions, signal);
       // An event that named the reversed payment, not its refund / return / void: find those.
-      const found = [...named, ...(await findReversals(ctx, job.orgId, named, signal))];
+      const found = [
+        ...named,
+        ...(await findReversals(ctx, job.orgId, { kind: payload.type, fetched: named }, signal)),
+      ];
       const transactions = [...new Map([...completed, ...found].map((t) => [t.id, t])).values()];
       await batcher.submit({
         orgId: job.orgId,
