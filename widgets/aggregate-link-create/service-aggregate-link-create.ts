@@ -159,10 +159,6 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The aggregate link is not created yet.');
-  }
-
   protected override checkDraft(): FieldCheck[] {
     return checkDraft(this.picker.selected, this.chosen, this.draftValue('aggregateLinkName'));
   }

@@ -174,10 +174,6 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The aggregate link is not saved yet.');
-  }
-
   protected override checkDraft(): FieldCheck[] {
     const chosen = this.load.value?.aggregate;
     return [

@@ -51,10 +51,6 @@ export class ServiceClientCreate extends ServiceFormElement<Client> {
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The client is not created yet.');
-  }
-
   protected override checkDraft(): FieldCheck[] {
     return [
       { field: 'name', label: msg('Client name'), messages: checkName(this.draftValue('name')) },

@@ -33,7 +33,6 @@ export const es: Catalog = {
   'Create client': 'Crear cliente',
   'Creating…': 'Creando…',
   'Client “${0}” created.': 'Cliente «${0}» creado.',
-  'The client is not created yet.': 'El cliente aún no se ha creado.',
 
   // <service-transactions-list>
   'Recent transactions': 'Transacciones recientes',
@@ -50,6 +49,9 @@ export const es: Catalog = {
   'Updated at ${0}.': 'Actualizado a las ${0}.',
   'Could not refresh.': 'No se pudo actualizar.',
   'Showing the transactions as of ${0}.': 'Se muestran las transacciones de las ${0}.',
+  'The ${0} most recent transactions, newest first':
+    'Las ${0} transacciones más recientes, primero las más nuevas',
+  '${0} refunded': '${0} reembolsados',
 
   // Shared parts: fields, validation, pickers, link pills, copy, formats
   '(optional)': '(opcional)',
@@ -122,7 +124,6 @@ export const es: Catalog = {
   Matter: 'Asunto',
   'Choose the client first.': 'Elija primero el cliente.',
   // <service-matter-create>
-  'The matter is not created yet.': 'El asunto aún no se ha creado.',
   'Matter name': 'Nombre del asunto',
   'New matter': 'Nuevo asunto',
   'Create matter': 'Crear asunto',
@@ -131,7 +132,6 @@ export const es: Catalog = {
   'Bank account': 'Cuenta bancaria',
   'Amount (USD)': 'Importe (USD)',
   '(default)': '(predeterminada)',
-  'The payment link is not created yet.': 'El enlace de pago aún no se ha creado.',
   'A trust account: the client’s money is held in trust.':
     'Una cuenta fiduciaria: el dinero del cliente se guarda en fideicomiso.',
   'An operating account: the firm’s own money.':
@@ -158,7 +158,6 @@ export const es: Catalog = {
     'Enlace de pago de ${0} creado para ${1}, a la cuenta operativa ${2}.',
   // <service-aggregate-link-create>
   'Payment links': 'Enlaces de pago',
-  'The aggregate link is not created yet.': 'El enlace agrupado aún no se ha creado.',
   'New aggregate link': 'Nuevo enlace agrupado',
   'An aggregate link groups payment links of one client.':
     'Un enlace agrupado reúne enlaces de pago de un mismo cliente.',
@@ -168,7 +167,6 @@ export const es: Catalog = {
   'aggregate link': 'enlace agrupado',
   'Copy aggregate link': 'Copiar enlace agrupado',
   // <service-aggregate-link-update>
-  'The aggregate link is not saved yet.': 'El enlace agrupado aún no se ha guardado.',
   'are all removed: saving deletes the aggregate link, once confirmed in the form':
     'se han quitado todos: al guardar se elimina el enlace agrupado, tras confirmarlo en el formulario',
   'Type a name or a client, then pick one.': 'Escriba un nombre o un cliente y elija uno.',
@@ -185,7 +183,6 @@ export const es: Catalog = {
   'Change an aggregate link': 'Cambiar un enlace agrupado',
   'Loading the aggregate link…': 'Cargando el enlace agrupado…',
   // <service-bank-accounts-sync>
-  'The bank accounts are not synced yet.': 'Las cuentas bancarias aún no se han sincronizado.',
   'Bank accounts': 'Cuentas bancarias',
   'Copy the firm’s bank accounts from the payment service.':
     'Copie las cuentas bancarias del despacho desde el servicio de pagos.',
@@ -455,8 +452,8 @@ export const es: Catalog = {
   'The bank statement’s balance against the trust account book and the sum of the client ledgers.':
     'El saldo del extracto bancario frente al libro de la cuenta fiduciaria y la suma de los libros de los clientes.',
   'Bank statement balance': 'Saldo del extracto bancario',
-  'As the bank statement shows it, for example 1,300.00.':
-    'Tal como figura en el extracto bancario, por ejemplo 1,300.00.',
+  'As the bank statement shows it, for example ${0}.':
+    'Tal como figura en el extracto bancario, por ejemplo ${0}.',
   'Statement date': 'Fecha del extracto',
   'The ledger counts to the end of this day (UTC).':
     'El libro cuenta hasta el final de este día (UTC).',

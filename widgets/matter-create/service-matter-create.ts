@@ -79,10 +79,6 @@ export class ServiceMatterCreate extends ServiceFormElement<Matter> {
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The matter is not created yet.');
-  }
-
   protected override checkDraft(): FieldCheck[] {
     return [
       {

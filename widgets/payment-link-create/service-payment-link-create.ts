@@ -201,10 +201,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The payment link is not created yet.');
-  }
-
   #draft(): Draft {
     return {
       name: this.draftValue('paymentLinkName'),

@@ -210,7 +210,7 @@ export class ServiceTransactionsList extends ServiceElement {
     return html`<div data-fit role="region" aria-label=${msg('Transactions')}>
       <table part="table">
         <caption class="visually-hidden">
-          The ${SHOWN} most recent transactions, newest first
+          ${msg(str`The ${SHOWN} most recent transactions, newest first`)}
         </caption>
         <thead>
           <tr>
@@ -235,7 +235,7 @@ export class ServiceTransactionsList extends ServiceElement {
                     >${formatMoney(t.amount)}${
                       t.amountRefunded !== '0.00'
                         ? html` <span class="hint sub"
-                            >${formatMoney(t.amountRefunded)} refunded</span
+                            >${msg(str`${formatMoney(t.amountRefunded)} refunded`)}</span
                           >`
                         : nothing
                     }</span

@@ -2,10 +2,10 @@ import { html, nothing } from 'lit';
 import type { Reconciliation } from '../../shared/ledger-api.js';
 import { AMOUNT_MESSAGES } from '../../shared/money.js';
 import { alertBox } from '../core/alerts.js';
-import { formatDate, formatDateTime, formatMoney } from '../core/format.js';
+import { currencySymbol, formatDate, formatDateTime, formatMoney } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
 import { renderSubmit, renderTextField, renderField } from '../core/service-element.js';
-import { assertValid, checkAmount, normalizeAmount } from '../core/validate.js';
+import { amountExample, assertValid, checkAmount, normalizeAmount } from '../core/validate.js';
 import { lineName, money } from './tables.js';
 
 // The three-way reconciliation (admin): the form (the bank statement's balance and its date), the
@@ -15,15 +15,18 @@ import { lineName, money } from './tables.js';
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * A bank statement's balance as typed: the kit's strict amount ("1,300.00", "$1,300", never a
- * guess at "1.300,00"), but zero and below zero too (an empty or overdrawn account). The amount
- * as the API takes it, or the message why it is not one.
+ * A bank statement's balance as typed: the kit's strict amount in the current locale
+ * ("1,300.00", "$1,300" in en; "1.300,00", "1300,00 US$" in es), but zero and below zero too (an
+ * empty or overdrawn account). The amount as the API takes it, or the message why it is not one.
  */
 export function readStatementBalance(value: string): { amount: string } | { problem: string } {
-  const text = value.trim();
-  const negative = /^(?:\$\s*)?-/.test(text);
-  const rest = negative ? text.replace(/^(\$\s*)?-\s*/, '$1') : text;
-  if (/^\$?\s*0*(?:\.0{0,2})?$/.test(rest) && /0/.test(rest)) return { amount: '0.00' };
+  const text = value
+    .trim()
+    .replace(/^(?:US)?\$\s*|\s*(?:US)?\$$/g, '')
+    .trim();
+  const negative = /^[-\u2212]/.test(text);
+  const rest = negative ? text.slice(1).trim() : text;
+  if (/^0*(?:[.,]0{0,2})?$/.test(rest) && /0/.test(rest)) return { amount: '0.00' };
   const [problem] = checkAmount(rest);
   if (problem)
     return {
@@ -58,10 +61,10 @@ export function renderReconcileForm(options: {
         id: 'statementBalance',
         label: msg('Bank statement balance'),
         errors: errors.statementBalance,
-        hint: msg('As the bank statement shows it, for example 1,300.00.'),
+        hint: msg(str`As the bank statement shows it, for example ${amountExample('1300')}.`),
         required: true,
         inputmode: 'decimal',
-        prefix: '$',
+        prefix: currencySymbol(),
       })}
       ${renderField(
         {
