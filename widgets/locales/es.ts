@@ -238,7 +238,6 @@ export const es: Catalog = {
   'Disabled by the payment service (no answer for a day): enable it there again.':
     'Desactivada por el servicio de pagos (un día sin respuesta): vuelva a activarla allí.',
   Enabled: 'Activada',
-  'Unknown.': 'Desconocido.',
   Unknown: 'Desconocido',
   Environment: 'Entorno',
   Production: 'Producción',

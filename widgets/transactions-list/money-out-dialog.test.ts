@@ -152,6 +152,36 @@ describe('<service-transactions-list> refunds and voids', () => {
     expect($$(el, '[part~="action"]')).to.have.length(0);
   });
 
+  it('prefills the amount in the element’s locale, with its dollar sign; unchanged, it is sent as is', async () => {
+    const large = aTransaction({
+      type: 'ccPayment',
+      amount: '1250.50',
+      amountRefunded: '0.00',
+      payerName: 'Pat Payer',
+      status: 'DEPOSITED',
+    });
+    for (const [lang, shown, sign] of [
+      ['en', '1,250.50', '$'],
+      ['es', '1.250,50', 'US$'],
+    ] as const) {
+      serve('admin', { 'POST /api/transactions/:id/refund': () => answer() }, () => [large]);
+      configure({ apiBase: 'http://api.test', token: 'pwt_test' });
+      const el = await fixture<ServiceTransactionsList>(
+        html`<service-transactions-list lang=${lang}></service-transactions-list>`,
+      );
+      await settle(el, 5);
+      const dialog = await open(el, 'refund', large);
+      await settle(dialog);
+      expect(field(dialog, 'amount').value, lang).to.equal(shown);
+      expect(text($(dialog, '.prefixed > span')), lang).to.equal(sign);
+      expect($(dialog, '[part~="submit"]').classList.contains('danger'), lang).to.equal(true);
+      await submit(dialog);
+      const [call] = api.callsTo('POST /api/transactions/:id/refund');
+      expect(call?.body, lang).to.deep.equal({ amount: '1250.50' });
+      api.restore();
+    }
+  });
+
   it('prefills what is refundable, checks the amount strictly, sends one key per submit and reloads the list', async () => {
     let refunded = false;
     serve(
