@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
-import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { alertBox, renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { currencySymbol, formatMoney } from '../core/format.js';
@@ -377,8 +377,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
       </form>
       ${
         done
-          ? html`${alertBox(
-              'success',
+          ? renderSaved(
               html`<p>
                   ${
                     done.account.category === 'trust'
@@ -391,9 +390,8 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
                   }
                 </p>
                 ${renderUrl(done.link.url, this.copier)}`,
-              'result',
-            )}
-            ${renderSyncWarning(done.link.syncErrorMessage)}`
+              done.link.syncErrorMessage,
+            )
           : nothing
       }
     </section>`;
