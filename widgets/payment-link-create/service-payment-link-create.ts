@@ -46,9 +46,13 @@ const checkDraft = (d: Draft): FieldCheck[] => [
   { field: 'amount', label: msg('Amount (USD)'), messages: checkAmount(d.amount) },
 ];
 
-/** "Trust (IOLTA) ··2222 (default)": its category is its group's name. */
-const accountLabel = (a: BankAccount) =>
-  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.isDefault ? ` ${msg('(default)')}` : ''}`;
+/**
+ * "Trust (IOLTA) ··2222 (default)": its category is its group's name. `(default)` marks the one
+ * account the form chooses first: the service has a default per category, and two in one list
+ * would say nothing.
+ */
+const accountLabel = (a: BankAccount, defaultId?: string) =>
+  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.id === defaultId ? ` ${msg('(default)')}` : ''}`;
 
 /**
  * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
@@ -268,7 +272,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
                 ${list.map(
                   (a) =>
                     html`<option value=${a.id} ?selected=${a.id === this.accountId}>
-                      ${accountLabel(a)}
+                      ${accountLabel(a, accounts.find((b) => b.isDefault)?.id)}
                     </option>`,
                 )}
               </optgroup>`,

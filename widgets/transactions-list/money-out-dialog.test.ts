@@ -247,7 +247,7 @@ describe('<service-transactions-list> refunds and voids', () => {
     await submit(dialog);
     const warning = $(dialog, '[part~="trust-warning"]');
     expect(text(warning)).to.contain(
-      'Trust money would go negative. This would take the matter’s trust balance of $120.00 below zero (to -$80.00).',
+      'Trust money would go negative. This would take the matter’s trust balance of $120.00 below zero (to −$80.00).',
     );
     expect(errors.map((e) => e.detail.code)).to.deep.equal(['TRUST_BALANCE_WOULD_GO_NEGATIVE']);
     const why = field(dialog, 'overrideReason');
