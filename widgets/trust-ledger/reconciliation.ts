@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Reconciliation } from '../../shared/ledger-api.js';
-import { AMOUNT_MESSAGES } from '../../shared/money.js';
+import { AMOUNT_MESSAGES, fromCents, toCents } from '../../shared/money.js';
 import { alertBox } from '../core/alerts.js';
 import { currencySymbol, formatDate, formatDateTime, formatMoney } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
@@ -91,6 +91,33 @@ export function renderReconcileForm(options: {
   </form>`;
 }
 
+/**
+ * Why a run is a variance, from its figures, in the current locale (the API's `reasons` are its
+ * English sentences, with raw numbers).
+ */
+function reasonsOf(r: Reconciliation): string[] {
+  const [statement, book, clients] = [r.statementBalance, r.bookBalance, r.clientLedgerTotal].map(
+    toCents,
+  ) as [number, number, number];
+  const reasons: string[] = [];
+  if (statement !== book) {
+    reasons.push(
+      msg(
+        str`The bank statement (${formatMoney(r.statementBalance)}) differs from the trust account book (${formatMoney(r.bookBalance)}) by ${formatMoney(r.variance)}.`,
+      ),
+    );
+  }
+  if (clients !== book) {
+    reasons.push(
+      msg(
+        str`The client ledgers total ${formatMoney(r.clientLedgerTotal)}, the trust account book ${formatMoney(r.bookBalance)}: ${formatMoney(fromCents(book - clients))} names no client.`,
+      ),
+    );
+  }
+  if (r.negativeClients.length) reasons.push(msg('A client or matter is below zero (below).'));
+  return reasons;
+}
+
 /** The outcome of a run: what it found, and why it is a variance. */
 export function renderReconciliation(r: Reconciliation) {
   const balanced = r.status === 'balanced';
@@ -111,7 +138,7 @@ export function renderReconciliation(r: Reconciliation) {
               ${msg('The bank statement, the trust account book and the client ledgers agree.')}
             </p>`
           : html`<ul part="reasons">
-              ${r.reasons.map((reason) => html`<li>${reason}</li>`)}
+              ${reasonsOf(r).map((reason) => html`<li>${reason}</li>`)}
             </ul>`
       }
       <dl part="totals">
@@ -142,7 +169,17 @@ export function renderReconciliation(r: Reconciliation) {
         r.unmatched.length
           ? html`<p class="label">${msg('Not matched')}</p>
               <ul part="unmatched">
-                ${r.unmatched.map((u) => html`<li>${u.description}: ${formatMoney(u.amount)}</li>`)}
+                ${r.unmatched.map(
+                  (u) =>
+                    html`<li>
+                      ${
+                        u.kind === 'unassigned_money'
+                          ? msg('Money in the account that names no client')
+                          : msg('A payment booked but not yet in a bank deposit')
+                      }:
+                      ${formatMoney(u.amount)}
+                    </li>`,
+                )}
               </ul>`
           : nothing
       }`,
