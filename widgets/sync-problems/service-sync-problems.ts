@@ -105,19 +105,22 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
             p.kind === 'paymentLink'
               ? await api.getPaymentLink(p.recordId)
               : await api.getAggregateLink(p.recordId);
-          const client = record.clientId
-            ? (await clientNames(api, [record.clientId])).get(record.clientId)
-            : null;
-          this.#described.set(
-            p.recordId,
+          const describe = (client?: string | null) =>
             this.inOwnLocale(() =>
               [formatMoney(record.amount), client, formatDateTime(record.createdAt, true)]
                 .filter(Boolean)
                 .join(' · '),
-            ),
-          );
+            );
+          // Its amount and date at once; its client's name when that is read too.
+          this.#described.set(p.recordId, describe());
+          const client = record.clientId
+            ? (await clientNames(api, [record.clientId]).catch(() => null))?.get(record.clientId)
+            : null;
+          this.#described.set(p.recordId, describe(client));
         } catch {
-          // Unreadable (deleted meanwhile): its short id stands in.
+          // Unreadable (deleted meanwhile, or the call failed): its short id stands in until the
+          // next load tries again.
+          this.#described.delete(p.recordId);
         }
       }),
     );
