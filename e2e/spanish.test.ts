@@ -134,7 +134,7 @@ test('every prefilled amount submits unchanged, in English and in Spanish', asyn
   const list = page.locator('service-transactions-list');
   for (const [lang, prefilled, submit] of [
     ['en', '1,250.50', 'Refund payment'],
-    ['es', '1.250,50', 'Reembolsar el pago'],
+    ['es', '1250,50', 'Reembolsar el pago'],
   ] as const) {
     await page.evaluate((l) => (document.documentElement.lang = l), lang);
     const open = list.locator('[data-action="refund"]').first();
