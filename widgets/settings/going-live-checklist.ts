@@ -55,8 +55,8 @@ export function goingLiveSteps(h: IntegrationHealth): Step[] {
       done: endpointOk,
       failure: endpoint?.error ?? undefined,
       todo: endpoint?.disabled
-          ? msg('The payment service disabled it (no answer for a day).')
-          : msg('Not registered at the payment service yet.'),
+        ? msg('The payment service disabled it (no answer for a day).')
+        : msg('Not registered at the payment service yet.'),
       action: {
         label: msg('Register again'),
         busy: msg('Registering…'),

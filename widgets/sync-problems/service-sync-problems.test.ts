@@ -86,7 +86,13 @@ describe('<service-sync-problems>', () => {
       'Action',
     ]);
     const [a, b, c] = rows(el);
-    expect(a!.slice(0, 5)).to.deep.equal(['Client', 'Failed', 'Jane Roe', 'name is too long.', '3']);
+    expect(a!.slice(0, 5)).to.deep.equal([
+      'Client',
+      'Failed',
+      'Jane Roe',
+      'name is too long.',
+      '3',
+    ]);
     expect(a![5]).to.match(/^Nov 21, \d{1,2}:00/);
     expect(b!.slice(0, 5)).to.deep.equal([
       'Payment link',

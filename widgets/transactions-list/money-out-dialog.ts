@@ -143,8 +143,9 @@ export class ServiceMoneyOutDialog extends ServiceElement {
     await this.updateComplete;
     this.form?.reset();
     const amount = this.field('amount');
-    // Written the way the element's locale reads it back: unchanged, it submits as is.
-    if (amount) amount.value = this.inOwnLocale(() => formatAmountInput(refundableAmount(transaction)));
+    // In the element's locale, as submit() reads it back (there): unchanged, it submits as is.
+    const prefill = this.inOwnLocale(() => formatAmountInput(refundableAmount(transaction)));
+    if (amount) amount.value = prefill;
     if (!this.dialog.open) this.dialog.showModal();
     (amount ?? this.field('reason'))?.focus();
   }
@@ -179,7 +180,6 @@ export class ServiceMoneyOutDialog extends ServiceElement {
     const body: { amount?: string; reason?: string; override?: { reason: string } } = {};
     if (this.kind === 'refund') {
       const typed = this.field('amount')?.value ?? '';
-      // Read (and refused) in the element's locale, the one its prefill and hint are written in.
       this.amountErrors = this.inOwnLocale(() => this.checkAmount(typed));
       if (this.amountErrors.length) return this.focusWithin('[aria-invalid="true"]');
       body.amount = parseAmount(typed, this.locale)!;
