@@ -80,7 +80,16 @@ test(
     assert.equal(failed!.syncStatus, 'error');
     const problemRow = problems.locator('tr[part="row"]', { hasText: 'Robin Refused' });
     await problemRow.waitFor();
-    assert.match(await problemRow.innerText(), /Client[\s\S]*HTTP 400/);
+    // The remote's refusal in plain words, never the transport's.
+    assert.match(await problemRow.innerText(), /Client[\s\S]*turned the request down/);
+    assert.doesNotMatch(await problemRow.innerText(), /HTTP/);
+    // An unnamed payment link that failed to sync: named by its amount and client, not its id.
+    await call('POST', '/api/actions/PaymentLinkCreate', {
+      clientId: client!.id,
+      bankAccountId: accounts.data[0]!.id,
+      amount: '75.00',
+    });
+    await problems.locator('tr[part="row"]', { hasText: '$75.00 · Pat Payer' }).waitFor();
 
     // A webhook whose transaction cannot be fetched: its event dies.
     await call('POST', '/demo/pay', { paymentLinkId: link!.id });
@@ -93,12 +102,12 @@ test(
     await details.getByText('Transaction ids').waitFor();
     const detailText = await details.innerText();
     assert.match(detailText, /transaction\.created/);
-    assert.match(detailText, /HTTP 400/);
+    assert.match(detailText, /turned the request down/);
     assert.doesNotMatch(detailText, /signature/i);
 
     // The payment service answers again: retry the record and replay the event from the widgets.
     await faults(key, 'DELETE');
-    await problemRow.getByRole('button', { name: /^Retry/ }).click();
+    await problems.getByRole('button', { name: 'Retry all' }).click();
     await problems.getByText('All is in step').waitFor({ timeout: 30_000 });
     await deadRow.getByRole('button', { name: /^Replay/ }).click();
     await events.getByText(/replayed: it goes through the pipeline again/).waitFor();

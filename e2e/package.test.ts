@@ -237,7 +237,15 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
   );
   assert.deepEqual(
     documented.map((s) => s.target),
-    ['docs-install.ts', 'docs-react.tsx', 'docs-vue.ts', 'docs-localization.ts'],
+    [
+      'docs-install.ts',
+      'docs-react.tsx',
+      'docs-vue.ts',
+      'docs-submit.ts',
+      'docs-submit-react.tsx',
+      'docs-submit-vue.ts',
+      'docs-localization.ts',
+    ],
   );
   for (const snippet of documented) writeFileSync(path.join(dir, snippet.target), snippet.code);
 

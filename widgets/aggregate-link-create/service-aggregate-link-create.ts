@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { AggregateLink, Client } from '../../shared/schemas.js';
-import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
@@ -159,10 +159,6 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The aggregate link is not created yet.');
-  }
-
   protected override checkDraft(): FieldCheck[] {
     return checkDraft(this.picker.selected, this.chosen, this.draftValue('aggregateLinkName'));
   }
@@ -232,8 +228,7 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
       </form>
       ${
         done
-          ? html`${alertBox(
-              'success',
+          ? renderSaved(
               html`<p>
                   ${
                     done.name
@@ -246,9 +241,8 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
                   }
                 </p>
                 ${renderUrl(done.url, this.copier, msg('aggregate link'), msg('Copy aggregate link'))}`,
-              'result',
-            )}
-            ${renderSyncWarning(done.syncErrorMessage)}`
+              done.syncErrorMessage,
+            )
           : nothing
       }
     </section>`;

@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { isApiError, type ApiClient } from '../../shared/api-client.js';
 import type { AggregateLink } from '../../shared/schemas.js';
-import { alertBox, confirmBox, renderAlert, renderSyncWarning } from '../core/alerts.js';
+import { alertBox, confirmBox, renderAlert, renderSaved } from '../core/alerts.js';
 import {
   ServiceRecordDeletedEvent,
   ServiceRecordUpdatedEvent,
@@ -174,10 +174,6 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The aggregate link is not saved yet.');
-  }
-
   protected override checkDraft(): FieldCheck[] {
     const chosen = this.load.value?.aggregate;
     return [
@@ -324,12 +320,10 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
           </p>`,
           'result',
         )
-      : html`${alertBox(
-          'success',
+      : renderSaved(
           html`<p>${msg(str`Saved: ${linkCount(record.paymentLinkIds.length)}.`)}</p>`,
-          'result',
-        )}
-        ${renderSyncWarning(record.syncErrorMessage)}`;
+          record.syncErrorMessage,
+        );
   }
 
   override render() {

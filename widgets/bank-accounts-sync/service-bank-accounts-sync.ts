@@ -58,10 +58,6 @@ export class ServiceBankAccountsSync extends ServiceFormElement<BankAccountsSync
     return this.sync;
   }
 
-  protected override get pendingMessage() {
-    return msg('The bank accounts are not synced yet.');
-  }
-
   protected override recordValue(result: BankAccountsSyncResult): string {
     return String(result.synced);
   }

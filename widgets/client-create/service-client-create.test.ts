@@ -110,7 +110,13 @@ describe('<service-client-create>', () => {
     $(el, 'button').click();
     await oneEvent(el, 'service-record-created');
     await el.updateComplete;
-    expect($(el, '[part~="warning"]').textContent).to.contain('The payment service is down');
+    // One warning that says both: no success beside it.
+    const [outcome, ...more] = el.shadowRoot!.querySelectorAll<HTMLElement>('[part~="alert"]');
+    expect(more).to.have.length(0);
+    expect(outcome!.dataset.tone).to.equal('warning');
+    expect(text(outcome)).to.equal(
+      'Client “Jane Roe” created. Saved here, but not yet in the payment service. The payment service is down.',
+    );
   });
 
   it('works from the keyboard: Tab to the field, type, Enter', async () => {

@@ -1,7 +1,7 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing } from 'lit';
 import type { Client } from '../../shared/schemas.js';
-import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { renderTextField, renderSubmit } from '../core/service-element.js';
@@ -51,10 +51,6 @@ export class ServiceClientCreate extends ServiceFormElement<Client> {
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The client is not created yet.');
-  }
-
   protected override checkDraft(): FieldCheck[] {
     return [
       { field: 'name', label: msg('Client name'), messages: checkName(this.draftValue('name')) },
@@ -83,8 +79,10 @@ export class ServiceClientCreate extends ServiceFormElement<Client> {
       </form>
       ${
         client
-          ? html`${alertBox('success', html`<p>${msg(str`Client “${client.name}” created.`)}</p>`, 'result')}
-            ${renderSyncWarning(client.syncErrorMessage)}`
+          ? renderSaved(
+              html`<p>${msg(str`Client “${client.name}” created.`)}</p>`,
+              client.syncErrorMessage,
+            )
           : nothing
       }
     </section>`;

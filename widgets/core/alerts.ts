@@ -102,16 +102,22 @@ export function renderAlert(error: unknown, shown: readonly string[] = []) {
   );
 }
 
-/** A record saved here whose sync has not reached the payment service yet. */
-export const renderSyncWarning = (message: string | null) =>
-  message
-    ? alertBox(
-        'warning',
-        html`<p>
-          ${msg('Saved here, but not yet in the payment service.')} ${plainRemote(message)}
-        </p>`,
-      )
-    : nothing;
+/**
+ * A record's outcome: `done` (what was saved) as a success, or, when its sync has not reached the
+ * payment service yet (`syncError`), one warning that says both — not a success and a warning.
+ */
+export const renderSaved = (done: unknown, syncError: string | null | undefined) =>
+  alertBox(
+    syncError ? 'warning' : 'success',
+    html`${done}${
+      syncError
+        ? html`<p>
+            ${msg('Saved here, but not yet in the payment service.')} ${plainRemote(syncError)}
+          </p>`
+        : nothing
+    }`,
+    syncError ? 'result warning' : 'result',
+  );
 
 /** The server's messages for one field, if the error has any. */
 export function serverFieldErrors(error: unknown, field: string): string[] {

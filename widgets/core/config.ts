@@ -24,8 +24,8 @@ export interface WidgetConfig {
   /** A fetch to use instead of the page's (tests, custom transports). */
   fetch?: typeof fetch;
   /**
-   * The language of the widgets' text and formats (`en`, `es`): kept for the kit's localization,
-   * which reads it; the text is English until then.
+   * The locale of every element's text, dates and amounts (`en`, `es`, `es-MX`…), unless a
+   * `lang` on the element or an ancestor says otherwise; `<html lang>` when unset (localize.ts).
    */
   locale?: string;
 }

@@ -57,7 +57,7 @@ describe('the form contract: a form element in a host <form>', () => {
     expect(new FormData(form).get('note')).to.equal('kept');
   });
 
-  it('holds the form invalid while required work is not done, and focuses the first bad field', async () => {
+  it('holds the form invalid while what is typed is not right, and focuses the first bad field', async () => {
     api = mockApi(clientRoutes);
     const { form, el } = await hostForm();
     expect(form.checkValidity()).to.equal(false);
@@ -66,15 +66,33 @@ describe('the form contract: a form element in a host <form>', () => {
     expect(form.reportValidity()).to.equal(false);
     expect(el.shadowRoot!.activeElement).to.equal(nameInput(el));
 
-    // Typed but not created: still invalid, with the element's own words.
+    // Typed right: valid before the record exists, so the host's own submit can create it.
     type(nameInput(el), 'Jane Roe');
-    expect(form.checkValidity()).to.equal(false);
-    expect(el.validationMessage).to.equal('The client is not created yet.');
-    expect(el.validity.valueMissing).to.equal(true);
-
-    await el.submit();
     expect(form.checkValidity()).to.equal(true);
-    expect(form.reportValidity()).to.equal(true);
+    expect(el.validationMessage).to.equal('');
+    expect(api.calls).to.have.length(0);
+  });
+
+  it('the native pattern works: reportValidity(), then submit() from the host’s submit', async () => {
+    api = mockApi(clientRoutes);
+    const { form, el } = await hostForm();
+    const outcomes: unknown[] = [];
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (!form.reportValidity()) return void outcomes.push('invalid');
+      outcomes.push(await el.submit());
+    });
+    // Nothing typed: the browser's own check stops the submit, as it does for a native field.
+    form.requestSubmit();
+    expect(outcomes).to.deep.equal([]);
+    expect(form.reportValidity()).to.equal(false);
+    type(nameInput(el), 'Jane Roe');
+    const announced = oneEvent(el, 'service-record-created');
+    form.requestSubmit();
+    await announced;
+    await settle(el);
+    expect(outcomes).to.deep.equal([created]);
+    expect(new FormData(form).get('client')).to.equal(created.id);
   });
 
   it('never holds the form back when not required', async () => {
@@ -119,9 +137,13 @@ describe('the form contract: a form element in a host <form>', () => {
     expect(form.checkValidity()).to.equal(true);
     expect(new FormData(form).has('client')).to.equal(false);
     expect($(el, '[part~="card"]').inert).to.equal(true);
+    // Its controls are disabled, as a fieldset's own are: nothing can be typed into them.
+    expect(nameInput(el).disabled).to.equal(true);
+    expect(nameInput(el).matches(':disabled')).to.equal(true);
     form.querySelector('fieldset')!.disabled = false;
     await settle(el);
     expect($(el, '[part~="card"]').inert).to.equal(false);
+    expect(nameInput(el).disabled).to.equal(false);
     expect(form.checkValidity()).to.equal(false);
   });
 });
@@ -279,8 +301,8 @@ describe('the flow-screen contract: a host’s own buttons drive the element', (
     );
     const el = form.querySelector<ServiceBankAccountsSync>('service-bank-accounts-sync')!;
     await settle(el);
-    expect(form.checkValidity()).to.equal(false);
-    expect(el.validationMessage).to.equal('The bank accounts are not synced yet.');
+    // Nothing to type: nothing holds the form back before the sync.
+    expect(form.checkValidity()).to.equal(true);
     expect((await el.submit()).synced).to.equal(3);
     expect(new FormData(form).get('accounts')).to.equal('3');
     expect(form.checkValidity()).to.equal(true);

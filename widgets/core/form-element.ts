@@ -8,8 +8,9 @@ import { ServiceElement, clearFields } from './service-element.js';
 // The form and flow-screen contract of the kit's form elements: each is a form-associated custom
 // element (ElementInternals), so a host <form> sees it like one of its own controls — its value
 // is the id of the record it created or updated, it takes part in constraint validation when
-// `required`, form.reset() resets it and a disabled <fieldset> disables it — and a flow screen
-// with its own Next button drives it through validate(), submit() and reset().
+// `required` (what is typed, only: `reportValidity()` then `submit()` is the host's way),
+// form.reset() resets it and a disabled <fieldset> disables it and its controls — and a flow
+// screen with its own Next button drives it through validate(), submit() and reset().
 
 /** What validate() answers: the spec's flow-screen validation. */
 export interface Validation {
@@ -62,7 +63,7 @@ export abstract class ServiceFormElement<R extends object> extends ServiceElemen
   /** The name of the element's value in its form's data (`new FormData(form).get(name)`). */
   @property({ reflect: true }) name?: string;
 
-  /** The host's form is invalid until the element has done its work (created its record). */
+  /** The host's form is invalid while what is typed could not be submitted. */
   @property({ type: Boolean, reflect: true }) required = false;
 
   /** Disables the element, like a disabled <fieldset> around it. */
@@ -109,9 +110,6 @@ export abstract class ServiceFormElement<R extends object> extends ServiceElemen
 
   /** The task whose outcome the element shows; reset() takes it back to the start. */
   protected abstract get formTask(): Task<readonly unknown[], unknown>;
-
-  /** What the host form says while the work is not done yet. */
-  protected abstract get pendingMessage(): string;
 
   /** The form value of a record: its id. */
   protected recordValue(record: R): string {
@@ -244,27 +242,41 @@ export abstract class ServiceFormElement<R extends object> extends ServiceElemen
     );
   }
 
-  /** The form value and the validity, as they are now. */
+  /**
+   * The form value and the validity, as they are now. Validity is what is typed only: the work
+   * not done yet is no problem of the form's (submit() does it), or `reportValidity()` would stay
+   * false before a host could call submit().
+   */
   #syncForm(): void {
     const internals = this.#internals;
     internals.setFormValue(this.value);
-    const card = this.renderRoot.querySelector<HTMLElement>('[part~="card"]');
-    if (card) card.inert = this.matches(':disabled');
-    if (!this.required || this.#record) {
+    this.#disableControls(this.matches(':disabled'));
+    const problem =
+      this.required && !this.#record ? this.inOwnLocale(() => this.#firstProblem()) : undefined;
+    if (!problem) {
       internals.setValidity({});
       return;
     }
-    const problem = this.inOwnLocale(() => this.#firstProblem());
-    const anchor =
-      (problem && this.renderRoot.querySelector<HTMLElement>(`#${problem.field}`)) ||
-      this.renderRoot.querySelector<HTMLElement>(
-        this.hideSubmit ? 'input, select, textarea, button' : '[part~="submit"]',
-      ) ||
-      undefined;
     internals.setValidity(
-      problem ? { customError: true } : { valueMissing: true },
-      problem?.message ?? this.pendingMessage,
-      anchor,
+      { customError: true },
+      problem.message,
+      this.renderRoot.querySelector<HTMLElement>(`#${problem.field}`) ?? undefined,
     );
+  }
+
+  /**
+   * A disabled element's controls are disabled (as a <fieldset disabled> does to its own), not
+   * only out of reach: only those it disabled are enabled again, so their own `disabled` stays.
+   */
+  #disableControls(off: boolean): void {
+    const card = this.renderRoot.querySelector<HTMLElement>('[part~="card"]');
+    if (card) card.inert = off;
+    for (const control of this.renderRoot.querySelectorAll<HTMLInputElement>(
+      off ? 'input, select, textarea, button' : '[data-off]',
+    )) {
+      if (off && control.disabled) continue;
+      control.disabled = off;
+      control.toggleAttribute('data-off', off);
+    }
   }
 }

@@ -32,11 +32,16 @@ const money = () =>
     (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }),
   );
 
-/** "$1,250.50" (en), "1250,50 US$" (es): amounts stay US dollars, written the locale's way. */
+/**
+ * "$1,250.50" (en), "1250,50 US$" (es): amounts stay US dollars, written the locale's way. Below
+ * zero with a true minus sign ("−$1,151.00"), not the hyphen Intl writes in en and es.
+ */
 export const formatMoney = (amount: string | null | undefined) =>
   amount == null || amount === '' || Number.isNaN(Number(amount))
     ? '—'
-    : money().format(Number(amount));
+    : money()
+        .format(amount as Intl.StringNumericLiteral)
+        .replace('-', '\u2212');
 
 /** The dollar's sign in the current locale ("$" in en, "US$" in es), beside an amount input. */
 export const currencySymbol = () =>

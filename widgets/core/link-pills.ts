@@ -66,7 +66,7 @@ export function renderLinkPills(o: LinkPillsOptions) {
   return html`${renderField(
     { id: o.id, label: o.label, errors: o.errors, hint: o.hint },
     ({ describedBy, invalid }) =>
-      html`<div class="row">
+      html`<div class="row links">
         <select
           id=${o.id}
           part="input"

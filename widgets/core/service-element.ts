@@ -362,9 +362,17 @@ export function renderTextField(
 /** A spinner beside a busy button's words (the card around it says aria-busy). */
 export const spinner = html`<span class="spinner" aria-hidden="true"></span>`;
 
-/** A form's submit button; while busy it says so, spins, and stays focusable (aria-disabled). */
-export const renderSubmit = (pending: boolean, label: string, busyLabel: string) =>
-  html`<button class="primary" part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
+/**
+ * A form's submit button; while busy it says so, spins, and stays focusable (aria-disabled).
+ * `danger` for a step that takes money back (a refund, a void).
+ */
+export const renderSubmit = (
+  pending: boolean,
+  label: string,
+  busyLabel: string,
+  tone: 'primary' | 'danger' = 'primary',
+) =>
+  html`<button class=${tone} part="button submit" aria-disabled=${pending ? 'true' : 'false'}>
     ${pending ? html`${spinner}${busyLabel}` : label}
   </button>`;
 

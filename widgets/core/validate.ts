@@ -34,12 +34,21 @@ export const checkChosen = (value: string | null | undefined, message: string): 
 /** The largest amount, in the locale's way ("$21,474,836.47", "21.474.836,47 US$"). */
 export const maxAmount = () => formatMoney(fromCents(MAX_REMOTE_CENTS));
 
-/** How the locale writes 1250 with cents, without the currency ("1,250.00", "1.250,00"). */
-export const amountExample = () =>
+/**
+ * An amount as the locale writes it in an input, without the currency ("1,250.50" in en,
+ * "1250,50" in es, as its amounts read beside it): what a form prefills reads back as typed
+ * (parseAmount). From the decimal string itself, never a float. `always` shows the group mark
+ * even where the locale leaves it out of four digits ("1.250,50").
+ */
+export const formatAmountInput = (amount: string, grouping: 'auto' | 'always' = 'auto') =>
   new Intl.NumberFormat(currentLocale(), {
     minimumFractionDigits: 2,
-    useGrouping: 'always',
-  } as Intl.NumberFormatOptions).format(1250);
+    maximumFractionDigits: 2,
+    useGrouping: grouping,
+  } as Intl.NumberFormatOptions).format(amount as Intl.StringNumericLiteral);
+
+/** How the locale writes an example amount with cents, its group mark shown ("1.250,00"). */
+export const amountExample = (amount = '1250') => formatAmountInput(amount, 'always');
 
 /** The locale's group and decimal marks ("," and "." in en; "." and "," in es). */
 export function separators(locale = currentLocale()): { group: string; decimal: string } {

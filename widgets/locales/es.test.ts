@@ -51,7 +51,7 @@ const english = Object.entries(es)
   });
 
 /** Words of the records themselves (the payment service's own error, a matter's name), not of the kit. */
-const FROM_THE_API = ['Transaction not found', 'Estate of Roe'];
+const FROM_THE_API = ['Transaction not found.', 'Estate of Roe'];
 
 describe('the kit in Spanish', () => {
   before(async () => {

@@ -33,7 +33,6 @@ export const es: Catalog = {
   'Create client': 'Crear cliente',
   'Creating…': 'Creando…',
   'Client “${0}” created.': 'Cliente «${0}» creado.',
-  'The client is not created yet.': 'El cliente aún no se ha creado.',
 
   // <service-transactions-list>
   'Recent transactions': 'Transacciones recientes',
@@ -50,6 +49,9 @@ export const es: Catalog = {
   'Updated at ${0}.': 'Actualizado a las ${0}.',
   'Could not refresh.': 'No se pudo actualizar.',
   'Showing the transactions as of ${0}.': 'Se muestran las transacciones de las ${0}.',
+  'The ${0} most recent transactions, newest first':
+    'Las ${0} transacciones más recientes, primero las más nuevas',
+  '${0} refunded': '${0} reembolsados',
 
   // Shared parts: fields, validation, pickers, link pills, copy, formats
   '(optional)': '(opcional)',
@@ -80,8 +82,8 @@ export const es: Catalog = {
   'Payment link ${0}': 'Enlace de pago ${0}',
   'Loading payment links…': 'Cargando enlaces de pago…',
   'Choose a payment link…': 'Elija un enlace de pago…',
-  'The client has no payment links yet': 'El cliente aún no tiene enlaces de pago',
-  'No more payment links to add': 'No quedan enlaces de pago por añadir',
+  'The client has no payment links yet': 'Aún no hay enlaces de pago',
+  'No more payment links to add': 'No quedan enlaces por añadir',
   '(no bank account)': '(sin cuenta bancaria)',
   Add: 'Añadir',
   'Chosen payment links': 'Enlaces de pago elegidos',
@@ -122,7 +124,6 @@ export const es: Catalog = {
   Matter: 'Asunto',
   'Choose the client first.': 'Elija primero el cliente.',
   // <service-matter-create>
-  'The matter is not created yet.': 'El asunto aún no se ha creado.',
   'Matter name': 'Nombre del asunto',
   'New matter': 'Nuevo asunto',
   'Create matter': 'Crear asunto',
@@ -131,7 +132,6 @@ export const es: Catalog = {
   'Bank account': 'Cuenta bancaria',
   'Amount (USD)': 'Importe (USD)',
   '(default)': '(predeterminada)',
-  'The payment link is not created yet.': 'El enlace de pago aún no se ha creado.',
   'A trust account: the client’s money is held in trust.':
     'Una cuenta fiduciaria: el dinero del cliente se guarda en fideicomiso.',
   'An operating account: the firm’s own money.':
@@ -158,7 +158,6 @@ export const es: Catalog = {
     'Enlace de pago de ${0} creado para ${1}, a la cuenta operativa ${2}.',
   // <service-aggregate-link-create>
   'Payment links': 'Enlaces de pago',
-  'The aggregate link is not created yet.': 'El enlace agrupado aún no se ha creado.',
   'New aggregate link': 'Nuevo enlace agrupado',
   'An aggregate link groups payment links of one client.':
     'Un enlace agrupado reúne enlaces de pago de un mismo cliente.',
@@ -168,7 +167,6 @@ export const es: Catalog = {
   'aggregate link': 'enlace agrupado',
   'Copy aggregate link': 'Copiar enlace agrupado',
   // <service-aggregate-link-update>
-  'The aggregate link is not saved yet.': 'El enlace agrupado aún no se ha guardado.',
   'are all removed: saving deletes the aggregate link, once confirmed in the form':
     'se han quitado todos: al guardar se elimina el enlace agrupado, tras confirmarlo en el formulario',
   'Type a name or a client, then pick one.': 'Escriba un nombre o un cliente y elija uno.',
@@ -185,7 +183,6 @@ export const es: Catalog = {
   'Change an aggregate link': 'Cambiar un enlace agrupado',
   'Loading the aggregate link…': 'Cargando el enlace agrupado…',
   // <service-bank-accounts-sync>
-  'The bank accounts are not synced yet.': 'Las cuentas bancarias aún no se han sincronizado.',
   'Bank accounts': 'Cuentas bancarias',
   'Copy the firm’s bank accounts from the payment service.':
     'Copie las cuentas bancarias del despacho desde el servicio de pagos.',
@@ -241,7 +238,6 @@ export const es: Catalog = {
   'Disabled by the payment service (no answer for a day): enable it there again.':
     'Desactivada por el servicio de pagos (un día sin respuesta): vuelva a activarla allí.',
   Enabled: 'Activada',
-  'Unknown.': 'Desconocido.',
   Unknown: 'Desconocido',
   Environment: 'Entorno',
   Production: 'Producción',
@@ -255,7 +251,7 @@ export const es: Catalog = {
   'Last webhook received': 'Último webhook recibido',
   'Last webhook verified': 'Último webhook verificado',
   'Failed signature checks (24 h)': 'Firmas rechazadas (24 h)',
-  'Dead events': 'Eventos muertos',
+  'Dead events': 'Eventos agotados',
   '${0}: they failed for good and wait to be replayed':
     '${0}: fallaron definitivamente y esperan a reprocesarse',
   'Webhook URL at the service': 'URL del webhook en el servicio',
@@ -344,14 +340,14 @@ export const es: Catalog = {
   Ignored: 'Ignorado',
   Skipped: 'Omitido',
   'Failed, retrying': 'Fallido, en reintento',
-  Dead: 'Muerto',
+  Dead: 'Agotado',
   'No event is received.': 'Ningún evento está recibido.',
   'No event is processed.': 'Ningún evento está procesado.',
   'No event is ignored.': 'Ningún evento está ignorado.',
   'No event is skipped.': 'Ningún evento está omitido.',
   'No event is failed, retrying.': 'Ningún evento está fallido, en reintento.',
-  'No event is dead.': 'Ningún evento está muerto.',
-  'No dead event to replay.': 'No hay eventos muertos que reprocesar.',
+  'No event is dead.': 'Ningún evento está agotado.',
+  'No dead event to replay.': 'No hay eventos agotados que reprocesar.',
   '1 event replayed: it goes through the pipeline again.':
     '1 evento reprocesado: vuelve a pasar por el proceso.',
   '${0} replayed: they go through the pipeline again.':
@@ -366,7 +362,7 @@ export const es: Catalog = {
   'The reconciliation that was running has ended: ${0} checked.':
     'La conciliación en curso ha terminado: ${0} revisadas.',
   All: 'Todos',
-  Kind: 'Clase',
+  Kind: 'Tipo',
   Close: 'Cerrar',
   Details: 'Detalles',
   'Replaying…': 'Reprocesando…',
@@ -382,7 +378,7 @@ export const es: Catalog = {
   Actions: 'Acciones',
   'Reconciling…': 'Conciliando…',
   'Reconcile now': 'Conciliar ahora',
-  'Replay all dead': 'Reprocesar los muertos',
+  'Replay all dead': 'Reprocesar los agotados',
   'Transactions reconciled': 'Transacciones conciliadas',
   'Showing the events as of ${0}.': 'Se muestran los eventos de las ${0}.',
   'No webhook received yet.': 'Aún no se ha recibido ningún webhook.',
@@ -455,8 +451,17 @@ export const es: Catalog = {
   'The bank statement’s balance against the trust account book and the sum of the client ledgers.':
     'El saldo del extracto bancario frente al libro de la cuenta fiduciaria y la suma de los libros de los clientes.',
   'Bank statement balance': 'Saldo del extracto bancario',
-  'As the bank statement shows it, for example 1,300.00.':
-    'Tal como figura en el extracto bancario, por ejemplo 1,300.00.',
+  'The bank statement (${0}) differs from the trust account book (${1}) by ${2}.':
+    'El extracto bancario (${0}) difiere del libro de la cuenta fiduciaria (${1}) en ${2}.',
+  'The client ledgers total ${0}, the trust account book ${1}: ${2} names no client.':
+    'Los libros de los clientes suman ${0}; el libro de la cuenta fiduciaria, ${1}: ${2} no indica ningún cliente.',
+  'A client or matter is below zero (below).':
+    'Un cliente o asunto está por debajo de cero (abajo).',
+  'Money in the account that names no client': 'Dinero en la cuenta que no indica ningún cliente',
+  'A payment booked but not yet in a bank deposit':
+    'Un pago registrado que aún no figura en un depósito bancario',
+  'As the bank statement shows it, for example ${0}.':
+    'Tal como figura en el extracto bancario, por ejemplo ${0}.',
   'Statement date': 'Fecha del extracto',
   'The ledger counts to the end of this day (UTC).':
     'El libro cuenta hasta el final de este día (UTC).',

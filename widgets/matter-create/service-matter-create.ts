@@ -2,7 +2,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Client, Matter } from '../../shared/schemas.js';
-import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
@@ -79,10 +79,6 @@ export class ServiceMatterCreate extends ServiceFormElement<Matter> {
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The matter is not created yet.');
-  }
-
   protected override checkDraft(): FieldCheck[] {
     return [
       {
@@ -123,14 +119,12 @@ export class ServiceMatterCreate extends ServiceFormElement<Matter> {
       </form>
       ${
         done
-          ? html`${alertBox(
-              'success',
+          ? renderSaved(
               html`<p>
                 ${msg(str`Matter “${done.matter.name}” created for ${done.client.name}.`)}
               </p>`,
-              'result',
-            )}
-            ${renderSyncWarning(done.matter.syncErrorMessage)}`
+              done.matter.syncErrorMessage,
+            )
           : nothing
       }
     </section>`;

@@ -52,12 +52,23 @@ describe('<service-payment-link-create>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('marks only the account it chooses as the default, with a default per category', async () => {
+    api = mockApi(routes([{ ...operating, isDefault: true }, trust]));
+    const el = await mount();
+    const labels = $$<HTMLOptionElement>(el, '#bankAccountId option').map((o) => text(o));
+    expect(labels.filter((l) => l.includes('(default)'))).to.deep.equal([
+      'Operating ··1111 (default)',
+    ]);
+    expect($<HTMLSelectElement>(el, '#bankAccountId').value).to.equal(operating.id);
+  });
+
   it('groups the bank accounts by category, the default first and chosen, and says which one is chosen', async () => {
     api = mockApi(routes());
     const el = await mount();
     const groups = $$<HTMLOptGroupElement>(el, '#bankAccountId optgroup');
     expect(groups.map((g) => g.label)).to.deep.equal(['Trust accounts', 'Operating accounts']);
     expect(groups[0]!.textContent).to.contain('Trust (IOLTA) ··2222 (default)');
+
     expect($<HTMLSelectElement>(el, '#bankAccountId').value).to.equal(trust.id);
     expect($(el, '#bankAccountId-hint').textContent).to.contain('A trust account');
     choose($(el, '#bankAccountId'), operating.id);

@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
-import { alertBox, renderAlert, renderSyncWarning, serverFieldErrors } from '../core/alerts.js';
+import { alertBox, renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { currencySymbol, formatMoney } from '../core/format.js';
@@ -46,9 +46,13 @@ const checkDraft = (d: Draft): FieldCheck[] => [
   { field: 'amount', label: msg('Amount (USD)'), messages: checkAmount(d.amount) },
 ];
 
-/** "Trust (IOLTA) ··2222 (default)": its category is its group's name. */
-const accountLabel = (a: BankAccount) =>
-  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.isDefault ? ` ${msg('(default)')}` : ''}`;
+/**
+ * "Trust (IOLTA) ··2222 (default)": its category is its group's name. `(default)` marks the one
+ * account the form chooses first: the service has a default per category, and two in one list
+ * would say nothing.
+ */
+const accountLabel = (a: BankAccount, defaultId?: string) =>
+  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.id === defaultId ? ` ${msg('(default)')}` : ''}`;
 
 /**
  * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
@@ -201,10 +205,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     return this.save;
   }
 
-  protected override get pendingMessage() {
-    return msg('The payment link is not created yet.');
-  }
-
   #draft(): Draft {
     return {
       name: this.draftValue('paymentLinkName'),
@@ -272,7 +272,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
                 ${list.map(
                   (a) =>
                     html`<option value=${a.id} ?selected=${a.id === this.accountId}>
-                      ${accountLabel(a)}
+                      ${accountLabel(a, accounts.find((b) => b.isDefault)?.id)}
                     </option>`,
                 )}
               </optgroup>`,
@@ -381,8 +381,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
       </form>
       ${
         done
-          ? html`${alertBox(
-              'success',
+          ? renderSaved(
               html`<p>
                   ${
                     done.account.category === 'trust'
@@ -395,9 +394,8 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
                   }
                 </p>
                 ${renderUrl(done.link.url, this.copier)}`,
-              'result',
-            )}
-            ${renderSyncWarning(done.link.syncErrorMessage)}`
+              done.link.syncErrorMessage,
+            )
           : nothing
       }
     </section>`;

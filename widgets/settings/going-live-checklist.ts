@@ -17,6 +17,8 @@ interface Step {
   done: boolean;
   /** What is missing, said plainly, while the step is not done. */
   todo: string;
+  /** The payment service's failure that holds the step back (the server's words): an alert. */
+  failure?: string;
   /** The button that does the step, where the API offers one. */
   action?: { label: string; busy: string; run: (api: ApiClient, signal: AbortSignal) => unknown };
 }
@@ -33,9 +35,8 @@ export function goingLiveSteps(h: IntegrationHealth): Step[] {
       id: 'token',
       label: msg('The API token works'),
       done: h.apiKey.ok,
-      todo: h.apiKey.isSet
-        ? plainRemote(h.apiKey.error ?? 'No answer')
-        : msg('Save the API token of the payment service above.'),
+      todo: msg('Save the API token of the payment service above.'),
+      failure: h.apiKey.isSet ? (h.apiKey.error ?? 'No answer') : undefined,
     },
     {
       id: 'bankAccounts',
@@ -52,11 +53,10 @@ export function goingLiveSteps(h: IntegrationHealth): Step[] {
       id: 'endpoint',
       label: msg('Webhook endpoint registered and enabled'),
       done: endpointOk,
-      todo: endpoint?.error
-        ? plainRemote(endpoint.error)
-        : endpoint?.disabled
-          ? msg('The payment service disabled it (no answer for a day).')
-          : msg('Not registered at the payment service yet.'),
+      failure: endpoint?.error ?? undefined,
+      todo: endpoint?.disabled
+        ? msg('The payment service disabled it (no answer for a day).')
+        : msg('Not registered at the payment service yet.'),
       action: {
         label: msg('Register again'),
         busy: msg('Registering…'),
@@ -175,7 +175,13 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
     return html`<li part="step" data-state=${state} data-step=${step.id}>
       <span class="badge" data-tone=${tone} part="mark">${mark}</span>
       <span>${step.label}</span>
-      ${!step.done && next ? html`<span class="hint">${step.todo}</span>` : nothing}
+      ${
+        step.done || !next
+          ? nothing
+          : step.failure
+            ? alertBox('error', html`<p>${plainRemote(step.failure)}</p>`)
+            : html`<span class="hint">${step.todo}</span>`
+      }
       ${
         !step.done && next && step.action
           ? html`<button

@@ -1,13 +1,13 @@
 import { html, nothing } from 'lit';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
-import { plainRemote } from '../core/alerts.js';
 import { formatDateTime } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
 import { renderTrustFindings, type CardConfig } from './trust-findings.js';
 
 // The integration health list of the settings card, from GET /api/admin/integration-health.
-// What needs attention reads in the warning's tone (a high trust finding in the danger's); the
-// payment service's failures in plain words.
+// What needs attention reads in the warning's tone (a high trust finding in the danger's). The
+// payment service's failure itself is said once, in the going-live checklist's alert above: here
+// only the state it leaves ("Not working", "Unknown").
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : msg('Never'));
 
@@ -23,9 +23,7 @@ export function renderHealth(h: IntegrationHealth, card: CardConfig) {
         )
       : webhooks.urlDisabled === false
         ? msg('Enabled')
-        : webhooks.urlsError
-          ? `${msg('Unknown.')} ${plainRemote(webhooks.urlsError)}`
-          : msg('Unknown');
+        : msg('Unknown');
   return html`<dl part="health">
     <dt>${msg('Environment')}</dt>
     <dd>${h.environment === 'production' ? msg('Production') : msg('Sandbox')}</dd>
@@ -36,7 +34,7 @@ export function renderHealth(h: IntegrationHealth, card: CardConfig) {
           ? h.apiKey.firm
             ? msg(str`Works: ${h.apiKey.firm.name}`)
             : msg('Works')
-          : attention(h.apiKey.error ? plainRemote(h.apiKey.error) : msg('Not working.'))
+          : attention(msg('Not working.'))
       }
     </dd>
     <dt>${msg('Webhook secret')}</dt>

@@ -107,6 +107,28 @@ describe('<service-settings>', () => {
     expect($$(el, 'dd [part~="warning"]')).to.have.length(3);
   });
 
+  it('says a failure of the payment service once, as the kit’s alert, in plain words', async () => {
+    const failing = health({ urls: null, urlDisabled: null, urlsError: 'HTTP 500' });
+    failing.apiKey = {
+      isSet: true,
+      ok: false,
+      firm: null,
+      role: null,
+      error: 'Remote service error (HTTP 500): Injected fault: HTTP 500',
+    };
+    api = mockApi(routes({}, failing));
+    const el = await mount();
+    const checklist = $(el, 'service-going-live-checklist');
+    await until(() => checklist.shadowRoot?.querySelector('[role="alert"]'), 5000, 'the alert');
+    const alerts = [...$$(el, '[role="alert"]'), ...$$(checklist, '[role="alert"]')];
+    expect(alerts.map(text)).to.deep.equal([
+      'The payment service had a problem answering. Try again in a few minutes.',
+    ]);
+    expect(dd(el, 'API token')).to.equal('Not working.');
+    expect(dd(el, 'Webhook URL at the service')).to.equal('Unknown');
+    expect(text(el.shadowRoot!.querySelector('section'))).not.to.contain('HTTP');
+  });
+
   describe('the trust findings line', () => {
     const line = (el: Element) => $(el, '[part~="trust-findings"]');
     const tone = (el: Element) => $(el, '[part~="trust-findings"] [part~="warning"]');

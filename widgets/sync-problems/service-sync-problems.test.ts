@@ -18,7 +18,7 @@ const link = aProblem({
   kind: 'paymentLink',
   name: 'Retainer',
   status: 'retrying',
-  errorMessage: 'The remote service answered 503',
+  errorMessage: 'Remote service error (HTTP 500): Injected fault: HTTP 500',
   attempts: 1,
 });
 const removal = aProblem({
@@ -86,20 +86,27 @@ describe('<service-sync-problems>', () => {
       'Action',
     ]);
     const [a, b, c] = rows(el);
-    expect(a!.slice(0, 5)).to.deep.equal(['Client', 'Failed', 'Jane Roe', 'name is too long', '3']);
+    expect(a!.slice(0, 5)).to.deep.equal([
+      'Client',
+      'Failed',
+      'Jane Roe',
+      'name is too long.',
+      '3',
+    ]);
     expect(a![5]).to.match(/^Nov 21, \d{1,2}:00/);
     expect(b!.slice(0, 5)).to.deep.equal([
       'Payment link',
       'Retrying',
       'Retainer',
-      'The remote service answered 503',
+      // The payment service's failure in plain words, never the transport's.
+      'The payment service had a problem answering. Try again in a few minutes.',
       '1',
     ]);
     expect(c!.slice(0, 6)).to.deep.equal([
       'Aggregate link removal',
       'Gave up',
       'Deleted record abcdef12',
-      'aggregate link not found',
+      'aggregate link not found.',
       '8',
       'Only when retried',
     ]);
@@ -222,7 +229,7 @@ describe('<service-sync-problems>', () => {
         'Refund',
         'Refused by the service',
         '$4.00 · Transaction fedcba98',
-        'Card closed',
+        'Card closed.',
         '1',
         'Never: ask again from the transaction',
         '',
@@ -231,7 +238,7 @@ describe('<service-sync-problems>', () => {
         'Void',
         'Refused by the service',
         'Transaction fedcba98',
-        'Card closed',
+        'Card closed.',
         '1',
         'Never: ask again from the transaction',
         '',

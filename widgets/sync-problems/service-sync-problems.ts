@@ -4,7 +4,7 @@ import { state } from 'lit/decorators.js';
 import type { ApiClient, ListOptions } from '../../shared/api-client.js';
 import { listSyncProblems, retrySyncProblems } from '../../shared/operations-api.js';
 import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
-import { alertBox, renderAlert } from '../core/alerts.js';
+import { alertBox, plainRemote, renderAlert } from '../core/alerts.js';
 import { clientNames } from '../core/client-names.js';
 import { formatDateTime, formatMoney, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
@@ -65,7 +65,7 @@ function nextTry(p: SyncProblemRecord): string {
  *
  * @csspart table - The table of problems.
  * @csspart row - A problem's row.
- * @csspart message - The payment service's message.
+ * @csspart message - The payment service's message, in plain words.
  * @csspart button - Buttons.
  * @csspart retry-button - A row's retry button.
  * @csspart retry-all-button - The button that retries every problem.
@@ -105,19 +105,22 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
             p.kind === 'paymentLink'
               ? await api.getPaymentLink(p.recordId)
               : await api.getAggregateLink(p.recordId);
-          const client = record.clientId
-            ? (await clientNames(api, [record.clientId])).get(record.clientId)
-            : null;
-          this.#described.set(
-            p.recordId,
+          const describe = (client?: string | null) =>
             this.inOwnLocale(() =>
               [formatMoney(record.amount), client, formatDateTime(record.createdAt, true)]
                 .filter(Boolean)
                 .join(' · '),
-            ),
-          );
+            );
+          // Its amount and date at once; its client's name when that is read too.
+          this.#described.set(p.recordId, describe());
+          const client = record.clientId
+            ? (await clientNames(api, [record.clientId]).catch(() => null))?.get(record.clientId)
+            : null;
+          this.#described.set(p.recordId, describe(client));
         } catch {
-          // Unreadable (deleted meanwhile): its short id stands in.
+          // Unreadable (deleted meanwhile, or the call failed): its short id stands in until the
+          // next load tries again.
+          this.#described.delete(p.recordId);
         }
       }),
     );
@@ -220,7 +223,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
                 </td>
                 <td data-label=${msg('Name')}><span>${this.nameOf(p)}</span></td>
                 <td data-label=${msg('Message')} part="message">
-                  <span>${p.errorMessage ?? '—'}</span>
+                  <span>${p.errorMessage ? plainRemote(p.errorMessage) : '—'}</span>
                 </td>
                 <td data-label=${msg('Attempts')}><span>${p.attempts}</span></td>
                 <td data-label=${msg('Next try')}><span>${nextTry(p)}</span></td>

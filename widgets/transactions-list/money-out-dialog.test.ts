@@ -163,6 +163,36 @@ describe('<service-transactions-list> refunds and voids', () => {
     expect(actions(moved)).to.deep.equal(['refund']);
   });
 
+  it('prefills the amount in the element’s locale, with its dollar sign; unchanged, it is sent as is', async () => {
+    const large = aTransaction({
+      type: 'ccPayment',
+      amount: '1250.50',
+      amountRefunded: '0.00',
+      payerName: 'Pat Payer',
+      status: 'DEPOSITED',
+    });
+    for (const [lang, shown, sign] of [
+      ['en', '1,250.50', '$'],
+      ['es', '1250,50', 'US$'],
+    ] as const) {
+      serve('admin', { 'POST /api/transactions/:id/refund': () => answer() }, () => [large]);
+      configure({ apiBase: 'http://api.test', token: 'pwt_test' });
+      const el = await fixture<ServiceTransactionsList>(
+        html`<service-transactions-list lang=${lang}></service-transactions-list>`,
+      );
+      await settle(el, 5);
+      const dialog = await open(el, 'refund', large);
+      await settle(dialog);
+      expect(field(dialog, 'amount').value, lang).to.equal(shown);
+      expect(text($(dialog, '.prefixed > span')), lang).to.equal(sign);
+      expect($(dialog, '[part~="submit"]').classList.contains('danger'), lang).to.equal(true);
+      await submit(dialog);
+      const [call] = api.callsTo('POST /api/transactions/:id/refund');
+      expect(call?.body, lang).to.deep.equal({ amount: '1250.50' });
+      api.restore();
+    }
+  });
+
   it('prefills what is refundable, checks the amount strictly, sends one key per submit and reloads the list', async () => {
     let refunded = false;
     serve(
@@ -228,7 +258,7 @@ describe('<service-transactions-list> refunds and voids', () => {
     await submit(dialog);
     const warning = $(dialog, '[part~="trust-warning"]');
     expect(text(warning)).to.contain(
-      'Trust money would go negative. This would take the matter’s trust balance of $120.00 below zero (to -$80.00).',
+      'Trust money would go negative. This would take the matter’s trust balance of $120.00 below zero (to −$80.00).',
     );
     expect(errors.map((e) => e.detail.code)).to.deep.equal(['TRUST_BALANCE_WOULD_GO_NEGATIVE']);
     const why = field(dialog, 'overrideReason');

@@ -9,7 +9,7 @@ import { refundableAmount } from '../../shared/money-out-rules.js';
 import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, serverFieldErrors } from '../core/alerts.js';
 import { ServiceTransactionRefundedEvent, ServiceTransactionVoidedEvent } from '../core/events.js';
-import { formatMoney, methodLabel, statusLabel } from '../core/format.js';
+import { currencySymbol, formatMoney, methodLabel, statusLabel } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
 import {
   ServiceElement,
@@ -17,7 +17,7 @@ import {
   renderSubmit,
   renderTextField,
 } from '../core/service-element.js';
-import { checkAmount, parseAmount } from '../core/validate.js';
+import { checkAmount, formatAmountInput, parseAmount } from '../core/validate.js';
 
 // The refund / void dialog of <service-transactions-list>: loaded on demand (import()) the first
 // time an admin opens it, so the list's first load does not carry it. A modal <dialog>: focus
@@ -143,7 +143,9 @@ export class ServiceMoneyOutDialog extends ServiceElement {
     await this.updateComplete;
     this.form?.reset();
     const amount = this.field('amount');
-    if (amount) amount.value = refundableAmount(transaction);
+    // In the element's locale, as submit() reads it back (there): unchanged, it submits as is.
+    const prefill = this.inOwnLocale(() => formatAmountInput(refundableAmount(transaction)));
+    if (amount) amount.value = prefill;
     if (!this.dialog.open) this.dialog.showModal();
     (amount ?? this.field('reason'))?.focus();
   }
@@ -178,9 +180,9 @@ export class ServiceMoneyOutDialog extends ServiceElement {
     const body: { amount?: string; reason?: string; override?: { reason: string } } = {};
     if (this.kind === 'refund') {
       const typed = this.field('amount')?.value ?? '';
-      this.amountErrors = this.checkAmount(typed);
+      this.amountErrors = this.inOwnLocale(() => this.checkAmount(typed));
       if (this.amountErrors.length) return this.focusWithin('[aria-invalid="true"]');
-      body.amount = parseAmount(typed)!;
+      body.amount = parseAmount(typed, this.locale)!;
     }
     const reason = this.field('reason')?.value.trim();
     if (reason) body.reason = reason;
@@ -311,7 +313,7 @@ export class ServiceMoneyOutDialog extends ServiceElement {
               label: msg('Amount to refund (USD)'),
               errors: this.amountErrors,
               inputmode: 'decimal',
-              prefix: '$',
+              prefix: currencySymbol(),
               required: true,
               onInput: () => {
                 this.amountErrors = [];
@@ -343,7 +345,7 @@ export class ServiceMoneyOutDialog extends ServiceElement {
           : nothing
       }
       <div class="actions">
-        ${renderSubmit(sending, label, refund ? msg('Refunding…') : msg('Voiding…'))}
+        ${renderSubmit(sending, label, refund ? msg('Refunding…') : msg('Voiding…'), 'danger')}
         <button type="button" part="button cancel" @click=${() => this.close()}>
           ${msg('Cancel')}
         </button>

@@ -87,7 +87,7 @@ describe('<service-transactions-list>', () => {
       'sam@example.com',
       '$100.00 $40.00 refunded',
       'ACH',
-      'Error Insufficient funds',
+      'Error Insufficient funds.',
       'Jane Roe',
     ]);
   });

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../shared/api-client.js';
 import type { MoneyOutKind } from '../../shared/money-out.js';
 import { moneyOutBlock, refundableAmount } from '../../shared/money-out-rules.js';
 import type { Transaction } from '../../shared/schemas.js';
-import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
+import { alertBox, errorMessage, plainRemote, renderAlert } from '../core/alerts.js';
 import { callerRole } from '../core/caller-role.js';
 import { clientNames } from '../core/client-names.js';
 import { formatMoney, formatTime, methodLabel, statusLabel, statusTone } from '../core/format.js';
@@ -210,7 +210,7 @@ export class ServiceTransactionsList extends ServiceElement {
     return html`<div data-fit role="region" aria-label=${msg('Transactions')}>
       <table part="table">
         <caption class="visually-hidden">
-          The ${SHOWN} most recent transactions, newest first
+          ${msg(str`The ${SHOWN} most recent transactions, newest first`)}
         </caption>
         <thead>
           <tr>
@@ -235,7 +235,7 @@ export class ServiceTransactionsList extends ServiceElement {
                     >${formatMoney(t.amount)}${
                       t.amountRefunded !== '0.00'
                         ? html` <span class="hint sub"
-                            >${formatMoney(t.amountRefunded)} refunded</span
+                            >${msg(str`${formatMoney(t.amountRefunded)} refunded`)}</span
                           >`
                         : nothing
                     }</span
@@ -250,7 +250,7 @@ export class ServiceTransactionsList extends ServiceElement {
                       >${statusLabel(t.status)}</span
                     >${
                       t.errorMessage
-                        ? html` <span class="hint sub">${t.errorMessage}</span>`
+                        ? html` <span class="hint sub">${plainRemote(t.errorMessage)}</span>`
                         : nothing
                     }${loaded.admin ? this.renderActions(t) : nothing}</span
                   >

@@ -1,11 +1,11 @@
 import { html, nothing } from 'lit';
 import type { Reconciliation } from '../../shared/ledger-api.js';
-import { AMOUNT_MESSAGES } from '../../shared/money.js';
+import { AMOUNT_MESSAGES, fromCents, toCents } from '../../shared/money.js';
 import { alertBox } from '../core/alerts.js';
-import { formatDate, formatDateTime, formatMoney } from '../core/format.js';
+import { currencySymbol, formatDate, formatDateTime, formatMoney } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
 import { renderSubmit, renderTextField, renderField } from '../core/service-element.js';
-import { assertValid, checkAmount, normalizeAmount } from '../core/validate.js';
+import { amountExample, assertValid, checkAmount, normalizeAmount } from '../core/validate.js';
 import { lineName, money } from './tables.js';
 
 // The three-way reconciliation (admin): the form (the bank statement's balance and its date), the
@@ -15,15 +15,18 @@ import { lineName, money } from './tables.js';
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * A bank statement's balance as typed: the kit's strict amount ("1,300.00", "$1,300", never a
- * guess at "1.300,00"), but zero and below zero too (an empty or overdrawn account). The amount
- * as the API takes it, or the message why it is not one.
+ * A bank statement's balance as typed: the kit's strict amount in the current locale
+ * ("1,300.00", "$1,300" in en; "1.300,00", "1300,00 US$" in es), but zero and below zero too (an
+ * empty or overdrawn account). The amount as the API takes it, or the message why it is not one.
  */
 export function readStatementBalance(value: string): { amount: string } | { problem: string } {
-  const text = value.trim();
-  const negative = /^(?:\$\s*)?-/.test(text);
-  const rest = negative ? text.replace(/^(\$\s*)?-\s*/, '$1') : text;
-  if (/^\$?\s*0*(?:\.0{0,2})?$/.test(rest) && /0/.test(rest)) return { amount: '0.00' };
+  const text = value
+    .trim()
+    .replace(/^(?:US)?\$\s*|\s*(?:US)?\$$/g, '')
+    .trim();
+  const negative = /^[-\u2212]/.test(text);
+  const rest = negative ? text.slice(1).trim() : text;
+  if (/^0*(?:[.,]0{0,2})?$/.test(rest) && /0/.test(rest)) return { amount: '0.00' };
   const [problem] = checkAmount(rest);
   if (problem)
     return {
@@ -58,10 +61,10 @@ export function renderReconcileForm(options: {
         id: 'statementBalance',
         label: msg('Bank statement balance'),
         errors: errors.statementBalance,
-        hint: msg('As the bank statement shows it, for example 1,300.00.'),
+        hint: msg(str`As the bank statement shows it, for example ${amountExample('1300')}.`),
         required: true,
         inputmode: 'decimal',
-        prefix: '$',
+        prefix: currencySymbol(),
       })}
       ${renderField(
         {
@@ -88,6 +91,33 @@ export function renderReconcileForm(options: {
   </form>`;
 }
 
+/**
+ * Why a run is a variance, from its figures, in the current locale (the API's `reasons` are its
+ * English sentences, with raw numbers).
+ */
+function reasonsOf(r: Reconciliation): string[] {
+  const [statement, book, clients] = [r.statementBalance, r.bookBalance, r.clientLedgerTotal].map(
+    toCents,
+  ) as [number, number, number];
+  const reasons: string[] = [];
+  if (statement !== book) {
+    reasons.push(
+      msg(
+        str`The bank statement (${formatMoney(r.statementBalance)}) differs from the trust account book (${formatMoney(r.bookBalance)}) by ${formatMoney(r.variance)}.`,
+      ),
+    );
+  }
+  if (clients !== book) {
+    reasons.push(
+      msg(
+        str`The client ledgers total ${formatMoney(r.clientLedgerTotal)}, the trust account book ${formatMoney(r.bookBalance)}: ${formatMoney(fromCents(book - clients))} names no client.`,
+      ),
+    );
+  }
+  if (r.negativeClients.length) reasons.push(msg('A client or matter is below zero (below).'));
+  return reasons;
+}
+
 /** The outcome of a run: what it found, and why it is a variance. */
 export function renderReconciliation(r: Reconciliation) {
   const balanced = r.status === 'balanced';
@@ -108,7 +138,7 @@ export function renderReconciliation(r: Reconciliation) {
               ${msg('The bank statement, the trust account book and the client ledgers agree.')}
             </p>`
           : html`<ul part="reasons">
-              ${r.reasons.map((reason) => html`<li>${reason}</li>`)}
+              ${reasonsOf(r).map((reason) => html`<li>${reason}</li>`)}
             </ul>`
       }
       <dl part="totals">
@@ -139,7 +169,17 @@ export function renderReconciliation(r: Reconciliation) {
         r.unmatched.length
           ? html`<p class="label">${msg('Not matched')}</p>
               <ul part="unmatched">
-                ${r.unmatched.map((u) => html`<li>${u.description}: ${formatMoney(u.amount)}</li>`)}
+                ${r.unmatched.map(
+                  (u) =>
+                    html`<li>
+                      ${
+                        u.kind === 'unassigned_money'
+                          ? msg('Money in the account that names no client')
+                          : msg('A payment booked but not yet in a bank deposit')
+                      }:
+                      ${formatMoney(u.amount)}
+                    </li>`,
+                )}
               </ul>`
           : nothing
       }`,

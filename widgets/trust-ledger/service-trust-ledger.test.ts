@@ -89,7 +89,7 @@ describe('<service-trust-ledger>', () => {
           'Jane Roe , Estate of Roe: entries',
           'Estate of Roe',
           '$1,500.00',
-          '-$200.00',
+          '−$200.00',
           '$0.00',
           '$0.00',
           '$0.00',
@@ -101,7 +101,7 @@ describe('<service-trust-ledger>', () => {
           'Roe v. Acme Corp.',
           '$300.00',
           '$0.00',
-          '-$300.00',
+          '−$300.00',
           '$0.00',
           '$0.00',
           '$0.00',
@@ -115,19 +115,19 @@ describe('<service-trust-ledger>', () => {
           '$0.00',
           '$0.00',
           '$0.00',
-          '-$250.00',
-          '-$250.00',
+          '−$250.00',
+          '−$250.00',
         ],
       ].map((row) => row.map((c) => c.replace(' ,', ','))),
     );
     expect(cells($(el, 'tfoot tr'))).to.deep.equal([
       'Total',
       '$1,800.00',
-      '-$200.00',
-      '-$300.00',
+      '−$200.00',
+      '−$300.00',
       '$0.00',
       '$0.00',
-      '-$250.00',
+      '−$250.00',
       '$1,050.00',
     ]);
     // Below zero: the danger colour (the palette's), and said in words above the table.
@@ -381,9 +381,13 @@ describe('<service-trust-ledger>', () => {
     ).to.equal('2026-11-30');
     const result = $(el, '[part~="result"]');
     expect(result.getAttribute('data-tone')).to.equal('warning');
-    expect(text(result)).to.contain('Variance of -$1.00 as of Nov 30, 2026.');
-    expect(text($(el, '[part~="reasons"]'))).to.contain('differs from the trust account book');
-    expect(text($(el, '[part~="negative-clients"]'))).to.contain('John Doe: -$250.00');
+    expect(text(result)).to.contain('Variance of −$1.00 as of Nov 30, 2026.');
+    // The reasons from the run's figures, in the element's words and money (not the API's).
+    expect($$(el, '[part~="reasons"] li').map((li) => text(li))).to.deep.equal([
+      'The bank statement ($1,299.00) differs from the trust account book ($1,300.00) by −$1.00.',
+      'A client or matter is below zero (below).',
+    ]);
+    expect(text($(el, '[part~="negative-clients"]'))).to.contain('John Doe: −$250.00');
     expect(text($(el, '[part~="unmatched"]'))).to.contain('not yet in a bank deposit: $45.00');
   });
 

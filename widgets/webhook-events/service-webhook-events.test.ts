@@ -17,7 +17,7 @@ const processed = anEvent();
 const dead = anEvent({
   type: 'transaction.refunded',
   status: 'dead',
-  error: 'The remote service answered 500',
+  error: 'Remote service error (HTTP 500): Injected fault: HTTP 500',
   attempts: 8,
   transactionIds: ['txn_refund', 'txn_original'],
   processedAt: null,
@@ -95,7 +95,7 @@ describe('<service-webhook-events>', () => {
       'transaction.refunded',
       'Dead',
       '8',
-      'The remote service answered 500',
+      'The payment service had a problem answering. Try again in a few minutes.',
     ]);
     expect(a![0]).to.match(/^Nov 21, \d{1,2}:00/);
     expect(b!.slice(1, 5)).to.deep.equal(['transaction.created', 'Processed', '1', '—']);
@@ -157,7 +157,7 @@ describe('<service-webhook-events>', () => {
       ['Status', 'Dead'],
       ['Transaction ids', 'txn_refund txn_original'],
       ['Attempts', '8'],
-      ['Error', 'The remote service answered 500'],
+      ['Error', 'The payment service had a problem answering. Try again in a few minutes.'],
     ]);
     expect(pairs.map(([k]) => k).slice(5)).to.deep.equal(['Received', 'Processed', 'Last change']);
     expect(text(el.shadowRoot!.querySelector('[part~="card"]'))).not.to.contain(

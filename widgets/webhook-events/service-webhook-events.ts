@@ -9,7 +9,7 @@ import {
   replayWebhookEvents,
 } from '../../shared/operations-api.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../shared/webhooks.js';
-import { alertBox, renderAlert } from '../core/alerts.js';
+import { alertBox, plainRemote, renderAlert } from '../core/alerts.js';
 import { formatCount, formatDateTime, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { renderTime } from '../core/table-fit.js';
@@ -248,7 +248,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
         <td data-label=${msg('Kind')}><span>${e.type}</span></td>
         <td data-label=${msg('Status')} part="status">${badge(e.status)}</td>
         <td data-label=${msg('Attempts')}><span>${e.attempts}</span></td>
-        <td data-label=${msg('Error')}><span>${e.error ?? '—'}</span></td>
+        <td data-label=${msg('Error')}><span>${e.error ? plainRemote(e.error) : '—'}</span></td>
         <td>
           <div class="row">
             <button
@@ -326,7 +326,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
                     <dt>${msg('Attempts')}</dt>
                     <dd>${e.attempts}</dd>
                     <dt>${msg('Error')}</dt>
-                    <dd>${e.error ?? msg('None')}</dd>
+                    <dd>${e.error ? plainRemote(e.error) : msg('None')}</dd>
                     <dt>${msg('Received')}</dt>
                     <dd>${formatDateTime(e.receivedAt)}</dd>
                     <dt>${msg('Processed')}</dt>

@@ -26,6 +26,11 @@ export const listStyles = css`
   .listbox li[aria-selected='true'] {
     background: var(--_highlight);
   }
+  /* The link chooser's select takes the whole line on a phone, Add below: its first line is not
+     cut ("Elija un enlace de pago…"). */
+  .row.links > select {
+    flex-basis: 16rem;
+  }
   .pills {
     display: flex;
     flex-wrap: wrap;
