@@ -7,7 +7,9 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { snippets } from '../docs/snippets.js';
+import { ALL_TAGS } from '../widgets/elements.js';
 import { ELEMENT_ENTRIES, PACKAGE_NAME, packWidgets } from '../widgets/build/package.js';
+import { bundle } from './bundle.js';
 
 // The npm package as a host developer meets it: packed fresh (nothing kept from an earlier
 // run), installed from its tarball into empty projects (with React 19 and Vue, and with React
@@ -133,6 +135,8 @@ import {
   ServicePaymentLinkCreate,
   ServiceTransactionsList,
 } from '${PACKAGE_NAME}/react';
+import { ServiceMatterCreate } from '${PACKAGE_NAME}/react/service-matter-create';
+import { ServiceSettings } from '${PACKAGE_NAME}/react/service-settings';
 
 export function Checkout({ clientId }: { clientId: string }) {
   return (
@@ -155,6 +159,22 @@ export function Checkout({ clientId }: { clientId: string }) {
   );
 }
 
+// Each element's record-created detail is its own record, not a union of four.
+export const typedRecord = (
+  <>
+    <ServiceClientCreate
+      onRecordCreated={(e) => {
+        const kind: 'client' = e.detail.recordType;
+        const name: string = e.detail.record.name;
+        console.log(kind, name);
+      }}
+    />
+    <ServiceMatterCreate onRecordCreated={(e) => console.log(e.detail.record.clientId)} />
+    <ServiceSettings onRecordUpdated={(e) => console.log(e.detail.record)} />
+  </>
+);
+// @ts-expect-error: a client has no clientId (a matter's detail has)
+export const notAMatter = <ServiceClientCreate onRecordCreated={(e) => e.detail.record.clientId} />;
 // @ts-expect-error: required is a boolean
 export const wrongType = <ServiceClientCreate required="yes" />;
 // @ts-expect-error: the event's detail has no such field
@@ -185,6 +205,25 @@ emit('service-record-created', created);
 emit('service-record-deleted', created);
 
 export const tags: boolean = isCustomElement('service-client-create');
+`;
+
+/** One element's Vue type alone: its tag, and its record-created detail typed with a client. */
+const VUE_ONE_CONSUMER = `
+import type { GlobalComponents } from 'vue';
+import type { ClientDetail, MatterDetail, ServiceRecordCreatedEvent } from '${PACKAGE_NAME}';
+import type { ServiceClientCreateComponent } from '${PACKAGE_NAME}/vue/service-client-create';
+
+declare const emit: InstanceType<ServiceClientCreateComponent>['$emit'];
+declare const client: ServiceRecordCreatedEvent<ClientDetail>;
+declare const matter: ServiceRecordCreatedEvent<MatterDetail>;
+emit('service-record-created', client);
+// @ts-expect-error: a client form's record-created carries a client
+emit('service-record-created', matter);
+export const props: InstanceType<GlobalComponents['service-client-create']>['$props'] = {
+  heading: 'New client',
+};
+// @ts-expect-error: only the client form's type was imported
+export type Matter = GlobalComponents['service-matter-create'];
 `;
 
 const NODE_IMPORTS = `
@@ -228,6 +267,7 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
   writeFileSync(path.join(dir, 'consumer.ts'), TS_CONSUMER);
   writeFileSync(path.join(dir, 'react-consumer.tsx'), REACT_CONSUMER);
   writeFileSync(path.join(dir, 'vue-consumer.ts'), VUE_CONSUMER);
+  writeFileSync(path.join(dir, 'vue-one-consumer.ts'), VUE_ONE_CONSUMER);
   writeFileSync(path.join(dir, 'wrong.ts'), WRONG_EVENT_FIELD);
   writeFileSync(path.join(dir, 'node-imports.mjs'), NODE_IMPORTS);
   writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
@@ -253,6 +293,8 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
     moduleResolution: 'NodeNext',
   });
   assert.ok(node16.ok, node16.output);
+  const vueOne = await typeCheck(dir, 'tsconfig.vue-one.json', ['vue-one-consumer.ts']);
+  assert.ok(vueOne.ok, vueOne.output);
   const wrong = await typeCheck(dir, 'tsconfig.wrong.json', ['wrong.ts']);
   assert.equal(wrong.ok, false);
   assert.match(wrong.output, /wrong\.ts.*error TS2339: Property 'clientName' does not exist/);
@@ -282,4 +324,42 @@ test('the React components type-check and render with React 18 too', async () =>
   assert.ok(checked.ok, checked.output);
   const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
   assert.match(rendered.stdout, /^<service-client-create[ >]/);
+});
+
+const BASE_APP = `
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+createRoot(document.getElementById('app')).render(createElement('p', null, 'Checkout'));
+`;
+
+const ONE_ELEMENT_APP = `
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ServiceClientCreate } from '${PACKAGE_NAME}/react/service-client-create';
+createRoot(document.getElementById('app')).render(
+  createElement('div', null,
+    createElement('p', null, 'Checkout'),
+    createElement(ServiceClientCreate, { onRecordCreated: (e) => console.log(e.detail.record.id) }),
+  ),
+);
+`;
+
+test('a Vite app that uses one React element loads that element and the kit’s core: ≤ 20 KB gzip more', async () => {
+  const dir = await project('one-element', ['react@19.3.1', 'react-dom@19.3.1']);
+  writeFileSync(path.join(dir, 'base.js'), BASE_APP);
+  writeFileSync(path.join(dir, 'one.js'), ONE_ELEMENT_APP);
+  const base = await bundle(dir, 'base.js');
+  const one = await bundle(dir, 'one.js');
+  const added = one.gzip - base.gzip;
+  console.log(`one React element adds ${(added / 1024).toFixed(1)} KB gzip`);
+  assert.ok(added <= 20 * 1024, `one React element adds ${added} bytes gzip`);
+  assert.ok(one.code.includes('service-client-create'));
+  // No other element's registration, class or texts.
+  for (const tag of ALL_TAGS.filter((t) => t !== 'service-client-create')) {
+    assert.ok(!one.code.includes(tag), `${tag} rides along`);
+  }
+  assert.ok(!one.code.includes('Create payment link'));
+  // The Spanish texts come on demand, in a chunk of their own.
+  assert.ok(!one.code.includes('Crear cliente'));
+  assert.equal(one.lazy.length, 1);
 });

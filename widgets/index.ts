@@ -16,6 +16,12 @@ export { apiClientContext, provideApiClient } from './core/context.js';
 export * from './core/events.js';
 export { ServiceElement } from './core/service-element.js';
 export { KIT_VERSION } from './core/version.js';
+export {
+  KIT_LANGUAGES,
+  registerLocale,
+  type Messages,
+  type MessageKey,
+} from './core/localize.js';
 export { ServiceSettings } from './settings/service-settings.js';
 export { ServiceClientCreate } from './client-create/service-client-create.js';
 export { ServiceMatterCreate } from './matter-create/service-matter-create.js';

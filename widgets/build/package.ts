@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { ELEMENTS, OPERATIONS_ELEMENTS, tagOf } from '../elements.js';
+import { publicManifest, serialize, type Manifest } from './manifest.js';
 
 export const PACKAGE_NAME = 'payment-link-widgets';
 
@@ -27,12 +28,23 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   'service-allowed-origins': 'widgets/settings/define-allowed-origins.ts',
 };
 
+/** Each element's React component alone (`payment-link-widgets/react/<tag>`), and Vue type. */
+const ELEMENT_TAGS = [...ELEMENTS, ...OPERATIONS_ELEMENTS].map(tagOf);
+export const REACT_ENTRIES: Record<string, string> = Object.fromEntries(
+  ELEMENT_TAGS.map((tag) => [`./react/${tag}`, `widgets/frameworks/react/${tag}.ts`]),
+);
+const VUE_ENTRIES: Record<string, string> = Object.fromEntries(
+  ELEMENT_TAGS.map((tag) => [`./vue/${tag}`, `widgets/frameworks/vue/${tag}.ts`]),
+);
+
 /** Every export path of the package and its source. */
 export const ENTRIES: Record<string, string> = {
   '.': 'widgets/index.ts',
   ...Object.fromEntries(Object.entries(ELEMENT_ENTRIES).map(([tag, src]) => [`./${tag}`, src])),
   './react': 'widgets/frameworks/react.ts',
+  ...REACT_ENTRIES,
   './vue': 'widgets/frameworks/vue.ts',
+  ...VUE_ENTRIES,
 };
 
 /** What the package's modules may import besides their own files (the rest is a build error). */
@@ -175,7 +187,7 @@ export function buildPackage(dir: string): string[] {
 }
 
 /** The custom elements manifest, its module paths pointing at the package's .js files. */
-function writeManifest(dir: string): void {
+function writeManifest(dir: string): Manifest {
   const out = path.join(dir, '.manifest');
   // The analyzer points the repo's package.json at its output: put back as it was.
   const rootPackageJson = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
@@ -205,11 +217,14 @@ function writeManifest(dir: string): void {
   } finally {
     writeFileSync(path.join(ROOT, 'package.json'), rootPackageJson);
   }
-  const manifest = readFileSync(path.join(out, 'custom-elements.json'), 'utf8');
+  const manifest = publicManifest(
+    JSON.parse(readFileSync(path.join(out, 'custom-elements.json'), 'utf8')) as Manifest,
+  );
   writeFileSync(
     path.join(dir, 'custom-elements.json'),
-    manifest.replace(/"((?:widgets|shared)\/[\w/.-]+)\.ts"/g, '"$1.js"'),
+    serialize(manifest).replace(/"((?:widgets|shared)\/[\w/.-]+)\.ts"/g, '"$1.js"'),
   );
+  return manifest;
   rmSync(out, { recursive: true, force: true });
 }
 
@@ -247,7 +262,12 @@ function writePackageJson(dir: string): void {
     types: dts(ENTRIES['.']!),
     // The entries register elements; every other module only declares.
     sideEffects: [
-      ...new Set([ENTRIES['.']!, ...Object.values(ELEMENT_ENTRIES), ENTRIES['./react']!]),
+      ...new Set([
+        ENTRIES['.']!,
+        ...Object.values(ELEMENT_ENTRIES),
+        ENTRIES['./react']!,
+        ...Object.values(REACT_ENTRIES),
+      ]),
     ].map(js),
     customElements: './custom-elements.json',
     dependencies: Object.fromEntries([

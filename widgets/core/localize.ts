@@ -2,9 +2,10 @@ import { str, type StrResult, type TemplateMap } from '@lit/localize';
 import { generateMsgId } from '@lit/localize/internal/id-generation.js';
 import { runtimeMsg } from '@lit/localize/internal/runtime-msg.js';
 import { pageConfig } from './config.js';
+import type { es } from '../locales/es.js';
 import { KIT_LANGUAGES, type KitLanguage } from './languages.js';
 
-// The kit's two languages. Text is written in English and wrapped in msg() (`msg('Create client')`,
+// The kit's languages, and those a host registers (registerLocale). Text is written in English and wrapped in msg() (`msg('Create client')`,
 // `msg(str`Client “${name}” created.`)`); @lit/localize's runtime mode looks each one up by the
 // id it derives from the English text. The lookup runs per element, not through the page-wide
 // configureLocalization(): a page may configure that only once (the host's own Lit app may), and
@@ -33,14 +34,30 @@ export function localeOf(element: Element | undefined): string {
   );
 }
 
-/** The kit's language for a locale: its primary subtag when the kit has it, else English. */
-export function languageOf(locale: string): KitLanguage {
-  const primary = locale.toLowerCase().split(/[-_]/)[0];
-  return (KIT_LANGUAGES as readonly string[]).includes(primary!) ? (primary as KitLanguage) : 'en';
+/**
+ * The language whose texts a locale reads: the whole tag when a host registered it (`pt-br`),
+ * else its primary subtag when the kit ships it or a host registered it, else English.
+ */
+export function languageOf(locale: string): string {
+  const tag = locale.toLowerCase().replaceAll('_', '-');
+  if (state.host[tag]) return tag;
+  const primary = tag.split('-')[0]!;
+  return (KIT_LANGUAGES as readonly string[]).includes(primary) || state.host[primary]
+    ? primary
+    : 'en';
 }
 
 /** A catalog as written: English source → translation; a str`` template's values as ${0}, ${1}… */
 export type Catalog = Readonly<Record<string, string>>;
+
+/**
+ * The English text of every message of the kit: the keys of a catalog. (The Spanish catalog
+ * holds each one exactly, widgets/locales/catalog.node.test.ts sees to it.)
+ */
+export type MessageKey = keyof typeof es;
+
+/** A host's messages for registerLocale: English text → its translation; values as ${0}, ${1}… */
+export type Messages = Partial<Record<MessageKey, string>>;
 
 const PLACEHOLDER = /\$\{(\d+)\}/g;
 
@@ -48,6 +65,8 @@ const PLACEHOLDER = /\$\{(\d+)\}/g;
 export function templateMap(catalog: Catalog): TemplateMap {
   const map: TemplateMap = {};
   for (const [source, target] of Object.entries(catalog)) {
+    // A blank translation would show nothing: the English stays.
+    if (!target?.trim()) continue;
     const parts = source.split(PLACEHOLDER).filter((_, i) => i % 2 === 0);
     const id = generateMsgId(parts.length > 1 ? parts : source, false);
     map[id] =
@@ -64,24 +83,54 @@ export function templateMap(catalog: Catalog): TemplateMap {
 
 const loaders: Record<Exclude<KitLanguage, 'en'>, () => Promise<Catalog>> = {
   es: async () => (await import('../locales/es.js')).es,
+  fr: async () => (await import('../locales/fr.js')).fr,
 };
 
 interface LocaleState {
-  catalogs: Partial<Record<KitLanguage, TemplateMap>>;
-  loading: Partial<Record<KitLanguage, Promise<void>>>;
+  /** Each language's texts in runtime mode's shape: the kit's catalog, the host's over it. */
+  catalogs: Record<string, TemplateMap>;
+  loading: Record<string, Promise<void>>;
+  /** What hosts registered (registerLocale), by lower-case tag. */
+  host: Record<string, TemplateMap>;
   /** The locale of the element rendering now (its text and formats); null outside a render. */
   current: string | null;
 }
 
-const state: LocaleState = { catalogs: {}, loading: {}, current: null };
+// No prototype: a tag such as `constructor` is a language like any other.
+const state: LocaleState = {
+  catalogs: Object.create(null) as LocaleState['catalogs'],
+  loading: Object.create(null) as LocaleState['loading'],
+  host: Object.create(null) as LocaleState['host'],
+  current: null,
+};
+
+const relocalize = () => globalThis.dispatchEvent?.(new Event(LOCALE_EVENT));
+
+/**
+ * Adds a language the kit does not ship, or changes words of one it does: `messages` keyed by
+ * the English text of each message (`'Create client'`, `'Client “${0}” created.'`), as the kit's
+ * catalogs are. A message it lacks (or leaves blank) shows in the kit's own translation, else in
+ * English. Elements whose locale reads it render again at once. `code`: a language tag (`pt`,
+ * `pt-BR`; a whole tag wins over its language).
+ */
+export function registerLocale(code: string, messages: Messages): void {
+  const tag = code.toLowerCase().replaceAll('_', '-');
+  if (!tag || tag === 'en') throw new Error('registerLocale: English is the source language');
+  state.host[tag] = { ...state.host[tag], ...templateMap(messages as Catalog) };
+  state.catalogs[tag] = { ...state.catalogs[tag], ...state.host[tag] };
+  relocalize();
+}
 
 /** Loads a language's catalog once; elements hear of it (LOCALE_EVENT) and render again. */
-export function loadLanguage(language: KitLanguage): Promise<void> {
-  if (language === 'en' || state.catalogs[language]) return Promise.resolve();
-  state.loading[language] ??= loaders[language]().then(
+export function loadLanguage(language: string): Promise<void> {
+  const load = Object.hasOwn(loaders, language)
+    ? loaders[language as keyof typeof loaders]
+    : undefined;
+  if (!load || state.loading[language]) return state.loading[language] ?? Promise.resolve();
+  state.loading[language] = load().then(
     (catalog) => {
-      state.catalogs[language] = templateMap(catalog);
-      globalThis.dispatchEvent?.(new Event(LOCALE_EVENT));
+      state.catalogs[language] = { ...templateMap(catalog), ...state.host[language] };
+      relocalize();
     },
     (error: unknown) => {
       // English stays; the next element that asks tries again.
@@ -89,7 +138,7 @@ export function loadLanguage(language: KitLanguage): Promise<void> {
       console.warn(`service widgets: the "${language}" texts could not be loaded`, error);
     },
   );
-  return state.loading[language]!;
+  return state.loading[language];
 }
 
 let watching = false;

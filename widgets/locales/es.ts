@@ -4,7 +4,7 @@ import type { Catalog } from '../core/localize.js';
 // ${0}, ${1}…, in the English order); widgets/locales/catalog.test.ts fails when one is missing
 // here or no longer used. Loaded on demand, the first time an element renders in Spanish.
 
-export const es: Catalog = {
+export const es = {
   // Alerts
   'The payment service could not be reached. Try again in a few minutes.':
     'No se pudo contactar con el servicio de pagos. Inténtelo de nuevo en unos minutos.',
@@ -542,4 +542,4 @@ export const es: Catalog = {
   'Void sent.': 'Anulación enviada.',
   'The payment service is still working on it: the list shows the outcome once it is done.':
     'El servicio de pagos aún lo está procesando: la lista mostrará el resultado cuando termine.',
-};
+} satisfies Catalog;
