@@ -48,7 +48,7 @@ export const ENTRIES: Record<string, string> = {
 };
 
 /** What the package's modules may import besides their own files (the rest is a build error). */
-const RUNTIME_DEPENDENCIES = ['lit', '@lit/task', '@lit/context', '@lit/localize', '@lit/react'];
+const RUNTIME_DEPENDENCIES = ['lit', '@lit/task', '@lit/context', '@lit/react'];
 /** Lit's own packages, which the .d.ts files name (an element's template type): Lit's versions. */
 const LIT_PARTS = ['lit-html', '@lit/reactive-element'];
 const PEERS = { react: '>=18 <20', vue: '>=3.3 <4' };

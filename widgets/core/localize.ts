@@ -1,21 +1,34 @@
-import { str, type StrResult, type TemplateMap } from '@lit/localize';
-import { generateMsgId } from '@lit/localize/internal/id-generation.js';
-import { runtimeMsg } from '@lit/localize/internal/runtime-msg.js';
-import { pageConfig } from './config.js';
 import type { es } from '../locales/es.js';
+import { pageConfig } from './config.js';
 import { KIT_LANGUAGES, type KitLanguage } from './languages.js';
 
-// The kit's languages, and those a host registers (registerLocale). Text is written in English and wrapped in msg() (`msg('Create client')`,
-// `msg(str`Client “${name}” created.`)`); @lit/localize's runtime mode looks each one up by the
-// id it derives from the English text. The lookup runs per element, not through the page-wide
-// configureLocalization(): a page may configure that only once (the host's own Lit app may), and
-// it has one locale per page, while an element's `lang` may differ from the page's.
+// The kit's languages, and those a host registers (registerLocale). Text is written in English
+// and wrapped in msg() (`msg('Create client')`, `msg(str`Client “${name}” created.`)`), as
+// @lit/localize writes it (its extractor reads the kit too), and looked up by its English text in
+// the catalog of the element's language. The lookup is the kit's own, per element: @lit/localize's
+// configureLocalization() is page-wide, may be called only once (the host's own Lit app may) and
+// holds one locale per page, while an element's `lang` may differ from the page's; and its
+// runtime (hashing each text to an id) would weigh about 1 KB gzip of the kit's budget.
 //
 // An element's locale is, first found: a `lang` on the element or an ancestor below <html>
 // (across shadow roots), then configure({ locale }), then <html lang>, then `en`. Its text is the
 // catalog of the language (`es-MX` → es); its dates and money are formatted for the full tag.
 
-export { str, KIT_LANGUAGES, type KitLanguage };
+export { KIT_LANGUAGES, type KitLanguage };
+
+/** A str`` template's parts: its English text keys the catalogs with the values as ${0}, ${1}… */
+export interface StrResult {
+  strTag: true;
+  strings: readonly string[];
+  values: readonly unknown[];
+}
+
+/** Marks a template whose values move in translation: msg(str`Client “${name}” created.`). */
+export const str = (strings: TemplateStringsArray, ...values: unknown[]): StrResult => ({
+  strTag: true,
+  strings,
+  values,
+});
 
 /** Dispatched on `window` when a catalog arrived: elements render again in their language. */
 export const LOCALE_EVENT = 'service-widgets-locale';
@@ -59,27 +72,9 @@ export type MessageKey = keyof typeof es;
 /** A host's messages for registerLocale: English text → its translation; values as ${0}, ${1}… */
 export type Messages = Partial<Record<MessageKey, string>>;
 
-const PLACEHOLDER = /\$\{(\d+)\}/g;
-
-/** The catalog in runtime mode's shape: keyed by the id of the English text. */
-export function templateMap(catalog: Catalog): TemplateMap {
-  const map: TemplateMap = {};
-  for (const [source, target] of Object.entries(catalog)) {
-    // A blank translation would show nothing: the English stays.
-    if (!target?.trim()) continue;
-    const parts = source.split(PLACEHOLDER).filter((_, i) => i % 2 === 0);
-    const id = generateMsgId(parts.length > 1 ? parts : source, false);
-    map[id] =
-      parts.length > 1
-        ? ({
-            strTag: true,
-            strings: target.split(PLACEHOLDER).filter((_, i) => i % 2 === 0),
-            values: [...target.matchAll(PLACEHOLDER)].map((m) => Number(m[1])),
-          } as unknown as StrResult)
-        : target;
-  }
-  return map;
-}
+/** The translations a host gave, without its blank ones (they would show nothing). */
+const filled = (messages: Catalog): Catalog =>
+  Object.fromEntries(Object.entries(messages).filter(([, target]) => target?.trim()));
 
 const loaders: Record<Exclude<KitLanguage, 'en'>, () => Promise<Catalog>> = {
   es: async () => (await import('../locales/es.js')).es,
@@ -87,11 +82,11 @@ const loaders: Record<Exclude<KitLanguage, 'en'>, () => Promise<Catalog>> = {
 };
 
 interface LocaleState {
-  /** Each language's texts in runtime mode's shape: the kit's catalog, the host's over it. */
-  catalogs: Record<string, TemplateMap>;
-  loading: Record<string, Promise<void>>;
+  /** Each language's texts: the kit's catalog, the host's over it. */
+  catalogs: Partial<Record<string, Catalog>>;
+  loading: Partial<Record<string, Promise<void>>>;
   /** What hosts registered (registerLocale), by lower-case tag. */
-  host: Record<string, TemplateMap>;
+  host: Partial<Record<string, Catalog>>;
   /** The locale of the element rendering now (its text and formats); null outside a render. */
   current: string | null;
 }
@@ -116,7 +111,7 @@ const relocalize = () => globalThis.dispatchEvent?.(new Event(LOCALE_EVENT));
 export function registerLocale(code: string, messages: Messages): void {
   const tag = code.toLowerCase().replaceAll('_', '-');
   if (!tag || tag === 'en') throw new Error('registerLocale: English is the source language');
-  state.host[tag] = { ...state.host[tag], ...templateMap(messages as Catalog) };
+  state.host[tag] = { ...state.host[tag], ...filled(messages) };
   state.catalogs[tag] = { ...state.catalogs[tag], ...state.host[tag] };
   relocalize();
 }
@@ -129,7 +124,7 @@ export function loadLanguage(language: string): Promise<void> {
   if (!load || state.loading[language]) return state.loading[language] ?? Promise.resolve();
   state.loading[language] = load().then(
     (catalog) => {
-      state.catalogs[language] = { ...templateMap(catalog), ...state.host[language] };
+      state.catalogs[language] = { ...catalog, ...state.host[language] };
       relocalize();
     },
     (error: unknown) => {
@@ -178,5 +173,10 @@ export function msg(template: string): string;
 export function msg(template: StrResult): string;
 export function msg(template: string | StrResult): string {
   const catalog = state.catalogs[languageOf(currentLocale())];
-  return runtimeMsg(catalog, template, undefined) as string;
+  if (typeof template === 'string') return catalog?.[template] ?? template;
+  const { strings, values } = template;
+  const source = strings.reduce((text, part, i) => `${text}\${${i - 1}}${part}`);
+  return (catalog?.[source] ?? source).replace(/\$\{(\d+)\}/g, (_, i: string) =>
+    String(values[Number(i)]),
+  );
 }
