@@ -10,6 +10,7 @@ import { snippets } from '../docs/snippets.js';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { ELEMENT_ENTRIES, PACKAGE_NAME, packWidgets } from '../widgets/build/package.js';
 import { bundle } from './bundle.js';
+import { BASE_APP, ONE_ELEMENT_APP, VUE_ONE_CONSUMER } from './package-consumers.js';
 
 // The npm package as a host developer meets it: packed fresh (nothing kept from an earlier
 // run), installed from its tarball into empty projects (with React 19 and Vue, and with React
@@ -207,25 +208,6 @@ emit('service-record-deleted', created);
 export const tags: boolean = isCustomElement('service-client-create');
 `;
 
-/** One element's Vue type alone: its tag, and its record-created detail typed with a client. */
-const VUE_ONE_CONSUMER = `
-import type { GlobalComponents } from 'vue';
-import type { ClientDetail, MatterDetail, ServiceRecordCreatedEvent } from '${PACKAGE_NAME}';
-import type { ServiceClientCreateComponent } from '${PACKAGE_NAME}/vue/service-client-create';
-
-declare const emit: InstanceType<ServiceClientCreateComponent>['$emit'];
-declare const client: ServiceRecordCreatedEvent<ClientDetail>;
-declare const matter: ServiceRecordCreatedEvent<MatterDetail>;
-emit('service-record-created', client);
-// @ts-expect-error: a client form's record-created carries a client
-emit('service-record-created', matter);
-export const props: InstanceType<GlobalComponents['service-client-create']>['$props'] = {
-  heading: 'New client',
-};
-// @ts-expect-error: only the client form's type was imported
-export type Matter = GlobalComponents['service-matter-create'];
-`;
-
 const NODE_IMPORTS = `
 if (typeof document !== 'undefined' || typeof window !== 'undefined') throw new Error('a DOM');
 const entries = ${JSON.stringify([
@@ -309,6 +291,49 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
   assert.ok(JSON.parse(imported.stdout).modules > 10);
   const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
   assert.match(rendered.stdout, /^<service-client-create[ >]/);
+
+  // The guide ships: the README holds the kit's API and each element's reference.
+  const installed = path.join(dir, 'node_modules', PACKAGE_NAME);
+  const readme = readFileSync(path.join(installed, 'README.md'), 'utf8');
+  assert.doesNotMatch(readme, /docs\/widgets\.md/);
+  for (const text of [
+    'registerLocale',
+    'configure',
+    '## Elements',
+    'ServiceRecordCreatedEvent<ClientDetail>',
+  ]) {
+    assert.ok(readme.includes(text), text);
+  }
+  for (const tag of Object.keys(ELEMENT_ENTRIES)) {
+    assert.ok(readme.includes(`### \`<${tag}>\``), `${tag} in the README`);
+  }
+  assert.match(readme, /\| `hide-submit` \| `hideSubmit` \| `boolean` \|/);
+  assert.match(readme, /\| `--service-font-family` \|/);
+  // The manifest: public API only, every event typed, under 200 KB.
+  const manifestText = readFileSync(path.join(installed, 'custom-elements.json'), 'utf8');
+  assert.ok(
+    manifestText.length < 200 * 1024,
+    `custom-elements.json is ${manifestText.length} bytes`,
+  );
+  const declarations = (
+    JSON.parse(manifestText) as {
+      modules: {
+        declarations: {
+          members: { privacy?: string; name: string }[];
+          events: { type?: { text: string } }[];
+        }[];
+      }[];
+    }
+  ).modules.flatMap((m) => m.declarations);
+  assert.ok(declarations.length >= Object.keys(ELEMENT_ENTRIES).length);
+  assert.deepEqual(
+    declarations.flatMap((d) => d.members.filter((m) => m.privacy || m.name.startsWith('#'))),
+    [],
+  );
+  assert.deepEqual(
+    declarations.flatMap((d) => d.events.filter((e) => !e.type)),
+    [],
+  );
 });
 
 test('the React components type-check and render with React 18 too', async () => {
@@ -325,24 +350,6 @@ test('the React components type-check and render with React 18 too', async () =>
   const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
   assert.match(rendered.stdout, /^<service-client-create[ >]/);
 });
-
-const BASE_APP = `
-import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('app')).render(createElement('p', null, 'Checkout'));
-`;
-
-const ONE_ELEMENT_APP = `
-import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ServiceClientCreate } from '${PACKAGE_NAME}/react/service-client-create';
-createRoot(document.getElementById('app')).render(
-  createElement('div', null,
-    createElement('p', null, 'Checkout'),
-    createElement(ServiceClientCreate, { onRecordCreated: (e) => console.log(e.detail.record.id) }),
-  ),
-);
-`;
 
 test('a Vite app that uses one React element loads that element and the kit’s core: ≤ 20 KB gzip more', async () => {
   const dir = await project('one-element', ['react@19.3.1', 'react-dom@19.3.1']);

@@ -23,7 +23,10 @@ interface Item {
 
 /** Text for one table cell: one line, its pipes escaped. */
 const cell = (text: string | undefined) =>
-  (text ?? '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  (text ?? '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 const code = (text: string | undefined) => (text ? `\`${cell(text)}\`` : '');
 
 function table(headings: string[], rows: string[][]): string[] {

@@ -103,19 +103,17 @@ export function publicManifest(raw: Manifest): Manifest {
   for (const module of raw.modules) {
     const elements = (module.declarations ?? [])
       .filter((d) => d.customElement && d.tagName)
-      .map(
-        (d): Declaration => ({
-          ...d,
-          members: (d.members ?? []).filter(isPublic).map(trim),
-          attributes: (d.attributes ?? []).filter((a) => !/^[#_]/.test(a.name)).map(trim),
-          events: (d.events ?? [])
-            .filter((e) => e.name.startsWith('service-'))
-            .map((e) => {
-              const type = eventClass(e.name, d.tagName!);
-              return trim(type ? { ...e, type: { text: type } } : e);
-            }),
-        }),
-      );
+      .map((d): Declaration => ({
+        ...d,
+        members: (d.members ?? []).filter(isPublic).map(trim),
+        attributes: (d.attributes ?? []).filter((a) => !/^[#_]/.test(a.name)).map(trim),
+        events: (d.events ?? [])
+          .filter((e) => e.name.startsWith('service-'))
+          .map((e) => {
+            const type = eventClass(e.name, d.tagName!);
+            return trim(type ? { ...e, type: { text: type } } : e);
+          }),
+      }));
     if (elements.length === 0) continue;
     const names = new Set(elements.map((d) => d.name));
     modules.push({

@@ -1,6 +1,7 @@
 // npm run pack:widgets — the kit as an npm package, `payment-link-widgets`: ES modules as tsc
 // writes them (not bundled, not minified: the host's bundler does that, and shares Lit with the
-// host's), their .d.ts, the custom elements manifest, then `npm pack` into
+// host's), their .d.ts, the public custom elements manifest (manifest.ts), the guide as its
+// README (guide.ts: guide.md and each element's reference from the manifest), then `npm pack` into
 // dist/payment-link-widgets-<version>.tgz. Lit and @lit/* are dependencies, React and Vue
 // optional peers. The records' types come from zod schemas the package does not carry, so the
 // modules that declare them get a .d.ts of their own, each type spelled out (flattenTypes).
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { ELEMENTS, OPERATIONS_ELEMENTS, tagOf } from '../elements.js';
+import { packageReadme } from './guide.js';
 import { publicManifest, serialize, type Manifest } from './manifest.js';
 
 export const PACKAGE_NAME = 'payment-link-widgets';
@@ -180,9 +182,12 @@ export function buildPackage(dir: string): string[] {
     written.filter((f) => f.endsWith('.d.ts')),
     RUNTIME_DEPENDENCIES.concat(LIT_PARTS, Object.keys(PEERS)),
   );
-  writeManifest(dir);
+  const manifest = writeManifest(dir);
   writePackageJson(dir);
-  writeFileSync(path.join(dir, 'README.md'), README);
+  writeFileSync(
+    path.join(dir, 'README.md'),
+    packageReadme(manifest, new Set(Object.keys(ELEMENT_ENTRIES))),
+  );
   return written;
 }
 
@@ -279,23 +284,6 @@ function writePackageJson(dir: string): void {
   };
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
-
-const README = `# payment-link-widgets
-
-The payment link service's web components (Lit custom elements), as ES modules with their types.
-
-\`\`\`js
-import { configure } from 'payment-link-widgets'; // registers every element of the kit
-configure({ apiBase: 'https://payments.example.com', getToken: async () => fetchToken() });
-\`\`\`
-
-- \`payment-link-widgets/<tag>\` registers one element (\`payment-link-widgets/service-client-create\`).
-- \`payment-link-widgets/react\`: a React component per element, with typed \`on…\` event props.
-- \`payment-link-widgets/vue\`: \`GlobalComponents\` types and \`isCustomElement\` for Vue's compiler.
-- \`payment-link-widgets/custom-elements.json\`: every attribute, property, event, part and CSS property.
-
-See the service's docs/widgets.md for the whole guide.
-`;
 
 /** Builds the package and packs it: the path of the tarball. */
 export function packWidgets(outDir: string, packageDir = path.join(outDir, 'package')): string {
