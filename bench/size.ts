@@ -2,9 +2,9 @@
 // each element, the files a host page loads for it alone (its entry and the chunks it imports,
 // transitively), and for the whole kit (service-widgets.js and everything it imports; and the
 // single-file script-tag build). Sizes are gzip as a server would send them (level 6, each file
-// compressed on its own), Lit included. The budget: the script-tag kit (service-widgets.iife.js,
-// one file with everything) ≤ 30 KB gzip; the ES modules' sum, shown beside it, is larger by each
-// file's own gzip overhead. The operations widgets (entries of their own, outside the kit's
+// compressed on its own), Lit included. The budget, 30 KB gzip each: the eight elements with all
+// they import statically (service-widgets.js and its chunk, each file gzipped on its own), and
+// the script-tag kit (service-widgets.iife.js, one file with everything). The operations widgets (entries of their own, outside the kit's
 // script) are weighed apart, outside the budget.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,7 +124,9 @@ function report(size: KitSize): string {
   const width = Math.max(...rows.map((r) => r.name.length));
   const line = (r: Weight) =>
     `${r.name.padEnd(width)}  ${String(r.files).padStart(5)}  ${kb(r.raw).padStart(9)}  ${kb(r.gzip).padStart(9)}`;
-  const verdict = size.scriptTag.gzip <= BUDGET_BYTES ? 'within' : 'OVER';
+  const budget = (what: string, w: Weight) =>
+    `budget: ${what} ≤ ${kb(BUDGET_BYTES)} gzip: ${kb(w.gzip)}, ` +
+    `${w.gzip <= BUDGET_BYTES ? 'within' : 'OVER'} budget (${Math.round((w.gzip / BUDGET_BYTES) * 100)}% of it)`;
   return [
     `${'what a page loads'.padEnd(width)}  files        raw       gzip`,
     ...size.elements.map(line),
@@ -137,8 +139,8 @@ function report(size: KitSize): string {
     'operations widgets (entries of their own, outside the kit and its budget):',
     ...size.operations.map(line),
     '',
-    `budget: the script-tag kit ≤ ${kb(BUDGET_BYTES)} gzip: ${kb(size.scriptTag.gzip)}, ${verdict} budget ` +
-      `(${Math.round((size.scriptTag.gzip / BUDGET_BYTES) * 100)}% of it)`,
+    budget('the eight elements and all they import statically (service-widgets.js)', size.kit),
+    budget('the script-tag kit (service-widgets.iife.js)', size.scriptTag),
     `zod in the bundle: ${size.containsZod ? 'YES (it must not be)' : 'no'}`,
   ].join('\n');
 }
@@ -166,5 +168,7 @@ export function measurePackage(): string {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const size = measureKit(path.resolve('dist/widgets'));
   process.stdout.write(`${report(size)}\n${measurePackage()}\n`);
-  if (size.scriptTag.gzip > BUDGET_BYTES || size.containsZod) process.exitCode = 1;
+  if (size.kit.gzip > BUDGET_BYTES || size.scriptTag.gzip > BUDGET_BYTES || size.containsZod) {
+    process.exitCode = 1;
+  }
 }

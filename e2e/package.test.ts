@@ -7,7 +7,11 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { snippets } from '../docs/snippets.js';
+import { KIT_LANGUAGES } from '../widgets/core/languages.js';
+import { ALL_TAGS } from '../widgets/elements.js';
 import { ELEMENT_ENTRIES, PACKAGE_NAME, packWidgets } from '../widgets/build/package.js';
+import { bundle } from './bundle.js';
+import { BASE_APP, ONE_ELEMENT_APP, VUE_ONE_CONSUMER } from './package-consumers.js';
 
 // The npm package as a host developer meets it: packed fresh (nothing kept from an earlier
 // run), installed from its tarball into empty projects (with React 19 and Vue, and with React
@@ -133,6 +137,8 @@ import {
   ServicePaymentLinkCreate,
   ServiceTransactionsList,
 } from '${PACKAGE_NAME}/react';
+import { ServiceMatterCreate } from '${PACKAGE_NAME}/react/service-matter-create';
+import { ServiceSettings } from '${PACKAGE_NAME}/react/service-settings';
 
 export function Checkout({ clientId }: { clientId: string }) {
   return (
@@ -155,6 +161,22 @@ export function Checkout({ clientId }: { clientId: string }) {
   );
 }
 
+// Each element's record-created detail is its own record, not a union of four.
+export const typedRecord = (
+  <>
+    <ServiceClientCreate
+      onRecordCreated={(e) => {
+        const kind: 'client' = e.detail.recordType;
+        const name: string = e.detail.record.name;
+        console.log(kind, name);
+      }}
+    />
+    <ServiceMatterCreate onRecordCreated={(e) => console.log(e.detail.record.clientId)} />
+    <ServiceSettings onRecordUpdated={(e) => console.log(e.detail.record)} />
+  </>
+);
+// @ts-expect-error: a client has no clientId (a matter's detail has)
+export const notAMatter = <ServiceClientCreate onRecordCreated={(e) => e.detail.record.clientId} />;
 // @ts-expect-error: required is a boolean
 export const wrongType = <ServiceClientCreate required="yes" />;
 // @ts-expect-error: the event's detail has no such field
@@ -163,6 +185,7 @@ export const wrongField = <ServiceClientCreate onRecordCreated={(e) => e.detail.
 
 const VUE_CONSUMER = `
 import type { GlobalComponents } from 'vue';
+import type { ClientDetail, ServiceRecordCreatedEvent } from '${PACKAGE_NAME}';
 import { isCustomElement } from '${PACKAGE_NAME}/vue';
 
 type PropsOf<T extends keyof GlobalComponents> = InstanceType<GlobalComponents[T]>['$props'];
@@ -179,7 +202,7 @@ export const wrong: PropsOf<'service-client-create'> = { clientId: 'c1' };
 export const list: PropsOf<'service-transactions-list'> = { pollInterval: 10 };
 
 declare const emit: EmitOf<'service-client-create'>;
-declare const created: HTMLElementEventMap['service-record-created'];
+declare const created: ServiceRecordCreatedEvent<ClientDetail>;
 emit('service-record-created', created);
 // @ts-expect-error: not an event of the client form
 emit('service-record-deleted', created);
@@ -228,6 +251,7 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
   writeFileSync(path.join(dir, 'consumer.ts'), TS_CONSUMER);
   writeFileSync(path.join(dir, 'react-consumer.tsx'), REACT_CONSUMER);
   writeFileSync(path.join(dir, 'vue-consumer.ts'), VUE_CONSUMER);
+  writeFileSync(path.join(dir, 'vue-one-consumer.ts'), VUE_ONE_CONSUMER);
   writeFileSync(path.join(dir, 'wrong.ts'), WRONG_EVENT_FIELD);
   writeFileSync(path.join(dir, 'node-imports.mjs'), NODE_IMPORTS);
   writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
@@ -261,6 +285,8 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
     moduleResolution: 'NodeNext',
   });
   assert.ok(node16.ok, node16.output);
+  const vueOne = await typeCheck(dir, 'tsconfig.vue-one.json', ['vue-one-consumer.ts']);
+  assert.ok(vueOne.ok, vueOne.output);
   const wrong = await typeCheck(dir, 'tsconfig.wrong.json', ['wrong.ts']);
   assert.equal(wrong.ok, false);
   assert.match(wrong.output, /wrong\.ts.*error TS2339: Property 'clientName' does not exist/);
@@ -275,6 +301,49 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
   assert.ok(JSON.parse(imported.stdout).modules > 10);
   const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
   assert.match(rendered.stdout, /^<service-client-create[ >]/);
+
+  // The guide ships: the README holds the kit's API and each element's reference.
+  const installed = path.join(dir, 'node_modules', PACKAGE_NAME);
+  const readme = readFileSync(path.join(installed, 'README.md'), 'utf8');
+  assert.doesNotMatch(readme, /docs\/widgets\.md/);
+  for (const text of [
+    'registerLocale',
+    'configure',
+    '## Elements',
+    'ServiceRecordCreatedEvent<ClientDetail>',
+  ]) {
+    assert.ok(readme.includes(text), text);
+  }
+  for (const tag of Object.keys(ELEMENT_ENTRIES)) {
+    assert.ok(readme.includes(`### \`<${tag}>\``), `${tag} in the README`);
+  }
+  assert.match(readme, /\| `hide-submit` \| `hideSubmit` \| `boolean` \|/);
+  assert.match(readme, /\| `--service-font-family` \|/);
+  // The manifest: public API only, every event typed, under 200 KB.
+  const manifestText = readFileSync(path.join(installed, 'custom-elements.json'), 'utf8');
+  assert.ok(
+    manifestText.length < 200 * 1024,
+    `custom-elements.json is ${manifestText.length} bytes`,
+  );
+  const declarations = (
+    JSON.parse(manifestText) as {
+      modules: {
+        declarations: {
+          members: { privacy?: string; name: string }[];
+          events: { type?: { text: string } }[];
+        }[];
+      }[];
+    }
+  ).modules.flatMap((m) => m.declarations);
+  assert.ok(declarations.length >= Object.keys(ELEMENT_ENTRIES).length);
+  assert.deepEqual(
+    declarations.flatMap((d) => d.members.filter((m) => m.privacy || m.name.startsWith('#'))),
+    [],
+  );
+  assert.deepEqual(
+    declarations.flatMap((d) => d.events.filter((e) => !e.type)),
+    [],
+  );
 });
 
 test('the React components type-check and render with React 18 too', async () => {
@@ -290,4 +359,26 @@ test('the React components type-check and render with React 18 too', async () =>
   assert.ok(checked.ok, checked.output);
   const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
   assert.match(rendered.stdout, /^<service-client-create[ >]/);
+});
+
+test('a Vite app that uses one React element loads that element and the kit’s core: ≤ 20 KB gzip more', async () => {
+  const dir = await project('one-element', ['react@19.3.1', 'react-dom@19.3.1']);
+  writeFileSync(path.join(dir, 'base.js'), BASE_APP);
+  writeFileSync(path.join(dir, 'one.js'), ONE_ELEMENT_APP);
+  const base = await bundle(dir, 'base.js');
+  const one = await bundle(dir, 'one.js');
+  const added = one.gzip - base.gzip;
+  console.log(`one React element adds ${(added / 1024).toFixed(1)} KB gzip`);
+  assert.ok(added <= 20 * 1024, `one React element adds ${added} bytes gzip`);
+  assert.ok(one.code.includes('service-client-create'));
+  // No other element's registration, class or texts.
+  for (const tag of ALL_TAGS.filter((t) => t !== 'service-client-create')) {
+    // (A tag, not an event name such as service-bank-accounts-synced.)
+    assert.doesNotMatch(one.code, new RegExp(`${tag}(?![-a-z])`), `${tag} rides along`);
+  }
+  assert.ok(!one.code.includes('Create payment link'));
+  // The Spanish and French texts come on demand, each in a chunk of its own.
+  assert.ok(!one.code.includes('Crear cliente'));
+  assert.ok(!one.code.includes('Créer le client'));
+  assert.equal(one.lazy.length, KIT_LANGUAGES.length - 1);
 });

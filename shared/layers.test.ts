@@ -339,7 +339,6 @@ describe('server layers', () => {
 const KNOWN_CIRCLES: readonly string[] = [
   'server/simulator/balances.ts ⇄ server/simulator/ledger.ts ⇄ server/simulator/lifecycle.ts ⇄ server/simulator/money-out.ts ⇄ server/simulator/records.ts ⇄ server/simulator/state.ts ⇄ server/simulator/statements.ts ⇄ server/simulator/transaction-events.ts',
   'server/simulator/app.ts ⇄ server/simulator/pay-page.ts ⇄ server/simulator/sandbox-routes.ts',
-  'widgets/core/localize.ts ⇄ widgets/locales/es.ts',
 ];
 
 /** The circles (strongly connected groups of two or more modules) of an import graph. */

@@ -1,6 +1,7 @@
 // npm run pack:widgets — the kit as an npm package, `payment-link-widgets`: ES modules as tsc
 // writes them (not bundled, not minified: the host's bundler does that, and shares Lit with the
-// host's), their .d.ts, the custom elements manifest, then `npm pack` into
+// host's), their .d.ts, the public custom elements manifest (manifest.ts), the guide as its
+// README (guide.ts: guide.md and each element's reference from the manifest), then `npm pack` into
 // dist/payment-link-widgets-<version>.tgz. Lit and @lit/* are dependencies, React and Vue
 // optional peers. The records' types come from zod schemas the package does not carry, so the
 // modules that declare them get a .d.ts of their own, each type spelled out (flattenTypes).
@@ -10,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { ELEMENTS, OPERATIONS_ELEMENTS, tagOf } from '../elements.js';
+import { packageReadme } from './guide.js';
+import { publicManifest, serialize, type Manifest } from './manifest.js';
 
 export const PACKAGE_NAME = 'payment-link-widgets';
 
@@ -27,16 +30,27 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   'service-allowed-origins': 'widgets/settings/define-allowed-origins.ts',
 };
 
+/** Each element's React component alone (`payment-link-widgets/react/<tag>`), and Vue type. */
+const ELEMENT_TAGS = [...ELEMENTS, ...OPERATIONS_ELEMENTS].map(tagOf);
+export const REACT_ENTRIES: Record<string, string> = Object.fromEntries(
+  ELEMENT_TAGS.map((tag) => [`./react/${tag}`, `widgets/frameworks/react/${tag}.ts`]),
+);
+const VUE_ENTRIES: Record<string, string> = Object.fromEntries(
+  ELEMENT_TAGS.map((tag) => [`./vue/${tag}`, `widgets/frameworks/vue/${tag}.ts`]),
+);
+
 /** Every export path of the package and its source. */
 export const ENTRIES: Record<string, string> = {
   '.': 'widgets/index.ts',
   ...Object.fromEntries(Object.entries(ELEMENT_ENTRIES).map(([tag, src]) => [`./${tag}`, src])),
   './react': 'widgets/frameworks/react.ts',
+  ...REACT_ENTRIES,
   './vue': 'widgets/frameworks/vue.ts',
+  ...VUE_ENTRIES,
 };
 
 /** What the package's modules may import besides their own files (the rest is a build error). */
-const RUNTIME_DEPENDENCIES = ['lit', '@lit/task', '@lit/context', '@lit/localize', '@lit/react'];
+const RUNTIME_DEPENDENCIES = ['lit', '@lit/task', '@lit/context', '@lit/react'];
 /** Lit's own packages, which the .d.ts files name (an element's template type): Lit's versions. */
 const LIT_PARTS = ['lit-html', '@lit/reactive-element'];
 const PEERS = { react: '>=18 <20', vue: '>=3.3 <4' };
@@ -168,14 +182,17 @@ export function buildPackage(dir: string): string[] {
     written.filter((f) => f.endsWith('.d.ts')),
     RUNTIME_DEPENDENCIES.concat(LIT_PARTS, Object.keys(PEERS)),
   );
-  writeManifest(dir);
+  const manifest = writeManifest(dir);
   writePackageJson(dir);
-  writeFileSync(path.join(dir, 'README.md'), README);
+  writeFileSync(
+    path.join(dir, 'README.md'),
+    packageReadme(manifest, new Set(Object.keys(ELEMENT_ENTRIES))),
+  );
   return written;
 }
 
 /** The custom elements manifest, its module paths pointing at the package's .js files. */
-function writeManifest(dir: string): void {
+function writeManifest(dir: string): Manifest {
   const out = path.join(dir, '.manifest');
   // The analyzer points the repo's package.json at its output: put back as it was.
   const rootPackageJson = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
@@ -205,11 +222,14 @@ function writeManifest(dir: string): void {
   } finally {
     writeFileSync(path.join(ROOT, 'package.json'), rootPackageJson);
   }
-  const manifest = readFileSync(path.join(out, 'custom-elements.json'), 'utf8');
+  const manifest = publicManifest(
+    JSON.parse(readFileSync(path.join(out, 'custom-elements.json'), 'utf8')) as Manifest,
+  );
   writeFileSync(
     path.join(dir, 'custom-elements.json'),
-    manifest.replace(/"((?:widgets|shared)\/[\w/.-]+)\.ts"/g, '"$1.js"'),
+    serialize(manifest).replace(/"((?:widgets|shared)\/[\w/.-]+)\.ts"/g, '"$1.js"'),
   );
+  return manifest;
   rmSync(out, { recursive: true, force: true });
 }
 
@@ -247,7 +267,12 @@ function writePackageJson(dir: string): void {
     types: dts(ENTRIES['.']!),
     // The entries register elements; every other module only declares.
     sideEffects: [
-      ...new Set([ENTRIES['.']!, ...Object.values(ELEMENT_ENTRIES), ENTRIES['./react']!]),
+      ...new Set([
+        ENTRIES['.']!,
+        ...Object.values(ELEMENT_ENTRIES),
+        ENTRIES['./react']!,
+        ...Object.values(REACT_ENTRIES),
+      ]),
     ].map(js),
     customElements: './custom-elements.json',
     dependencies: Object.fromEntries([
@@ -259,23 +284,6 @@ function writePackageJson(dir: string): void {
   };
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
-
-const README = `# payment-link-widgets
-
-The payment link service's web components (Lit custom elements), as ES modules with their types.
-
-\`\`\`js
-import { configure } from 'payment-link-widgets'; // registers every element of the kit
-configure({ apiBase: 'https://payments.example.com', getToken: async () => fetchToken() });
-\`\`\`
-
-- \`payment-link-widgets/<tag>\` registers one element (\`payment-link-widgets/service-client-create\`).
-- \`payment-link-widgets/react\`: a React component per element, with typed \`on…\` event props.
-- \`payment-link-widgets/vue\`: \`GlobalComponents\` types and \`isCustomElement\` for Vue's compiler.
-- \`payment-link-widgets/custom-elements.json\`: every attribute, property, event, part and CSS property.
-
-See the service's docs/widgets.md for the whole guide.
-`;
 
 /** Builds the package and packs it: the path of the tarball. */
 export function packWidgets(outDir: string, packageDir = path.join(outDir, 'package')): string {

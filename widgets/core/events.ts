@@ -24,18 +24,25 @@ export type RecordDetail = CreatedDetail | UpdatedDetail;
 
 const crossing = { bubbles: true, composed: true } as const;
 
-/** A record was created (and synced to the payment service, or carries its syncErrorMessage). */
-export class ServiceRecordCreatedEvent extends CustomEvent<CreatedDetail> {
+/**
+ * A record was created (and synced to the payment service, or carries its syncErrorMessage).
+ * `D`: the detail of one element (`ServiceRecordCreatedEvent<ClientDetail>` from a client form).
+ */
+export class ServiceRecordCreatedEvent<
+  D extends CreatedDetail = CreatedDetail,
+> extends CustomEvent<D> {
   static readonly eventName = 'service-record-created';
-  constructor(detail: CreatedDetail) {
+  constructor(detail: D) {
     super(ServiceRecordCreatedEvent.eventName, { ...crossing, detail });
   }
 }
 
-/** A record was changed. */
-export class ServiceRecordUpdatedEvent extends CustomEvent<UpdatedDetail> {
+/** A record was changed; `D` as for ServiceRecordCreatedEvent. */
+export class ServiceRecordUpdatedEvent<
+  D extends UpdatedDetail = UpdatedDetail,
+> extends CustomEvent<D> {
   static readonly eventName = 'service-record-updated';
-  constructor(detail: UpdatedDetail) {
+  constructor(detail: D) {
     super(ServiceRecordUpdatedEvent.eventName, { ...crossing, detail });
   }
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, it } from '../testing/mocha.js';
 import { aClient, aTransaction } from '../testing/records.js';
 import '../client-create/define.js';
 import '../transactions-list/define.js';
-import { loadLanguage, localeOf } from './localize.js';
+import { loadLanguage, localeOf, registerLocale } from './localize.js';
 
 // Two languages: the locale is, first found, a `lang` on the element or an ancestor below <html>,
 // configure({ locale }), <html lang>, English; text, dates and money follow it, and configure()
@@ -100,10 +100,27 @@ describe('two languages', () => {
   it('fall back to English for a language the kit lacks', async () => {
     api = mockApi(routes);
     const host = await fixture(
-      html`<div lang="fr"><service-client-create></service-client-create></div>`,
+      html`<div lang="de"><service-client-create></service-client-create></div>`,
     );
     const form = host.querySelector('service-client-create')!;
     await settled(form);
     expect(text($(form, 'button[part~="submit"]'))).to.equal('Create client');
+  });
+
+  it('show French under lang="fr-CA", and a host’s registered language at once', async () => {
+    api = mockApi(routes);
+    const host = await fixture(
+      html`<div lang="fr-CA"><service-client-create></service-client-create></div>`,
+    );
+    const form = host.querySelector('service-client-create')!;
+    await loadLanguage('fr');
+    await settle(form as never, 8);
+    expect(text($(form, 'button[part~="submit"]'))).to.equal('Créer le client');
+    host.setAttribute('lang', 'pt-BR');
+    registerLocale('pt', { 'Create client': 'Criar cliente' });
+    await settle(form as never, 8);
+    expect(text($(form, 'button[part~="submit"]'))).to.equal('Criar cliente');
+    // A message it lacks shows in English, never blank.
+    expect(text($(form, '[part~="heading"]'))).to.equal('New client');
   });
 });

@@ -1,20 +1,35 @@
-import { str, type StrResult, type TemplateMap } from '@lit/localize';
-import { generateMsgId } from '@lit/localize/internal/id-generation.js';
-import { runtimeMsg } from '@lit/localize/internal/runtime-msg.js';
+import type { Catalog } from '../locales/catalog.js';
+import type { es } from '../locales/es.js';
 import { pageConfig } from './config.js';
 import { KIT_LANGUAGES, type KitLanguage } from './languages.js';
 
-// The kit's two languages. Text is written in English and wrapped in msg() (`msg('Create client')`,
-// `msg(str`Client “${name}” created.`)`); @lit/localize's runtime mode looks each one up by the
-// id it derives from the English text. The lookup runs per element, not through the page-wide
-// configureLocalization(): a page may configure that only once (the host's own Lit app may), and
-// it has one locale per page, while an element's `lang` may differ from the page's.
+// The kit's languages, and those a host registers (registerLocale). Text is written in English
+// and wrapped in msg() (`msg('Create client')`, `msg(str`Client “${name}” created.`)`), as
+// @lit/localize writes it (its extractor reads the kit too), and looked up by its English text in
+// the catalog of the element's language. The lookup is the kit's own, per element: @lit/localize's
+// configureLocalization() is page-wide, may be called only once (the host's own Lit app may) and
+// holds one locale per page, while an element's `lang` may differ from the page's; and its
+// runtime (hashing each text to an id) would weigh about 1 KB gzip of the kit's budget.
 //
 // An element's locale is, first found: a `lang` on the element or an ancestor below <html>
 // (across shadow roots), then configure({ locale }), then <html lang>, then `en`. Its text is the
 // catalog of the language (`es-MX` → es); its dates and money are formatted for the full tag.
 
-export { str, KIT_LANGUAGES, type KitLanguage };
+export { KIT_LANGUAGES, type KitLanguage };
+
+/** A str`` template's parts: its English text keys the catalogs with the values as ${0}, ${1}… */
+export interface StrResult {
+  strTag: true;
+  strings: readonly string[];
+  values: readonly unknown[];
+}
+
+/** Marks a template whose values move in translation: msg(str`Client “${name}” created.`). */
+export const str = (strings: TemplateStringsArray, ...values: unknown[]): StrResult => ({
+  strTag: true,
+  strings,
+  values,
+});
 
 /** Dispatched on `window` when a catalog arrived: elements render again in their language. */
 export const LOCALE_EVENT = 'service-widgets-locale';
@@ -33,55 +48,84 @@ export function localeOf(element: Element | undefined): string {
   );
 }
 
-/** The kit's language for a locale: its primary subtag when the kit has it, else English. */
-export function languageOf(locale: string): KitLanguage {
-  const primary = locale.toLowerCase().split(/[-_]/)[0];
-  return (KIT_LANGUAGES as readonly string[]).includes(primary!) ? (primary as KitLanguage) : 'en';
+/**
+ * The language whose texts a locale reads: the whole tag when a host registered it (`pt-br`),
+ * else its primary subtag when the kit ships it or a host registered it, else English.
+ */
+export function languageOf(locale: string): string {
+  const tag = locale.toLowerCase().replaceAll('_', '-');
+  if (state.host[tag]) return tag;
+  const primary = tag.split('-')[0]!;
+  return (KIT_LANGUAGES as readonly string[]).includes(primary) || state.host[primary]
+    ? primary
+    : 'en';
 }
 
-/** A catalog as written: English source → translation; a str`` template's values as ${0}, ${1}… */
-export type Catalog = Readonly<Record<string, string>>;
+export type { Catalog } from '../locales/catalog.js';
 
-const PLACEHOLDER = /\$\{(\d+)\}/g;
+/**
+ * The English text of every message of the kit: the keys of a catalog. (The Spanish catalog
+ * holds each one exactly, widgets/locales/catalog.node.test.ts sees to it.)
+ */
+export type MessageKey = keyof typeof es;
 
-/** The catalog in runtime mode's shape: keyed by the id of the English text. */
-export function templateMap(catalog: Catalog): TemplateMap {
-  const map: TemplateMap = {};
-  for (const [source, target] of Object.entries(catalog)) {
-    const parts = source.split(PLACEHOLDER).filter((_, i) => i % 2 === 0);
-    const id = generateMsgId(parts.length > 1 ? parts : source, false);
-    map[id] =
-      parts.length > 1
-        ? ({
-            strTag: true,
-            strings: target.split(PLACEHOLDER).filter((_, i) => i % 2 === 0),
-            values: [...target.matchAll(PLACEHOLDER)].map((m) => Number(m[1])),
-          } as unknown as StrResult)
-        : target;
-  }
-  return map;
-}
+/** A host's messages for registerLocale: English text → its translation; values as ${0}, ${1}… */
+export type Messages = Partial<Record<MessageKey, string>>;
+
+/** The translations a host gave, without its blank ones (they would show nothing). */
+const filled = (messages: Catalog): Catalog =>
+  Object.fromEntries(Object.entries(messages).filter(([, target]) => target?.trim()));
 
 const loaders: Record<Exclude<KitLanguage, 'en'>, () => Promise<Catalog>> = {
   es: async () => (await import('../locales/es.js')).es,
+  fr: async () => (await import('../locales/fr.js')).fr,
 };
 
 interface LocaleState {
-  catalogs: Partial<Record<KitLanguage, TemplateMap>>;
-  loading: Partial<Record<KitLanguage, Promise<void>>>;
+  /** Each language's texts: the kit's catalog, the host's over it. */
+  catalogs: Partial<Record<string, Catalog>>;
+  loading: Partial<Record<string, Promise<void>>>;
+  /** What hosts registered (registerLocale), by lower-case tag. */
+  host: Partial<Record<string, Catalog>>;
   /** The locale of the element rendering now (its text and formats); null outside a render. */
   current: string | null;
 }
 
-const state: LocaleState = { catalogs: {}, loading: {}, current: null };
+// No prototype: a tag such as `constructor` is a language like any other.
+const state: LocaleState = {
+  catalogs: Object.create(null) as LocaleState['catalogs'],
+  loading: Object.create(null) as LocaleState['loading'],
+  host: Object.create(null) as LocaleState['host'],
+  current: null,
+};
+
+const relocalize = () => globalThis.dispatchEvent?.(new Event(LOCALE_EVENT));
+
+/**
+ * Adds a language the kit does not ship, or changes words of one it does: `messages` keyed by
+ * the English text of each message (`'Create client'`, `'Client “${0}” created.'`), as the kit's
+ * catalogs are. A message it lacks (or leaves blank) shows in the kit's own translation, else in
+ * English. Elements whose locale reads it render again at once. `code`: a language tag (`pt`,
+ * `pt-BR`; a whole tag wins over its language).
+ */
+export function registerLocale(code: string, messages: Messages): void {
+  const tag = code.toLowerCase().replaceAll('_', '-');
+  if (!tag || tag === 'en') throw new Error('registerLocale: English is the source language');
+  state.host[tag] = { ...state.host[tag], ...filled(messages) };
+  state.catalogs[tag] = { ...state.catalogs[tag], ...state.host[tag] };
+  relocalize();
+}
 
 /** Loads a language's catalog once; elements hear of it (LOCALE_EVENT) and render again. */
-export function loadLanguage(language: KitLanguage): Promise<void> {
-  if (language === 'en' || state.catalogs[language]) return Promise.resolve();
-  state.loading[language] ??= loaders[language]().then(
+export function loadLanguage(language: string): Promise<void> {
+  const load = Object.hasOwn(loaders, language)
+    ? loaders[language as keyof typeof loaders]
+    : undefined;
+  if (!load || state.loading[language]) return state.loading[language] ?? Promise.resolve();
+  state.loading[language] = load().then(
     (catalog) => {
-      state.catalogs[language] = templateMap(catalog);
-      globalThis.dispatchEvent?.(new Event(LOCALE_EVENT));
+      state.catalogs[language] = { ...catalog, ...state.host[language] };
+      relocalize();
     },
     (error: unknown) => {
       // English stays; the next element that asks tries again.
@@ -89,7 +133,7 @@ export function loadLanguage(language: KitLanguage): Promise<void> {
       console.warn(`service widgets: the "${language}" texts could not be loaded`, error);
     },
   );
-  return state.loading[language]!;
+  return state.loading[language];
 }
 
 let watching = false;
@@ -129,5 +173,10 @@ export function msg(template: string): string;
 export function msg(template: StrResult): string;
 export function msg(template: string | StrResult): string {
   const catalog = state.catalogs[languageOf(currentLocale())];
-  return runtimeMsg(catalog, template, undefined) as string;
+  if (typeof template === 'string') return catalog?.[template] ?? template;
+  const { strings, values } = template;
+  const source = strings.reduce((text, part, i) => `${text}\${${i - 1}}${part}`);
+  return (catalog?.[source] ?? source).replace(/\$\{(\d+)\}/g, (_, i: string) =>
+    String(values[Number(i)]),
+  );
 }

@@ -4,6 +4,11 @@
 // fails the type check of both wrappers.
 import type { ElementName } from '../elements.js';
 import type {
+  AggregateLinkDetail,
+  ClientDetail,
+  CreatedDetail,
+  MatterDetail,
+  PaymentLinkDetail,
   ServiceBankAccountsSyncedEvent,
   ServiceChangeEvent,
   ServiceErrorEvent,
@@ -13,6 +18,8 @@ import type {
   ServiceRecordUpdatedEvent,
   ServiceTransactionRefundedEvent,
   ServiceTransactionVoidedEvent,
+  SettingsDetail,
+  UpdatedDetail,
 } from '../core/events.js';
 import type {
   ServiceReconciledEvent,
@@ -57,8 +64,32 @@ export const ELEMENT_EVENTS = {
   'trust-ledger': [...COMMON, 'service-reconciliation-created'],
 } as const satisfies Record<ElementName, readonly (keyof ServiceEventMap)[]>;
 
-/** An element's events, by DOM name: `EventsOf<'client-create'>['service-record-created']`. */
-export type EventsOf<N extends ElementName> = Pick<
-  ServiceEventMap,
-  (typeof ELEMENT_EVENTS)[N][number]
->;
+/** The record each element creates or changes: its events' `detail` is typed with it alone. */
+interface ElementRecords {
+  settings: SettingsDetail;
+  'client-create': ClientDetail;
+  'matter-create': MatterDetail;
+  'payment-link-create': PaymentLinkDetail;
+  'aggregate-link-create': AggregateLinkDetail;
+  'aggregate-link-update': AggregateLinkDetail;
+}
+
+/** One event of an element, its record events narrowed to that element's record. */
+type ElementEvent<
+  N extends ElementName,
+  K extends keyof ServiceEventMap,
+> = N extends keyof ElementRecords
+  ? K extends 'service-record-created'
+    ? ServiceRecordCreatedEvent<Extract<ElementRecords[N], CreatedDetail>>
+    : K extends 'service-record-updated'
+      ? ServiceRecordUpdatedEvent<Extract<ElementRecords[N], UpdatedDetail>>
+      : ServiceEventMap[K]
+  : ServiceEventMap[K];
+
+/**
+ * An element's events, by DOM name: `EventsOf<'client-create'>['service-record-created']` is a
+ * ServiceRecordCreatedEvent whose detail is `{ recordType: 'client', record: Client }`.
+ */
+export type EventsOf<N extends ElementName> = {
+  [K in (typeof ELEMENT_EVENTS)[N][number]]: ElementEvent<N, K>;
+};

@@ -4,64 +4,41 @@
 //
 //   vue({ template: { compilerOptions: { isCustomElement } } })   // vite.config.ts
 //
-// Importing it registers nothing: import 'payment-link-widgets' (or a tag's entry) in the app.
-import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
-import type { ServiceAggregateLinkCreate } from '../aggregate-link-create/service-aggregate-link-create.js';
-import type { ServiceAggregateLinkUpdate } from '../aggregate-link-update/service-aggregate-link-update.js';
-import type { ServiceBankAccountsSync } from '../bank-accounts-sync/service-bank-accounts-sync.js';
-import type { ServiceClientCreate } from '../client-create/service-client-create.js';
+// Every tag's type; `payment-link-widgets/vue/<tag>` types one alone. Importing either registers
+// nothing: import 'payment-link-widgets' (or a tag's entry, `payment-link-widgets/<tag>`).
 import type { ElementName } from '../elements.js';
-import type { ServiceMatterCreate } from '../matter-create/service-matter-create.js';
-import type { ServicePaymentLinkCreate } from '../payment-link-create/service-payment-link-create.js';
-import type { ServiceSettings } from '../settings/service-settings.js';
-import type { ServiceSyncProblems } from '../sync-problems/service-sync-problems.js';
-import type { ServiceTransactionsList } from '../transactions-list/service-transactions-list.js';
-import type { ServiceTrustLedger } from '../trust-ledger/service-trust-ledger.js';
-import type { ServiceWebhookEvents } from '../webhook-events/service-webhook-events.js';
-import type { LitElement } from 'lit';
-import type { EventsOf } from './element-events.js';
+import type { ServiceSettingsComponent } from './vue/service-settings.js';
+import type { ServiceClientCreateComponent } from './vue/service-client-create.js';
+import type { ServiceMatterCreateComponent } from './vue/service-matter-create.js';
+import type { ServicePaymentLinkCreateComponent } from './vue/service-payment-link-create.js';
+import type { ServiceAggregateLinkCreateComponent } from './vue/service-aggregate-link-create.js';
+import type { ServiceAggregateLinkUpdateComponent } from './vue/service-aggregate-link-update.js';
+import type { ServiceBankAccountsSyncComponent } from './vue/service-bank-accounts-sync.js';
+import type { ServiceTransactionsListComponent } from './vue/service-transactions-list.js';
+import type { ServiceSyncProblemsComponent } from './vue/service-sync-problems.js';
+import type { ServiceWebhookEventsComponent } from './vue/service-webhook-events.js';
+import type { ServiceTrustLedgerComponent } from './vue/service-trust-ledger.js';
 
-/** Vue's compilerOptions.isCustomElement: every tag of the kit is a custom element. */
-export const isCustomElement = (tag: string): boolean => tag.startsWith('service-');
+export { isCustomElement, type DefineCustomElement } from './vue-types.js';
 
-/** The properties a template may set: the element's own data, not Lit's or the form API's. */
-type SettableKeys<E> = {
-  [K in keyof E]: K extends keyof LitElement | 'record' | 'value' | 'form' | 'validity'
-    ? never
-    : E[K] extends (...args: never[]) => unknown
-      ? never
-      : K;
-}[keyof E];
-
-/** A custom element as a Vue component type (the pattern of Vue's guide to web components). */
-export type DefineCustomElement<
-  E extends HTMLElement,
-  Events extends object = object,
-> = new () => E & {
-  /** @deprecated For template type checking only: not on the element. */
-  $props: HTMLAttributes & Partial<Pick<E, SettableKeys<E>>> & PublicProps;
-  /** @deprecated For template type checking only: not on the element. */
-  $emit: EmitFn<{ [K in keyof Events]: (event: Events[K]) => void }>;
-};
-
-/** Each element's class, by its name in widgets/elements.ts (one missing fails the check). */
-interface ElementClasses {
-  settings: ServiceSettings;
-  'client-create': ServiceClientCreate;
-  'matter-create': ServiceMatterCreate;
-  'payment-link-create': ServicePaymentLinkCreate;
-  'aggregate-link-create': ServiceAggregateLinkCreate;
-  'aggregate-link-update': ServiceAggregateLinkUpdate;
-  'bank-accounts-sync': ServiceBankAccountsSync;
-  'transactions-list': ServiceTransactionsList;
-  'sync-problems': ServiceSyncProblems;
-  'webhook-events': ServiceWebhookEvents;
-  'trust-ledger': ServiceTrustLedger;
+/** Each element's Vue type, by its name in widgets/elements.ts (one missing fails the check). */
+interface ElementComponents {
+  settings: ServiceSettingsComponent;
+  'client-create': ServiceClientCreateComponent;
+  'matter-create': ServiceMatterCreateComponent;
+  'payment-link-create': ServicePaymentLinkCreateComponent;
+  'aggregate-link-create': ServiceAggregateLinkCreateComponent;
+  'aggregate-link-update': ServiceAggregateLinkUpdateComponent;
+  'bank-accounts-sync': ServiceBankAccountsSyncComponent;
+  'transactions-list': ServiceTransactionsListComponent;
+  'sync-problems': ServiceSyncProblemsComponent;
+  'webhook-events': ServiceWebhookEventsComponent;
+  'trust-ledger': ServiceTrustLedgerComponent;
 }
 
 /** The kit's tags as Vue component types: `service-<name>` (tagOf), its class and events. */
 export type KitComponents = {
-  [N in ElementName as `service-${N}`]: DefineCustomElement<ElementClasses[N], EventsOf<N>>;
+  [N in ElementName as `service-${N}`]: ElementComponents[N];
 };
 
 declare module 'vue' {

@@ -2,11 +2,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../core/localize.js';
 import { es } from './es.js';
+import { fr } from './fr.js';
 
 // Every text the kit shows goes through msg(); this reads every msg() of the widgets' sources (as
-// `lit-localize extract` would) and holds the Spanish catalog to them: a text without its
-// translation, or a translation nothing uses any more, fails here.
+// `lit-localize extract` would) and holds each shipped catalog (Spanish, French) to them: a text
+// without its translation, or a translation nothing uses any more, fails here.
 
 const WIDGETS = path.resolve(import.meta.dirname, '..');
 
@@ -49,26 +51,33 @@ export function extractTexts(file: string): string[] {
   return found;
 }
 
-describe('the Spanish texts', () => {
-  const texts = new Set(sources(WIDGETS).flatMap(extractTexts));
+const CATALOGS = { Spanish: es, French: fr } as const;
 
-  it('find the texts of the kit', () => {
-    expect(texts.has('Create client')).toBe(true);
-    expect(texts.has('Client “${0}” created.')).toBe(true);
-  });
+for (const [language, catalog] of Object.entries(CATALOGS) as [string, Catalog][]) {
+  describe(`the ${language} texts`, () => {
+    const texts = new Set(sources(WIDGETS).flatMap(extractTexts));
 
-  it('translate every text the widgets show', () => {
-    expect([...texts].filter((text) => !(text in es))).toEqual([]);
-  });
+    it('find the texts of the kit', () => {
+      expect(texts.has('Create client')).toBe(true);
+      expect(texts.has('Client “${0}” created.')).toBe(true);
+    });
 
-  it('keep no translation of a text that is gone', () => {
-    expect(Object.keys(es).filter((text) => !texts.has(text))).toEqual([]);
-  });
+    it('translate every text the widgets show, none of them blank', () => {
+      expect([...texts].filter((text) => !(text in catalog))).toEqual([]);
+      expect(Object.entries(catalog).filter(([, target]) => !target.trim())).toEqual([]);
+    });
 
-  it('keep every value of a str`` template', () => {
-    const values = (text: string) => [...text.matchAll(/\$\{(\d+)\}/g)].map((m) => m[1]).sort();
-    expect(
-      Object.entries(es).filter(([en, target]) => values(en).join() !== values(target).join()),
-    ).toEqual([]);
+    it('keep no translation of a text that is gone', () => {
+      expect(Object.keys(catalog).filter((text) => !texts.has(text))).toEqual([]);
+    });
+
+    it('keep every value of a str`` template', () => {
+      const values = (text: string) => [...text.matchAll(/\$\{(\d+)\}/g)].map((m) => m[1]).sort();
+      expect(
+        Object.entries(catalog).filter(
+          ([en, target]) => values(en).join() !== values(target).join(),
+        ),
+      ).toEqual([]);
+    });
   });
-});
+}

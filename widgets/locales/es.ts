@@ -1,10 +1,10 @@
-import type { Catalog } from '../core/localize.js';
+import type { Catalog } from './catalog.js';
 
 // Spanish. Each key is the English text of a msg() in the kit (a str`` template's values as
 // ${0}, ${1}…, in the English order); widgets/locales/catalog.test.ts fails when one is missing
 // here or no longer used. Loaded on demand, the first time an element renders in Spanish.
 
-export const es: Catalog = {
+export const es = {
   // Alerts
   'The payment service could not be reached. Try again in a few minutes.':
     'No se pudo contactar con el servicio de pagos. Inténtelo de nuevo en unos minutos.',
@@ -547,4 +547,4 @@ export const es: Catalog = {
   'Void sent.': 'Anulación enviada.',
   'The payment service is still working on it: the list shows the outcome once it is done.':
     'El servicio de pagos aún lo está procesando: la lista mostrará el resultado cuando termine.',
-};
+} satisfies Catalog;

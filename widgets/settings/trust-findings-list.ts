@@ -77,7 +77,8 @@ export class ServiceTrustFindings extends ServiceElement {
 
   private readonly list = new Task(this, {
     // The findings' sentences come from the API, in the element's language.
-    args: () => [this.api, this.openCount, languageOf(this.locale)] as const,
+    // (The API words them in English and Spanish only.)
+    args: () => [this.api, this.openCount, languageOf(this.locale) === 'es' ? 'es' : 'en'] as const,
     task: async ([api, , lang]: readonly [ApiClient, number | undefined, string], { signal }) => {
       if (!api.hasToken) return initialState;
       return api.request<Page<TrustFindingRecord>>('GET', '/api/admin/trust-findings', {
