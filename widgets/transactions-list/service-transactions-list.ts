@@ -8,7 +8,14 @@ import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
 import { callerRole } from '../core/caller-role.js';
 import { clientNames } from '../core/client-names.js';
-import { formatMoney, formatTime, methodLabel, statusLabel, statusTone } from '../core/format.js';
+import {
+  formatDateTime,
+  formatMoney,
+  formatTime,
+  methodLabel,
+  statusLabel,
+  statusTone,
+} from '../core/format.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { msg, str } from '../core/localize.js';
@@ -27,6 +34,28 @@ interface Loaded {
   /** Whether Refund and Void are offered: the caller is an admin, and a row has one. */
   admin: boolean;
 }
+
+/** What a transaction is, in the current language, keyed by the service's `type` names. */
+function typeLabel(type: string | null): string {
+  const labels: Record<string, string> = {
+    achPayment: msg('Payment'),
+    ccPayment: msg('Payment'),
+    manualPayment: msg('Payment'),
+    refund: msg('Refund'),
+    void: msg('Void'),
+    achReturn: msg('Return'),
+    reverse: msg('Reversal'),
+    chargeback: msg('Chargeback'),
+    chargeback_reversal: msg('Chargeback reversal'),
+    payout: msg('Payout'),
+    transfer: msg('Transfer'),
+    error: msg('Error'),
+  };
+  return (type && labels[type]) || (type ?? '—');
+}
+
+/** Types whose money goes out of the firm's account: shown with a true minus sign. */
+const MONEY_OUT = /^(refund|void|achReturn|reverse|chargeback|payout)$/;
 
 /** The actions an admin may take on a transaction: refund what is left, void what is pending. */
 function actionsOf(t: Transaction): MoneyOutKind[] {
@@ -68,6 +97,15 @@ export class ServiceTransactionsList extends ServiceElement {
       [part~='action'] {
         padding: 0.1rem 0.4rem;
         font-size: 0.875em;
+      }
+      /* A name of one long token wraps inside its cell instead of widening the table. */
+      .name {
+        display: inline-block;
+        max-inline-size: 10rem;
+        overflow-wrap: break-word;
+      }
+      .amount .sub {
+        white-space: normal;
       }
       .actions {
         display: flex;
@@ -190,6 +228,18 @@ export class ServiceTransactionsList extends ServiceElement {
     >`;
   }
 
+  /** "Payment"; "Refund of $1,250.50 on Nov 28" where the payment it reverses is listed too. */
+  private renderType(t: Transaction, loaded: Loaded) {
+    const label = typeLabel(t.type);
+    const original =
+      t.originalTransactionId && loaded.transactions.find((o) => o.id === t.originalTransactionId);
+    return original
+      ? msg(
+          str`${label} of ${formatMoney(original.amount)} on ${formatDateTime(original.createdOn, 'day')}`,
+        )
+      : label;
+  }
+
   private renderDialog() {
     return this.dialogOpen
       ? html`<service-money-out-dialog
@@ -228,14 +278,15 @@ export class ServiceTransactionsList extends ServiceElement {
               html`<tr part="row">
                 <td data-label=${msg('Date')}>${renderTime(t.createdOn)}</td>
                 <td data-label=${msg('Payer')}>
-                  <span>${t.payerName ?? t.payerEmail ?? '—'}</span>
+                  <span class="name">${t.payerName ?? t.payerEmail ?? '—'}</span>
                 </td>
                 <td class="amount" data-label=${msg('Amount')}>
                   <span
-                    >${formatMoney(t.amount)}${
+                    >${MONEY_OUT.test(t.type ?? '') ? '\u2212' : ''}${formatMoney(t.amount)}
+                    <span class="hint sub">${this.renderType(t, loaded)}</span>${
                       t.amountRefunded !== '0.00'
                         ? html` <span class="hint sub"
-                            >${formatMoney(t.amountRefunded)} refunded</span
+                            >${msg(str`${formatMoney(t.amountRefunded)} refunded`)}</span
                           >`
                         : nothing
                     }</span
@@ -256,7 +307,7 @@ export class ServiceTransactionsList extends ServiceElement {
                   >
                 </td>
                 <td data-label=${msg('Client')}>
-                  <span>${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</span>
+                  <span class="name">${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</span>
                 </td>
               </tr>`,
           )}
