@@ -101,7 +101,6 @@ if (kit) {
       return;
     }
     payStatus.textContent = `Paid. The simulator sent the signed webhook; the transaction appears in the list.`;
-    settle.disabled = false;
     setTimeout(() => transactions.refresh(), 800);
   }
 

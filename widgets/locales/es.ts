@@ -294,7 +294,7 @@ export const es: Catalog = {
   Origins: 'Orígenes',
   'One origin a line, such as https://portal.example.com (http only for localhost). Saved changes apply at once.':
     'Un origen por línea, como https://portal.example.com (http solo para localhost). Los cambios guardados se aplican al momento.',
-  'Save allowed origins': 'Guardar los orígenes permitidos',
+  'Save allowed origins': 'Guardar orígenes',
   '${0} allowed.': '${0} permitidos.',
   'None allowed.': 'Ninguno permitido.',
   // <service-sync-problems>

@@ -247,6 +247,10 @@ describe('<service-transactions-list>', () => {
           expect($(el, 'table').offsetWidth).to.be.at.most(wrapper.clientWidth);
           expect(el.getBoundingClientRect().width).to.equal(width);
           expect(brokenWords(el).filter((w) => !w.includes('XXXX'))).to.deep.equal([]);
+          // Clamped to a few lines, the whole name is still there: its title, and read out.
+          const name = $$(el, '.name').find((n) => n.textContent === long)!;
+          expect(name.title).to.equal(long);
+          expect(name.getBoundingClientRect().height).to.be.below(80);
         }
       } finally {
         document.documentElement.lang = 'en';

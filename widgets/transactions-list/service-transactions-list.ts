@@ -54,6 +54,10 @@ function typeLabel(type: string | null): string {
   return (type && labels[type]) || (type ?? '—');
 }
 
+/** A payer's or client's name: clamped to a few lines in its cell, whole in its title. */
+const nameCell = (name: string | null | undefined) =>
+  html`<span class="name" title=${name || nothing}>${name || '—'}</span>`;
+
 /** Types whose money goes out of the firm's account: shown with a true minus sign. */
 const MONEY_OUT = /^(refund|void|achReturn|reverse|chargeback|payout)$/;
 
@@ -98,9 +102,13 @@ export class ServiceTransactionsList extends ServiceElement {
         padding: 0.1rem 0.4rem;
         font-size: 0.875em;
       }
-      /* A name of one long token wraps inside its cell instead of widening the table. */
+      /* A long name wraps in its cell, never widening the table, and shows 3 lines at most:
+         the whole of it is in its title (and read out). */
       .name {
-        display: inline-block;
+        display: -webkit-box;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: 3;
+        overflow: hidden;
         max-inline-size: 10rem;
         overflow-wrap: break-word;
       }
@@ -277,9 +285,7 @@ export class ServiceTransactionsList extends ServiceElement {
             (t) =>
               html`<tr part="row">
                 <td data-label=${msg('Date')}>${renderTime(t.createdOn)}</td>
-                <td data-label=${msg('Payer')}>
-                  <span class="name">${t.payerName ?? t.payerEmail ?? '—'}</span>
-                </td>
+                <td data-label=${msg('Payer')}>${nameCell(t.payerName ?? t.payerEmail)}</td>
                 <td class="amount" data-label=${msg('Amount')}>
                   <span
                     >${MONEY_OUT.test(t.type ?? '') ? '\u2212' : ''}${formatMoney(t.amount)}
@@ -307,7 +313,7 @@ export class ServiceTransactionsList extends ServiceElement {
                   >
                 </td>
                 <td data-label=${msg('Client')}>
-                  <span class="name">${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</span>
+                  ${nameCell(t.clientId && loaded.clients.get(t.clientId))}
                 </td>
               </tr>`,
           )}
