@@ -104,6 +104,9 @@ const SIDEWAYS = `(() => {
   return over > 0 ? [over + ' px', ...out] : [];
 })()`;
 
+const TAB_TOPS = `[...document.querySelector('service-trust-ledger').shadowRoot
+  .querySelectorAll('[role="tab"]')].map((tab) => Math.round(tab.getBoundingClientRect().top))`;
+
 const TRANSACTIONS_LAYOUT = `document.querySelector('service-transactions-list').shadowRoot
   .querySelector('[data-fit]').hasAttribute('data-rows') ? 'rows' : 'table'`;
 
@@ -207,6 +210,9 @@ test(
             assert.equal(await page.evaluate<string>(TRANSACTIONS_LAYOUT), 'table', at);
           }
           if (width === 320) continue;
+          // The trust ledger's three tabs on one line, from a phone's 375 px.
+          const tabTops = await page.evaluate<number[]>(TAB_TOPS);
+          assert.equal(new Set(tabTops).size, 1, `the ledger's tabs on one line, ${at}`);
           // Light only: covering does not depend on the colours.
           if (colorScheme === 'light') {
             assert.deepEqual(await page.evaluate<string[]>(COVERED), [], `covered, ${at}`);
