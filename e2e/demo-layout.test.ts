@@ -195,8 +195,8 @@ test(
       assert.match(
         amounts[0]!,
         lang === 'en'
-          ? /^\u2212\$50\.00 Refund of \$1,250\.50 on [A-Z][a-z]{2} \d{1,2}$/
-          : /^\u221250,00 US\$ Reembolso de 1250,50 US\$ del \d{1,2} [a-z]{3}\.?$/,
+          ? /^\u2212\$50\.00 Refund of \$1,250\.50 on [A-Z][a-z]{2} \d{1,2}, \d{4}$/
+          : /^\u221250,00 US\$ Reembolso de 1250,50 US\$ del \d{1,2} [a-z]{3,4}\.? \d{4}$/,
       );
       assert.ok(amounts[1]!.includes(paid), amounts[1]);
       for (const colorScheme of ['light', 'dark'] as const) {

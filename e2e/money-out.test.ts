@@ -115,7 +115,9 @@ test('a payment refunded in part from the list: the payment and its refund both 
   );
   // The refund reads as one: money out, with a true minus sign, naming the payment it reverses.
   assert.ok(
-    texts.some((t) => /\u2212\$100\.00\s+Refund of \$250\.00 on [A-Z][a-z]{2} \d{1,2}/.test(t)),
+    texts.some((t) =>
+      /\u2212\$100\.00\s+Refund of \$250\.00 on [A-Z][a-z]{2} \d{1,2}, \d{4}/.test(t),
+    ),
     texts.join('\n---\n'),
   );
   const stored = await call<{ data: Row[] }>('GET', '/api/transactions');

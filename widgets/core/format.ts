@@ -48,22 +48,18 @@ const DATE_FORMS = {
   full: { dateStyle: 'medium', timeStyle: 'short' },
   seconds: { dateStyle: 'medium', timeStyle: 'medium' },
   brief: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-  day: { month: 'short', day: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
  * "Nov 21, 2026, 8:00 PM"; `true` (brief) leaves out the year ("Nov 21, 8:00 PM") for tables;
- * `'seconds'` adds them ("Nov 21, 2026, 8:00:05 PM"), to tell two alike records apart; `'day'`
- * is the day alone ("Nov 21"). In the current locale's words and order.
+ * `'seconds'` adds them ("Nov 21, 2026, 8:00:05 PM"), to tell two alike records apart. In the
+ * current locale's words and order.
  */
-export function formatDateTime(
-  iso: string | null | undefined,
-  form: boolean | 'seconds' | 'day' = false,
-) {
+export function formatDateTime(iso: string | null | undefined, form: boolean | 'seconds' = false) {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  const name = typeof form === 'string' ? form : form ? 'brief' : 'full';
+  const name = form === 'seconds' ? 'seconds' : form ? 'brief' : 'full';
   return formatter(name, (locale) => new Intl.DateTimeFormat(locale, DATE_FORMS[name])).format(
     date,
   );

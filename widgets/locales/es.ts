@@ -510,12 +510,10 @@ export const es: Catalog = {
   'Refund payment': 'Reembolsar el pago',
   'Refund…': 'Reembolsar…',
   'Void…': 'Anular…',
-  // (Refund, Void, Chargeback and Reversal are above: the same words.)
+  // (Refund, Void and Chargeback are above: the same words.)
   Payment: 'Pago',
   Return: 'Devolución',
   'Chargeback reversal': 'Reversión de contracargo',
-  Payout: 'Retiro',
-  Transfer: 'Transferencia',
   '${0} of ${1} on ${2}': '${0} de ${1} del ${2}',
   '${0} refunded': '${0} reembolsados',
   'Void payment': 'Anular el pago',

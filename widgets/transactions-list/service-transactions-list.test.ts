@@ -181,7 +181,7 @@ describe('<service-transactions-list>', () => {
     });
     const el = await mount();
     expect(rows(el).map((cells) => cells[2])).to.deep.equal([
-      '\u2212$50.00 Refund of $1,250.50 on Nov 28',
+      '\u2212$50.00 Refund of $1,250.50 on Nov 28, 2026',
       '$1,250.50 Payment $50.00 refunded',
       '\u2212$10.00 Void',
       '\u2212$10.00 Return',
@@ -195,7 +195,9 @@ describe('<service-transactions-list>', () => {
       await settle(el, 4);
       await el.refresh();
       await settle(el, 4);
-      expect(rows(el)[0]![2]).to.match(/^\u221250,00\sUS\$ Reembolso de 1250,50\sUS\$ del 28 nov/);
+      expect(rows(el)[0]![2]).to.match(
+        /^\u221250,00\sUS\$ Reembolso de 1250,50\sUS\$ del 28 nov 2026$/,
+      );
       expect(rows(el)[2]![2]).to.match(/^\u221210,00\sUS\$ Anulación$/);
     } finally {
       document.documentElement.lang = 'en';

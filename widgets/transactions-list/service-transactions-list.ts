@@ -9,7 +9,7 @@ import { alertBox, errorMessage, renderAlert } from '../core/alerts.js';
 import { callerRole } from '../core/caller-role.js';
 import { clientNames } from '../core/client-names.js';
 import {
-  formatDateTime,
+  formatDate,
   formatMoney,
   formatTime,
   methodLabel,
@@ -37,19 +37,13 @@ interface Loaded {
 
 /** What a transaction is, in the current language, keyed by the service's `type` names. */
 function typeLabel(type: string | null): string {
+  if (/Payment$/.test(type ?? '')) return msg('Payment');
   const labels: Record<string, string> = {
-    achPayment: msg('Payment'),
-    ccPayment: msg('Payment'),
-    manualPayment: msg('Payment'),
     refund: msg('Refund'),
     void: msg('Void'),
     achReturn: msg('Return'),
-    reverse: msg('Reversal'),
     chargeback: msg('Chargeback'),
     chargeback_reversal: msg('Chargeback reversal'),
-    payout: msg('Payout'),
-    transfer: msg('Transfer'),
-    error: msg('Error'),
   };
   return (type && labels[type]) || (type ?? '—');
 }
@@ -236,15 +230,13 @@ export class ServiceTransactionsList extends ServiceElement {
     >`;
   }
 
-  /** "Payment"; "Refund of $1,250.50 on Nov 28" where the payment it reverses is listed too. */
+  /** "Payment"; "Refund of $1,250.50 on Nov 28, 2026" where the payment it reverses is listed too. */
   private renderType(t: Transaction, loaded: Loaded) {
     const label = typeLabel(t.type);
     const original =
       t.originalTransactionId && loaded.transactions.find((o) => o.id === t.originalTransactionId);
     return original
-      ? msg(
-          str`${label} of ${formatMoney(original.amount)} on ${formatDateTime(original.createdOn, 'day')}`,
-        )
+      ? msg(str`${label} of ${formatMoney(original.amount)} on ${formatDate(original.createdOn)}`)
       : label;
   }
 
