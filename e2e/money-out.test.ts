@@ -113,8 +113,11 @@ test('a payment refunded in part from the list: the payment and its refund both 
     texts.some((t) => /\$250\.00[\s\S]*\$100\.00 refunded[\s\S]*Partially refunded/.test(t)),
     texts.join('\n---\n'),
   );
+  // The refund reads as one: money out, with a true minus sign, naming the payment it reverses.
   assert.ok(
-    texts.some((t) => /\$100\.00/.test(t) && !/250/.test(t)),
+    texts.some((t) =>
+      /\u2212\$100\.00\s+Refund of \$250\.00 on [A-Z][a-z]{2} \d{1,2}, \d{4}/.test(t),
+    ),
     texts.join('\n---\n'),
   );
   const stored = await call<{ data: Row[] }>('GET', '/api/transactions');

@@ -72,7 +72,10 @@ export function moveToFundsInTransit(
   return t;
 }
 
-/** `depositId`: the deposit to settle in (several transactions share one); default a new one. */
+/**
+ * `depositId`: the deposit to settle in (several transactions share one); default a new one, named
+ * the way a bank statement shows it.
+ */
 export function moveToDeposited(
   env: LedgerEnv,
   firm: FirmState,
@@ -83,11 +86,35 @@ export function moveToDeposited(
   if (!['PENDING', 'SUCCESSFUL', 'FUNDS_IN_TRANSIT'].includes(t.status)) {
     throw conflict(`Transaction ${id} is ${t.status}: it cannot be deposited`);
   }
-  t.depositId = depositId ?? env.ids.uuid();
+  t.depositId = depositId ?? depositReference(firm, nowIso());
   const at = nowIso();
   changeStatus(env.ids, t, 'DEPOSITED', at, at);
   env.emit(firm, [transactionEvent('transaction.deposited', t.id)]);
   return t;
+}
+
+/** A deposit's reference as a bank statement line shows it: "DEP-20261128-1" (day, then count). */
+function depositReference(firm: FirmState, at: string): string {
+  const day = `DEP-${at.slice(0, 10).replaceAll('-', '')}-`;
+  const seen = new Set(
+    [...firm.transactions.values()].map((t) => t.depositId).filter((id) => id?.startsWith(day)),
+  );
+  return `${day}${seen.size + 1}`;
+}
+
+/**
+ * Settles, as the processor's nightly batch would: every payment not deposited yet (PENDING,
+ * SUCCESSFUL, FUNDS_IN_TRANSIT) moves to DEPOSITED in one new deposit. Answers those moved.
+ */
+export function settlePayments(env: LedgerEnv, firm: FirmState): TransactionRecord[] {
+  const due = [...firm.transactions.values()].filter(
+    (t) =>
+      PROCESSOR_PAYMENTS.has(t.type) &&
+      ['PENDING', 'SUCCESSFUL', 'FUNDS_IN_TRANSIT'].includes(t.status),
+  );
+  if (due.length === 0) return [];
+  const depositId = depositReference(firm, nowIso());
+  return due.map((t) => moveToDeposited(env, firm, t.id, depositId));
 }
 
 export function triggerAchReturn(

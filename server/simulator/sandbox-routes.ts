@@ -207,6 +207,14 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
     const deposited = lifecycle.moveToDeposited(env, c.var.firm, c.req.param('id'), depositId);
     return c.json(transactionJson(deposited));
   });
+  // The processor's batch: every payment not deposited yet settles into one new deposit.
+  routes.post('/deposits', (c) => {
+    const settled = lifecycle.settlePayments(env, c.var.firm);
+    return c.json({
+      depositId: settled[0]?.depositId ?? null,
+      transactions: settled.map(transactionJson),
+    });
+  });
   routes.post('/transactions/:id/ach-return', async (c) => {
     const reason = await body(
       c,

@@ -186,7 +186,8 @@ describe('the transaction life cycle', () => {
       `/transactions/${tx?.id}/deposited`,
     );
     expect(deposited.body).toMatchObject({ status_v2: 'DEPOSITED' });
-    expect(deposited.body.depositId).toMatch(UUID_V4);
+    // Named as a bank statement line shows a deposit: its day, then a count.
+    expect(deposited.body.depositId).toMatch(/^DEP-\d{8}-1$/);
     expect((await s.admin('POST', `/transactions/${tx?.id}/funds-in-transit`)).status).toBe(409);
   });
 
@@ -204,6 +205,27 @@ describe('the transaction life cycle', () => {
     expect(read.data?.a).toMatchObject({ depositId: 'D-1', surchargeAmount: 30 });
     expect(read.data?.a['settledOn']).toEqual(expect.any(String));
     expect(read.data?.b).toMatchObject({ depositId: 'D-1', surchargeAmount: 0 });
+  });
+
+  it("settles every payment not deposited yet into one new deposit (the demo's Settle step)", async () => {
+    const { linkId } = await link({ operating: 3000 });
+    const first = (await pay(linkId, { amount: 1000 })).body.transactions[0];
+    const second = (await pay(linkId, { amount: 2000 })).body.transactions[0];
+    const settled = await s.admin<{ depositId: string; transactions: Tx[] }>('POST', '/deposits');
+    expect(settled.status).toBe(200);
+    expect(settled.body.depositId).toMatch(/^DEP-\d{8}-\d+$/);
+    expect(settled.body.transactions.map((t) => [t.id, t.status_v2]).sort()).toEqual(
+      [
+        [first?.id, 'DEPOSITED'],
+        [second?.id, 'DEPOSITED'],
+      ].sort(),
+    );
+    // A settled payment can now be refunded; nothing is left to settle.
+    expect(
+      (await s.admin('POST', `/transactions/${first?.id}/refund`, { amount: 500 })).status,
+    ).toBe(201);
+    const again = await s.admin<{ depositId: null; transactions: Tx[] }>('POST', '/deposits');
+    expect(again.body).toEqual({ depositId: null, transactions: [] });
   });
 
   it('flags a bank account as the fee or chargeback account', async () => {

@@ -70,6 +70,8 @@ export interface Simulator {
     ): ReturnType<typeof ledger.payAggregateLink>;
     moveToFundsInTransit(firm: FirmRef, transactionId: string): TransactionRecord;
     moveToDeposited(firm: FirmRef, transactionId: string, depositId?: string): TransactionRecord;
+    /** Every payment not deposited yet, into one new deposit (the processor's batch). */
+    settle(firm: FirmRef): TransactionRecord[];
     achReturn(
       firm: FirmRef,
       transactionId: string,
@@ -189,6 +191,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       moveToFundsInTransit: (ref, id) => lifecycle.moveToFundsInTransit(env, firm(ref), id),
       moveToDeposited: (ref, id, depositId) =>
         lifecycle.moveToDeposited(env, firm(ref), id, depositId),
+      settle: (ref) => lifecycle.settlePayments(env, firm(ref)),
       achReturn: (ref, id, reason) => lifecycle.triggerAchReturn(env, firm(ref), id, reason),
       refund: (ref, id, amount) => lifecycle.refundTransaction(env, firm(ref), id, amount),
       void: (ref, id) => lifecycle.voidTransaction(env, firm(ref), id),

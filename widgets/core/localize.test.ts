@@ -23,7 +23,12 @@ const jane = aClient({ name: 'Jane Roe' });
 const routes = {
   'GET /api/transactions': () =>
     page([
-      aTransaction({ clientId: jane.id, amount: '1250.50', createdOn: '2026-11-21T10:00:00.000Z' }),
+      aTransaction({
+        clientId: jane.id,
+        amount: '1250.50',
+        type: 'ccPayment',
+        createdOn: '2026-11-21T10:00:00.000Z',
+      }),
     ]),
   'GET /api/clients': () => page([jane]),
 };
@@ -70,7 +75,7 @@ describe('two languages', () => {
     expect(headers).to.deep.equal(['Fecha', 'Pagador', 'Importe', 'Método', 'Estado', 'Cliente']);
     const amount = text($(list, 'td.amount'));
     // Spanish writes the decimal comma and the currency after the number.
-    expect(amount).to.match(/^1\.?250,50\sUS\$$/);
+    expect(amount).to.match(/^1\.?250,50\sUS\$ Pago$/);
   });
 
   it('switch on configure({ locale }) without a reload, and back', async () => {

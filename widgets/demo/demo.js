@@ -73,10 +73,13 @@ if (kit) {
     }
   });
 
-  async function pay(body, what) {
-    payStatus.textContent = `Paying the ${what}…`;
+  const settle = $('#settle');
+  const settleStatus = $('#settle-status');
+
+  /** POSTs to a demo route with the page's token (renewed once on a 401): `{ res, answer }`. */
+  async function post(path, body) {
     const send = async (renew) =>
-      fetch('/demo/pay', {
+      fetch(path, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${await getToken({ renew })}`,
@@ -86,14 +89,34 @@ if (kit) {
       });
     let res = await send(false);
     if (res.status === 401) res = await send(true);
-    const answer = await res.json().catch(() => ({}));
-    if (!res.ok) {
-      payStatus.textContent = `Not paid: ${answer.error?.message ?? `the server answered ${res.status}`}`;
+    return { res, answer: await res.json().catch(() => ({})) };
+  }
+  const refused = ({ res, answer }) => answer.error?.message ?? `the server answered ${res.status}`;
+
+  async function pay(body, what) {
+    payStatus.textContent = `Paying the ${what}…`;
+    const sent = await post('/demo/pay', body);
+    if (!sent.res.ok) {
+      payStatus.textContent = `Not paid: ${refused(sent)}`;
       return;
     }
     payStatus.textContent = `Paid. The simulator sent the signed webhook; the transaction appears in the list.`;
     setTimeout(() => transactions.refresh(), 800);
   }
+
+  settle.addEventListener('click', async () => {
+    settleStatus.textContent = 'Settling…';
+    const sent = await post('/demo/settle', {});
+    if (!sent.res.ok) {
+      settleStatus.textContent = `Not settled: ${refused(sent)}`;
+      return;
+    }
+    const { transactions: count, depositId } = sent.answer;
+    settleStatus.textContent = count
+      ? `Settled: ${count === 1 ? '1 payment' : `${count} payments`} deposited in ${depositId}. Refund is offered in the list.`
+      : 'Nothing to settle: every payment is deposited already.';
+    setTimeout(() => transactions.refresh(), 800);
+  });
 
   payLink.addEventListener(
     'click',

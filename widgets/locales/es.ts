@@ -290,7 +290,7 @@ export const es = {
   Origins: 'Orígenes',
   'One origin a line, such as https://portal.example.com (http only for localhost). Saved changes apply at once.':
     'Un origen por línea, como https://portal.example.com (http solo para localhost). Los cambios guardados se aplican al momento.',
-  'Save allowed origins': 'Guardar los orígenes permitidos',
+  'Save allowed origins': 'Guardar orígenes',
   '${0} allowed.': '${0} permitidos.',
   'None allowed.': 'Ninguno permitido.',
   // <service-sync-problems>
@@ -515,6 +515,12 @@ export const es = {
   'Refund payment': 'Reembolsar el pago',
   'Refund…': 'Reembolsar…',
   'Void…': 'Anular…',
+  // (Refund, Void and Chargeback are above: the same words.)
+  Payment: 'Pago',
+  Return: 'Devolución',
+  'Chargeback reversal': 'Reversión de contracargo',
+  '${0} of ${1} on ${2}': '${0} de ${1} del ${2}',
+  '${0} refunded': '${0} reembolsados',
   'Void payment': 'Anular el pago',
   '${0} from ${1}, ${2}.': '${0} de ${1}, ${2}.',
   'Still refundable: ${0}.': 'Aún reembolsable: ${0}.',

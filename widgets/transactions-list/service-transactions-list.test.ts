@@ -1,7 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
+import { loadLanguage } from '../core/localize.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
+import { brokenWords } from '../testing/words.js';
 import { apiError, mockApi, page, sleep, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import { aClient, aTransaction } from '../testing/records.js';
@@ -20,6 +22,7 @@ const paid = aTransaction({
   method: 'CARD',
   lastFour: '4242',
   status: 'FUNDS_IN_TRANSIT',
+  type: 'ccPayment',
 });
 const refunded = aTransaction({
   clientId: jane.id,
@@ -31,6 +34,7 @@ const refunded = aTransaction({
   lastFour: null,
   status: 'ERROR',
   errorMessage: 'Insufficient funds',
+  type: 'achPayment',
 });
 
 const rows = (el: Element) =>
@@ -77,7 +81,7 @@ describe('<service-transactions-list>', () => {
     const [first, second] = rows(el);
     expect(first!.slice(1)).to.deep.equal([
       'Pat Payer',
-      '$250.00',
+      '$250.00 Payment',
       'Card ··4242',
       'Funds in transit',
       'Jane Roe',
@@ -85,7 +89,7 @@ describe('<service-transactions-list>', () => {
     expect(first![0]).to.match(/^Nov 21, \d{1,2}:\d{2}/);
     expect(second!.slice(1)).to.deep.equal([
       'sam@example.com',
-      '$100.00 $40.00 refunded',
+      '$100.00 Payment $40.00 refunded',
       'ACH',
       'Error Insufficient funds.',
       'Jane Roe',
@@ -149,6 +153,110 @@ describe('<service-transactions-list>', () => {
       expect(api.callsTo('GET /api/transactions')).to.have.length(2);
     } finally {
       delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+  });
+
+  it('labels each row by its type, money out with a true minus sign and the payment it reverses', async () => {
+    const payment = aTransaction({
+      clientId: jane.id,
+      amount: '1250.50',
+      amountRefunded: '50.00',
+      type: 'ccPayment',
+      status: 'PARTIALLY_REFUNDED',
+      createdOn: '2026-11-28T15:00:00.000Z',
+    });
+    const refund = aTransaction({
+      clientId: jane.id,
+      amount: '50.00',
+      type: 'refund',
+      status: 'SUCCESSFUL',
+      originalTransactionId: payment.id,
+    });
+    const others = ['void', 'achReturn', 'chargeback', 'chargeback_reversal'].map((type) =>
+      aTransaction({ amount: '10.00', type, originalTransactionId: null }),
+    );
+    api = mockApi({
+      'GET /api/transactions': () => page([refund, payment, ...others]),
+      'GET /api/clients/:id': () => jane,
+    });
+    const el = await mount();
+    expect(rows(el).map((cells) => cells[2])).to.deep.equal([
+      '\u2212$50.00 Refund of $1,250.50 on Nov 28, 2026',
+      '$1,250.50 Payment $50.00 refunded',
+      '\u2212$10.00 Void',
+      '\u2212$10.00 Return',
+      '\u2212$10.00 Chargeback',
+      '$10.00 Chargeback reversal',
+    ]);
+    // In Spanish: the same rows in its words, amounts written its way.
+    document.documentElement.lang = 'es';
+    try {
+      await loadLanguage('es');
+      await settle(el, 4);
+      await el.refresh();
+      await settle(el, 4);
+      expect(rows(el)[0]![2]).to.match(
+        /^\u221250,00\sUS\$ Reembolso de 1250,50\sUS\$ del 28 nov 2026$/,
+      );
+      expect(rows(el)[2]![2]).to.match(/^\u221210,00\sUS\$ Anulación$/);
+    } finally {
+      document.documentElement.lang = 'en';
+      await settle(el, 4);
+    }
+  });
+
+  it('stays a table at desktop width, whatever its rows hold: refunds, errors, a 250-character name', async () => {
+    const long = 'X'.repeat(250);
+    const payment = aTransaction({
+      clientId: jane.id,
+      amount: '1250.50',
+      amountRefunded: '50.00',
+      type: 'ccPayment',
+      status: 'PARTIALLY_REFUNDED',
+      payerName: long,
+    });
+    const refund = aTransaction({
+      clientId: jane.id,
+      amount: '50.00',
+      type: 'refund',
+      originalTransactionId: payment.id,
+      payerEmail: `${long}@example.com`,
+      payerName: null,
+    });
+    api = mockApi({
+      'GET /api/transactions': () => page([refund, payment, refunded]),
+      'GET /api/clients/:id': () => ({ ...jane, name: `J${long}` }),
+    });
+    await loadLanguage('es');
+    for (const lang of ['en', 'es']) {
+      document.documentElement.lang = lang;
+      try {
+        // The demo's transactions across a desktop: 1280 px, and 960 px, less the page's margins.
+        for (const [width, max] of [
+          [1200, 'none'],
+          [900, 'none'],
+        ] as const) {
+          const el = await fixture<ServiceTransactionsList>(
+            html`<div style="width: ${width}px; --service-max-width: ${max}">
+              <service-transactions-list></service-transactions-list>
+            </div>`,
+          ).then((box) => box.firstElementChild as ServiceTransactionsList);
+          await settle(el, 6);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          const wrapper = $(el, '[data-fit]');
+          wrapper.removeAttribute('data-rows');
+          expect(wrapper.hasAttribute('data-rows'), `${lang} ${max}`).to.equal(false);
+          expect($(el, 'table').offsetWidth).to.be.at.most(wrapper.clientWidth);
+          expect(el.getBoundingClientRect().width).to.equal(width);
+          expect(brokenWords(el).filter((w) => !w.includes('XXXX'))).to.deep.equal([]);
+          // Clamped to a few lines, the whole name is still there: its title, and read out.
+          const name = $$(el, '.name').find((n) => n.textContent === long)!;
+          expect(name.title).to.equal(long);
+          expect(name.getBoundingClientRect().height).to.be.below(80);
+        }
+      } finally {
+        document.documentElement.lang = 'en';
+      }
     }
   });
 });

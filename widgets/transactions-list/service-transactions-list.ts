@@ -8,7 +8,14 @@ import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, plainRemote, renderAlert } from '../core/alerts.js';
 import { callerRole } from '../core/caller-role.js';
 import { clientNames } from '../core/client-names.js';
-import { formatMoney, formatTime, methodLabel, statusLabel, statusTone } from '../core/format.js';
+import {
+  formatDate,
+  formatMoney,
+  formatTime,
+  methodLabel,
+  statusLabel,
+  statusTone,
+} from '../core/format.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { msg, str } from '../core/localize.js';
@@ -27,6 +34,26 @@ interface Loaded {
   /** Whether Refund and Void are offered: the caller is an admin, and a row has one. */
   admin: boolean;
 }
+
+/** What a transaction is, in the current language, keyed by the service's `type` names. */
+function typeLabel(type: string | null): string {
+  if (/Payment$/.test(type ?? '')) return msg('Payment');
+  const labels: Record<string, string> = {
+    refund: msg('Refund'),
+    void: msg('Void'),
+    achReturn: msg('Return'),
+    chargeback: msg('Chargeback'),
+    chargeback_reversal: msg('Chargeback reversal'),
+  };
+  return (type && labels[type]) || (type ?? '—');
+}
+
+/** A payer's or client's name: clamped to a few lines in its cell, whole in its title. */
+const nameCell = (name: string | null | undefined) =>
+  html`<span class="name" title=${name || nothing}>${name || '—'}</span>`;
+
+/** Types whose money goes out of the firm's account: shown with a true minus sign. */
+const MONEY_OUT = /^(refund|void|achReturn|reverse|chargeback|payout)$/;
 
 /** The actions an admin may take on a transaction: refund what is left, void what is pending. */
 function actionsOf(t: Transaction): MoneyOutKind[] {
@@ -68,6 +95,19 @@ export class ServiceTransactionsList extends ServiceElement {
       [part~='action'] {
         padding: 0.1rem 0.4rem;
         font-size: 0.875em;
+      }
+      /* A long name wraps in its cell, never widening the table, and shows 3 lines at most:
+         the whole of it is in its title (and read out). */
+      .name {
+        display: -webkit-box;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: 3;
+        overflow: hidden;
+        max-inline-size: 10rem;
+        overflow-wrap: break-word;
+      }
+      .amount .sub {
+        white-space: normal;
       }
       .actions {
         display: flex;
@@ -190,6 +230,16 @@ export class ServiceTransactionsList extends ServiceElement {
     >`;
   }
 
+  /** "Payment"; "Refund of $1,250.50 on Nov 28, 2026" where the payment it reverses is listed too. */
+  private renderType(t: Transaction, loaded: Loaded) {
+    const label = typeLabel(t.type);
+    const original =
+      t.originalTransactionId && loaded.transactions.find((o) => o.id === t.originalTransactionId);
+    return original
+      ? msg(str`${label} of ${formatMoney(original.amount)} on ${formatDate(original.createdOn)}`)
+      : label;
+  }
+
   private renderDialog() {
     return this.dialogOpen
       ? html`<service-money-out-dialog
@@ -227,12 +277,11 @@ export class ServiceTransactionsList extends ServiceElement {
             (t) =>
               html`<tr part="row">
                 <td data-label=${msg('Date')}>${renderTime(t.createdOn)}</td>
-                <td data-label=${msg('Payer')}>
-                  <span>${t.payerName ?? t.payerEmail ?? '—'}</span>
-                </td>
+                <td data-label=${msg('Payer')}>${nameCell(t.payerName ?? t.payerEmail)}</td>
                 <td class="amount" data-label=${msg('Amount')}>
                   <span
-                    >${formatMoney(t.amount)}${
+                    >${MONEY_OUT.test(t.type ?? '') ? '\u2212' : ''}${formatMoney(t.amount)}
+                    <span class="hint sub">${this.renderType(t, loaded)}</span>${
                       t.amountRefunded !== '0.00'
                         ? html` <span class="hint sub"
                             >${msg(str`${formatMoney(t.amountRefunded)} refunded`)}</span
@@ -256,7 +305,7 @@ export class ServiceTransactionsList extends ServiceElement {
                   >
                 </td>
                 <td data-label=${msg('Client')}>
-                  <span>${(t.clientId && loaded.clients.get(t.clientId)) || '—'}</span>
+                  ${nameCell(t.clientId && loaded.clients.get(t.clientId))}
                 </td>
               </tr>`,
           )}

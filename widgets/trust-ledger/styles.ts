@@ -10,8 +10,8 @@ export const trustLedgerStyles = css`
   .zero {
     color: var(--_muted);
   }
-  /* The tabs keep one weight (a bold one would widen, and wrap, on a phone): the chosen one
-     is underlined in the accent. */
+  /* The tabs keep one weight (a bold one would widen, and wrap, on a phone) and a narrow
+     padding, so the three stay on one line from 375 px: the chosen one is underlined. */
   [part~='tabs'] {
     display: flex;
     flex-wrap: wrap;
@@ -22,7 +22,7 @@ export const trustLedgerStyles = css`
     border-block-end: 3px solid transparent;
     border-radius: 0;
     background: transparent;
-    padding-inline: 0.5rem;
+    padding-inline: 0.35rem;
     font-weight: 600;
     color: var(--_muted);
   }

@@ -97,6 +97,7 @@ describe('demo mode routes', () => {
       ['GET', '/'],
       ['POST', '/demo/token'],
       ['POST', '/demo/pay'],
+      ['POST', '/demo/settle'],
     ] as const) {
       const res = await request(t.app, method, route, { origin: ORIGIN });
       expect(res.status, `${method} ${route}`).toBe(404);
@@ -183,6 +184,19 @@ describe('demo mode routes', () => {
     expect((await pay({ paymentLinkId: link.body.id }, 'https://evil.example.com')).status).toBe(
       403,
     );
+  });
+
+  it('settle the payments only for the demo page: its token and its origin', async () => {
+    const token = await demoToken();
+    const settle = (origin = ORIGIN) =>
+      request(demoApp, 'POST', '/demo/settle', { authorization: `Bearer ${token}`, origin }, {});
+    expect((await request(demoApp, 'POST', '/demo/settle', { origin: ORIGIN }, {})).status).toBe(
+      401,
+    );
+    expect((await settle('https://evil.example.com')).status).toBe(403);
+    const none = await settle();
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ transactions: 0, depositId: null });
   });
 
   it('are gone, without a restart, once the organization saved a real API token', async () => {

@@ -17,7 +17,8 @@ import { sendFile } from '../widget-assets.js';
 
 // Demo mode only (these routes exist only when the simulator is mounted): the host page at `/`
 // that embeds every widget, a widget token for that page, and a "pay it" button that pays a
-// link in the simulator, which then delivers the signed webhook like the real service would.
+// link in the simulator, which then delivers the signed webhook like the real service would
+// (and a "settle" one, which deposits the payments).
 // None of this is part of the API contract, so none of it is in the OpenAPI document.
 
 const DEMO_DIR = fileURLToPath(new URL('../../../widgets/demo/', import.meta.url));
@@ -113,58 +114,81 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
   router.use(`${demo.mountPath}/*`, saving);
   router.use(demo.mountPath, saving);
   router.route(demo.mountPath, demo.simulator.app);
-  return router
-    .get('/', (c) => sendFile(c, DEMO_DIR, 'index.html', PAGE_HEADERS))
-    .get('/demo/:file{[a-z-]+\\.[a-z]+}', (c) => {
-      const file = c.req.param('file');
-      return sendFile(c, DEMO_DIR, file, file.endsWith('.html') ? PAGE_HEADERS : undefined);
-    })
-    .post('/demo/token', async (c) => {
-      const origin = requireOwnOrigin(c);
-      const org = await findDefaultOrganization(c.get('db'));
-      if (!org) throw new AppError('not_ready', 'The default organization does not exist yet');
-      const key = await demoKeyId(c, org.id);
-      const { widgetTokens } = c.get('deps');
-      const { token, expiresAt } = widgetTokens.issue(
-        { org: org.id, role: 'admin', key, origins: [origin] },
-        DEMO_TOKEN_TTL_SECONDS,
-      );
-      return c.json({ token, expiresAt: expiresAt.toISOString() }, 200);
-    })
-    .post('/demo/pay', authenticate(), requireRole('staff'), async (c) => {
-      requireOwnOrigin(c);
-      const parsed = payInput.safeParse(await c.req.json().catch(() => undefined));
-      if (!parsed.success) {
-        throw invalidInput('Name a paymentLinkId or an aggregateLinkId', fieldErrors(parsed.error));
-      }
-      const db = c.get('db');
-      const { orgId } = c.get('caller');
-      const options = { method: 'CARD' as const, payerName: 'Pat Payer', lastFour: '4242' };
-      try {
-        if ('paymentLinkId' in parsed.data) {
-          const link = await getPaymentLink(db, orgId, parsed.data.paymentLinkId);
-          if (!link.serviceId) throw notSynced('payment link');
-          const paid = demo.simulator.sandbox.payPaymentLink(demo.firmKey, link.serviceId, options);
+  return (
+    router
+      .get('/', (c) => sendFile(c, DEMO_DIR, 'index.html', PAGE_HEADERS))
+      .get('/demo/:file{[a-z-]+\\.[a-z]+}', (c) => {
+        const file = c.req.param('file');
+        return sendFile(c, DEMO_DIR, file, file.endsWith('.html') ? PAGE_HEADERS : undefined);
+      })
+      .post('/demo/token', async (c) => {
+        const origin = requireOwnOrigin(c);
+        const org = await findDefaultOrganization(c.get('db'));
+        if (!org) throw new AppError('not_ready', 'The default organization does not exist yet');
+        const key = await demoKeyId(c, org.id);
+        const { widgetTokens } = c.get('deps');
+        const { token, expiresAt } = widgetTokens.issue(
+          { org: org.id, role: 'admin', key, origins: [origin] },
+          DEMO_TOKEN_TTL_SECONDS,
+        );
+        return c.json({ token, expiresAt: expiresAt.toISOString() }, 200);
+      })
+      .post('/demo/pay', authenticate(), requireRole('staff'), async (c) => {
+        requireOwnOrigin(c);
+        const parsed = payInput.safeParse(await c.req.json().catch(() => undefined));
+        if (!parsed.success) {
+          throw invalidInput(
+            'Name a paymentLinkId or an aggregateLinkId',
+            fieldErrors(parsed.error),
+          );
+        }
+        const db = c.get('db');
+        const { orgId } = c.get('caller');
+        const options = { method: 'CARD' as const, payerName: 'Pat Payer', lastFour: '4242' };
+        try {
+          if ('paymentLinkId' in parsed.data) {
+            const link = await getPaymentLink(db, orgId, parsed.data.paymentLinkId);
+            if (!link.serviceId) throw notSynced('payment link');
+            const paid = demo.simulator.sandbox.payPaymentLink(
+              demo.firmKey,
+              link.serviceId,
+              options,
+            );
+            demo.persist();
+            return c.json({ transactions: paid.transactions.length }, 200);
+          }
+          const link = await getAggregateLink(db, orgId, parsed.data.aggregateLinkId);
+          if (!link.serviceId) throw notSynced('aggregate link');
+          const paid = demo.simulator.sandbox.payAggregatePaymentLink(
+            demo.firmKey,
+            link.serviceId,
+            options,
+          );
           demo.persist();
           return c.json({ transactions: paid.transactions.length }, 200);
+        } catch (error) {
+          // "Already paid" and the like, in the simulator's own words.
+          if (error instanceof SimulatorError) {
+            throw new AppError(
+              error.code === 'NOT_FOUND' ? 'not_found' : 'conflict',
+              error.message,
+            );
+          }
+          throw error;
         }
-        const link = await getAggregateLink(db, orgId, parsed.data.aggregateLinkId);
-        if (!link.serviceId) throw notSynced('aggregate link');
-        const paid = demo.simulator.sandbox.payAggregatePaymentLink(
-          demo.firmKey,
-          link.serviceId,
-          options,
-        );
+      })
+      // The processor's nightly batch, at once: the demo's payments settle (DEPOSITED), so a
+      // newcomer reaches Refund (a payment still PENDING can only be voided).
+      .post('/demo/settle', authenticate(), requireRole('staff'), (c) => {
+        requireOwnOrigin(c);
+        const settled = demo.simulator.sandbox.settle(demo.firmKey);
         demo.persist();
-        return c.json({ transactions: paid.transactions.length }, 200);
-      } catch (error) {
-        // "Already paid" and the like, in the simulator's own words.
-        if (error instanceof SimulatorError) {
-          throw new AppError(error.code === 'NOT_FOUND' ? 'not_found' : 'conflict', error.message);
-        }
-        throw error;
-      }
-    });
+        return c.json(
+          { transactions: settled.length, depositId: settled[0]?.depositId ?? null },
+          200,
+        );
+      })
+  );
 }
 
 const notSynced = (what: string) =>
