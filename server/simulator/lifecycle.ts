@@ -108,9 +108,7 @@ function depositReference(firm: FirmState, at: string): string {
  */
 export function settlePayments(env: LedgerEnv, firm: FirmState): TransactionRecord[] {
   const due = [...firm.transactions.values()].filter(
-    (t) =>
-      PROCESSOR_PAYMENTS.has(t.type) &&
-      ['PENDING', 'SUCCESSFUL', 'FUNDS_IN_TRANSIT'].includes(t.status),
+    (t) => processed(t.type) && ['PENDING', 'SUCCESSFUL', 'FUNDS_IN_TRANSIT'].includes(t.status),
   );
   if (due.length === 0) return [];
   const depositId = depositReference(firm, nowIso());

@@ -520,7 +520,6 @@ export const es = {
   Return: 'Devolución',
   'Chargeback reversal': 'Reversión de contracargo',
   '${0} of ${1} on ${2}': '${0} de ${1} del ${2}',
-  '${0} refunded': '${0} reembolsados',
   'Void payment': 'Anular el pago',
   '${0} from ${1}, ${2}.': '${0} de ${1}, ${2}.',
   'Still refundable: ${0}.': 'Aún reembolsable: ${0}.',

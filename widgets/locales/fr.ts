@@ -550,4 +550,8 @@ export const fr = {
   'Money in the account that names no client': 'Argent du compte qui ne désigne aucun client',
   'A payment booked but not yet in a bank deposit':
     'Un paiement comptabilisé mais pas encore dans un dépôt bancaire',
+  Payment: 'Paiement',
+  Return: 'Retour',
+  'Chargeback reversal': 'Annulation de rétrofacturation',
+  '${0} of ${1} on ${2}': '${0} de ${1} du ${2}',
 } satisfies Catalog;
