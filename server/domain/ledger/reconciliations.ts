@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Reconciliation } from '../../../shared/ledger.js';
 import { fromCents, toCents } from '../../../shared/money.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { bankAccounts, ledgerReconciliations } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
+import { appendHistory, type HistoryKey } from '../audit/history.js';
+import { reconciliationFact } from '../audit/live-records.js';
 import { pageAfter, toPage } from '../pagination.js';
 import { instant, ledgerBalances } from './balances.js';
 
@@ -19,6 +22,7 @@ const toReconciliation = (row: Row): Reconciliation => ({
   id: row.id,
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
+  historyHead: row.historySeq === null ? null : `${row.historySeq}:${row.historyHash}`,
 });
 
 /** Unmatched items listed at most (the counts in `reasons` stay exact). */
@@ -26,6 +30,7 @@ const MAX_UNMATCHED = 100;
 
 export async function reconcile(
   db: Executor,
+  historyKey: HistoryKey,
   orgId: string,
   input: { bankAccountId: string; asOf: string; statementBalance: string },
   createdBy: string,
@@ -104,20 +109,26 @@ export async function reconcile(
     ].slice(0, MAX_UNMATCHED),
     negativeClients: negative,
   };
+  const values = {
+    id: randomUUID(),
+    orgId,
+    bankAccountId: input.bankAccountId,
+    asOf,
+    status: result.status,
+    statementBalanceCents: statement,
+    bookBalanceCents: book,
+    clientLedgerTotalCents: clientTotal,
+    varianceCents: variance,
+    result,
+    createdBy,
+  };
+  // Recorded first: the stored row then carries the head its own record made.
+  const head = await appendHistory(db, historyKey, orgId, [
+    { subject: 'reconciliation', subjectId: values.id, content: reconciliationFact(values) },
+  ]);
   const [row] = await db
     .insert(ledgerReconciliations)
-    .values({
-      orgId,
-      bankAccountId: input.bankAccountId,
-      asOf,
-      status: result.status,
-      statementBalanceCents: statement,
-      bookBalanceCents: book,
-      clientLedgerTotalCents: clientTotal,
-      varianceCents: variance,
-      result,
-      createdBy,
-    })
+    .values({ ...values, historySeq: head!.seq, historyHash: head!.hash })
     .returning();
   return toReconciliation(row!);
 }
