@@ -27,7 +27,8 @@ export function ledgerBackfillJobHandlers(ctx: {
   return {
     [LEDGER_BACKFILL_JOB]: {
       async run(job, signal) {
-        while (await backfillLedgerBatch(ctx.db, ctx.historyKey, job.orgId)) signal.throwIfAborted();
+        while (await backfillLedgerBatch(ctx.db, ctx.historyKey, job.orgId))
+          signal.throwIfAborted();
       },
     },
   };

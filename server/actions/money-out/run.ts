@@ -51,7 +51,10 @@ async function apply(
 ) {
   // A service that does not echo the externalId still names our request by it.
   const request = { ...result.request, externalId: result.request.externalId ?? row.externalId };
-  return (await applyMoneyOutResult(ctx.db, ctx.historyKey, row.orgId, { ...result, request }, at)) ?? row;
+  return (
+    (await applyMoneyOutResult(ctx.db, ctx.historyKey, row.orgId, { ...result, request }, at)) ??
+    row
+  );
 }
 
 async function send(

@@ -1,6 +1,7 @@
 // The trust guard of refunds and voids, end to end: a refund or void of a payment into a trust
 // account may not take its matter's (or client's) trust ledger balance below zero, less what is
 // asked already, unless an admin overrides it with a reason.
+import { testHistoryKey } from '../../testing/history-key.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerBackfills } from '../../db/schema/index.js';
@@ -26,7 +27,9 @@ describe('the trust guard', () => {
       clientId: p.clientId,
       matterId: p.matterId,
     });
-    await applyTransactionsToLedger(m.h.t.database.db, m.h.orgId, [chargeback.id]);
+    await applyTransactionsToLedger(m.h.t.database.db, testHistoryKey(), m.h.orgId, [
+      chargeback.id,
+    ]);
     const before = mutations();
     const refused = await post(`/api/transactions/${p.id}/refund`, { amount: '5.00' }, 't-1');
     expect(refused.status).toBe(409);

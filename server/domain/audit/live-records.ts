@@ -1,10 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
-import {
-  ledgerReconciliations,
-  moneyOutRequests,
-  trustFindings,
-} from '../../db/schema/index.js';
+import { ledgerReconciliations, moneyOutRequests, trustFindings } from '../../db/schema/index.js';
 import type { ChainFacts } from './rebuild.js';
 
 // The records a refund decision or a report reads besides the ledger, compared with their last
@@ -90,7 +86,8 @@ function compareFields(
   if (!chain) return;
   if (!live) return differ(table, id, '(row)', chain, null);
   for (const [field, value] of Object.entries(chain)) {
-    if (field in live && iso(live[field]) !== value) differ(table, id, field, value, iso(live[field]));
+    if (field in live && iso(live[field]) !== value)
+      differ(table, id, field, value, iso(live[field]));
   }
 }
 
@@ -146,7 +143,8 @@ export async function compareRecords(
     compareFields('ledger_reconciliations', id, chain, byId.get(id), differ);
   }
   for (const id of byId.keys()) {
-    if (!reconciliations.has(id)) differ('ledger_reconciliations', id, '(row)', null, 'not in the history');
+    if (!reconciliations.has(id))
+      differ('ledger_reconciliations', id, '(row)', null, 'not in the history');
   }
 
   const acknowledgements = of('finding_acknowledgement');

@@ -164,7 +164,9 @@ export async function compareLive(
   const found: Difference[] = [];
   const differ = (table: string, id: string, field: string, chain: unknown, live: unknown) =>
     found.push({ table, id, field, chain, live });
-  const accounts = new Set<string>([...facts.entries.values()].map((e) => e.bankAccountId));
+  const accounts = new Set<string>(
+    [...facts.entries.values()].flatMap((e) => (e.bankAccountId ? [e.bankAccountId] : [])),
+  );
   const liveBalances = rowsOf<Record<string, string | number | null>>(
     await db.execute(sql`select * from ledger_balances where org_id = ${orgId}::uuid`),
   );
@@ -187,7 +189,8 @@ export async function compareLive(
       runningOf.set(row.id, row.running);
       const fact = facts.entries.get(row.id);
       if (!fact) {
-        if (row.seq < facts.minEntrySeq) sequence.push({ seq: row.seq, fact: row.fact, id: row.id });
+        if (row.seq < facts.minEntrySeq)
+          sequence.push({ seq: row.seq, fact: row.fact, id: row.id });
         else differ('ledger_entries', row.id, '(row)', null, 'not in the history');
         continue;
       }
@@ -214,7 +217,8 @@ export async function compareLive(
       const liveRunning = runningOf.get(id);
       if (!liveRunning) continue;
       ['accountBalanceCents', 'clientBalanceCents', 'matterBalanceCents'].forEach((field, i) => {
-        if (liveRunning[i] !== after[i]) differ('ledger_entries', id, field, after[i], liveRunning[i]);
+        if (liveRunning[i] !== after[i])
+          differ('ledger_entries', id, field, after[i], liveRunning[i]);
       });
     }
   }

@@ -59,7 +59,8 @@ const MAX_LISTED = 200;
 /** `SEQ:HASH`, as printed on reconciliations and backups. */
 export function parseHead(text: string): HistoryHead {
   const match = /^(\d+):([0-9a-f]{64})$/.exec(text.trim());
-  if (!match) throw new Error(`A head is SEQ:HASH (a number, a colon, 64 hex digits), not "${text}"`);
+  if (!match)
+    throw new Error(`A head is SEQ:HASH (a number, a colon, 64 hex digits), not "${text}"`);
   return { seq: Number(match[1]), hash: match[2]! };
 }
 
@@ -86,7 +87,13 @@ async function walkChain(
   let keyedSeen = false;
   let keptFound = false;
   const broken = (row: { seq: number; subject: string; subjectId: string }, reason: BrokenReason) =>
-    ({ broken: { orgId, seq: row.seq, subject: row.subject, subjectId: row.subjectId, reason }, rows, head: null, keptFound, facts }) satisfies OrgChain;
+    ({
+      broken: { orgId, seq: row.seq, subject: row.subject, subjectId: row.subjectId, reason },
+      rows,
+      head: null,
+      keptFound,
+      facts,
+    }) satisfies OrgChain;
   for (;;) {
     const page = await db
       .select()
@@ -170,5 +177,12 @@ export async function verifyHistory(
     };
     return { ok: false, rows, firstBroken, heads, differences, differenceCount };
   }
-  return { ok: differenceCount === 0, rows, firstBroken: null, heads, differences, differenceCount };
+  return {
+    ok: differenceCount === 0,
+    rows,
+    firstBroken: null,
+    heads,
+    differences,
+    differenceCount,
+  };
 }

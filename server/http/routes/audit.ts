@@ -87,7 +87,10 @@ export const auditAdminRouter = createRouter({ role: 'admin' }).openapi(
       }),
     },
     responses: {
-      200: jsonResponse(verifyResult, 'The chain re-computed with its key, the first broken row, and every live row that differs from it'),
+      200: jsonResponse(
+        verifyResult,
+        'The chain re-computed with its key, the first broken row, and every live row that differs from it',
+      ),
       ...errorResponses,
     },
   }),

@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { tamperWithHistory, testHistoryKey } from '../../testing/history-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, transactions } from '../../db/schema/index.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
@@ -186,6 +187,7 @@ describe('the trust ledger, seeded scenario', () => {
     const posted = await db.transaction((tx) =>
       applyTransactionsToLedger(
         tx,
+        testHistoryKey(),
         h.orgId,
         local.map((r) => r!.id),
       ),
@@ -311,7 +313,8 @@ describe('the trust ledger, seeded scenario', () => {
     expect(intact.body.rows).toBeGreaterThan(10);
 
     const seq = history.body.data[0].seq as number;
-    await h.t.database.db.execute(
+    await tamperWithHistory(
+      h.t.database.db,
       sql`update audit_history set content = replace(content, 'RETURNED', 'DEPOSITED') where seq = ${seq}`,
     );
     const broken = await get('/api/admin/audit/verify');
