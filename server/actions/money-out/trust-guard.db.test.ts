@@ -4,7 +4,7 @@
 import { testHistoryKey } from '../../testing/history-key.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerBackfills } from '../../db/schema/index.js';
+import { ledgerBackfills, moneyOutRequests } from '../../db/schema/index.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
 import { trustBalanceCents } from '../../domain/ledger/balances.js';
 import { insertTransaction } from '../../testing/fixtures.js';
@@ -51,6 +51,24 @@ describe('the trust guard', () => {
       idempotencyKey: 't-2',
       overrideReason: 'Client overpaid; partner approved',
     });
+    // The request is in the history chain: its override reason rewritten in the table is named.
+    const verify = () => m.h.t.request('GET', '/api/admin/audit/verify');
+    expect((await verify()).body).toMatchObject({ ok: true, differenceCount: 0 });
+    await m.h.t.database.db
+      .update(moneyOutRequests)
+      .set({ overrideReason: 'Routine refund' })
+      .where(eq(moneyOutRequests.id, history.body.data[0].id as string));
+    expect((await verify()).body.differences).toContainEqual({
+      table: 'money_out_requests',
+      id: history.body.data[0].id,
+      field: 'overrideReason',
+      chain: 'Client overpaid; partner approved',
+      live: 'Routine refund',
+    });
+    await m.h.t.database.db
+      .update(moneyOutRequests)
+      .set({ overrideReason: 'Client overpaid; partner approved' })
+      .where(eq(moneyOutRequests.id, history.body.data[0].id as string));
   });
   it('reads the trust ledger: the payment is posted as it is stored, a manual entry counts', async () => {
     const p = await paid({ category: 'trust', amount: '10.00' });

@@ -314,6 +314,27 @@ describe('the trust ledger, seeded scenario', () => {
     expect((await get('/api/admin/audit/verify')).body).toMatchObject({ ok: true });
   });
 
+  it('verification names a stored transaction edited behind the chain', async () => {
+    const payment = (await localRow(ids[0]!))!;
+    await h.t.database.db.execute(
+      sql`update transactions set status = 'SUCCESSFUL', amount = amount + 1 where id = ${payment.id}`,
+    );
+    const named = (await get('/api/admin/audit/verify')).body.differences as {
+      id: string;
+      field: string;
+    }[];
+    expect(
+      named
+        .filter((d) => d.id === payment.id)
+        .map((d) => d.field)
+        .sort(),
+    ).toEqual(payment.status === 'SUCCESSFUL' ? ['amount'] : ['amount', 'status']);
+    await h.t.database.db.execute(
+      sql`update transactions set status = ${payment.status}, amount = amount - 1 where id = ${payment.id}`,
+    );
+    expect((await get('/api/admin/audit/verify')).body).toMatchObject({ ok: true });
+  });
+
   it('history: every stored state of a transaction; the chain verifies, and breaks on an edit', async () => {
     const payment = (await localRow(ids[2]!))!;
     const history = await get(`/api/transactions/${payment.id}/history`, h.t.org.keys.staff);
