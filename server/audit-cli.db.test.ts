@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { tamperWithHistory, testHistoryKey } from './testing/history-key.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import { createThrowawayPostgres } from './testing/database.js';
 // `npm run audit:verify` on a real process: intact on an untouched database, and naming the row
 // after someone edits one in the database, on the embedded database and on PostgreSQL.
 
+// The key createTestApp and testHistoryKey() use.
+const KEY = '2a'.repeat(32);
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 let env: NodeJS.ProcessEnv;
 let cleanup: () => Promise<void>;
@@ -21,12 +24,12 @@ let open: () => Promise<DatabaseHandle>;
 beforeAll(async () => {
   if (onPostgres) {
     const throwaway = await createThrowawayPostgres(process.env.DATABASE_URL!);
-    env = { DATABASE_URL: throwaway.url, DATA_DIR: '' };
+    env = { DATABASE_URL: throwaway.url, DATA_DIR: '', SECRETS_KEY: KEY };
     open = () => openPostgres(throwaway.url, { max: 2 });
     cleanup = throwaway.drop;
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-audit-'));
-    env = { DATABASE_URL: '', DATA_DIR: dataDir };
+    env = { DATABASE_URL: '', DATA_DIR: dataDir, SECRETS_KEY: KEY };
     open = () => openDatabase(loadConfig(env));
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
   }
@@ -34,12 +37,16 @@ beforeAll(async () => {
   await database.migrate();
   const org = await createOrganization(database.db, { name: 'Audited Firm' });
   const items = [100, 200, 300].map((amount) => ({
-    subject: 'ledger_entry' as const,
+    subject: 'anchor' as const,
     subjectId: crypto.randomUUID(),
     content: { amountCents: amount },
   }));
-  await database.db.transaction((tx) => appendHistory(tx, org.id, items.slice(0, 2)));
-  await database.db.transaction((tx) => appendHistory(tx, org.id, items.slice(2)));
+  await database.db.transaction((tx) =>
+    appendHistory(tx, testHistoryKey(), org.id, items.slice(0, 2)),
+  );
+  await database.db.transaction((tx) =>
+    appendHistory(tx, testHistoryKey(), org.id, items.slice(2)),
+  );
   await database.close();
 }, 120_000);
 afterAll(() => cleanup?.());
@@ -66,7 +73,8 @@ describe('npm run audit:verify', () => {
     )) as unknown as { rows?: { seq: number }[] } | { seq: number }[];
     const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
     const second = Number(list[1]!.seq);
-    await database.db.execute(
+    await tamperWithHistory(
+      database.db,
       sql`update audit_history set content = '{"amountCents":999}' where seq = ${second}`,
     );
     await database.close();

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { prepareDemo } from './demo.js';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { openSecretsKey } from './domain/secrets-key.js';
+import { anchorLegacyHistory, HistoryKey } from './domain/audit/history.js';
 import { resolveRemoteTarget } from './domain/remote-sites.js';
 import { errorMessage } from './errors.js';
 import { AuthThrottle } from './http/auth-throttle.js';
@@ -122,6 +123,11 @@ export async function openRuntime(
   }
   const db = database.db;
   const secretBox = overrides.secretBox ?? (await openSecretBox(config, database, logger));
+  const historyKey = new HistoryKey(secretBox);
+  // The first start after the keyed chain (migration 0023): legacy chains get a keyed anchor.
+  for (const orgId of await db.transaction((tx) => anchorLegacyHistory(tx, historyKey))) {
+    logger.info({ orgId }, 'audit history: legacy rows sealed with a keyed anchor row');
+  }
   const work = overrides.work ?? {};
 
   // On PostgreSQL several processes may call the remote for one organization: they share one
@@ -168,9 +174,9 @@ export async function openRuntime(
       metrics,
       jobKinds(
         syncJobHandlers({ db, remote }),
-        webhookJobHandlers({ db, remote, kick: () => worker.kick() }),
-        moneyOutJobHandlers({ db, remote, pollDelayMs: work.moneyOutPollMs }),
-        ledgerBackfillJobHandlers({ db }),
+        webhookJobHandlers({ db, historyKey, remote, kick: () => worker.kick() }),
+        moneyOutJobHandlers({ db, historyKey, remote, pollDelayMs: work.moneyOutPollMs }),
+        ledgerBackfillJobHandlers({ db, historyKey }),
         findingsBackfillJobHandlers({ db }),
       ),
     ),
@@ -211,6 +217,7 @@ export async function openRuntime(
     logger,
     config,
     secretBox,
+    historyKey,
     remote,
     worker,
     sync,

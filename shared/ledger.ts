@@ -187,6 +187,12 @@ export const reconciliation = z.object({
   negativeClients: z.array(ledgerBalanceLine),
   createdBy: z.string(),
   createdAt: when,
+  /**
+   * The history chain's head with this reconciliation recorded (`SEQ:HASH`): keep it, and
+   * `npm run audit:verify -- --head SEQ:HASH` proves nothing before it was cut off. Null for
+   * reconciliations run before the chain covered them.
+   */
+  historyHead: z.string().nullable(),
 });
 
 export const reconciliationsPage = z.object({

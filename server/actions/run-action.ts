@@ -3,6 +3,7 @@ import type { Transaction } from '../../shared/schemas.js';
 import type { Outcome } from '../queue/worker.js';
 import { requestMoneyOut } from './money-out/request.js';
 import type { Database } from '../db/index.js';
+import type { HistoryKey } from '../domain/audit/history.js';
 import { AppError, errorMessage, invalidInput, type FieldErrors } from '../errors.js';
 import { isRemoteError } from '../remote/index.js';
 import { syncBankAccounts, type BankAccountsSyncResult } from '../sync/bank-accounts.js';
@@ -57,6 +58,7 @@ export interface ActionInputs<A extends ActionName> {
 export async function runAction<A extends ActionName>(
   deps: {
     db: Database;
+    historyKey: HistoryKey;
     sync: SyncService;
     remote: RemoteApi;
     runNow(jobId: string): Promise<Outcome | null>;

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../db/schema/index.js';
+import { appendHistory } from '../domain/audit/history.js';
+import { testHistoryKey } from '../testing/history-key.js';
 import { openPglite } from '../db/index.js';
 import { exportToFile, rewriteBackup } from '../testing/backups.js';
 import { verifyBackupFile } from './backup-file.js';
@@ -28,7 +31,16 @@ beforeAll(async () => {
   const database = await openPglite(dataDir);
   try {
     await database.migrate();
-    await database.db.execute(sql`insert into organizations (name) values ('Firm to edit')`);
+    const [org] = await database.db
+      .insert(organizations)
+      .values({ name: 'Firm to edit' })
+      .returning();
+    // One history row: the backup's manifest carries the chain's head.
+    await database.db.transaction((tx) =>
+      appendHistory(tx, testHistoryKey(), org!.id, [
+        { subject: 'anchor', subjectId: org!.id, content: { note: 'backed up' } },
+      ]),
+    );
   } finally {
     await database.close();
   }
@@ -90,6 +102,9 @@ describe('npm run backup', () => {
     const { header, manifest } = await verifyBackupFile(file);
     expect(header.migrations.length).toBeGreaterThan(5);
     expect(Object.keys(manifest.files)).toEqual(['simulator.json']);
+    expect(manifest.historyHeads).toEqual([
+      { orgId: expect.any(String), head: expect.stringMatching(/^\d+:[0-9a-f]{64}$/) },
+    ]);
     expect(gunzipSync(readFileSync(file)).toString()).not.toContain(key);
     expect(existsSync(`${file}.partial`)).toBe(false);
 

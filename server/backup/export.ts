@@ -128,6 +128,11 @@ export async function exportDatabase(
     }
     for (const file of options.files ?? []) await writer.file(file.name, file.content);
     const sequences = await listSequences(session);
+    // Read in the backup's snapshot: the heads of exactly the rows it holds.
+    const heads = await session.query<{ org_id: string; seq: string; hash: string }>(
+      `select distinct on (org_id) org_id, seq::text as seq, hash from audit_history
+        order by org_id, seq desc`,
+    );
     const manifest = await writer.finish({
       createdAt,
       appVersion: APP.version,
@@ -135,6 +140,7 @@ export async function exportDatabase(
       migrations: migrations.length,
       totalRows: done,
       sequences,
+      historyHeads: heads.map((h) => ({ orgId: h.org_id, head: `${h.seq}:${h.hash}` })),
       checksums,
     });
     await pg.exec('commit');

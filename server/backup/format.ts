@@ -61,6 +61,12 @@ export interface BackupManifest {
   tables: Record<string, { rows: number; checksum: string; sha256: string }>;
   sequences: SequenceState[];
   files: Record<string, { bytes: number; sha256: string }>;
+  /**
+   * Each organization's tamper-evident history head in this backup (`SEQ:HASH`): keep it, and
+   * `npm run audit:verify -- --head SEQ:HASH` later proves nothing up to it was removed. Absent
+   * in backups made before the keyed chain.
+   */
+  historyHeads?: { orgId: string; head: string }[];
   /** SHA-256 of every byte of the (uncompressed) file before the manifest's line. */
   sha256: string;
 }

@@ -9,6 +9,8 @@ import {
 import { rowsOf, type Executor } from '../db/index.js';
 import { moneyOutRequests, transactions } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
+import { appendHistory, lockHistory, type HistoryKey } from './audit/history.js';
+import { moneyOutFact } from './audit/live-records.js';
 import { clientScope, matterScope } from './ledger/post.js';
 import { clipText255 } from '../security/text.js';
 
@@ -66,13 +68,16 @@ export const toMoneyOutRequest = (row: MoneyOutRow): MoneyOutRequest => ({
 
 /**
  * The transaction, locked until the caller's transaction ends: requests for one payment are
- * decided one after the other, so two of them never both see the same refundable amount.
+ * decided one after the other, so two of them never both see the same refundable amount. The
+ * history chain's head is taken first: the request is recorded there, and every writer locks the
+ * head before stored transactions (no deadlock with the webhook pipeline).
  */
 export async function lockTransaction(
   db: Executor,
   orgId: string,
   id: string,
 ): Promise<TransactionRow> {
+  await lockHistory(db, orgId);
   const [row] = await db
     .select()
     .from(transactions)
@@ -262,8 +267,15 @@ export interface NewMoneyOutRequest {
   requestedBy: string | null;
 }
 
-/** Writes the request with its externalId, in state SENDING. Call it in the caller's transaction. */
-export async function insertRequest(db: Executor, input: NewMoneyOutRequest): Promise<MoneyOutRow> {
+/**
+ * Writes the request with its externalId, in state SENDING, and records it in the history chain
+ * (amount, override and its reason, who asked). Call it in the caller's transaction.
+ */
+export async function insertRequest(
+  db: Executor,
+  historyKey: HistoryKey,
+  input: NewMoneyOutRequest,
+): Promise<MoneyOutRow> {
   const [row] = await db
     .insert(moneyOutRequests)
     .values({
@@ -272,6 +284,7 @@ export async function insertRequest(db: Executor, input: NewMoneyOutRequest): Pr
     })
     .returning();
   if (!row) throw new Error('insert into money_out_requests returned no row');
+  await recordRequest(db, historyKey, row);
   return row;
 }
 
@@ -285,10 +298,13 @@ export interface MoneyOutOutcome {
 /** Records what the service said about a request; a final state is never reopened. */
 export async function recordOutcome(
   db: Executor,
+  historyKey: HistoryKey,
   orgId: string,
   id: string,
   outcome: MoneyOutOutcome,
 ): Promise<MoneyOutRow> {
+  // The chain's head before the request's row: the lock order of every history writer.
+  await lockHistory(db, orgId);
   const [row] = await db
     .update(moneyOutRequests)
     .set({
@@ -308,7 +324,16 @@ export async function recordOutcome(
       ),
     )
     .returning();
-  return row ?? getRequest(db, orgId, id);
+  if (!row) return getRequest(db, orgId, id);
+  await recordRequest(db, historyKey, row);
+  return row;
+}
+
+/** The request's state as the history chain keeps it (server/domain/audit/live-records.ts). */
+async function recordRequest(db: Executor, historyKey: HistoryKey, row: MoneyOutRow) {
+  await appendHistory(db, historyKey, row.orgId, [
+    { subject: 'money_out_request', subjectId: row.id, content: moneyOutFact(row) },
+  ]);
 }
 
 /** The refund and void requests made for a transaction, newest first. */

@@ -2,6 +2,7 @@ import type { Role } from '../../shared/records.js';
 import type { BackupService } from '../backup/service.js';
 import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/index.js';
+import type { HistoryKey } from '../domain/audit/history.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Worker } from '../queue/worker.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   // --- The process's services, built by openRuntime: add new ones (e.g. metrics) here. ---
   /** The webhook receiver's secrets cache, inbox writer and rejection counter. */
   webhooks: WebhookReceiverState;
+  /** Keys the tamper-evident history chain (HMAC, derived from the secrets key). */
+  historyKey: HistoryKey;
   /** Issues and verifies widget tokens with the key derived from the secrets key. */
   widgetTokens: WidgetTokenSigner;
   /** This runtime's metrics (GET /metrics, and a worker's METRICS_PORT). */

@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { testHistoryKey } from '../testing/history-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type DatabaseHandle } from '../db/index.js';
 import { clients, ledgerEntries, matters, transactions } from '../db/schema/index.js';
@@ -9,7 +10,7 @@ import { readMigrations } from '../db/migrate.js';
 import { createTestApp } from '../testing/app.js';
 import { createTestDatabase } from '../testing/database.js';
 import { insertBankAccount, insertTransaction } from '../testing/fixtures.js';
-import { verifyHistory } from '../domain/audit/history.js';
+import { verifyHistory } from '../domain/audit/verify.js';
 import { createOrganization } from '../domain/organizations.js';
 import { applyTransactionsToLedger } from '../domain/ledger/apply.js';
 import { backfillLedgerBatch } from '../domain/ledger/backfill.js';
@@ -96,10 +97,9 @@ const entryCount = async (orgId: string) =>
   )[0]!.n;
 
 const runJob = (orgId: string) =>
-  ledgerBackfillJobHandlers({ db: database.db })[LEDGER_BACKFILL_JOB]!.run(
-    { orgId } as Job,
-    new AbortController().signal,
-  );
+  ledgerBackfillJobHandlers({ db: database.db, historyKey: testHistoryKey() })[
+    LEDGER_BACKFILL_JOB
+  ]!.run({ orgId } as Job, new AbortController().signal);
 
 async function backfillState(orgId: string) {
   const [row] = rowsOf<{ applied: number; completed_at: unknown }>(
@@ -115,7 +115,9 @@ describe('the ledger backfill', () => {
   it('gives an upgraded organization the balances its transactions applied normally have', async () => {
     const reference = await upgradedOrganization('Applied normally', false);
     for (const id of reference.ids) {
-      await database.db.transaction((tx) => applyTransactionsToLedger(tx, reference.orgId, [id]));
+      await database.db.transaction((tx) =>
+        applyTransactionsToLedger(tx, testHistoryKey(), reference.orgId, [id]),
+      );
     }
     const upgraded = await upgradedOrganization('Upgraded');
     expect(await entryCount(upgraded.orgId)).toBe(0);
@@ -131,7 +133,7 @@ describe('the ledger backfill', () => {
     );
     expect(await backfillState(upgraded.orgId)).toMatchObject({ applied: 5 });
     expect((await backfillState(upgraded.orgId)).completed_at).not.toBeNull();
-    expect((await verifyHistory(database.db, upgraded.orgId)).ok).toBe(true);
+    expect((await verifyHistory(database.db, testHistoryKey(), upgraded.orgId)).ok).toBe(true);
 
     // Done once: a second run, and a walk restarted from the beginning, post nothing.
     const entries = await entryCount(upgraded.orgId);
@@ -149,7 +151,7 @@ describe('the ledger backfill', () => {
     const reference = await upgradedOrganization('Reference', false);
     const upgraded = await upgradedOrganization('Webhook during backfill');
     // One batch of two, as if the process stopped there.
-    expect(await backfillLedgerBatch(database.db, upgraded.orgId, 2)).toBe(true);
+    expect(await backfillLedgerBatch(database.db, testHistoryKey(), upgraded.orgId, 2)).toBe(true);
     expect(await backfillState(upgraded.orgId)).toMatchObject({ applied: 2, completed_at: null });
     // A webhook changes a payment (another 100.00 refunded) and applies it, as the pipeline
     // does; the same happens in the reference organization.
@@ -160,20 +162,22 @@ describe('the ledger backfill', () => {
         .where(eq(transactions.id, org.p1.id));
     }
     await database.db.transaction((tx) =>
-      applyTransactionsToLedger(tx, upgraded.orgId, [upgraded.p1.id]),
+      applyTransactionsToLedger(tx, testHistoryKey(), upgraded.orgId, [upgraded.p1.id]),
     );
     // The rest of the walk runs while webhooks apply every transaction again (concurrently on
     // PostgreSQL, where each writer has its own connection).
     await Promise.all([
       (async () => {
-        while (await backfillLedgerBatch(database.db, upgraded.orgId, 2));
+        while (await backfillLedgerBatch(database.db, testHistoryKey(), upgraded.orgId, 2));
       })(),
       ...upgraded.ids.map((id) =>
-        database.db.transaction((tx) => applyTransactionsToLedger(tx, upgraded.orgId, [id])),
+        database.db.transaction((tx) =>
+          applyTransactionsToLedger(tx, testHistoryKey(), upgraded.orgId, [id]),
+        ),
       ),
     ]);
     await database.db.transaction((tx) =>
-      applyTransactionsToLedger(tx, reference.orgId, reference.ids),
+      applyTransactionsToLedger(tx, testHistoryKey(), reference.orgId, reference.ids),
     );
     const balances = await balancesOf(upgraded.orgId, upgraded.accountId);
     expect(balances).toEqual(await balancesOf(reference.orgId, reference.accountId));

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '../db/index.js';
+import type { HistoryKey } from '../domain/audit/history.js';
 import { backfillLedgerBatch, pendingLedgerBackfills } from '../domain/ledger/backfill.js';
 import { enqueue } from '../queue/queue.js';
 import type { JobHandler } from '../queue/worker.js';
@@ -19,11 +20,15 @@ export async function enqueueLedgerBackfills(db: Executor): Promise<number> {
 }
 
 /** The job kind, for the process's one worker: the whole walk, stopping between batches. */
-export function ledgerBackfillJobHandlers(ctx: { db: Database }): Record<string, JobHandler> {
+export function ledgerBackfillJobHandlers(ctx: {
+  db: Database;
+  historyKey: HistoryKey;
+}): Record<string, JobHandler> {
   return {
     [LEDGER_BACKFILL_JOB]: {
       async run(job, signal) {
-        while (await backfillLedgerBatch(ctx.db, job.orgId)) signal.throwIfAborted();
+        while (await backfillLedgerBatch(ctx.db, ctx.historyKey, job.orgId))
+          signal.throwIfAborted();
       },
     },
   };

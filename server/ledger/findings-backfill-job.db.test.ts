@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { testHistoryKey } from '../testing/history-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, rowsOf, type DatabaseHandle } from '../db/index.js';
 import { readMigrations } from '../db/migrate.js';
@@ -151,6 +152,7 @@ async function upgradedOrganization(name: string, options: { ledgerDone?: boolea
   ] as const) {
     await postManualEntry(
       db,
+      testHistoryKey(),
       orgId,
       { bankAccountId: trust.id, clientId, matterId, amount, date: '2026-11-20', memo: 'Cheque' },
       'test',
@@ -174,7 +176,9 @@ async function upgradedOrganization(name: string, options: { ledgerDone?: boolea
         ${account.lastFour}, ${account.name}, 'Fees', ${account.id}::uuid)`);
   }
   if (options.ledgerDone) {
-    await database.db.transaction((tx) => applyTransactionsToLedger(tx, orgId, ids));
+    await database.db.transaction((tx) =>
+      applyTransactionsToLedger(tx, testHistoryKey(), orgId, ids),
+    );
   } else {
     // What migration 0017 writes for an organization with transactions at the upgrade.
     await db.execute(sql`insert into ledger_backfills (org_id) values (${orgId}::uuid)`);
@@ -198,7 +202,9 @@ async function liveSummary(orgId: string) {
 const job = (orgId: string) => ({ orgId }) as Job;
 const signal = () => new AbortController().signal;
 const runLedgerJob = (orgId: string) =>
-  ledgerBackfillJobHandlers({ db: database.db })[LEDGER_BACKFILL_JOB]!.run(job(orgId), signal());
+  ledgerBackfillJobHandlers({ db: database.db, historyKey: testHistoryKey() })[
+    LEDGER_BACKFILL_JOB
+  ]!.run(job(orgId), signal());
 const runFindingsJob = (orgId: string) =>
   findingsBackfillJobHandlers({ db: database.db })[FINDINGS_BACKFILL_JOB]!.run(
     job(orgId),
@@ -245,7 +251,7 @@ describe('the trust findings backfill', () => {
     const first = await findingsOf(upgraded.orgId);
     expect(first).toHaveLength(EXPECTED.length);
     const refund = first.find((f) => f.kind === 'outside_refund')!;
-    await acknowledgeTrustFinding(database.db, upgraded.orgId, refund.id, {
+    await acknowledgeTrustFinding(database.db, testHistoryKey(), upgraded.orgId, refund.id, {
       note: 'Refund agreed with the client',
       by: 'api-key:test',
     });

@@ -1,3 +1,4 @@
+import { testHistoryKey } from './history-key.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { BACKFILL_BATCH_SIZE, backfillLedgerBatch } from '../domain/ledger/backfill.js';
@@ -11,11 +12,12 @@ export async function seedLedger(
   db: Database,
   orgId: string,
   batchSize = BACKFILL_BATCH_SIZE,
+  historyKey = testHistoryKey(),
 ): Promise<number> {
   await db.execute(sql`
     insert into ledger_backfills (org_id) values (${orgId}::uuid)
     on conflict (org_id) do update set completed_at = null`);
   let batches = 1;
-  while (await backfillLedgerBatch(db, orgId, batchSize)) batches++;
+  while (await backfillLedgerBatch(db, historyKey, orgId, batchSize)) batches++;
   return batches;
 }

@@ -8,7 +8,7 @@ import { transactionStage } from './pipeline/stage-transaction.js';
 export function webhookJobHandlers(ctx: PipelineContext): Record<string, JobHandler> {
   return {
     [WEBHOOK_JOB.event]: eventStage(ctx),
-    [WEBHOOK_JOB.transaction]: transactionStage(ctx.db),
+    [WEBHOOK_JOB.transaction]: transactionStage(ctx.db, ctx.historyKey),
     [WEBHOOK_JOB.reconcile]: reconcileStage(ctx),
   };
 }

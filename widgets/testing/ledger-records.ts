@@ -132,6 +132,7 @@ export const aReconciliation = (over: Partial<Reconciliation> = {}): Reconciliat
   bankAccountId: TRUST,
   asOf: '2026-11-30T23:59:59.999Z',
   status: 'balanced',
+  historyHead: null,
   statementBalance: '1300.00',
   bookBalance: '1300.00',
   clientLedgerTotal: '1300.00',

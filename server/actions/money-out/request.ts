@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { fromCents, readAmount, toCents } from '../../../shared/money.js';
+import type { HistoryKey } from '../../domain/audit/history.js';
 import { moneyOutRefusal } from '../../../shared/money-out-rules.js';
 import type { MoneyOutKind } from '../../../shared/money-out.js';
 import type { Database, Executor } from '../../db/index.js';
@@ -37,6 +38,8 @@ import { voidRefusal } from './void-refusal.js';
 
 export interface MoneyOutDeps {
   db: Database;
+  /** Keys the history chain the request is recorded in. */
+  historyKey: HistoryKey;
   remote: RemoteApi;
   /** Runs a job here and now (the process's worker). */
   runNow(jobId: string): Promise<Outcome | null>;
@@ -183,7 +186,7 @@ async function writeRequest(
     }
     await guardTrust(tx, call.orgId, payment, movedCents, call.override);
 
-    const row = await insertRequest(tx, {
+    const row = await insertRequest(tx, deps.historyKey, {
       orgId: call.orgId,
       transactionId: payment.id,
       kind: call.kind,

@@ -1,5 +1,6 @@
 import { OPEN_MONEY_OUT_STATUSES, type MoneyOutStatus } from '../../../shared/money-out.js';
 import type { Database } from '../../db/index.js';
+import type { HistoryKey } from '../../domain/audit/history.js';
 import {
   getRequest,
   noteRequestProblem,
@@ -22,6 +23,8 @@ import { MONEY_OUT_JOB, type MoneyOutJobPayload } from './jobs.js';
 
 export interface MoneyOutContext {
   db: Database;
+  /** Keys the history chain each request's state is recorded in. */
+  historyKey: HistoryKey;
   remote: RemoteApi;
   /** First wait before polling an unfinished request; doubles up to an hour. Default 1 min. */
   pollDelayMs?: number;
@@ -48,7 +51,10 @@ async function apply(
 ) {
   // A service that does not echo the externalId still names our request by it.
   const request = { ...result.request, externalId: result.request.externalId ?? row.externalId };
-  return (await applyMoneyOutResult(ctx.db, row.orgId, { ...result, request }, at)) ?? row;
+  return (
+    (await applyMoneyOutResult(ctx.db, ctx.historyKey, row.orgId, { ...result, request }, at)) ??
+    row
+  );
 }
 
 async function send(
@@ -71,7 +77,7 @@ async function send(
     return await apply(ctx, row, result, sentAt);
   } catch (error) {
     if (isRemoteError(error) && REFUSED_CODES.has(error.code)) {
-      return recordOutcome(ctx.db, row.orgId, row.id, {
+      return recordOutcome(ctx.db, ctx.historyKey, row.orgId, row.id, {
         status: 'ERROR',
         errorMessage: error.message,
       });

@@ -1,9 +1,10 @@
 // The trust guard of refunds and voids, end to end: a refund or void of a payment into a trust
 // account may not take its matter's (or client's) trust ledger balance below zero, less what is
 // asked already, unless an admin overrides it with a reason.
+import { testHistoryKey } from '../../testing/history-key.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerBackfills } from '../../db/schema/index.js';
+import { ledgerBackfills, moneyOutRequests } from '../../db/schema/index.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
 import { trustBalanceCents } from '../../domain/ledger/balances.js';
 import { insertTransaction } from '../../testing/fixtures.js';
@@ -26,7 +27,9 @@ describe('the trust guard', () => {
       clientId: p.clientId,
       matterId: p.matterId,
     });
-    await applyTransactionsToLedger(m.h.t.database.db, m.h.orgId, [chargeback.id]);
+    await applyTransactionsToLedger(m.h.t.database.db, testHistoryKey(), m.h.orgId, [
+      chargeback.id,
+    ]);
     const before = mutations();
     const refused = await post(`/api/transactions/${p.id}/refund`, { amount: '5.00' }, 't-1');
     expect(refused.status).toBe(409);
@@ -48,6 +51,24 @@ describe('the trust guard', () => {
       idempotencyKey: 't-2',
       overrideReason: 'Client overpaid; partner approved',
     });
+    // The request is in the history chain: its override reason rewritten in the table is named.
+    const verify = () => m.h.t.request('GET', '/api/admin/audit/verify');
+    expect((await verify()).body).toMatchObject({ ok: true, differenceCount: 0 });
+    await m.h.t.database.db
+      .update(moneyOutRequests)
+      .set({ overrideReason: 'Routine refund' })
+      .where(eq(moneyOutRequests.id, history.body.data[0].id as string));
+    expect((await verify()).body.differences).toContainEqual({
+      table: 'money_out_requests',
+      id: history.body.data[0].id,
+      field: 'overrideReason',
+      chain: 'Client overpaid; partner approved',
+      live: 'Routine refund',
+    });
+    await m.h.t.database.db
+      .update(moneyOutRequests)
+      .set({ overrideReason: 'Client overpaid; partner approved' })
+      .where(eq(moneyOutRequests.id, history.body.data[0].id as string));
   });
   it('reads the trust ledger: the payment is posted as it is stored, a manual entry counts', async () => {
     const p = await paid({ category: 'trust', amount: '10.00' });

@@ -1,12 +1,24 @@
-import { bigserial, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { AUDIT_SUBJECTS } from '../../../shared/audit.js';
 import { organizations } from './organizations.js';
 
 /**
- * The tamper-evident history: every change of a stored transaction and every ledger entry, as
- * a row that is never updated or deleted. Each row carries the SHA-256 of the previous row of its
- * organization (`prev_hash`) and of its own content chained to it (`hash`), so an edited or
- * removed row breaks the chain at that row (server/domain/audit/history.ts). `content` is the
- * exact JSON text that was hashed (jsonb would reorder it).
+ * The tamper-evident history: every change of a stored transaction, every ledger entry, money-out
+ * request, reconciliation and acknowledgement of a finding, as a row that is never updated or
+ * deleted (a trigger refuses both, migration 0023). Each row carries the previous row's hash of its
+ * organization (`prev_hash`) and its own (`hash`): HMAC-SHA256 with a key derived from the secrets
+ * key over its seq, time, subject, content and prev_hash (hash_version 2; version 1 rows, written
+ * before, are SHA-256 without seq, time or key). See server/domain/audit/history.ts. `content` is
+ * the exact JSON text that was hashed (jsonb would reorder it).
  */
 export const auditHistory = pgTable(
   'audit_history',
@@ -15,11 +27,13 @@ export const auditHistory = pgTable(
     orgId: uuid('org_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    subject: text('subject', { enum: ['transaction', 'ledger_entry'] }).notNull(),
+    subject: text('subject', { enum: AUDIT_SUBJECTS }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     content: text('content').notNull(),
     prevHash: varchar('prev_hash', { length: 64 }).notNull(),
     hash: varchar('hash', { length: 64 }).notNull(),
+    /** 1: SHA-256 (rows written before the keyed formula), 2: the keyed HMAC. */
+    hashVersion: smallint('hash_version').notNull().default(1),
     recordedAt: timestamp('recorded_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),

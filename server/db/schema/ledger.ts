@@ -152,6 +152,9 @@ export const ledgerReconciliations = pgTable(
     result: jsonb('result').notNull(),
     createdBy: varchar('created_by', { length: 255 }).notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** The history chain's head with this reconciliation recorded (null: run before 0023). */
+    historySeq: bigint('history_seq', { mode: 'number' }),
+    historyHash: varchar('history_hash', { length: 64 }),
   },
   (t) => [index('ledger_reconciliations_org_created').on(t.orgId, t.createdAt, t.id)],
 );

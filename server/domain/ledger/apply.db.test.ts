@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { testHistoryKey } from '../../testing/history-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/index.js';
 import { clients, ledgerEntries, matters, transactions } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../testing/database.js';
 import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
 import { createOrganization } from '../organizations.js';
-import { verifyHistory } from '../audit/history.js';
+import { verifyHistory } from '../audit/verify.js';
 import { applyTransactionsToLedger } from './apply.js';
 import { trustBalanceCents } from './balances.js';
 
@@ -46,7 +47,7 @@ const change = (id: string, set: Partial<typeof transactions.$inferInsert>) =>
   database.db.update(transactions).set(set).where(eq(transactions.id, id));
 
 const apply = (ids: string[]) =>
-  database.db.transaction((tx) => applyTransactionsToLedger(tx, orgId, ids));
+  database.db.transaction((tx) => applyTransactionsToLedger(tx, testHistoryKey(), orgId, ids));
 
 async function entriesOf(transactionId: string) {
   return database.db
@@ -109,6 +110,6 @@ describe('applyTransactionsToLedger', () => {
     ]);
     expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(7_000);
     expect((await entriesOf(payment.id)).length).toBe(2);
-    expect((await verifyHistory(database.db, orgId)).ok).toBe(true);
+    expect((await verifyHistory(database.db, testHistoryKey(), orgId)).ok).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { toCents } from '../../../shared/money.js';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
-import { lockHistory } from '../audit/history.js';
+import { lockHistory, type HistoryKey } from '../audit/history.js';
 import { familyEffects, isPayment, type Effect, type LedgerTransaction } from './effects.js';
 import { postEntries, type NewEntry } from './post.js';
 
@@ -49,6 +49,7 @@ const COLUMNS = sql`t.id, t.type, t.status, t.amount::text as amount,
 /** Brings the ledger in step with the stored state of these transactions (by our ids). */
 export async function applyTransactionsToLedger(
   db: Executor,
+  historyKey: HistoryKey,
   orgId: string,
   transactionIds: readonly string[],
   now = new Date(),
@@ -135,6 +136,6 @@ export async function applyTransactionsToLedger(
   const entries = [...difference.values()].filter((e) => e.amountCents !== 0);
   // A correction of money already booked is dated when we learned it, not at the original date.
   for (const e of entries) if (postedKeys.has(key(e))) e.date = now;
-  await postEntries(db, orgId, entries);
+  await postEntries(db, historyKey, orgId, entries);
   return entries.length;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/index.js';
+import type { HistoryKey } from '../audit/history.js';
 import { applyTransactionsToLedger } from './apply.js';
 import { transactionIdsAfter } from '../transactions.js';
 
@@ -22,6 +23,7 @@ export const BACKFILL_BATCH_SIZE = 1_000;
  */
 export async function backfillLedgerBatch(
   db: Database,
+  historyKey: HistoryKey,
   orgId: string,
   batchSize = BACKFILL_BATCH_SIZE,
 ): Promise<boolean> {
@@ -34,7 +36,7 @@ export async function backfillLedgerBatch(
     );
     if (!state || state.completed) return false;
     const ids = await transactionIdsAfter(tx, orgId, state.after, batchSize);
-    const posted = await applyTransactionsToLedger(tx, orgId, ids);
+    const posted = await applyTransactionsToLedger(tx, historyKey, orgId, ids);
     const done = ids.length < batchSize;
     await tx.execute(sql`
       update ledger_backfills set

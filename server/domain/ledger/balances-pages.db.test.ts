@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testHistoryKey } from '../../testing/history-key.js';
 import type { LedgerBalanceLine, LedgerBalances } from '../../../shared/ledger.js';
 import { fromCents, toCents } from '../../../shared/money.js';
 import type { DatabaseHandle } from '../../db/index.js';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   ) =>
     postManualEntry(
       database.db,
+      testHistoryKey(),
       orgId,
       { bankAccountId, clientId, matterId, amount, date, memo: 'cheque' },
       'test',

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/index.js';
 import { bankAccounts, clients, ledgerEntries, matters } from '../../db/schema/index.js';
 import { conflict, invalidInput, notFound } from '../../errors.js';
 import { instant } from './balances.js';
+import type { HistoryKey } from '../audit/history.js';
 import { postEntries } from './post.js';
 
 // The entries of one account (of one client, of one matter), newest posted first, each with the
@@ -109,6 +110,7 @@ export interface ManualEntryInput {
 /** A host's entry for money that never touched the service. */
 export async function postManualEntry(
   db: Executor,
+  historyKey: HistoryKey,
   orgId: string,
   input: ManualEntryInput,
   createdBy: string,
@@ -133,7 +135,7 @@ export async function postManualEntry(
         throw invalidInput('Unknown matter', { matterId: ['not a matter of this client'] });
       }
     }
-    const [posted] = await postEntries(tx, orgId, [
+    const [posted] = await postEntries(tx, historyKey, orgId, [
       {
         bankAccountId: input.bankAccountId,
         clientId: input.clientId,
@@ -153,6 +155,7 @@ export async function postManualEntry(
 /** Posts the opposite of a manual entry, naming it; an entry is reversed once. */
 export async function reverseManualEntry(
   db: Executor,
+  historyKey: HistoryKey,
   orgId: string,
   id: string,
   reason: string,
@@ -175,7 +178,7 @@ export async function reverseManualEntry(
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.reversesEntryId, id)));
     if (already) throw conflict('This entry is already reversed');
-    const [posted] = await postEntries(tx, orgId, [
+    const [posted] = await postEntries(tx, historyKey, orgId, [
       {
         bankAccountId: original.bankAccountId,
         clientId: original.clientId,

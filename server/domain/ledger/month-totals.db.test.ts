@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { testHistoryKey } from '../../testing/history-key.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCents } from '../../../shared/money.js';
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const post = (clientId: string, matterId: string | null, amount: string, date: string) =>
     postManualEntry(
       database.db,
+      testHistoryKey(),
       orgId,
       { bankAccountId: accountId, clientId, matterId, amount, date, memo: 'cheque' },
       'test',
@@ -56,13 +58,21 @@ beforeAll(async () => {
       status: 'DEPOSITED',
       createdOn: new Date(createdOn),
     });
-    await database.db.transaction((tx) => applyTransactionsToLedger(tx, orgId, [t.id]));
+    await database.db.transaction((tx) =>
+      applyTransactionsToLedger(tx, testHistoryKey(), orgId, [t.id]),
+    );
     if (refunded !== '0') {
       await database.db.execute(
         sql`update transactions set amount_refunded = ${refunded}, status = 'PARTIALLY_REFUNDED' where id = ${t.id}`,
       );
       await database.db.transaction((tx) =>
-        applyTransactionsToLedger(tx, orgId, [t.id], new Date('2026-03-05T08:00:00.000Z')),
+        applyTransactionsToLedger(
+          tx,
+          testHistoryKey(),
+          orgId,
+          [t.id],
+          new Date('2026-03-05T08:00:00.000Z'),
+        ),
       );
     }
   }

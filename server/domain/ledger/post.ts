@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerEntryKind } from '../../../shared/ledger.js';
 import { rowsOf, type Executor } from '../../db/index.js';
-import { appendHistory, lockHistory } from '../audit/history.js';
+import { appendHistory, lockHistory, type HistoryKey } from '../audit/history.js';
 import { addToMonthTotals } from './month-totals.js';
 
 // Posting: entries are appended, and the totals they change (ledger_balances: the account, the
@@ -71,6 +71,7 @@ const POST_CHUNK = 1_000;
 /** Appends `entries` (in this order) for one organization; call inside a transaction. */
 export async function postEntries(
   db: Executor,
+  key: HistoryKey,
   orgId: string,
   entries: readonly NewEntry[],
 ): Promise<{ id: string }[]> {
@@ -78,7 +79,7 @@ export async function postEntries(
   if (entries.length > POST_CHUNK) {
     const posted: { id: string }[] = [];
     for (let i = 0; i < entries.length; i += POST_CHUNK) {
-      posted.push(...(await postEntries(db, orgId, entries.slice(i, i + POST_CHUNK))));
+      posted.push(...(await postEntries(db, key, orgId, entries.slice(i, i + POST_CHUNK))));
     }
     return posted;
   }
@@ -152,6 +153,7 @@ export async function postEntries(
   );
   await appendHistory(
     db,
+    key,
     orgId,
     posted.map((p, i) => {
       const e = entries[i]!;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Reconciliation } from '../../../shared/ledger.js';
 import { bigCents, moneyOfCents } from '../../../shared/money.js';
@@ -5,6 +6,8 @@ import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
 import { rowsOf, textList, type Executor } from '../../db/index.js';
 import { bankAccounts, ledgerReconciliations } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
+import { appendHistory, type HistoryKey } from '../audit/history.js';
+import { reconciliationFact } from '../audit/live-records.js';
 import { pageAfter, toPage } from '../pagination.js';
 import { instant, ledgerBalances } from './balances.js';
 
@@ -20,6 +23,7 @@ const toReconciliation = (row: Row): Reconciliation => ({
   id: row.id,
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
+  historyHead: row.historySeq === null ? null : `${row.historySeq}:${row.historyHash}`,
 });
 
 /** A BigInt into a bigint column (the schema's are read as numbers). */
@@ -30,6 +34,7 @@ const MAX_UNMATCHED = 100;
 
 export async function reconcile(
   db: Executor,
+  historyKey: HistoryKey,
   orgId: string,
   input: { bankAccountId: string; asOf: string; statementBalance: string },
   createdBy: string,
@@ -109,19 +114,35 @@ export async function reconcile(
     ].slice(0, MAX_UNMATCHED),
     negativeClients: negative,
   };
+  const values = {
+    id: randomUUID(),
+    orgId,
+    bankAccountId: input.bankAccountId,
+    asOf,
+    status: result.status,
+    // As the row reads back (cents as numbers), for the history's record of it.
+    statementBalanceCents: Number(statement),
+    bookBalanceCents: Number(book),
+    clientLedgerTotalCents: Number(clientTotal),
+    varianceCents: Number(variance),
+    result,
+    createdBy,
+  };
+  // Recorded first: the stored row then carries the head its own record made.
+  const head = await appendHistory(db, historyKey, orgId, [
+    { subject: 'reconciliation', subjectId: values.id, content: reconciliationFact(values) },
+  ]);
   const [row] = await db
     .insert(ledgerReconciliations)
     .values({
-      orgId,
-      bankAccountId: input.bankAccountId,
-      asOf,
-      status: result.status,
+      ...values,
+      // Written exactly, whatever their size (the row's numbers are what it reads back).
       statementBalanceCents: bigint(statement),
       bookBalanceCents: bigint(book),
       clientLedgerTotalCents: bigint(clientTotal),
       varianceCents: bigint(variance),
-      result,
-      createdBy,
+      historySeq: head!.seq,
+      historyHash: head!.hash,
     })
     .returning();
   return toReconciliation(row!);

@@ -1,10 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { testHistoryKey } from '../../testing/history-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type DatabaseHandle } from '../../db/index.js';
 import { clients, ledgerEntries, matters } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../testing/database.js';
 import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
-import { verifyHistory } from '../audit/history.js';
+import { verifyHistory } from '../audit/verify.js';
 import { createOrganization } from '../organizations.js';
 import { applyTransactionsToLedger } from './apply.js';
 import { trustBalanceCents } from './balances.js';
@@ -50,6 +51,7 @@ describe('ledger totals under concurrent posting', () => {
     const manual = Array.from({ length: 24 }, (_, i) =>
       postManualEntry(
         database.db,
+        testHistoryKey(),
         orgId,
         {
           bankAccountId: accountId,
@@ -74,7 +76,9 @@ describe('ledger totals under concurrent posting', () => {
       ),
     );
     const pipeline = payments.map((p) =>
-      database.db.transaction((tx) => applyTransactionsToLedger(tx, orgId, [p.id])),
+      database.db.transaction((tx) =>
+        applyTransactionsToLedger(tx, testHistoryKey(), orgId, [p.id]),
+      ),
     );
     const settled = await Promise.allSettled([...manual, ...pipeline]);
     expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
@@ -104,6 +108,6 @@ describe('ledger totals under concurrent posting', () => {
       expect(e.clientBalanceCents).toBe(client);
       if (e.matterId === matterId) expect(e.matterBalanceCents).toBe(matter);
     }
-    expect(await verifyHistory(database.db, orgId)).toMatchObject({ ok: true });
+    expect(await verifyHistory(database.db, testHistoryKey(), orgId)).toMatchObject({ ok: true });
   });
 });

@@ -10,6 +10,8 @@ import {
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import { clients, matters, statements, trustFindings } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
+import { appendHistory, lockHistory, type HistoryKey } from '../audit/history.js';
+import { acknowledgementFact } from '../audit/live-records.js';
 import { pageAfter, toPage } from '../pagination.js';
 import { wordingOf } from './wording.js';
 import { NO_ES_DETERMINACION_LEGAL, wordingOfEs } from './wording-es.js';
@@ -135,10 +137,13 @@ export async function listTrustFindings(
  */
 export async function acknowledgeTrustFinding(
   db: Executor,
+  historyKey: HistoryKey,
   orgId: string,
   id: string,
   input: { note: string; by: string },
 ): Promise<TrustFindingRecord> {
+  // The chain's head first: the lock order of every history writer (refresh.ts takes it too).
+  await lockHistory(db, orgId);
   const [row] = await db
     .update(trustFindings)
     .set({
@@ -150,6 +155,9 @@ export async function acknowledgeTrustFinding(
     .where(and(eq(trustFindings.orgId, orgId), eq(trustFindings.id, id)))
     .returning();
   if (!row) throw notFound('Trust finding');
+  await appendHistory(db, historyKey, orgId, [
+    { subject: 'finding_acknowledgement', subjectId: row.id, content: acknowledgementFact(row) },
+  ]);
   const [record] = await withContext(db, [row]);
   return record as TrustFindingRecord;
 }

@@ -90,6 +90,7 @@ actionsRouter.post('/:name', async (c) => {
     await runAction(
       {
         db: c.get('db'),
+        historyKey: deps.historyKey,
         sync: deps.sync,
         remote: deps.remote,
         runNow: (jobId) => deps.worker.runNow(jobId),

@@ -1,7 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { getTransaction } from '../../domain/transactions.js';
-import { historyOf, verifyHistory } from '../../domain/audit/history.js';
+import { AUDIT_SUBJECTS } from '../../../shared/audit.js';
+import { historyOf } from '../../domain/audit/history.js';
+import { parseHead, verifyHistory } from '../../domain/audit/verify.js';
+import { invalidInput } from '../../errors.js';
 import { errorResponses, idParams, jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -12,7 +15,7 @@ const tags = ['audit'];
 
 const historyRow = z.object({
   seq: z.number().int(),
-  subject: z.enum(['transaction', 'ledger_entry']),
+  subject: z.enum(AUDIT_SUBJECTS),
   content: z.unknown(),
   hash: z.string(),
   recordedAt: z.iso.datetime(),
@@ -27,8 +30,27 @@ const verifyResult = z.object({
       seq: z.number().int(),
       subject: z.string(),
       subjectId: z.string(),
+      reason: z.enum([
+        'hash',
+        'link',
+        'legacy_after_keyed',
+        'unanchored',
+        'missing',
+        'head_not_found',
+      ]),
     })
     .nullable(),
+  heads: z.array(z.object({ orgId: z.string(), seq: z.number().int(), hash: z.string() })),
+  differences: z.array(
+    z.object({
+      table: z.string(),
+      id: z.string(),
+      field: z.string(),
+      chain: z.unknown(),
+      live: z.unknown(),
+    }),
+  ),
+  differenceCount: z.number().int(),
 });
 
 export const transactionHistoryRouter = createRouter({ role: 'staff' }).openapi(
@@ -58,10 +80,29 @@ export const auditAdminRouter = createRouter({ role: 'admin' }).openapi(
     method: 'get',
     path: '/audit/verify',
     tags,
+    request: {
+      query: z.object({
+        /** A head kept earlier (`SEQ:HASH`): proves nothing after it was cut off. */
+        head: z.string().max(100).optional(),
+      }),
+    },
     responses: {
-      200: jsonResponse(verifyResult, 'The chain re-computed; the first broken row, if any'),
+      200: jsonResponse(
+        verifyResult,
+        'The chain re-computed with its key, the first broken row, and every live row that differs from it',
+      ),
       ...errorResponses,
     },
   }),
-  async (c) => c.json(await verifyHistory(c.get('db'), c.get('caller').orgId), 200),
+  async (c) => {
+    const { head } = c.req.valid('query');
+    let kept;
+    try {
+      kept = head === undefined ? undefined : parseHead(head);
+    } catch (error) {
+      throw invalidInput((error as Error).message, { head: ['SEQ:HASH'] });
+    }
+    const { historyKey } = c.get('deps');
+    return c.json(await verifyHistory(c.get('db'), historyKey, c.get('caller').orgId, kept), 200);
+  },
 );

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { tamperWithHistory, testHistoryKey } from '../../testing/history-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, transactions } from '../../db/schema/index.js';
+import { ledgerEntries, ledgerReconciliations, transactions } from '../../db/schema/index.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
 import { trustBalanceCents } from '../../domain/ledger/balances.js';
 import { syncBankAccounts } from '../../sync/bank-accounts.js';
@@ -186,6 +187,7 @@ describe('the trust ledger, seeded scenario', () => {
     const posted = await db.transaction((tx) =>
       applyTransactionsToLedger(
         tx,
+        testHistoryKey(),
         h.orgId,
         local.map((r) => r!.id),
       ),
@@ -279,6 +281,58 @@ describe('the trust ledger, seeded scenario', () => {
     ]);
     expect(listed.body.data[0].createdBy).toMatch(/^api-key:/);
     expect((await run('12.345')).status).toBe(400);
+    // Each carries the history head its own record made; the chain proves it, the live row and
+    // its stored record agree, and a head that is not in the chain is named.
+    expect(listed.body.data[0].historyHead).toMatch(/^\d+:[0-9a-f]{64}$/);
+    const head = off.body.historyHead as string;
+    const proved = await get(`/api/admin/audit/verify?head=${head}`);
+    expect(proved.body).toMatchObject({ ok: true, firstBroken: null, differenceCount: 0 });
+    const [seq] = head.split(':');
+    const wrong = await get(`/api/admin/audit/verify?head=${seq}:${'0'.repeat(64)}`);
+    expect(wrong.body).toMatchObject({ ok: false, firstBroken: { reason: 'head_not_found' } });
+    expect((await get('/api/admin/audit/verify?head=nonsense')).status).toBe(400);
+    // A reconciliation edited or deleted behind the chain's back is named (then put back).
+    const [original] = await h.t.database.db
+      .select()
+      .from(ledgerReconciliations)
+      .where(eq(ledgerReconciliations.historySeq, Number(seq)));
+    await h.t.database.db.execute(
+      sql`update ledger_reconciliations set statement_balance_cents = 1 where history_seq = ${Number(seq)}`,
+    );
+    const edited = await get('/api/admin/audit/verify');
+    expect(edited.body.differences).toContainEqual(
+      expect.objectContaining({ table: 'ledger_reconciliations', field: 'statementBalanceCents' }),
+    );
+    await h.t.database.db.execute(
+      sql`delete from ledger_reconciliations where history_seq = ${Number(seq)}`,
+    );
+    const deleted = await get('/api/admin/audit/verify');
+    expect(deleted.body.differences).toContainEqual(
+      expect.objectContaining({ table: 'ledger_reconciliations', field: '(row)', live: null }),
+    );
+    await h.t.database.db.insert(ledgerReconciliations).values(original!);
+    expect((await get('/api/admin/audit/verify')).body).toMatchObject({ ok: true });
+  });
+
+  it('verification names a stored transaction edited behind the chain', async () => {
+    const payment = (await localRow(ids[0]!))!;
+    await h.t.database.db.execute(
+      sql`update transactions set status = 'SUCCESSFUL', amount = amount + 1 where id = ${payment.id}`,
+    );
+    const named = (await get('/api/admin/audit/verify')).body.differences as {
+      id: string;
+      field: string;
+    }[];
+    expect(
+      named
+        .filter((d) => d.id === payment.id)
+        .map((d) => d.field)
+        .sort(),
+    ).toEqual(payment.status === 'SUCCESSFUL' ? ['amount'] : ['amount', 'status']);
+    await h.t.database.db.execute(
+      sql`update transactions set status = ${payment.status}, amount = amount - 1 where id = ${payment.id}`,
+    );
+    expect((await get('/api/admin/audit/verify')).body).toMatchObject({ ok: true });
   });
 
   it('history: every stored state of a transaction; the chain verifies, and breaks on an edit', async () => {
@@ -311,7 +365,8 @@ describe('the trust ledger, seeded scenario', () => {
     expect(intact.body.rows).toBeGreaterThan(10);
 
     const seq = history.body.data[0].seq as number;
-    await h.t.database.db.execute(
+    await tamperWithHistory(
+      h.t.database.db,
       sql`update audit_history set content = replace(content, 'RETURNED', 'DEPOSITED') where seq = ${seq}`,
     );
     const broken = await get('/api/admin/audit/verify');

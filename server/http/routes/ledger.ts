@@ -179,6 +179,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       const caller = c.get('caller');
       const entry = await postManualEntry(
         c.get('db'),
+        c.get('deps').historyKey,
         caller.orgId,
         c.req.valid('json'),
         actorOf(caller),
@@ -202,6 +203,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       const caller = c.get('caller');
       const entry = await reverseManualEntry(
         c.get('db'),
+        c.get('deps').historyKey,
         caller.orgId,
         c.req.valid('param').id,
         c.req.valid('json').reason,
@@ -226,6 +228,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       const caller = c.get('caller');
       const result = await reconcile(
         c.get('db'),
+        c.get('deps').historyKey,
         caller.orgId,
         c.req.valid('json'),
         actorOf(caller),

@@ -86,7 +86,12 @@ async function run(
   const deps = c.get('deps');
   const caller = c.get('caller');
   const answered = await requestMoneyOut(
-    { db: c.get('db'), remote: deps.remote, runNow: (jobId) => deps.worker.runNow(jobId) },
+    {
+      db: c.get('db'),
+      historyKey: deps.historyKey,
+      remote: deps.remote,
+      runNow: (jobId) => deps.worker.runNow(jobId),
+    },
     {
       orgId: caller.orgId,
       kind,

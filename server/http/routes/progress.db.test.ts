@@ -1,3 +1,4 @@
+import { testHistoryKey } from '../../testing/history-key.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkProgress } from '../../../shared/progress.js';
@@ -96,7 +97,10 @@ describe('reconciliation progress', () => {
       },
     } as unknown as RemoteApi;
     await expect(
-      reconcileOrganization({ db: db(), remote, kick: () => {} }, h.t.org.orgId),
+      reconcileOrganization(
+        { db: db(), historyKey: testHistoryKey(), remote, kick: () => {} },
+        h.t.org.orgId,
+      ),
     ).rejects.toThrow('the remote went away');
     // Before the first page, and while the second is asked for: running, with what it knew.
     expect(seen).toEqual([

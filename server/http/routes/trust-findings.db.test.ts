@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrustFindingRecord } from '../../../shared/trust-findings.js';
-import { transactions } from '../../db/schema/index.js';
+import { transactions, trustFindings } from '../../db/schema/index.js';
 import { syncBankAccounts } from '../../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 
@@ -285,6 +285,23 @@ describe('trust findings', () => {
       h.t.otherOrg.keys.admin,
     );
     expect(other.body.data).toEqual([]);
+    // The acknowledgement is in the history chain: its note rewritten in the table is named.
+    await h.t.database.db
+      .update(trustFindings)
+      .set({ acknowledgementNote: 'Nothing to see' })
+      .where(eq(trustFindings.id, finding!.id));
+    const verified = await get('/api/admin/audit/verify');
+    expect(verified.body.differences).toContainEqual({
+      table: 'trust_findings',
+      id: finding!.id,
+      field: 'note',
+      chain: 'Client asked for it; covered by their balance.',
+      live: 'Nothing to see',
+    });
+    await h.t.database.db
+      .update(trustFindings)
+      .set({ acknowledgementNote: 'Client asked for it; covered by their balance.' })
+      .where(eq(trustFindings.id, finding!.id));
   });
 
   it('refuses a status it does not know, and pages', async () => {

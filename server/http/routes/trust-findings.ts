@@ -63,6 +63,7 @@ export const trustFindingsRouter = createRouter({ role: 'admin' })
       const caller = c.get('caller');
       const finding = await acknowledgeTrustFinding(
         c.get('db'),
+        c.get('deps').historyKey,
         caller.orgId,
         c.req.valid('param').id,
         {

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/index.js';
+import type { HistoryKey } from '../../domain/audit/history.js';
 import {
   findRequestAtService,
   openRequestsForPayment,
@@ -17,6 +18,7 @@ import { upsertRemoteTransactions } from './upsert-transactions.js';
 /** Applies a request's result; answers our request row (undefined: not one of ours). */
 export async function applyMoneyOutResult(
   db: Database,
+  historyKey: HistoryKey,
   orgId: string,
   result: RemoteMoneyOutResult,
   fetchedAt: Date,
@@ -26,6 +28,7 @@ export async function applyMoneyOutResult(
     if (moved.length > 0) {
       await upsertRemoteTransactions(
         tx,
+        historyKey,
         moved.map((transaction) => ({ orgId, transaction, fetchedAt })),
       );
     }
@@ -34,7 +37,7 @@ export async function applyMoneyOutResult(
       externalId: result.request.externalId,
     });
     if (!row) return undefined;
-    return recordOutcome(tx, orgId, row.id, {
+    return recordOutcome(tx, historyKey, orgId, row.id, {
       status: result.request.status,
       serviceId: result.request.id,
       errorMessage: result.request.errorMessage,
@@ -83,7 +86,7 @@ async function fetchNamed(
  * (it shows among the failed webhook events): nothing received is dropped unread.
  */
 export async function completeNamedRequests(
-  ctx: { db: Database; remote: RemoteApi },
+  ctx: { db: Database; historyKey: HistoryKey; remote: RemoteApi },
   orgId: string,
   requests: readonly RequestRef[],
   fetchedAt: Date,
@@ -92,7 +95,7 @@ export async function completeNamedRequests(
   const moved: RemoteTransaction[] = [];
   for (const request of requests) {
     for (const result of await fetchNamed(ctx, orgId, request, signal)) {
-      await applyMoneyOutResult(ctx.db, orgId, result, fetchedAt);
+      await applyMoneyOutResult(ctx.db, ctx.historyKey, orgId, result, fetchedAt);
       moved.push(...result.originals, ...result.reversals);
     }
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
+import type { HistoryKey } from '../../domain/audit/history.js';
 import type { Job } from '../../queue/queue.js';
 import type { JobHandler } from '../../queue/worker.js';
 import type { RemoteApi, RemoteTransaction } from '../../remote/index.js';
@@ -23,6 +24,8 @@ import { orgKey } from '../../org-key.js';
 
 export interface PipelineContext {
   db: Database;
+  /** Keys the history chain the stored transactions and ledger entries are recorded in. */
+  historyKey: HistoryKey;
   remote: RemoteApi;
   /** Wakes this process's worker: the upserts just enqueued can start at once. */
   kick(): void;

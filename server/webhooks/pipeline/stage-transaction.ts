@@ -1,4 +1,5 @@
 import type { Database } from '../../db/index.js';
+import type { HistoryKey } from '../../domain/audit/history.js';
 import { removeDeadJobsFor, type Job } from '../../queue/queue.js';
 import type { JobHandler } from '../../queue/worker.js';
 import { Batcher } from '../../db/batcher.js';
@@ -16,9 +17,9 @@ interface Item extends UpsertItem {
   jobId: string;
 }
 
-async function writeBatch(db: Database, items: Item[]): Promise<void[]> {
+async function writeBatch(db: Database, historyKey: HistoryKey, items: Item[]): Promise<void[]> {
   await db.transaction(async (tx) => {
-    const outcomes = await upsertRemoteTransactions(tx, items);
+    const outcomes = await upsertRemoteTransactions(tx, historyKey, items);
     const outcomeOf = new Map<string, 'upserted' | 'skipped'>();
     const settle = items.map((item, i) => {
       // A stale snapshot lost to a newer one already written: its events are done all the same.
@@ -42,9 +43,9 @@ async function writeBatch(db: Database, items: Item[]): Promise<void[]> {
   return items.map(() => undefined);
 }
 
-export function transactionStage(db: Database): JobHandler {
+export function transactionStage(db: Database, historyKey: HistoryKey): JobHandler {
   // A failing batch is written again item by item, so one bad transaction fails only its job.
-  const batcher = new Batcher<Item, void>((items) => writeBatch(db, items), {
+  const batcher = new Batcher<Item, void>((items) => writeBatch(db, historyKey, items), {
     maxItems: 200,
     splitOnFailure: true,
   });

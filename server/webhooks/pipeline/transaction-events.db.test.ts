@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { tamperWithHistory, testHistoryKey } from '../../testing/history-key.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/index.js';
 import { transactions } from '../../db/schema/index.js';
-import { historyOf, verifyHistory } from '../../domain/audit/history.js';
+import { historyOf } from '../../domain/audit/history.js';
+import { verifyHistory } from '../../domain/audit/verify.js';
 import { createOrganization } from '../../domain/organizations.js';
 import type { RemoteTransaction, RemoteTransactionEvent } from '../../remote/index.js';
 import { createTestDatabase } from '../../testing/database.js';
@@ -57,7 +59,9 @@ const payment = (over: Partial<RemoteTransaction>) =>
 let clock = Date.parse('2026-11-22T12:00:00.000Z');
 const write = (transaction: RemoteTransaction) =>
   database.db.transaction((tx) =>
-    upsertRemoteTransactions(tx, [{ orgId, transaction, fetchedAt: new Date((clock += 1000)) }]),
+    upsertRemoteTransactions(tx, testHistoryKey(), [
+      { orgId, transaction, fetchedAt: new Date((clock += 1000)) },
+    ]),
   );
 
 async function history() {
@@ -106,17 +110,18 @@ describe('transaction events in the history', () => {
   });
 
   it('the chain covers the events: verify passes, then names the row whose event was edited', async () => {
-    expect(await verifyHistory(database.db, orgId)).toMatchObject({ ok: true });
+    expect(await verifyHistory(database.db, testHistoryKey(), orgId)).toMatchObject({ ok: true });
     const { row, rows } = await history();
     const edited = rows[1]!;
-    await database.db.execute(
+    await tamperWithHistory(
+      database.db,
       sql`update audit_history set content = replace(content, '"settled"', '"created"')
           where seq = ${edited.seq}`,
     );
     expect((await historyOf(database.db, orgId, row.id))[1]?.content).toMatchObject({
       events: [{ type: 'created' }, { type: 'created' }],
     });
-    expect(await verifyHistory(database.db, orgId)).toMatchObject({
+    expect(await verifyHistory(database.db, testHistoryKey(), orgId)).toMatchObject({
       ok: false,
       firstBroken: { seq: edited.seq, subjectId: row.id },
     });

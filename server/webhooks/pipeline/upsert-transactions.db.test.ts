@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { testHistoryKey } from '../../testing/history-key.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/index.js';
@@ -30,6 +31,7 @@ const write = (...items: RemoteTransaction[]) =>
   database.db.transaction((tx) =>
     upsertRemoteTransactions(
       tx,
+      testHistoryKey(),
       items.map((transaction) => ({ orgId, transaction, fetchedAt: new Date((clock += 1000)) })),
     ),
   );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { clipText255 } from '../../security/text.js';
-import { appendHistory, lockHistory } from '../../domain/audit/history.js';
+import { appendHistory, lockHistory, type HistoryKey } from '../../domain/audit/history.js';
 import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
 import { refreshTransactionFindings } from '../../domain/trust-findings/refresh.js';
 import { resolveRelated } from './related-records.js';
@@ -105,6 +105,7 @@ const byOrg = (rows: readonly { org_id: string; id: string }[]) => {
 /** Every change of a stored transaction goes to the tamper-evident history, as stored. */
 async function recordHistory(
   db: Executor,
+  key: HistoryKey,
   rows: readonly { org_id: string; id: string }[],
 ): Promise<void> {
   for (const [orgId, ids] of byOrg(rows)) {
@@ -123,6 +124,7 @@ async function recordHistory(
     );
     await appendHistory(
       db,
+      key,
       orgId,
       states.map((state) => ({
         subject: 'transaction' as const,
@@ -141,10 +143,11 @@ async function recordHistory(
  */
 async function keepLedger(
   db: Executor,
+  key: HistoryKey,
   rows: readonly { org_id: string; id: string }[],
 ): Promise<void> {
   for (const [orgId, ids] of byOrg(rows)) {
-    await applyTransactionsToLedger(db, orgId, [...ids]);
+    await applyTransactionsToLedger(db, key, orgId, [...ids]);
     await refreshTransactionFindings(db, orgId, [...ids]);
   }
 }
@@ -152,6 +155,7 @@ async function keepLedger(
 /** Upserts a batch; call it inside a transaction (the related rows go with it). */
 export async function upsertRemoteTransactions(
   db: Executor,
+  key: HistoryKey,
   items: readonly UpsertItem[],
 ): Promise<UpsertOutcome[]> {
   const outcomes: UpsertOutcome[] = items.map((i) =>
@@ -194,8 +198,8 @@ export async function upsertRemoteTransactions(
       returning t.org_id, t.service_id, t.id, t.updated_at = now()::timestamptz(3) as changed`),
   );
   const linked = await linkReversals(db, written);
-  await recordHistory(db, [...written.filter((w) => w.changed), ...linked]);
-  await keepLedger(db, [...written, ...linked]);
+  await recordHistory(db, key, [...written.filter((w) => w.changed), ...linked]);
+  await keepLedger(db, key, [...written, ...linked]);
   const applied = new Map(written.map((w) => [orgKey(w.org_id, w.service_id), true]));
   // Each item is `upserted` when the state written is its own or newer (its job's events are
   // then as current as they can be); a snapshot older than the row's is `stale`.

@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '../../../shared/ledger.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import { accountScope, clientScope, matterScope } from '../ledger/post.js';
+import { monthOf } from '../ledger/month-totals.js';
+import { compareRecords } from './live-records.js';
+
+// What the chain says the live tables hold, rebuilt from its rows, and every live row that says
+// otherwise. The ledger: each entry's fields and the running balances after it, the per-client,
+// per-matter and account totals (ledger_balances) and the month totals. Entries posted before the
+// history existed (migration 0015) are not in the chain: a live entry missing from it whose seq is
+// below every chained entry's is taken as it is (`legacy`) and counted into the totals.
+
+export interface Difference {
+  table: string;
+  /** The row: its id, or its key (`bankAccountId|scope`, `bankAccountId|month|scope`). */
+  id: string;
+  /** The field that differs; `(row)` when the row is missing on one side. */
+  field: string;
+  chain: unknown;
+  live: unknown;
+}
+
+interface EntryFact {
+  seq: number;
+  bankAccountId: string;
+  clientId: string | null;
+  matterId: string | null;
+  transactionId: string | null;
+  kind: LedgerEntryKind;
+  amountCents: number;
+  date: string;
+  memo: string | null;
+  reversesEntryId: string | null;
+  reason: string | null;
+  createdBy: string;
+}
+
+const ENTRY_FIELDS = [
+  'bankAccountId',
+  'clientId',
+  'matterId',
+  'transactionId',
+  'kind',
+  'amountCents',
+  'date',
+  'memo',
+  'reversesEntryId',
+  'reason',
+  'createdBy',
+] as const;
+
+/** The facts read from one organization's chain, latest state per subject. */
+export class ChainFacts {
+  readonly entries = new Map<string, EntryFact>();
+  readonly latest = new Map<string, Map<string, Record<string, unknown>>>();
+  readonly reconciliations = new Map<string, Record<string, unknown>>();
+  minEntrySeq = Number.POSITIVE_INFINITY;
+
+  add(subject: string, subjectId: string, content: string): void {
+    if (subject === 'anchor') return;
+    const value = JSON.parse(content) as Record<string, unknown>;
+    if (subject === 'ledger_entry') {
+      const entry = value as unknown as EntryFact;
+      this.entries.set(subjectId, entry);
+      this.minEntrySeq = Math.min(this.minEntrySeq, entry.seq);
+      return;
+    }
+    const of = this.latest.get(subject) ?? new Map<string, Record<string, unknown>>();
+    of.set(subjectId, value);
+    this.latest.set(subject, of);
+  }
+}
+
+type Totals = Record<LedgerEntryKind | 'balance', number>;
+const zero = (): Totals => ({
+  received: 0,
+  refunded: 0,
+  returned: 0,
+  voided: 0,
+  charged_back: 0,
+  manual: 0,
+  balance: 0,
+});
+const COLUMN: Record<keyof Totals, string> = {
+  received: 'received_cents',
+  refunded: 'refunded_cents',
+  returned: 'returned_cents',
+  voided: 'voided_cents',
+  charged_back: 'charged_back_cents',
+  manual: 'manual_cents',
+  balance: 'balance_cents',
+};
+
+const scopesOf = (e: Pick<EntryFact, 'clientId' | 'matterId'>) => [
+  accountScope,
+  clientScope(e.clientId),
+  matterScope(e.clientId, e.matterId),
+];
+
+interface LiveEntry {
+  id: string;
+  seq: number;
+  fact: EntryFact;
+  running: [number, number, number];
+}
+
+const PAGE = 5_000;
+
+/** A date column as `YYYY-MM-DD`, whichever way the driver gave it. */
+const dayOf = (value: unknown) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+async function liveEntries(db: Executor, orgId: string, bankAccountId: string) {
+  const out: LiveEntry[] = [];
+  let after = 0;
+  for (;;) {
+    const page = rowsOf<Record<string, string | number | Date | null>>(
+      await db.execute(sql`
+        select id, seq, bank_account_id, client_id, matter_id, transaction_id, kind, amount_cents,
+          date, memo, reverses_entry_id, reason, created_by, account_balance_cents,
+          client_balance_cents, matter_balance_cents
+        from ledger_entries
+        where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
+          and seq > ${after}
+        order by seq limit ${PAGE}`),
+    );
+    for (const r of page) {
+      out.push({
+        id: String(r.id),
+        seq: Number(r.seq),
+        fact: {
+          seq: Number(r.seq),
+          bankAccountId: String(r.bank_account_id),
+          clientId: (r.client_id as string | null) ?? null,
+          matterId: (r.matter_id as string | null) ?? null,
+          transactionId: (r.transaction_id as string | null) ?? null,
+          kind: r.kind as LedgerEntryKind,
+          amountCents: Number(r.amount_cents),
+          date: new Date(r.date as string).toISOString(),
+          memo: (r.memo as string | null) ?? null,
+          reversesEntryId: (r.reverses_entry_id as string | null) ?? null,
+          reason: (r.reason as string | null) ?? null,
+          createdBy: String(r.created_by),
+        },
+        running: [
+          Number(r.account_balance_cents),
+          Number(r.client_balance_cents),
+          Number(r.matter_balance_cents),
+        ],
+      });
+    }
+    if (page.length < PAGE) return out;
+    after = Number(page.at(-1)!.seq);
+  }
+}
+
+/** Every live row of the organization that differs from its chain. */
+export async function compareLive(
+  db: Executor,
+  orgId: string,
+  facts: ChainFacts,
+): Promise<Difference[]> {
+  const found: Difference[] = [];
+  const differ = (table: string, id: string, field: string, chain: unknown, live: unknown) =>
+    found.push({ table, id, field, chain, live });
+  const accounts = new Set<string>(
+    [...facts.entries.values()].flatMap((e) => (e.bankAccountId ? [e.bankAccountId] : [])),
+  );
+  const liveBalances = rowsOf<Record<string, string | number | null>>(
+    await db.execute(sql`select * from ledger_balances where org_id = ${orgId}::uuid`),
+  );
+  for (const b of liveBalances) accounts.add(String(b.bank_account_id));
+
+  const balances = new Map<string, Totals>();
+  const months = new Map<string, Totals>();
+  const add = (map: Map<string, Totals>, key: string, e: EntryFact) => {
+    const t = map.get(key) ?? zero();
+    t[e.kind] += e.amountCents;
+    t.balance += e.amountCents;
+    map.set(key, t);
+  };
+  const seen = new Set<string>();
+  for (const account of [...accounts].sort()) {
+    const live = await liveEntries(db, orgId, account);
+    const sequence: { seq: number; fact: EntryFact; id: string }[] = [];
+    const runningOf = new Map<string, [number, number, number]>();
+    for (const row of live) {
+      runningOf.set(row.id, row.running);
+      const fact = facts.entries.get(row.id);
+      if (!fact) {
+        if (row.seq < facts.minEntrySeq)
+          sequence.push({ seq: row.seq, fact: row.fact, id: row.id });
+        else differ('ledger_entries', row.id, '(row)', null, 'not in the history');
+        continue;
+      }
+      seen.add(row.id);
+      for (const field of ENTRY_FIELDS) {
+        if (fact[field] !== row.fact[field]) {
+          differ('ledger_entries', row.id, field, fact[field], row.fact[field]);
+        }
+      }
+    }
+    for (const [id, fact] of facts.entries) {
+      if (fact.bankAccountId === account) sequence.push({ seq: fact.seq, fact, id });
+    }
+    sequence.sort((a, b) => a.seq - b.seq);
+    const running = new Map<string, number>();
+    for (const { id, fact } of sequence) {
+      const after = scopesOf(fact).map((scope) => {
+        const next = (running.get(scope) ?? 0) + fact.amountCents;
+        running.set(scope, next);
+        add(balances, `${account}|${scope}`, fact);
+        return next;
+      });
+      add(months, `${account}|${monthOf(new Date(fact.date))}|${scopesOf(fact)[2]}`, fact);
+      const liveRunning = runningOf.get(id);
+      if (!liveRunning) continue;
+      ['accountBalanceCents', 'clientBalanceCents', 'matterBalanceCents'].forEach((field, i) => {
+        if (liveRunning[i] !== after[i])
+          differ('ledger_entries', id, field, after[i], liveRunning[i]);
+      });
+    }
+  }
+  for (const [id, fact] of facts.entries) {
+    if (!seen.has(id)) differ('ledger_entries', id, '(row)', fact, null);
+  }
+  compareTotals(
+    'ledger_balances',
+    balances,
+    liveBalances.map((b) => ({ key: `${b.bank_account_id}|${b.scope}`, row: b })),
+    differ,
+  );
+  const liveMonths = rowsOf<Record<string, string | number | null>>(
+    await db.execute(sql`select * from ledger_month_totals where org_id = ${orgId}::uuid`),
+  );
+  compareTotals(
+    'ledger_month_totals',
+    months,
+    liveMonths.map((m) => ({
+      key: `${m.bank_account_id}|${dayOf(m.month)}|${m.scope}`,
+      row: m,
+    })),
+    differ,
+  );
+  await compareRecords(db, orgId, facts, differ);
+  return found;
+}
+
+function compareTotals(
+  table: string,
+  rebuilt: Map<string, Totals>,
+  live: { key: string; row: Record<string, string | number | null> }[],
+  differ: (table: string, id: string, field: string, chain: unknown, live: unknown) => void,
+): void {
+  const seen = new Set<string>();
+  for (const { key, row } of live) {
+    seen.add(key);
+    const totals = rebuilt.get(key) ?? zero();
+    for (const kind of [...LEDGER_ENTRY_KINDS, 'balance'] as const) {
+      const value = Number(row[COLUMN[kind]]);
+      if (value !== totals[kind]) differ(table, key, COLUMN[kind], totals[kind], value);
+    }
+  }
+  for (const [key, totals] of rebuilt) {
+    if (!seen.has(key)) differ(table, key, '(row)', totals, null);
+  }
+}

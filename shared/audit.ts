@@ -1,0 +1,10 @@
+/** What the tamper-evident history records (server/domain/audit/history.ts). */
+export const AUDIT_SUBJECTS = [
+  'transaction',
+  'ledger_entry',
+  'money_out_request',
+  'reconciliation',
+  'finding_acknowledgement',
+  'anchor',
+] as const;
+export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
