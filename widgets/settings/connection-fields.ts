@@ -1,8 +1,15 @@
 import { html, nothing } from 'lit';
 import type { Settings } from '../../shared/schemas.js';
-import { alertBox, confirmBox, renderAlert, serverFieldErrors } from '../core/alerts.js';
+import type { IntegrationHealth } from '../../shared/webhooks.js';
+import {
+  alertBox,
+  confirmBox,
+  plainRemote,
+  renderAlert,
+  serverFieldErrors,
+} from '../core/alerts.js';
 import { msg, str } from '../core/localize.js';
-import { ifDefined, renderField, renderSubmit } from '../core/service-element.js';
+import { ifDefined, renderField, renderSubmit, spinner } from '../core/service-element.js';
 
 // The settings card's connection form (service-settings.ts keeps the state and the saving): the
 // two write-only secrets, the production checkbox and the confirmation before switching to
@@ -136,5 +143,53 @@ export function renderConnectionForm(settings: Settings, state: ConnectionFormSt
         : state.saved
           ? alertBox('success', html`<p>${msg('Settings saved.')}</p>`, 'result')
           : nothing
+    }`;
+}
+
+/** What the connection test shows of the card's health check, and its button's handler. */
+export interface ConnectionTestState {
+  pending: boolean;
+  /** The user asked for the check (the button): only then is its outcome announced. */
+  tested: boolean;
+  failed: boolean;
+  error: unknown;
+  apiKey: IntegrationHealth['apiKey'] | undefined;
+  onTest: () => void;
+}
+
+/** The connection test: its button, and the outcome of a check the user asked for. */
+export function renderConnectionTest(state: ConnectionTestState) {
+  const { pending, tested, apiKey: key } = state;
+  return html`<div class="row">
+      <button
+        type="button"
+        part="button"
+        aria-disabled=${pending ? 'true' : 'false'}
+        @click=${state.onTest}
+      >
+        ${pending && tested ? html`${spinner}${msg('Testing…')}` : msg('Test connection')}
+      </button>
+    </div>
+    ${
+      !tested || pending
+        ? nothing
+        : state.failed
+          ? renderAlert(state.error)
+          : key?.ok
+            ? alertBox(
+                'success',
+                html`<p>
+                  ${
+                    key.firm?.name
+                      ? msg(str`Connected to ${key.firm.name}.`)
+                      : msg('Connected to the payment service.')
+                  }
+                </p>`,
+                'result',
+              )
+            : alertBox(
+                'error',
+                html`<p>${msg('Not connected.')} ${plainRemote(key?.error ?? 'No answer')}</p>`,
+              )
     }`;
 }

@@ -5,15 +5,14 @@ import { ApiError, type ApiClient } from '../../shared/api-client.js';
 import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
 import { isSandboxKey } from '../../shared/service-keys.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
-import { alertBox, errorMessage, plainRemote, renderAlert } from '../core/alerts.js';
+import { renderAlert } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { CopyController, renderCopy } from '../core/link-result.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, clearFields, ifDefined, spinner } from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
-import type { renderHealth } from './health.js';
-import { msg, str } from '../core/localize.js';
-import { formatTime } from '../core/format.js';
+import type { renderHealthSection } from './health.js';
+import { msg } from '../core/localize.js';
 import type { Draft } from './connection-fields.js';
 
 /**
@@ -163,9 +162,9 @@ export class ServiceSettings extends ServiceElement {
     // The going-live checklist inside the card is a file of its own, loaded when a card shows.
     void import('./define-checklist.js');
     void import('./define-allowed-origins.js');
-    // So is the health list (the kit's budget): "Checking…" shows until it is there.
-    void import('./health.js').then(({ renderHealth }) => {
-      this.renderHealth = renderHealth;
+    // So is the health section (the kit's budget): "Checking…" shows until it is there.
+    void import('./health.js').then(({ renderHealthSection }) => {
+      this.renderHealth = renderHealthSection;
       this.requestUpdate();
     });
     // The health list shows when the bank accounts were last synced.
@@ -249,71 +248,32 @@ export class ServiceSettings extends ServiceElement {
     </div>`;
   }
 
-  private renderConnectionTest() {
+  private renderConnectionTest(form: typeof import('./connection-fields.js')) {
     const h = this.health;
-    const pending = h.status === TaskStatus.PENDING;
-    const key = h.value?.health.apiKey;
-    return html`<div class="row">
-        <button
-          type="button"
-          part="button"
-          aria-disabled=${pending ? 'true' : 'false'}
-          @click=${this.testConnection}
-        >
-          ${pending && this.tested ? html`${spinner}${msg('Testing…')}` : msg('Test connection')}
-        </button>
-      </div>
-      ${
-        !this.tested || pending
-          ? nothing
-          : h.status === TaskStatus.ERROR
-            ? renderAlert(h.error)
-            : key?.ok
-              ? alertBox(
-                  'success',
-                  html`<p>
-                    ${
-                      key.firm?.name
-                        ? msg(str`Connected to ${key.firm.name}.`)
-                        : msg('Connected to the payment service.')
-                    }
-                  </p>`,
-                  'result',
-                )
-              : alertBox(
-                  'error',
-                  html`<p>${msg('Not connected.')} ${plainRemote(key?.error ?? 'No answer')}</p>`,
-                )
-      }`;
+    return form.renderConnectionTest({
+      pending: h.status === TaskStatus.PENDING,
+      tested: this.tested,
+      error: h.status === TaskStatus.ERROR ? h.error : undefined,
+      failed: h.status === TaskStatus.ERROR,
+      apiKey: h.value?.health.apiKey,
+      onTest: this.testConnection,
+    });
   }
 
-  /** The health list's renderer, once its file has loaded. */
-  private renderHealth: typeof renderHealth | undefined;
+  /** The health section's renderer, once its file has loaded. */
+  private renderHealth: typeof renderHealthSection | undefined;
 
   private renderHealthSection() {
     const h = this.health;
-    const failed = h.status === TaskStatus.ERROR;
-    const shown = h.value ?? this.lastHealth;
-    return html`${
-      failed && !this.tested
-        ? alertBox(
-            'error',
-            html`<p>
-              ${msg('Could not reload the health.')} ${errorMessage(h.error)}
-              ${shown ? msg(str`Shown as of ${formatTime(shown.at)}.`) : nothing}
-            </p>`,
-            'error warning',
-          )
-        : nothing
-    }
-    ${
-      shown && this.renderHealth
-        ? html`${this.renderHealth(shown.health, this)}
-            <p class="hint">${msg(str`As of ${formatTime(shown.at)}.`)}</p>`
-        : failed
-          ? nothing
-          : html`<p class="hint">${spinner}${msg('Checking…')}</p>`
-    }`;
+    return this.renderHealth
+      ? this.renderHealth({
+          failed: h.status === TaskStatus.ERROR,
+          tested: this.tested,
+          error: h.error,
+          shown: h.value ?? this.lastHealth,
+          card: this,
+        })
+      : html`<p class="hint">${spinner}${msg('Checking…')}</p>`;
   }
 
   /** A section of the card: a heading one level below the card's, and its content. */
@@ -340,7 +300,8 @@ export class ServiceSettings extends ServiceElement {
             ? html`${this.section(
                 'connection',
                 msg('Connection'),
-                html`${this.renderForm(settings, loaded.form)} ${this.renderConnectionTest()}`,
+                html`${this.renderForm(settings, loaded.form)}
+                ${this.renderConnectionTest(loaded.form)}`,
               )}
               ${this.section(
                 'going-live',
