@@ -8,12 +8,14 @@ import {
   renderAlert,
   serverFieldErrors,
 } from '../core/alerts.js';
+import { renderCopy, type CopyController } from '../core/link-result.js';
 import { msg, str } from '../core/localize.js';
 import { ifDefined, renderField, renderSubmit, spinner } from '../core/service-element.js';
 
-// The settings card's connection form (service-settings.ts keeps the state and the saving): the
-// two write-only secrets, the production checkbox and the confirmation before switching to
-// production. A file of its own, loaded with the settings (the script-tag kit's budget).
+// What the settings card shows once its settings have loaded (service-settings.ts keeps the state
+// and the saving): its sections; the connection form (the two write-only secrets, the production
+// checkbox and the confirmation before switching to production) and the connection test. A file
+// of its own, loaded with the settings (the kit's budget).
 
 /** What the form holds when it is saved. */
 export interface Draft {
@@ -192,4 +194,56 @@ export function renderConnectionTest(state: ConnectionTestState) {
                 html`<p>${msg('Not connected.')} ${plainRemote(key?.error ?? 'No answer')}</p>`,
               )
     }`;
+}
+
+/** What the card's sections are made of: its parts rendered, and what its child elements share. */
+export interface SectionsState {
+  /** A section of the card: a heading one level below the card's, and its content. */
+  section: (name: string, title: string, content: unknown) => unknown;
+  /** The connection form and its test. */
+  connection: unknown;
+  webhookUrl: string;
+  copier: CopyController;
+  /** The card's own connection, which the checklist and the allowed origins use too. */
+  card: { apiBase?: string; token?: string; theme?: string };
+  health: unknown;
+}
+
+/** The loaded card: connection, going live (the webhook URL and the checklist), origins, health. */
+export function renderSections(state: SectionsState) {
+  const { section, card } = state;
+  return html`${section('connection', msg('Connection'), state.connection)}
+  ${section(
+    'going-live',
+    msg('Going live'),
+    html`<div class="field" part="field">
+        <span class="label" id="webhookUrl-label" part="label">${msg('Webhook URL')}</span>
+        <p part="webhook-url" aria-labelledby="webhookUrl-label">
+          <code>${state.webhookUrl}</code>
+        </p>
+        <p class="hint" part="hint">
+          ${msg('Give this address to the payment service, so it can tell us about payments.')}
+        </p>
+        ${renderCopy(state.copier, state.webhookUrl, msg('Copy URL'))}
+      </div>
+      <service-going-live-checklist
+        part="checklist"
+        heading=""
+        api-base=${ifDefined(card.apiBase)}
+        token=${ifDefined(card.token)}
+        theme=${ifDefined(card.theme)}
+      ></service-going-live-checklist>`,
+  )}
+  ${section(
+    'origins',
+    msg('Allowed origins'),
+    html`<service-allowed-origins
+      part="allowed-origins"
+      heading=""
+      api-base=${ifDefined(card.apiBase)}
+      token=${ifDefined(card.token)}
+      theme=${ifDefined(card.theme)}
+    ></service-allowed-origins>`,
+  )}
+  ${section('health', msg('Health'), state.health)}`;
 }

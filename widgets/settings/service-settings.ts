@@ -7,9 +7,9 @@ import { isSandboxKey } from '../../shared/service-keys.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import { renderAlert } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
-import { CopyController, renderCopy } from '../core/link-result.js';
+import { CopyController } from '../core/link-result.js';
 import { PollController } from '../core/poll.js';
-import { ServiceElement, clearFields, ifDefined, spinner } from '../core/service-element.js';
+import { ServiceElement, clearFields, spinner } from '../core/service-element.js';
 import { assertValid } from '../core/validate.js';
 import type { renderHealthSection } from './health.js';
 import { msg } from '../core/localize.js';
@@ -237,17 +237,6 @@ export class ServiceSettings extends ServiceElement {
     });
   }
 
-  private renderWebhookUrl(url: string) {
-    return html`<div class="field" part="field">
-      <span class="label" id="webhookUrl-label" part="label">${msg('Webhook URL')}</span>
-      <p part="webhook-url" aria-labelledby="webhookUrl-label"><code>${url}</code></p>
-      <p class="hint" part="hint">
-        ${msg('Give this address to the payment service, so it can tell us about payments.')}
-      </p>
-      ${renderCopy(this.copier, url, msg('Copy URL'))}
-    </div>`;
-  }
-
   private renderConnectionTest(form: typeof import('./connection-fields.js')) {
     const h = this.health;
     return form.renderConnectionTest({
@@ -297,36 +286,15 @@ export class ServiceSettings extends ServiceElement {
         this.load.status === TaskStatus.ERROR
           ? renderAlert(this.load.error)
           : settings && loaded
-            ? html`${this.section(
-                'connection',
-                msg('Connection'),
-                html`${this.renderForm(settings, loaded.form)}
+            ? loaded.form.renderSections({
+                section: (name, title, content) => this.section(name, title, content),
+                connection: html`${this.renderForm(settings, loaded.form)}
                 ${this.renderConnectionTest(loaded.form)}`,
-              )}
-              ${this.section(
-                'going-live',
-                msg('Going live'),
-                html`${this.renderWebhookUrl(loaded.webhook.url)}
-                  <service-going-live-checklist
-                    part="checklist"
-                    heading=""
-                    api-base=${ifDefined(this.apiBase)}
-                    token=${ifDefined(this.token)}
-                    theme=${ifDefined(this.theme)}
-                  ></service-going-live-checklist>`,
-              )}
-              ${this.section(
-                'origins',
-                msg('Allowed origins'),
-                html`<service-allowed-origins
-                  part="allowed-origins"
-                  heading=""
-                  api-base=${ifDefined(this.apiBase)}
-                  token=${ifDefined(this.token)}
-                  theme=${ifDefined(this.theme)}
-                ></service-allowed-origins>`,
-              )}
-              ${this.section('health', msg('Health'), this.renderHealthSection())}`
+                webhookUrl: loaded.webhook.url,
+                copier: this.copier,
+                card: this,
+                health: this.renderHealthSection(),
+              })
             : this.configured
               ? [msg('Connection'), msg('Going live'), msg('Allowed origins'), msg('Health')].map(
                   (title, i) =>
