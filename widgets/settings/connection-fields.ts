@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
-import type { Settings } from '../../shared/schemas.js';
+import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
+import { isSandboxKey } from '../../shared/service-keys.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import {
   alertBox,
@@ -10,6 +11,7 @@ import {
 } from '../core/alerts.js';
 import { renderCopy, type CopyController } from '../core/link-result.js';
 import { msg, str } from '../core/localize.js';
+import { assertValid } from '../core/validate.js';
 import { ifDefined, renderField, renderSubmit, spinner } from '../core/service-element.js';
 
 // What the settings card shows once its settings have loaded (service-settings.ts keeps the state
@@ -30,6 +32,48 @@ export function checkSecret(value: string): string[] {
   if (!text) return [];
   if (text.length < 8) return [msg('must be at least 8 characters')];
   return text.length > 500 ? [msg('must be at most 500 characters')] : [];
+}
+
+/** The update a draft sends: the secrets typed (checked first), and the production switch. */
+export function settingsUpdate(d: Draft): SettingsUpdate {
+  assertValid({
+    apiToken: checkSecret(d.apiToken),
+    webhookSecret: checkSecret(d.webhookSecret),
+  });
+  const update: SettingsUpdate = { productionEnvironment: d.productionEnvironment };
+  if (d.apiToken.trim()) update.apiToken = d.apiToken.trim();
+  if (d.webhookSecret.trim()) update.webhookSecret = d.webhookSecret.trim();
+  return update;
+}
+
+/**
+ * What submitting the form does: nothing when no setting changed; first a question when it
+ * switches to production (`sandboxToken`: the token it would use is a sandbox one); else save.
+ */
+export function planSubmit(
+  form: HTMLFormElement,
+  current: Settings | undefined,
+  confirmed: boolean,
+): 'unchanged' | { sandboxToken: boolean } | Draft {
+  const data = new FormData(form);
+  const draft: Draft = {
+    apiToken: String(data.get('apiToken') ?? ''),
+    webhookSecret: String(data.get('webhookSecret') ?? ''),
+    productionEnvironment: data.get('productionEnvironment') === 'on',
+  };
+  const token = draft.apiToken.trim();
+  if (
+    !token &&
+    !draft.webhookSecret.trim() &&
+    draft.productionEnvironment === current?.productionEnvironment
+  ) {
+    return 'unchanged';
+  }
+  // The live service moves real money: say where calls will go, and what will fail, first.
+  if (draft.productionEnvironment && !current?.productionEnvironment && !confirmed) {
+    return { sandboxToken: token ? isSandboxKey(token) : !!current?.service.sandboxToken };
+  }
+  return draft;
 }
 
 /** A secret's field: write-only, showing only whether it is set and its last 4 characters. */

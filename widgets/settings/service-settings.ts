@@ -2,15 +2,13 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import { css, html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { ApiError, type ApiClient } from '../../shared/api-client.js';
-import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
-import { isSandboxKey } from '../../shared/service-keys.js';
+import type { Settings } from '../../shared/schemas.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import { renderAlert } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { CopyController } from '../core/link-result.js';
 import { PollController } from '../core/poll.js';
 import { ServiceElement, clearFields, spinner } from '../core/service-element.js';
-import { assertValid } from '../core/validate.js';
 import type { renderHealthSection } from './health.js';
 import { msg } from '../core/localize.js';
 import type { Draft } from './connection-fields.js';
@@ -86,6 +84,8 @@ export class ServiceSettings extends ServiceElement {
   #confirmed = false;
 
   private readonly copier = new CopyController(this);
+  /** The connection form's file, once loaded. */
+  #form?: typeof import('./connection-fields.js');
 
   private readonly load = new Task(this, {
     args: () => [this.api] as const,
@@ -97,6 +97,7 @@ export class ServiceSettings extends ServiceElement {
         api.webhookUrl(signal),
         import('./connection-fields.js'),
       ]);
+      this.#form = form;
       return { settings, webhook, form };
     },
     onComplete: ({ settings }) => (this.current = settings),
@@ -135,15 +136,8 @@ export class ServiceSettings extends ServiceElement {
   private readonly save = new Task(this, {
     autoRun: false,
     task: async ([d]: [Draft], { signal }) => {
-      const { checkSecret } = await import('./connection-fields.js');
-      assertValid({
-        apiToken: checkSecret(d.apiToken),
-        webhookSecret: checkSecret(d.webhookSecret),
-      });
-      const update: SettingsUpdate = { productionEnvironment: d.productionEnvironment };
-      if (d.apiToken.trim()) update.apiToken = d.apiToken.trim();
-      if (d.webhookSecret.trim()) update.webhookSecret = d.webhookSecret.trim();
-      return this.api.updateSettings(update, signal);
+      const { settingsUpdate } = await import('./connection-fields.js');
+      return this.api.updateSettings(settingsUpdate(d), signal);
     },
     onComplete: (settings) => {
       this.current = settings;
@@ -179,31 +173,18 @@ export class ServiceSettings extends ServiceElement {
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    const data = new FormData(form);
-    const draft: Draft = {
-      apiToken: String(data.get('apiToken') ?? ''),
-      webhookSecret: String(data.get('webhookSecret') ?? ''),
-      productionEnvironment: data.get('productionEnvironment') === 'on',
-    };
-    const current = this.current;
-    const goesLive = draft.productionEnvironment && !current?.productionEnvironment;
-    this.unchanged =
-      !draft.apiToken.trim() &&
-      !draft.webhookSecret.trim() &&
-      draft.productionEnvironment === current?.productionEnvironment;
-    if (this.unchanged) return;
-    // The live service moves real money: say where calls will go, and what will fail, first.
-    if (goesLive && !this.#confirmed) {
-      const token = draft.apiToken.trim();
-      this.confirming = {
-        sandboxToken: token ? isSandboxKey(token) : !!current?.service.sandboxToken,
-      };
+    // The form shows only once its file has loaded (this.load).
+    const plan = this.#form!.planSubmit(form, this.current, this.#confirmed);
+    this.unchanged = plan === 'unchanged';
+    if (plan === 'unchanged') return;
+    if ('sandboxToken' in plan) {
+      this.confirming = plan;
       await this.focusWithin('[data-confirm]');
       return;
     }
     this.confirming = null;
     // The secrets never stay in the page longer than needed.
-    if (await this.runForm(this.save, [draft])) clearFields(form, 'apiToken', 'webhookSecret');
+    if (await this.runForm(this.save, [plan])) clearFields(form, 'apiToken', 'webhookSecret');
   }
 
   private confirm(event: Event): void {
