@@ -29,7 +29,8 @@ const ON_DEMAND = [
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
- * widgets' and the trust ledger's API calls and the origin rules of the allowed origins, which stay with them),
+ * widgets' and the trust ledger's API calls, the origin rules of the allowed origins and the
+ * sandbox key test of the connection form, which stay with them),
  * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
  * it alone), nor what loads on demand (the settings card's checklist and allowed origins, the
  * progress display) or only with the operations widgets.
@@ -37,7 +38,8 @@ const ON_DEMAND = [
 function inKitChunk(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   if (file.includes('/node_modules/')) return true;
-  if (file.includes('/shared/')) return !/\/(?:operations-api|ledger-api|origins)\.ts$/.test(file);
+  if (file.includes('/shared/'))
+    return !/\/(?:operations-api|ledger-api|origins|service-keys)\.ts$/.test(file);
   const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
   if (folder === 'core') return true;
   return (
