@@ -15,7 +15,7 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
 /**
  * The parts elements import on demand, in files of their own: the settings card's checklist,
  * allowed origins, health list (its trust findings' line and list) and connection form, the
- * transactions list's refund / void dialog.
+ * transactions list's refund / void dialog, the aggregate link's deletion (question and outcome).
  */
 const ON_DEMAND = [
   'going-live-checklist.ts',
@@ -25,6 +25,7 @@ const ON_DEMAND = [
   'trust-findings-list.ts',
   'connection-fields.ts',
   'money-out-dialog.ts',
+  'deletion.ts',
 ];
 
 /**
