@@ -15,7 +15,8 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
 /**
  * The parts elements import on demand, in files of their own: the settings card's checklist,
  * allowed origins, health list (its trust findings' line and list) and connection form, the
- * transactions list's refund / void dialog, the aggregate link's deletion (question and outcome).
+ * transactions list's refund / void dialog, the aggregate link's deletion (question and outcome), the bank
+ * account sync's outcome.
  */
 const ON_DEMAND = [
   'going-live-checklist.ts',
@@ -26,6 +27,7 @@ const ON_DEMAND = [
   'connection-fields.ts',
   'money-out-dialog.ts',
   'deletion.ts',
+  'outcome.ts',
 ];
 
 /**
