@@ -6,6 +6,9 @@ import { msg, str } from '../core/localize.js';
 // Emptying an aggregate link deletes it: the question first, then the outcome. A file of its own
 // (the kit's budget), loaded when the question is first asked.
 
+/** The field's message while the question waits for its answer. */
+export const UNCONFIRMED = 'are all removed: confirm that the aggregate link is to be deleted';
+
 /** The question, with its two answers ("Delete" submits the form; `keep` runs as the element). */
 export const renderConfirm = (aggregate: AggregateLink, keep: () => void) =>
   confirmBox(

@@ -211,9 +211,7 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
       this.#deletion ??= await import('./deletion.js');
       this.confirming = true;
       await this.focusWithin('[data-keep]');
-      assertValid({
-        paymentLinkIds: ['are all removed: confirm that the aggregate link is to be deleted'],
-      });
+      assertValid({ paymentLinkIds: [this.#deletion.UNCONFIRMED] });
     }
     this.confirming = false;
     this.sent = [...this.chosen];
