@@ -16,6 +16,14 @@ declare global {
 
 export { ServiceMoneyOutDialog };
 
+/** Where focus goes when the dialog closes: the button that opened it (or Refresh). */
+export const focusOpener = (root: ParentNode, opener: { kind: string; id: string } | undefined) =>
+  (
+    (opener &&
+      root.querySelector<HTMLElement>(`[data-action="${opener.kind}"][data-id="${opener.id}"]`)) ??
+    root.querySelector<HTMLElement>('[part~="button"]')
+  )?.focus();
+
 /** The dialog in the list: the list's client and look; a refund or void reloads the list. */
 export const renderDialog = (list: {
   client: ApiClient;

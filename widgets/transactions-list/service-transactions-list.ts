@@ -191,14 +191,7 @@ export class ServiceTransactionsList extends ServiceElement {
   /** The dialog closed: focus goes back to the button that opened it (or to Refresh). */
   private async onDialogClosed(): Promise<void> {
     await this.updateComplete;
-    const opener = this.#opener;
-    const button =
-      (opener &&
-        this.renderRoot.querySelector<HTMLElement>(
-          `[data-action="${opener.kind}"][data-id="${opener.id}"]`,
-        )) ??
-      this.renderRoot.querySelector<HTMLElement>('[part~="button"]');
-    button?.focus();
+    this.#dialog?.focusOpener(this.renderRoot, this.#opener);
   }
 
   private renderActions(t: Transaction) {
