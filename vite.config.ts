@@ -60,7 +60,7 @@ const target = 'es2022';
  * Lit's html`` and css`` templates keep the source's indentation, which the minifier may not
  * touch (it is string content). Outside <pre> (the kit has none) a run of white space with a
  * line break renders as one space, so it is collapsed to one; in css`` the comments go, and the
- * spaces around braces, semicolons, commas and `>`, and after colons. About 1 KB gzip of the kit's 30 KB budget.
+ * spaces around braces, semicolons, commas and `>`, after colons and at the sheet's ends. About 1 KB gzip of the kit's 30 KB budget.
  */
 function minifyTemplates(): Plugin {
   return {
@@ -78,7 +78,7 @@ function minifyTemplates(): Plugin {
           const tag = (n.tag as { name?: string }).name;
           const quasis = (n.quasi as { quasis: { start: number; end: number }[] }).quasis;
           if (tag === 'html' || tag === 'css') {
-            for (const q of quasis) {
+            for (const [i, q] of quasis.entries()) {
               let text = code.slice(q.start, q.end).replace(/\s*\n\s*/g, ' ');
               if (tag === 'css') {
                 text = text
@@ -86,6 +86,9 @@ function minifyTemplates(): Plugin {
                   .replace(/\s*([{};,>])\s*/g, '$1')
                   .replace(/:\s+/g, ':')
                   .replace(/;}/g, '}');
+                // A sheet's own start and end: white space there means nothing.
+                if (i === 0) text = text.trimStart();
+                if (i === quasis.length - 1) text = text.trimEnd();
               }
               if (text !== code.slice(q.start, q.end)) out.overwrite(q.start, q.end, text);
             }
