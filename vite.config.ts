@@ -15,7 +15,8 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
 /**
  * The parts elements import on demand, in files of their own: the settings card's checklist,
  * allowed origins, health list (its trust findings' line and list) and connection form, the
- * transactions list's refund / void dialog.
+ * transactions list's refund / void dialog, the aggregate link's deletion (question and outcome), the bank
+ * account sync's outcome.
  */
 const ON_DEMAND = [
   'going-live-checklist.ts',
@@ -25,11 +26,14 @@ const ON_DEMAND = [
   'trust-findings-list.ts',
   'connection-fields.ts',
   'money-out-dialog.ts',
+  'deletion.ts',
+  'outcome.ts',
 ];
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
- * widgets' and the trust ledger's API calls and the origin rules of the allowed origins, which stay with them),
+ * widgets' and the trust ledger's API calls, the origin rules of the allowed origins and the
+ * sandbox key test of the connection form, which stay with them),
  * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
  * it alone), nor what loads on demand (the settings card's checklist and allowed origins, the
  * progress display) or only with the operations widgets.
@@ -37,7 +41,8 @@ const ON_DEMAND = [
 function inKitChunk(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   if (file.includes('/node_modules/')) return true;
-  if (file.includes('/shared/')) return !/\/(?:operations-api|ledger-api|origins)\.ts$/.test(file);
+  if (file.includes('/shared/'))
+    return !/\/(?:operations-api|ledger-api|origins|service-keys)\.ts$/.test(file);
   const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
   if (folder === 'core') return true;
   return (
@@ -55,7 +60,7 @@ const target = 'es2022';
  * Lit's html`` and css`` templates keep the source's indentation, which the minifier may not
  * touch (it is string content). Outside <pre> (the kit has none) a run of white space with a
  * line break renders as one space, so it is collapsed to one; in css`` the comments go, and the
- * spaces around braces, semicolons, commas and `>`, and after colons. About 1 KB gzip of the kit's 30 KB budget.
+ * spaces around braces, semicolons, commas and `>`, after colons and at the sheet's ends. About 1 KB gzip of the kit's 30 KB budget.
  */
 function minifyTemplates(): Plugin {
   return {
@@ -73,7 +78,7 @@ function minifyTemplates(): Plugin {
           const tag = (n.tag as { name?: string }).name;
           const quasis = (n.quasi as { quasis: { start: number; end: number }[] }).quasis;
           if (tag === 'html' || tag === 'css') {
-            for (const q of quasis) {
+            for (const [i, q] of quasis.entries()) {
               let text = code.slice(q.start, q.end).replace(/\s*\n\s*/g, ' ');
               if (tag === 'css') {
                 text = text
@@ -81,6 +86,9 @@ function minifyTemplates(): Plugin {
                   .replace(/\s*([{};,>])\s*/g, '$1')
                   .replace(/:\s+/g, ':')
                   .replace(/;}/g, '}');
+                // A sheet's own start and end: white space there means nothing.
+                if (i === 0) text = text.trimStart();
+                if (i === quasis.length - 1) text = text.trimEnd();
               }
               if (text !== code.slice(q.start, q.end)) out.overwrite(q.start, q.end, text);
             }

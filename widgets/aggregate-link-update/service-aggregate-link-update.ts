@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { isApiError, type ApiClient } from '../../shared/api-client.js';
 import type { AggregateLink } from '../../shared/schemas.js';
-import { alertBox, confirmBox, renderAlert, renderSaved } from '../core/alerts.js';
+import { renderAlert, renderSaved } from '../core/alerts.js';
 import {
   ServiceRecordDeletedEvent,
   ServiceRecordUpdatedEvent,
@@ -70,6 +70,7 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
   @state() private chosen: string[] = [];
   @state() private confirming = false;
   private sent: string[] = [];
+  #deletion?: typeof import('./deletion.js');
 
   private readonly copier = new CopyController(this);
 
@@ -206,11 +207,11 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
     });
     if (this.chosen.length === 0 && !this.confirming) {
       // Emptying deletes it: the person says so first (the question's own button goes on).
+      // The question and the deletion's outcome are a file of their own (the kit's budget).
+      this.#deletion ??= await import('./deletion.js');
       this.confirming = true;
       await this.focusWithin('[data-keep]');
-      assertValid({
-        paymentLinkIds: ['are all removed: confirm that the aggregate link is to be deleted'],
-      });
+      assertValid({ paymentLinkIds: [this.#deletion.UNCONFIRMED] });
     }
     this.confirming = false;
     this.sent = [...this.chosen];
@@ -279,25 +280,7 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
         })}
         ${
           this.confirming
-            ? confirmBox(
-                html`<p>
-                  ${
-                    loaded.aggregate.name
-                      ? msg(
-                          str`With no payment links left, saving deletes “${loaded.aggregate.name}”. Delete it?`,
-                        )
-                      : msg(
-                          'With no payment links left, saving deletes this aggregate link. Delete it?',
-                        )
-                  }
-                </p>`,
-                html`<button class="danger" part="button submit">
-                    ${msg('Delete aggregate link')}
-                  </button>
-                  <button type="button" part="button" data-keep @click=${this.keep}>
-                    ${msg('Keep it')}
-                  </button>`,
-              )
+            ? this.#deletion?.renderConfirm(loaded.aggregate, this.keep)
             : html`<button
                 class="primary"
                 part="button submit"
@@ -313,13 +296,7 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
     if (this.save.status !== TaskStatus.COMPLETE || !this.save.value) return nothing;
     const { deleted, record } = this.save.value;
     return deleted
-      ? alertBox(
-          'success',
-          html`<p>
-            ${record.name ? msg(str`Aggregate link “${record.name}” deleted.`) : msg('Aggregate link deleted.')}
-          </p>`,
-          'result',
-        )
+      ? this.#deletion?.renderDeleted(record)
       : renderSaved(
           html`<p>${msg(str`Saved: ${linkCount(record.paymentLinkIds.length)}.`)}</p>`,
           record.syncErrorMessage,

@@ -1,13 +1,12 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing } from 'lit';
-import { alertBox, renderAlert } from '../core/alerts.js';
+import { renderAlert } from '../core/alerts.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
-import { formatCount, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import type { BankAccountsSyncResult } from '../../shared/actions.js';
 import type { ProgressWatcher } from '../operations/progress.js';
-import { msg, str } from '../core/localize.js';
+import { msg } from '../core/localize.js';
 
 /**
  * A button that copies the firm's bank accounts from the payment service (the spec's
@@ -32,13 +31,20 @@ import { msg, str } from '../core/localize.js';
  */
 export class ServiceBankAccountsSync extends ServiceFormElement<BankAccountsSyncResult> {
   #progress?: ProgressWatcher;
+  #outcome?: (result: BankAccountsSyncResult) => unknown;
 
   private readonly sync = new Task<[], BankAccountsSyncResult>(this, {
     autoRun: false,
     task: resettable(async (_args, { signal }) => {
       void this.watchProgress();
       try {
-        return await this.api.action('BankAccountsSync', {}, signal);
+        // The outcome's words are a file of their own (the kit's budget), loaded while it syncs.
+        const [result, outcome] = await Promise.all([
+          this.api.action('BankAccountsSync', {}, signal),
+          import('./outcome.js'),
+        ]);
+        this.#outcome = outcome.renderOutcome;
+        return result;
       } finally {
         this.#progress?.stop();
       }
@@ -98,19 +104,7 @@ export class ServiceBankAccountsSync extends ServiceFormElement<BankAccountsSync
         ${busy ? html`${spinner}${msg('Syncing…')}` : msg('Sync bank accounts')}
       </button>
       ${this.#progress?.render(msg('Bank accounts copied'))}
-      ${
-        result
-          ? alertBox(
-              'success',
-              html`<p>
-                ${msg(
-                  str`${plural(result.synced, msg('bank account'), msg('bank accounts'))} synced (${formatCount(result.added)} added, ${formatCount(result.updated)} updated, ${formatCount(result.removed)} removed).`,
-                )}
-              </p>`,
-              'result',
-            )
-          : nothing
-      }
+      ${result && this.#outcome ? this.#outcome(result) : nothing}
       ${this.sync.status === TaskStatus.ERROR ? renderAlert(this.sync.error) : nothing}
     </section>`;
   }

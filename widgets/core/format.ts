@@ -4,14 +4,15 @@ import { currentLocale, languageOf, msg } from './localize.js';
 // Display helpers. Amounts arrive as decimal strings ("150.00") and are only formatted here,
 // never computed with.
 
-// Formatters of the current locale (the rendering element's: see localize.ts), made once each.
+// Formatters of a locale (by default the current one, the rendering element's: see
+// localize.ts), made once each.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+export function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
   kind: string,
   make: (locale: string) => F,
+  locale = currentLocale(),
 ): F {
-  const locale = currentLocale();
   const key = `${kind} ${locale}`;
   let found = formatters.get(key) as F | undefined;
   if (!found) {
@@ -43,11 +44,12 @@ export const formatMoney = (amount: string | null | undefined) =>
         .format(amount as Intl.StringNumericLiteral)
         .replace('-', '\u2212');
 
+/** The text of a formatted number's part of this `type`, else `fallback`. */
+export const numberPart = (format: Intl.NumberFormat, type: string, fallback: string) =>
+  format.formatToParts(12345.6).find((part) => part.type === type)?.value ?? fallback;
+
 /** The dollar's sign in the current locale ("$" in en, "US$" in es), beside an amount input. */
-export const currencySymbol = () =>
-  money()
-    .formatToParts(0)
-    .find((part) => part.type === 'currency')?.value ?? '$';
+export const currencySymbol = () => numberPart(money(), 'currency', '$');
 
 const DATE_FORMS = {
   full: { dateStyle: 'medium', timeStyle: 'short' },
@@ -145,9 +147,12 @@ export function methodLabel(method: TransactionMethod | null): string {
 export const plural = (n: number, one: string, other: string) =>
   `${formatCount(n)} ${n === 1 ? one : other}`;
 
+/** Plain numbers in the locale (the current one by default). */
+export const numbers = (locale?: string) =>
+  formatter('count', (tag) => new Intl.NumberFormat(tag), locale);
+
 /** A count in the current locale ("1,234", "1234"). */
-export const formatCount = (n: number) =>
-  formatter('count', (locale) => new Intl.NumberFormat(locale)).format(n);
+export const formatCount = (n: number) => numbers().format(n);
 
 /** A transaction's status in the current language. */
 export function statusLabel(status: TransactionStatus | string): string {

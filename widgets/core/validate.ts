@@ -1,7 +1,7 @@
 import { ApiError, type FieldMessages } from '../../shared/api-client.js';
 import { AMOUNT_MESSAGES, MAX_REMOTE_CENTS, fromCents, readAmount } from '../../shared/money.js';
-import { formatMoney } from './format.js';
-import { currentLocale, languageOf, msg, str } from './localize.js';
+import { formatMoney, formatter, numberPart, numbers } from './format.js';
+import { currentLocale, msg, str } from './localize.js';
 
 // Checks made before a form is sent, with the server's own rules, so most mistakes are caught
 // without a round trip. The server checks everything again: these are a convenience. The words
@@ -41,26 +41,23 @@ export const maxAmount = () => formatMoney(fromCents(MAX_REMOTE_CENTS));
  * even where the locale leaves it out of four digits ("1.250,50").
  */
 export const formatAmountInput = (amount: string, grouping: 'auto' | 'always' = 'auto') =>
-  new Intl.NumberFormat(currentLocale(), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: grouping,
-  } as Intl.NumberFormatOptions).format(amount as Intl.StringNumericLiteral);
+  formatter(
+    grouping,
+    (locale) =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: grouping,
+      } as Intl.NumberFormatOptions),
+  ).format(amount as Intl.StringNumericLiteral);
 
 /** How the locale writes an example amount with cents, its group mark shown ("1.250,00"). */
 export const amountExample = (amount = '1250') => formatAmountInput(amount, 'always');
 
 /** The locale's group and decimal marks ("," and "." in en; "." and "," in es). */
-export function separators(locale = currentLocale()): { group: string; decimal: string } {
-  let parts: Intl.NumberFormatPart[];
-  try {
-    parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
-  } catch {
-    parts = new Intl.NumberFormat(languageOf(locale)).formatToParts(12345.6);
-  }
-  const mark = (type: string, fallback: string) =>
-    parts.find((p) => p.type === type)?.value ?? fallback;
-  return { group: mark('group', ','), decimal: mark('decimal', '.') };
+export function separators(locale?: string): { group: string; decimal: string } {
+  const format = numbers(locale);
+  return { group: numberPart(format, 'group', ','), decimal: numberPart(format, 'decimal', '.') };
 }
 
 /** The API's words for a problem with an amount (AMOUNT_MESSAGES), in the current language. */

@@ -1,6 +1,8 @@
 import { html, nothing } from 'lit';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
-import { formatDateTime } from '../core/format.js';
+import { alertBox, errorMessage } from '../core/alerts.js';
+import { formatDateTime, formatTime } from '../core/format.js';
+import { spinner } from '../core/service-element.js';
 import { msg, str } from '../core/localize.js';
 import { renderTrustFindings, type CardConfig } from './trust-findings.js';
 
@@ -74,4 +76,39 @@ export function renderHealth(h: IntegrationHealth, card: CardConfig) {
     <dd>${when(h.bankAccounts.lastSyncedAt)}</dd>
     ${renderTrustFindings(h.trustFindings, card)}
   </dl>`;
+}
+
+/** What the health section shows of the card's health check. */
+export interface HealthSectionState {
+  failed: boolean;
+  /** The user asked for the check (the connection test): its failure is said there instead. */
+  tested: boolean;
+  error: unknown;
+  /** The health last loaded, if any: a failed reload keeps it on show, under a warning. */
+  shown: { health: IntegrationHealth; at: Date } | undefined;
+  card: CardConfig;
+}
+
+/** The settings card's health section: the list as of when it loaded, or why it is not there. */
+export function renderHealthSection({ failed, tested, error, shown, card }: HealthSectionState) {
+  return html`${
+    failed && !tested
+      ? alertBox(
+          'error',
+          html`<p>
+            ${msg('Could not reload the health.')} ${errorMessage(error)}
+            ${shown ? msg(str`Shown as of ${formatTime(shown.at)}.`) : nothing}
+          </p>`,
+          'error warning',
+        )
+      : nothing
+  }
+  ${
+    shown
+      ? html`${renderHealth(shown.health, card)}
+          <p class="hint">${msg(str`As of ${formatTime(shown.at)}.`)}</p>`
+      : failed
+        ? nothing
+        : html`<p class="hint">${spinner}${msg('Checking…')}</p>`
+  }`;
 }

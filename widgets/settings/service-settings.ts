@@ -2,18 +2,15 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import { css, html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { ApiError, type ApiClient } from '../../shared/api-client.js';
-import type { Settings, SettingsUpdate } from '../../shared/schemas.js';
-import { isSandboxKey } from '../../shared/service-keys.js';
+import type { Settings } from '../../shared/schemas.js';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
-import { alertBox, errorMessage, plainRemote, renderAlert } from '../core/alerts.js';
+import { renderAlert } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
-import { CopyController, renderCopy } from '../core/link-result.js';
+import { CopyController } from '../core/link-result.js';
 import { PollController } from '../core/poll.js';
-import { ServiceElement, clearFields, ifDefined, spinner } from '../core/service-element.js';
-import { assertValid } from '../core/validate.js';
-import type { renderHealth } from './health.js';
-import { msg, str } from '../core/localize.js';
-import { formatTime } from '../core/format.js';
+import { ServiceElement, clearFields, spinner } from '../core/service-element.js';
+import type { renderHealthSection } from './health.js';
+import { msg } from '../core/localize.js';
 import type { Draft } from './connection-fields.js';
 
 /**
@@ -87,6 +84,8 @@ export class ServiceSettings extends ServiceElement {
   #confirmed = false;
 
   private readonly copier = new CopyController(this);
+  /** The connection form's file, once loaded. */
+  #form?: typeof import('./connection-fields.js');
 
   private readonly load = new Task(this, {
     args: () => [this.api] as const,
@@ -98,6 +97,7 @@ export class ServiceSettings extends ServiceElement {
         api.webhookUrl(signal),
         import('./connection-fields.js'),
       ]);
+      this.#form = form;
       return { settings, webhook, form };
     },
     onComplete: ({ settings }) => (this.current = settings),
@@ -136,15 +136,8 @@ export class ServiceSettings extends ServiceElement {
   private readonly save = new Task(this, {
     autoRun: false,
     task: async ([d]: [Draft], { signal }) => {
-      const { checkSecret } = await import('./connection-fields.js');
-      assertValid({
-        apiToken: checkSecret(d.apiToken),
-        webhookSecret: checkSecret(d.webhookSecret),
-      });
-      const update: SettingsUpdate = { productionEnvironment: d.productionEnvironment };
-      if (d.apiToken.trim()) update.apiToken = d.apiToken.trim();
-      if (d.webhookSecret.trim()) update.webhookSecret = d.webhookSecret.trim();
-      return this.api.updateSettings(update, signal);
+      const { settingsUpdate } = await import('./connection-fields.js');
+      return this.api.updateSettings(settingsUpdate(d), signal);
     },
     onComplete: (settings) => {
       this.current = settings;
@@ -163,9 +156,9 @@ export class ServiceSettings extends ServiceElement {
     // The going-live checklist inside the card is a file of its own, loaded when a card shows.
     void import('./define-checklist.js');
     void import('./define-allowed-origins.js');
-    // So is the health list (the kit's budget): "Checking…" shows until it is there.
-    void import('./health.js').then(({ renderHealth }) => {
-      this.renderHealth = renderHealth;
+    // So is the health section (the kit's budget): "Checking…" shows until it is there.
+    void import('./health.js').then(({ renderHealthSection }) => {
+      this.renderHealth = renderHealthSection;
       this.requestUpdate();
     });
     // The health list shows when the bank accounts were last synced.
@@ -180,31 +173,18 @@ export class ServiceSettings extends ServiceElement {
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    const data = new FormData(form);
-    const draft: Draft = {
-      apiToken: String(data.get('apiToken') ?? ''),
-      webhookSecret: String(data.get('webhookSecret') ?? ''),
-      productionEnvironment: data.get('productionEnvironment') === 'on',
-    };
-    const current = this.current;
-    const goesLive = draft.productionEnvironment && !current?.productionEnvironment;
-    this.unchanged =
-      !draft.apiToken.trim() &&
-      !draft.webhookSecret.trim() &&
-      draft.productionEnvironment === current?.productionEnvironment;
-    if (this.unchanged) return;
-    // The live service moves real money: say where calls will go, and what will fail, first.
-    if (goesLive && !this.#confirmed) {
-      const token = draft.apiToken.trim();
-      this.confirming = {
-        sandboxToken: token ? isSandboxKey(token) : !!current?.service.sandboxToken,
-      };
+    // The form shows only once its file has loaded (this.load).
+    const plan = this.#form!.planSubmit(form, this.current, this.#confirmed);
+    this.unchanged = plan === 'unchanged';
+    if (plan === 'unchanged') return;
+    if ('sandboxToken' in plan) {
+      this.confirming = plan;
       await this.focusWithin('[data-confirm]');
       return;
     }
     this.confirming = null;
     // The secrets never stay in the page longer than needed.
-    if (await this.runForm(this.save, [draft])) clearFields(form, 'apiToken', 'webhookSecret');
+    if (await this.runForm(this.save, [plan])) clearFields(form, 'apiToken', 'webhookSecret');
   }
 
   private confirm(event: Event): void {
@@ -238,82 +218,32 @@ export class ServiceSettings extends ServiceElement {
     });
   }
 
-  private renderWebhookUrl(url: string) {
-    return html`<div class="field" part="field">
-      <span class="label" id="webhookUrl-label" part="label">${msg('Webhook URL')}</span>
-      <p part="webhook-url" aria-labelledby="webhookUrl-label"><code>${url}</code></p>
-      <p class="hint" part="hint">
-        ${msg('Give this address to the payment service, so it can tell us about payments.')}
-      </p>
-      ${renderCopy(this.copier, url, msg('Copy URL'))}
-    </div>`;
-  }
-
-  private renderConnectionTest() {
+  private renderConnectionTest(form: typeof import('./connection-fields.js')) {
     const h = this.health;
-    const pending = h.status === TaskStatus.PENDING;
-    const key = h.value?.health.apiKey;
-    return html`<div class="row">
-        <button
-          type="button"
-          part="button"
-          aria-disabled=${pending ? 'true' : 'false'}
-          @click=${this.testConnection}
-        >
-          ${pending && this.tested ? html`${spinner}${msg('Testing…')}` : msg('Test connection')}
-        </button>
-      </div>
-      ${
-        !this.tested || pending
-          ? nothing
-          : h.status === TaskStatus.ERROR
-            ? renderAlert(h.error)
-            : key?.ok
-              ? alertBox(
-                  'success',
-                  html`<p>
-                    ${
-                      key.firm?.name
-                        ? msg(str`Connected to ${key.firm.name}.`)
-                        : msg('Connected to the payment service.')
-                    }
-                  </p>`,
-                  'result',
-                )
-              : alertBox(
-                  'error',
-                  html`<p>${msg('Not connected.')} ${plainRemote(key?.error ?? 'No answer')}</p>`,
-                )
-      }`;
+    return form.renderConnectionTest({
+      pending: h.status === TaskStatus.PENDING,
+      tested: this.tested,
+      error: h.status === TaskStatus.ERROR ? h.error : undefined,
+      failed: h.status === TaskStatus.ERROR,
+      apiKey: h.value?.health.apiKey,
+      onTest: this.testConnection,
+    });
   }
 
-  /** The health list's renderer, once its file has loaded. */
-  private renderHealth: typeof renderHealth | undefined;
+  /** The health section's renderer, once its file has loaded. */
+  private renderHealth: typeof renderHealthSection | undefined;
 
   private renderHealthSection() {
     const h = this.health;
-    const failed = h.status === TaskStatus.ERROR;
-    const shown = h.value ?? this.lastHealth;
-    return html`${
-      failed && !this.tested
-        ? alertBox(
-            'error',
-            html`<p>
-              ${msg('Could not reload the health.')} ${errorMessage(h.error)}
-              ${shown ? msg(str`Shown as of ${formatTime(shown.at)}.`) : nothing}
-            </p>`,
-            'error warning',
-          )
-        : nothing
-    }
-    ${
-      shown && this.renderHealth
-        ? html`${this.renderHealth(shown.health, this)}
-            <p class="hint">${msg(str`As of ${formatTime(shown.at)}.`)}</p>`
-        : failed
-          ? nothing
-          : html`<p class="hint">${spinner}${msg('Checking…')}</p>`
-    }`;
+    return this.renderHealth
+      ? this.renderHealth({
+          failed: h.status === TaskStatus.ERROR,
+          tested: this.tested,
+          error: h.error,
+          shown: h.value ?? this.lastHealth,
+          card: this,
+        })
+      : html`<p class="hint">${spinner}${msg('Checking…')}</p>`;
   }
 
   /** A section of the card: a heading one level below the card's, and its content. */
@@ -337,35 +267,15 @@ export class ServiceSettings extends ServiceElement {
         this.load.status === TaskStatus.ERROR
           ? renderAlert(this.load.error)
           : settings && loaded
-            ? html`${this.section(
-                'connection',
-                msg('Connection'),
-                html`${this.renderForm(settings, loaded.form)} ${this.renderConnectionTest()}`,
-              )}
-              ${this.section(
-                'going-live',
-                msg('Going live'),
-                html`${this.renderWebhookUrl(loaded.webhook.url)}
-                  <service-going-live-checklist
-                    part="checklist"
-                    heading=""
-                    api-base=${ifDefined(this.apiBase)}
-                    token=${ifDefined(this.token)}
-                    theme=${ifDefined(this.theme)}
-                  ></service-going-live-checklist>`,
-              )}
-              ${this.section(
-                'origins',
-                msg('Allowed origins'),
-                html`<service-allowed-origins
-                  part="allowed-origins"
-                  heading=""
-                  api-base=${ifDefined(this.apiBase)}
-                  token=${ifDefined(this.token)}
-                  theme=${ifDefined(this.theme)}
-                ></service-allowed-origins>`,
-              )}
-              ${this.section('health', msg('Health'), this.renderHealthSection())}`
+            ? loaded.form.renderSections({
+                section: (name, title, content) => this.section(name, title, content),
+                connection: html`${this.renderForm(settings, loaded.form)}
+                ${this.renderConnectionTest(loaded.form)}`,
+                webhookUrl: loaded.webhook.url,
+                copier: this.copier,
+                card: this,
+                health: this.renderHealthSection(),
+              })
             : this.configured
               ? [msg('Connection'), msg('Going live'), msg('Allowed origins'), msg('Health')].map(
                   (title, i) =>

@@ -127,6 +127,8 @@ export class ServiceTransactionsList extends ServiceElement {
   @state() private last?: Loaded;
 
   /** The refund / void dialog, once an admin opened it (its module loads then). */
+  /** The dialog's file, once loaded. */
+  #dialog?: typeof import('./define-money-out-dialog.js');
   @state() private dialogOpen = false;
   /** The button that opened the dialog, to put focus back on when it closes. */
   #opener?: { kind: MoneyOutKind; id: string };
@@ -178,7 +180,7 @@ export class ServiceTransactionsList extends ServiceElement {
   /** Opens the refund or void dialog for a payment, loading it the first time. */
   private async openMoneyOut(kind: MoneyOutKind, t: Transaction): Promise<void> {
     this.#opener = { kind, id: t.id };
-    await import('./define-money-out-dialog.js');
+    this.#dialog = await import('./define-money-out-dialog.js');
     this.dialogOpen = true;
     await this.updateComplete;
     await this.renderRoot
@@ -189,14 +191,7 @@ export class ServiceTransactionsList extends ServiceElement {
   /** The dialog closed: focus goes back to the button that opened it (or to Refresh). */
   private async onDialogClosed(): Promise<void> {
     await this.updateComplete;
-    const opener = this.#opener;
-    const button =
-      (opener &&
-        this.renderRoot.querySelector<HTMLElement>(
-          `[data-action="${opener.kind}"][data-id="${opener.id}"]`,
-        )) ??
-      this.renderRoot.querySelector<HTMLElement>('[part~="button"]');
-    button?.focus();
+    this.#dialog?.focusOpener(this.renderRoot, this.#opener);
   }
 
   private renderActions(t: Transaction) {
@@ -241,15 +236,14 @@ export class ServiceTransactionsList extends ServiceElement {
   }
 
   private renderDialog() {
-    return this.dialogOpen
-      ? html`<service-money-out-dialog
-          .client=${this.api}
-          theme=${this.theme ?? nothing}
-          heading-level=${this.headingLevel}
-          @service-transaction-refunded=${() => this.refresh()}
-          @service-transaction-voided=${() => this.refresh()}
-          @money-out-dialog-closed=${() => this.onDialogClosed()}
-        ></service-money-out-dialog>`
+    return this.dialogOpen && this.#dialog
+      ? this.#dialog.renderDialog({
+          client: this.api,
+          theme: this.theme,
+          headingLevel: this.headingLevel,
+          refresh: () => this.refresh(),
+          closed: () => this.onDialogClosed(),
+        })
       : nothing;
   }
 
