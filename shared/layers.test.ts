@@ -335,11 +335,6 @@ describe('server layers', () => {
 // A circle of imports has no bottom: none of its modules can be read, tested or moved without the
 // others. Types count (a type circle ties the shapes just the same). The layer table already
 // refuses circles between layers; this finds them inside a folder, or among peers.
-// Circles found when this check came, to be broken (issue #38): none may be added.
-const KNOWN_CIRCLES: readonly string[] = [
-  'server/simulator/balances.ts ⇄ server/simulator/ledger.ts ⇄ server/simulator/lifecycle.ts ⇄ server/simulator/money-out.ts ⇄ server/simulator/records.ts ⇄ server/simulator/state.ts ⇄ server/simulator/statements.ts ⇄ server/simulator/transaction-events.ts',
-  'server/simulator/app.ts ⇄ server/simulator/pay-page.ts ⇄ server/simulator/sandbox-routes.ts',
-];
 
 /** The circles (strongly connected groups of two or more modules) of an import graph. */
 function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
@@ -395,10 +390,7 @@ describe('import circles', () => {
       ...files(path.join(root, 'shared')).filter((f) => !/\.test\.[jt]s$/.test(f)),
       ...widgetSources,
     ];
-    const circles = circlesOf(importGraph(modules)).map((c) => c.join(' ⇄ '));
-    expect(circles.filter((c) => !KNOWN_CIRCLES.includes(c))).toEqual([]);
-    // A circle broken since is taken off the list with it.
-    expect(KNOWN_CIRCLES.filter((c) => !circles.includes(c))).toEqual([]);
+    expect(circlesOf(importGraph(modules)).map((c) => c.join(' ⇄ '))).toEqual([]);
   });
 
   it('a circle through three modules is found, a chain is not (the check itself works)', () => {

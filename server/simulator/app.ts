@@ -1,32 +1,11 @@
 // The simulator's HTTP surface. `POST /` is the GraphQL endpoint (the base address is the
 // endpoint, like the real service); `/_sandbox/*` is the admin API; `/pay/:id` a tiny pay page.
 import type { IncomingMessage } from 'node:http';
-import type { GraphQLSchema } from 'graphql';
 import { Hono, type Context } from 'hono';
-import type { Logger } from 'pino';
-import type { FaultBox } from './faults.js';
-import type { FirmRegistry } from './firms.js';
 import { runGraphql } from './graphql-endpoint.js';
-import type { IdSource } from './ids.js';
-import type { LedgerEnv } from './ledger.js';
-import type { RateLimiter } from './limits.js';
 import { createPayPage } from './pay-page.js';
+import type { SimulatorParts } from './parts.js';
 import { createSandboxRoutes } from './sandbox-routes.js';
-import type { WebhookDispatcher } from './webhooks.js';
-
-export interface SimulatorParts {
-  registry: FirmRegistry;
-  limiter: RateLimiter;
-  faults: FaultBox;
-  webhooks: WebhookDispatcher;
-  ledger: LedgerEnv;
-  ids: IdSource;
-  schema: GraphQLSchema;
-  /** Base of payment link URLs; default: where the GraphQL request was addressed. */
-  publicBaseUrl?: string;
-  openFirmCreation: boolean;
-  logger?: Logger;
-}
 
 const gqlError = (message: string, code: string) => ({
   errors: [{ message, extensions: { code } }],

@@ -4,80 +4,27 @@
 // setting (`nextOutcome`): SUCCESS at once (the default), AWAITING_RESULT (completed later by
 // `completeRequest`, which sends `refund_request.completed` / `void_request.completed`), or a
 // failure (TXN_FAILED, ERROR) with the service's message and nothing moved.
-import type { RemoteRequestStatus } from '../remote/types.js';
 import { badInput, conflict, notFound } from './errors.js';
 import { refundBlocker, refundTransaction, voidBlocker, voidTransaction } from './lifecycle.js';
 import type { LedgerEnv } from './ledger.js';
+import {
+  type CompletionShape,
+  type MoneyOutKind,
+  type MoneyOutRequestRecord,
+  type MoneyOutState,
+  type OutcomeSpec,
+} from './firm-records.js';
 import { getTransaction, nowIso, type FirmState, type TransactionRecord } from './state.js';
 
-/** The service's RequestStatus, as our client reads it. */
-export type RequestStatus = RemoteRequestStatus;
-
-export type MoneyOutKind = 'refund' | 'void';
-
-export interface MoneyOutRequestRecord {
-  id: string;
-  kind: MoneyOutKind;
-  externalId: string | null;
-  status: RequestStatus;
-  errorMessage: string | null;
-  createdOn: string;
-  transactionId: string;
-  /** Cents asked for (refunds); null: all that is left. */
-  amount: number | null;
-  originalTransactionIds: string[];
-  reversingTransactionIds: string[];
-}
-
-/** What the next request(s) of a firm answer. */
-export interface OutcomeSpec {
-  status: 'SUCCESS' | 'AWAITING_RESULT' | 'TXN_FAILED' | 'ERROR';
-  errorMessage?: string;
-  /** How many requests it applies to (default 1). */
-  count?: number;
-}
-
-/**
- * The body of the `…_request.completed` webhooks (the remote documents none, so each plausible
- * one can be sent): `named` (the default) `data.refundRequest` / `data.voidRequest` `{ id,
- * externalId }`; `request` the same under `data.request`; `flat-id` `data.id`;
- * `flat-external-id` `data.externalId`; `reversal-transaction` / `original-transaction`
- * `data.transaction.id` of the reversal (the original when there is none) or of the original;
- * `empty` `data: {}`, which names nothing.
- */
-export const COMPLETION_SHAPES = [
-  'named',
-  'request',
-  'flat-id',
-  'flat-external-id',
-  'reversal-transaction',
-  'original-transaction',
-  'empty',
-] as const;
-export type CompletionShape = (typeof COMPLETION_SHAPES)[number];
-
-/**
- * How `transactionVoidDetails` says a payment cannot be voided (the remote documents no reason
- * field, so each plausible way can be chosen): `flag` (the default) answers `canVoid: false`;
- * `error` answers a GraphQL error whose message gives the reason.
- */
-export const VOID_REFUSAL_SHAPES = ['flag', 'error'] as const;
-export type VoidRefusalShape = (typeof VOID_REFUSAL_SHAPES)[number];
-
-/** Per firm: the queued outcomes of its next requests, its requests, its completions' body. */
-export interface MoneyOutState {
-  requests: Map<string, MoneyOutRequestRecord>;
-  outcomes: (OutcomeSpec & { remaining: number })[];
-  completionShape: CompletionShape;
-  voidRefusal: VoidRefusalShape;
-}
-
-export const emptyMoneyOut = (): MoneyOutState => ({
-  requests: new Map(),
-  outcomes: [],
-  completionShape: 'named',
-  voidRefusal: 'flag',
-});
+// What the sandbox's settings and tests name through this module.
+export {
+  COMPLETION_SHAPES,
+  VOID_REFUSAL_SHAPES,
+  type CompletionShape,
+  type MoneyOutRequestRecord,
+  type OutcomeSpec,
+  type VoidRefusalShape,
+} from './firm-records.js';
 
 /** The `data` of a request's completed webhook, in the firm's shape. */
 function completionData(

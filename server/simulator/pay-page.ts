@@ -2,7 +2,7 @@
 // Like a real pay link, the unguessable id is the only credential.
 import { Hono } from 'hono';
 import { fromCents, parseMoney, toCents } from '../../shared/money.js';
-import type { SimulatorParts } from './app.js';
+import type { SimulatorParts } from './parts.js';
 import { aggregateBalance, aggregateStatus, linkBalance, linkStatus } from './balances.js';
 import { SimulatorError } from './errors.js';
 import * as ledger from './ledger.js';

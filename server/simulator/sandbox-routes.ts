@@ -3,7 +3,7 @@
 // cycle, webhook delivery control and fault injection. README.md lists every route.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { SimulatorParts } from './app.js';
+import type { SimulatorParts } from './parts.js';
 import { HTTP_STATUS, SimulatorError } from './errors.js';
 import { firmInfo } from './firms.js';
 import * as ledger from './ledger.js';

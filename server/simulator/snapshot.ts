@@ -10,8 +10,7 @@ import type {
   TransactionRecord,
   WebhookUrlRecord,
 } from './state.js';
-import { emptyMoneyOut, type MoneyOutRequestRecord } from './money-out.js';
-import type { StatementRecord } from './statements.js';
+import { emptyMoneyOut, type MoneyOutRequestRecord, type StatementRecord } from './firm-records.js';
 
 interface FirmSnapshot {
   id: string;

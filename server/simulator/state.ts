@@ -3,9 +3,12 @@
 import { TRANSACTION_TYPES, type TransactionType } from '../../shared/transaction-types.js';
 import { notFound } from './errors.js';
 import type { IdSource } from './ids.js';
-import type { TransactionEventRecord } from './transaction-events.js';
-import { emptyMoneyOut, type MoneyOutState } from './money-out.js';
-import type { StatementRecord } from './statements.js';
+import {
+  emptyMoneyOut,
+  type MoneyOutState,
+  type StatementRecord,
+  type TransactionEventRecord,
+} from './firm-records.js';
 
 export const TRANSACTION_STATUSES = [
   'CHARGED_BACK',

@@ -9,26 +9,10 @@
 // `YYYY-MM` or a date `YYYY-MM-DD`.
 import { badInput } from './errors.js';
 import type { LedgerEnv } from './ledger.js';
+import type { StatementDebitRecord, StatementRecord } from './firm-records.js';
 import { getBankAccount, nowIso, type BankAccountRecord, type FirmState } from './state.js';
 
-export interface StatementDebitRecord {
-  /** Cents (the schema's Float: fees may carry fractions of a cent). */
-  amount: number;
-  fromBankAccountCategory: string;
-  fromBankAccountMask: string;
-  fromBankAccountNickname: string;
-  statementDescriptor: string;
-}
-
-export interface StatementRecord {
-  id: string;
-  month: string;
-  pdfUrl: string;
-  debits: StatementDebitRecord[];
-  additionalCredits: { amount: number; description: string; type: string }[];
-  additionalFees: { amount: number; description: string; type: string }[];
-  createdOn: string;
-}
+export type { StatementRecord } from './firm-records.js';
 
 export const STATEMENT_EVENT_SHAPES = ['statement', 'month', 'id', 'bare'] as const;
 export type StatementEventShape = (typeof STATEMENT_EVENT_SHAPES)[number];

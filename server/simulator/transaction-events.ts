@@ -1,28 +1,11 @@
 import type { IdSource } from './ids.js';
+import type { TransactionEventProps } from './firm-records.js';
 import type { TransactionRecord, TransactionStatus } from './state.js';
 
 // A transaction's log at the service (`Transaction.events`): an entry when it is created and at
 // each change of status, with the status and settlement date before and after. The schema types
 // `TransactionEvent.type` as free text (no enum), so the names here are the simulator's own:
 // created, status_changed, settled (the deposit).
-
-export interface TransactionEventProps {
-  status2: string | null;
-  settledOn: string | null;
-}
-
-export interface TransactionEventRecord {
-  id: string;
-  date: string;
-  type: string;
-  typeId: string | null;
-  creator: string | null;
-  data: {
-    transactionType: string;
-    oldProps: TransactionEventProps | null;
-    newProps: TransactionEventProps | null;
-  };
-}
 
 const propsOf = (t: TransactionRecord): TransactionEventProps => ({
   status2: t.status,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import { ledgerReconciliations, moneyOutRequests, trustFindings } from '../../db/schema/index.js';
-import type { ChainFacts } from './rebuild.js';
+import type { ChainFacts } from './chain-facts.js';
 
 // The records a refund decision or a report reads besides the ledger, compared with their last
 // state in the chain: stored transactions, money-out requests, reconciliations, acknowledgements

@@ -3,6 +3,7 @@ import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '../../../shared/ledger
 import { rowsOf, type Executor } from '../../db/index.js';
 import { accountScope, clientScope, matterScope } from '../ledger/post.js';
 import { monthOf } from '../ledger/month-totals.js';
+import { ChainFacts, type EntryFact } from './chain-facts.js';
 import { compareRecords } from './live-records.js';
 
 // What the chain says the live tables hold, rebuilt from its rows, and every live row that says
@@ -21,21 +22,6 @@ export interface Difference {
   live: unknown;
 }
 
-interface EntryFact {
-  seq: number;
-  bankAccountId: string;
-  clientId: string | null;
-  matterId: string | null;
-  transactionId: string | null;
-  kind: LedgerEntryKind;
-  amountCents: number;
-  date: string;
-  memo: string | null;
-  reversesEntryId: string | null;
-  reason: string | null;
-  createdBy: string;
-}
-
 const ENTRY_FIELDS = [
   'bankAccountId',
   'clientId',
@@ -49,28 +35,6 @@ const ENTRY_FIELDS = [
   'reason',
   'createdBy',
 ] as const;
-
-/** The facts read from one organization's chain, latest state per subject. */
-export class ChainFacts {
-  readonly entries = new Map<string, EntryFact>();
-  readonly latest = new Map<string, Map<string, Record<string, unknown>>>();
-  readonly reconciliations = new Map<string, Record<string, unknown>>();
-  minEntrySeq = Number.POSITIVE_INFINITY;
-
-  add(subject: string, subjectId: string, content: string): void {
-    if (subject === 'anchor') return;
-    const value = JSON.parse(content) as Record<string, unknown>;
-    if (subject === 'ledger_entry') {
-      const entry = value as unknown as EntryFact;
-      this.entries.set(subjectId, entry);
-      this.minEntrySeq = Math.min(this.minEntrySeq, entry.seq);
-      return;
-    }
-    const of = this.latest.get(subject) ?? new Map<string, Record<string, unknown>>();
-    of.set(subjectId, value);
-    this.latest.set(subject, of);
-  }
-}
 
 type Totals = Record<LedgerEntryKind | 'balance', number>;
 const zero = (): Totals => ({

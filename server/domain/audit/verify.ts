@@ -11,7 +11,8 @@ import {
   type HistoryHead,
   type HistoryKey,
 } from './history.js';
-import { ChainFacts, compareLive, type Difference } from './rebuild.js';
+import { ChainFacts } from './chain-facts.js';
+import { compareLive, type Difference } from './rebuild.js';
 
 // `npm run audit:verify` and GET /api/admin/audit/verify: re-computes each organization's chain
 // (keyed rows with the key, legacy rows with their formula), names the first row that does not
