@@ -106,6 +106,9 @@ export class ServiceTransactionsList extends ServiceElement {
         max-inline-size: 16rem;
         overflow-wrap: break-word;
       }
+      [data-rows] .name {
+        max-inline-size: 100%;
+      }
       .amount .sub {
         white-space: normal;
       }
