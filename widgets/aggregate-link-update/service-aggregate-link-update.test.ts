@@ -88,6 +88,8 @@ describe('<service-aggregate-link-update>', () => {
     $(el, '[part~="pill-remove"]').click();
     await settle(el);
     $(el, 'button[part~="submit"]').click();
+    // The question is a part of its own, loaded when it is first asked.
+    await until(() => el.shadowRoot!.querySelector('[part~="confirm"]'), 5000, 'the question');
     await settle(el);
     expect($(el, '[part~="confirm"]').textContent).to.contain('deletes “All fees”');
     expect($(el, '[part~="confirm"] button[part~="submit"]').className).to.equal('danger');
@@ -109,6 +111,7 @@ describe('<service-aggregate-link-update>', () => {
     $(el, '[part~="pill-remove"]').click();
     await settle(el);
     $(el, 'button[part~="submit"]').click();
+    await until(() => el.shadowRoot!.querySelector('[part~="confirm"]'), 5000, 'the question');
     await settle(el);
     const deleted = oneEvent(el, 'service-record-deleted');
     $(el, '[part~="confirm"] button[part~="submit"]').click();
