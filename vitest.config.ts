@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'server/**/*.test.ts',
+            'simulator/**/*.test.ts',
             'shared/**/*.test.ts',
             'bench/**/*.test.ts',
             'docs/**/*.test.ts',

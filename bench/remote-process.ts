@@ -36,7 +36,7 @@ export async function startRemote(limits: RemoteLimits): Promise<RemoteProcess> 
   if (limits.requestsPerWindow)
     args.push('--requests-per-window', String(limits.requestsPerWindow));
   if (limits.maxConcurrent) args.push('--max-concurrent', String(limits.maxConcurrent));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/simulator/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/main.ts', ...args], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   let out = '';

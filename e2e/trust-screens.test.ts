@@ -6,7 +6,7 @@ import { toCents } from '../shared/money.js';
 import {
   NO_ES_DETERMINACION_LEGAL,
   wordingOfEs,
-} from '../server/domain/trust-findings/wording-es.js';
+} from '../server/book/trust-findings/wording-es.js';
 import { brokenWords } from '../widgets/testing/words.js';
 import { TRUST, balances, deposits, m1Entries } from '../widgets/testing/ledger-records.js';
 import { counts, openFindings } from '../widgets/testing/trust-findings.js';

@@ -6,7 +6,6 @@ import type { AppDeps } from './http/context.js';
 import { corsMiddleware } from './http/cors.js';
 import { demoModeOnly } from './http/demo-gate.js';
 import { handleError, handleNotFound } from './http/error-handler.js';
-import { idempotency } from './http/idempotency.js';
 import { inputGuard } from './http/input-guard.js';
 import { requestLog } from './http/request-log.js';
 import { apiResponseHeaders } from './http/security-headers.js';
@@ -99,8 +98,8 @@ export function createApp(deps: AppDeps) {
       : orgAuth(c, next),
   );
   api.use('*', inputGuard());
-  // A POST with an Idempotency-Key runs once per organization and key (its retries replay it).
-  api.use('*', idempotency());
+  // A POST with an Idempotency-Key runs once per organization and key: each router declares how
+  // (http/router.ts `idempotency`: a stored answer, or its own record).
   // A widget token never manages keys: declared on the routes (access.ts), and enforced here
   // again, so a route of the folder that forgot it is still closed.
   api.use('/api-keys', requireApiKey());

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { openDatabase, openPostgres, type DatabaseHandle } from './db/index.js';
-import { appendHistory } from './domain/audit/history.js';
+import { appendHistory } from './book/history/history.js';
 import { createOrganization } from './domain/organizations.js';
 import { createThrowawayPostgres } from './testing/database.js';
 

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { HistoryKey } from './domain/audit/history.js';
-import { parseHead, verifyHistory } from './domain/audit/verify.js';
+import { HistoryKey } from './book/history/history.js';
+import { parseHead, verifyHistory } from './book/history/verify.js';
 import { loadSecretsKey, SecretBox } from './security/secret-box.js';
 
 // `npm run audit:verify [-- --head SEQ:HASH]`: re-computes every organization's tamper-evident

@@ -16,7 +16,7 @@ import type { Logger } from './logger.js';
 import type { RemoteApi } from './remote/index.js';
 import { isLoopbackHost } from './security/hosts.js';
 import type { SecretBox } from './security/secret-box.js';
-import { createSimulator, type Simulator, type SimulatorSnapshot } from './simulator/simulator.js';
+import { createSimulator, type Simulator, type SimulatorSnapshot } from '../simulator/simulator.js';
 import { ensureWebhookEndpoint } from './webhooks/endpoint/endpoint.js';
 
 // Demo mode: `npm start` with no API token configured runs the simulator of the remote service

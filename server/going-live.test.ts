@@ -32,13 +32,9 @@ function freePort(): Promise<number> {
 
 /** `npm run simulator` on a free port: its URL and its firm's key. */
 async function startSimulatorProcess(): Promise<{ url: string; key: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/simulator/main.ts', '--port', '0'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'simulator/main.ts', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push({ kill: () => child.kill('SIGKILL') });
   let out = '';
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import type { Executor } from './db/index.js';
 import { readIntegrationState } from './domain/integration-state.js';
 import { getOrganization } from './domain/operator.js';
 import { getSettings } from './domain/settings.js';
-import { countTrustFindings } from './domain/trust-findings/findings.js';
+import { countTrustFindings } from './book/trust-findings/findings.js';
 import { errorMessage } from './errors.js';
 import type { RemoteApi, RemoteWebhookUrl } from './remote/index.js';
 import { countDeadEvents } from './webhooks/pipeline/inbox.js';

@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { prepareDemo } from './demo.js';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { openSecretsKey } from './domain/secrets-key.js';
-import { anchorLegacyHistory, HistoryKey } from './domain/audit/history.js';
+import { anchorLegacyHistory, HistoryKey } from './book/history/history.js';
 import { resolveRemoteTarget } from './domain/remote-sites.js';
 import { errorMessage } from './errors.js';
 import { AuthThrottle } from './http/auth-throttle.js';
@@ -31,21 +31,21 @@ import { widgetTokenSigner } from './security/widget-tokens.js';
 import { syncJobHandlers } from './sync/handlers.js';
 import { SyncService, type HealingOptions } from './sync/service.js';
 import { webhookJobHandlers } from './webhooks/handlers.js';
-import { enqueueLedgerBackfills, ledgerBackfillJobHandlers } from './ledger/backfill-job.js';
+import { enqueueLedgerBackfills, ledgerBackfillJobHandlers } from './book/ledger/backfill-job.js';
 import {
   enqueueFindingsBackfills,
   findingsBackfillJobHandlers,
-} from './ledger/findings-backfill-job.js';
-import { moneyOutJobHandlers } from './actions/money-out/run.js';
+} from './book/trust-findings/backfill-job.js';
+import { moneyOutJobHandlers } from './money-out/run.js';
 import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
-import { openTrustFindingsBySeverity } from './domain/trust-findings/findings.js';
+import { openTrustFindingsBySeverity } from './book/trust-findings/findings.js';
 import { openWebhookReceiver } from './webhooks/receiver/receiver-state.js';
 
 // The one assembly of a process: the API server (main.ts), the worker (worker.ts), the tests
 // (testing/app.ts) and the benchmarks all open it, so what they run is wired the same way. It
 // owns what both pipelines share: the remote client and the one queue worker, whose job kinds
 // the outbound sync (sync/) and the webhook pipeline (webhooks/) each register, as do money out
-// (actions/money-out/) and the ledger's background work (ledger/).
+// (money-out/) and the ledger's background work (book/ledger/).
 
 type BootstrapResult = Awaited<ReturnType<typeof bootstrapDefaultOrganization>>;
 
@@ -188,10 +188,10 @@ export async function openRuntime(
     leaseMs: work.leaseMs ?? config.jobLeaseMs,
   });
   const sync = new SyncService({ db, logger, remote, worker, healing: work.healing ?? {} });
-  // An upgraded database's transactions reach the ledger in the background (domain/ledger/backfill.ts).
+  // An upgraded database's transactions reach the ledger in the background (book/ledger/backfill.ts).
   const backfills = await enqueueLedgerBackfills(db);
   if (backfills > 0) logger.info({ organizations: backfills }, 'ledger backfill enqueued');
-  // And the causes of trust findings they already held are evaluated once (domain/trust-findings/backfill.ts).
+  // And the causes of trust findings they already held are evaluated once (book/trust-findings/backfill.ts).
   const findingsBackfills = await enqueueFindingsBackfills(db);
   if (findingsBackfills > 0) {
     logger.info({ organizations: findingsBackfills }, 'trust findings backfill enqueued');

@@ -1,4 +1,4 @@
-/** What the tamper-evident history records (server/domain/audit/history.ts). */
+/** What the tamper-evident history records (server/book/history/history.ts). */
 export const AUDIT_SUBJECTS = [
   'transaction',
   'ledger_entry',

@@ -1,7 +1,19 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVER_LAYERS } from './layers.js';
+import {
+  allImports,
+  importsIn,
+  reach,
+  rel,
+  resolve,
+  root,
+  runtimeImports,
+  sourcesOf,
+  importedFiles,
+  widgetSources as shippedWidgets,
+} from './testing/imports.js';
 
 // The architecture's import rules, checked on the source:
 //  - shared/ imports neither server/ nor widgets/;
@@ -9,89 +21,23 @@ import { SERVER_LAYERS } from './layers.js';
 //    the zod schemas in shared/ are imported with `import type` only (erased by TypeScript), so
 //    the bundle carries the types' names and nothing else;
 //  - the server's modules import only downwards in its layer table (SERVER_LAYERS below);
-//    every import counts: static, dynamic `import()`, type-level `typeof import()`, and those of
-//    the plain JavaScript modules (the PGlite thread's) as much as the TypeScript ones;
-//  - only the queue names the `jobs` table.
+//    every import counts (shared/testing/imports.ts reads them);
+//  - only the queue names the `jobs` table; only the book takes the history lock or refreshes
+//    the trust findings;
+//  - the simulator (simulator/) stands in for the remote: it imports only shared/ and the remote's
+//    contract, and only demo mode and the test harnesses import it.
 
-const root = path.resolve(import.meta.dirname, '..');
-
-/** The modules below `dir`: TypeScript and plain JavaScript (declaration files aside). */
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : files(full);
-    return /\.[jt]s$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
-  });
-}
-
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gms;
-/** `import('x')` loads a module at run time; `typeof import('x')` names its types. */
-const DYNAMIC_IMPORT = /(\btypeof\s+)?\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g;
-
-interface ImportOf {
-  spec: string;
-  typeOnly: boolean;
-}
-
-/** What a module imports at run time (`import type` is erased, so it does not count). */
-function runtimeImports(file: string): string[] {
-  return allImports(file)
-    .filter((i) => !i.typeOnly)
-    .map((i) => i.spec);
-}
-
-/** Everything a module imports, types included. */
-function allImports(file: string): ImportOf[] {
-  return importsIn(readFileSync(file, 'utf8'));
-}
-
-/** The imports written in `source`: static ones, and dynamic `import()` / `typeof import()`. */
-function importsIn(source: string): ImportOf[] {
-  const read = (pattern: RegExp) =>
-    [...source.matchAll(pattern)].map((match) => ({
-      spec: match[2] ?? '',
-      typeOnly: Boolean(match[1]),
-    }));
-  return [...read(IMPORT), ...read(DYNAMIC_IMPORT)];
-}
-
-function resolve(from: string, spec: string): string | null {
-  if (spec.startsWith('/')) return null; // a URL the page loads (the served kit), not a source
-  if (!spec.startsWith('.')) return spec; // a package
-  const target = path.resolve(path.dirname(from), spec);
-  // `./x.js` names `x.ts` (TypeScript's ESM spelling), or a JavaScript module `x.js` itself.
-  const typescript = target.replace(/\.js$/, '.ts');
-  return target.endsWith('.js') && !existsSync(typescript) ? target : typescript;
-}
-
-/** Every module reached at run time from `file`, as paths relative to the root or package names. */
-function reach(file: string, seen = new Set<string>()): Set<string> {
-  for (const spec of runtimeImports(file)) {
-    const target = resolve(file, spec);
-    if (!target) continue;
-    const key = path.isAbsolute(target) ? path.relative(root, target) : target;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (path.isAbsolute(target)) reach(target, seen);
-  }
-  return seen;
-}
-
-const widgetSources = files(path.join(root, 'widgets')).filter(
-  (f) => !f.endsWith('.test.ts') && !f.includes(`${path.sep}testing${path.sep}`),
-);
+const widgetSources = shippedWidgets();
 
 describe('import boundaries', () => {
   it('shared/ imports neither server/ nor widgets/', () => {
-    const offenders = files(path.join(root, 'shared'))
-      .filter((f) => !f.endsWith('.test.ts'))
-      .flatMap((f) =>
-        runtimeImports(f)
-          .filter((spec) =>
-            /(^|\/)(server|widgets)\//.test(path.relative(root, resolve(f, spec) ?? '')),
-          )
-          .map((spec) => `${path.relative(root, f)} → ${spec}`),
-      );
+    const offenders = sourcesOf('shared').flatMap((f) =>
+      runtimeImports(f)
+        .filter((spec) =>
+          /(^|\/)(server|widgets)\//.test(path.relative(root, resolve(f, spec) ?? '')),
+        )
+        .map((spec) => `${path.relative(root, f)} → ${spec}`),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -108,10 +54,7 @@ describe('import boundaries', () => {
   it('widgets/ and shared/ name no server/ module, not even its types', () => {
     // A type import is erased from the bundle, but it ties the browser's code to the server's
     // shapes all the same: what both sides share lives in shared/.
-    const browserSide = [
-      ...widgetSources,
-      ...files(path.join(root, 'shared')).filter((f) => !f.endsWith('.test.ts')),
-    ];
+    const browserSide = [...widgetSources, ...sourcesOf('shared')];
     const offenders = browserSide.flatMap((f) =>
       allImports(f)
         .map((i) => resolve(f, i.spec))
@@ -208,8 +151,7 @@ function throughViolation(from: string, to: string): string | null {
 
 // Tests may reach anything to set their case up (a harness, the table itself); the rules are the
 // product's modules'.
-const serverSources = files(path.join(root, 'server')).filter((f) => !/\.test\.[jt]s$/.test(f));
-const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+const serverSources = sourcesOf('server');
 
 /** What every import of the server's modules breaks of `rule` (paths from the root). */
 function offendersOf(rule: (from: string, to: string) => string | null): string[] {
@@ -230,9 +172,29 @@ const JOBS_IN_DRIZZLE = /^\s*import\s*\{[^}]*\bjobs\b[^}]*\}\s*from\s*['"][^'"]*
 
 /** Whether source text names the `jobs` table (comments aside: they may talk about jobs). */
 function namesJobsTable(source: string): boolean {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  const code = withoutComments(source);
   return JOBS_IN_SQL.test(code) || JOBS_IN_DRIZZLE.test(code);
 }
+
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+// The book (server/book/) is the one writer of money: it alone takes an organization's history
+// lock (every money write appends to the chain under it, in order) and refreshes the trust
+// findings (in the same database transaction as the write they follow). A source hands it its
+// snapshots; it never takes the lock or refreshes a finding itself.
+const BOOK = 'server/book/';
+const BOOK_ONLY = /\b(?:lockHistory|refresh[A-Za-z]*Findings)\s*\(/;
+
+/** Whether source text takes the history lock or refreshes findings (comments aside). */
+function writesLikeTheBook(source: string): boolean {
+  return BOOK_ONLY.test(withoutComments(source));
+}
+
+// The simulator stands in for the remote service: it speaks the remote's contract (its schema and
+// types) and shared/ words, and nothing of ours mounts it but demo mode and the test harnesses.
+const SIMULATOR_READS = ['shared/', 'server/remote/sdl.ts', 'server/remote/types.ts'];
+const SIMULATOR_MOUNTS = ['server/demo.ts', 'server/http/routes/demo.ts', 'server/testing/'];
 
 describe('server layers', () => {
   it('every server module sits in a layer of the table', () => {
@@ -332,82 +294,56 @@ describe('server layers', () => {
   });
 });
 
-// A circle of imports has no bottom: none of its modules can be read, tested or moved without the
-// others. Types count (a type circle ties the shapes just the same). The layer table already
-// refuses circles between layers; this finds them inside a folder, or among peers.
-
-/** The circles (strongly connected groups of two or more modules) of an import graph. */
-function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const circles: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, index.size);
-    low.set(node, index.get(node) ?? 0);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
-      }
-    }
-    if (low.get(node) !== index.get(node)) return;
-    const circle: string[] = [];
-    let member: string | undefined;
-    do {
-      member = stack.pop();
-      if (member === undefined) break;
-      onStack.delete(member);
-      circle.push(member);
-    } while (member !== node);
-    if (circle.length > 1) circles.push(circle.sort());
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
-  return circles;
-}
-
-function importGraph(modules: readonly string[]): Map<string, string[]> {
-  return new Map(
-    modules.map((f) => [
-      rel(f),
-      allImports(f)
-        .map((i) => resolve(f, i.spec))
-        .filter((t): t is string => t !== null && path.isAbsolute(t) && existsSync(t))
-        .map(rel),
-    ]),
-  );
-}
-
-describe('import circles', () => {
-  it('there are none, types included, in server/, shared/ or widgets/', () => {
-    const modules = [
-      ...serverSources,
-      ...files(path.join(root, 'shared')).filter((f) => !/\.test\.[jt]s$/.test(f)),
-      ...widgetSources,
-    ];
-    expect(circlesOf(importGraph(modules)).map((c) => c.join(' ⇄ '))).toEqual([]);
+describe('the book and the simulator', () => {
+  it('only the book takes the history lock or refreshes the trust findings', () => {
+    const offenders = serverSources
+      .map(rel)
+      .filter((f) => !f.startsWith(BOOK))
+      .filter((f) => writesLikeTheBook(readFileSync(path.join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 
-  it('a circle through three modules is found, a chain is not (the check itself works)', () => {
-    const graph = new Map([
-      ['a', ['b']],
-      ['b', ['c']],
-      ['c', ['a', 'd']],
-      ['d', []],
-    ]);
-    expect(circlesOf(graph)).toEqual([['a', 'b', 'c']]);
+  it('the book rule sees a lock or a refresh, not talk of them (the check itself works)', () => {
+    expect(writesLikeTheBook('await lockHistory(tx, orgId);')).toBe(true);
+    expect(writesLikeTheBook('await refreshEntryFindings (db, orgId, entry);')).toBe(true);
+    expect(writesLikeTheBook('// the book takes lockHistory(tx) first\nawait store(tx);')).toBe(
+      false,
+    );
+  });
+
+  it('money out never imports the webhook pipeline (nor the sync engine): peers', () => {
     expect(
-      circlesOf(
-        new Map([
-          ['a', ['b']],
-          ['b', []],
-        ]),
-      ),
-    ).toEqual([]);
+      layerViolation('server/money-out/run.ts', 'server/webhooks/pipeline/stage-event.ts'),
+    ).toMatch(/a peer in its own layer: sync engine \| webhooks \| money out/);
+    expect(
+      layerViolation('server/webhooks/pipeline/stage-event.ts', 'server/money-out/run.ts'),
+    ).toMatch(/a peer in its own layer/);
+    expect(
+      layerViolation('server/money-out/run.ts', 'server/book/money-out/results.ts'),
+    ).toBeNull();
+    expect(layerViolation('server/book/ledger/post.ts', 'server/money-out/run.ts')).toMatch(
+      /a layer above: book/,
+    );
+  });
+
+  it('the simulator imports only shared/ and the remote contract', () => {
+    const offenders = sourcesOf('simulator').flatMap((f) =>
+      importedFiles(f)
+        .map(rel)
+        .filter((t) => !t.startsWith('simulator/') && !SIMULATOR_READS.some((r) => t.startsWith(r)))
+        .map((t) => `${rel(f)} → ${t}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('only demo mode and the test harnesses import the simulator', () => {
+    const offenders = serverSources.flatMap((f) =>
+      importedFiles(f)
+        .map(rel)
+        .filter((t) => t.startsWith('simulator/'))
+        .filter(() => !SIMULATOR_MOUNTS.some((m) => rel(f).startsWith(m)))
+        .map((t) => `${rel(f)} → ${t}`),
+    );
+    expect(offenders).toEqual([]);
   });
 });

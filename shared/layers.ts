@@ -6,13 +6,17 @@
 // above it, nor (outside the layers marked `peers`) another member of its own layer. Types count
 // too: a type import upwards ties the lower layer to the upper one's shape just the same.
 //
-// The request path reads down the table: http → actions → sync engine | webhooks → domain →
-// sync rules → queue | remote → db. The domain writes a record and, through the sync rules,
-// enqueues its job; the sync engine picks the job up from the queue and imports the domain (not
-// the other way round), so the domain never imports the sync engine, http, or anything above.
-// The outbound sync and the webhook pipeline are peers in one layer: neither imports the other;
-// the runtime (a composition root) registers both on its one worker, and what reads both
-// (integration health) sits above them. Nothing at run time imports this module.
+// The request path reads down the table: http → actions → sync engine | webhooks | money out →
+// book → domain → sync rules → queue | remote → db. The domain writes a record and, through the
+// sync rules, enqueues its job; the sync engine picks the job up from the queue and imports the
+// domain (not the other way round), so the domain never imports the sync engine, http, or
+// anything above. The three pipelines are peers in one layer: none imports another; the runtime
+// (a composition root) registers each one's jobs on its one worker, and what reads them
+// (integration health) sits above them. The webhook pipeline and money out are two sources of
+// the book: each hands the service's snapshots to it, and only the book writes money (it alone
+// takes the history lock and refreshes the trust findings). The simulator (simulator/, top
+// level) is a stand-in for the remote service, not a layer: demo mode and the tests mount it.
+// Nothing at run time imports this module.
 
 export interface ServerLayer {
   /** Its name in the one-line order the docs draw (`roots → http → …`). */
@@ -59,10 +63,16 @@ export const SERVER_LAYERS: readonly ServerLayer[] = [
     members: ['server/actions', 'server/integration-health.ts'],
   },
   {
-    name: 'sync engine | webhooks | ledger jobs | simulator',
+    name: 'sync engine | webhooks | money out',
     layer:
-      "sync engine | webhooks | ledger jobs | simulator (two peer pipelines and the ledger's jobs on the one worker)",
-    members: ['server/sync', 'server/webhooks', 'server/ledger', 'server/simulator'],
+      'sync engine | webhooks | money out (three peer pipelines on the one worker; none imports another)',
+    members: ['server/sync', 'server/webhooks', 'server/money-out'],
+  },
+  {
+    name: 'book',
+    layer:
+      "book (the firm's money: stored transactions, ledger, trust findings, history, statements, money-out requests; the one writer of each)",
+    members: ['server/book'],
   },
   {
     name: 'backup',

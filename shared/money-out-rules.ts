@@ -1,6 +1,6 @@
 // Which transactions can be refunded or voided, shared by the API (which refuses the others
 // before any remote call) and the transactions list (which offers the actions only where they
-// can work). A void is the service's to allow (its canVoid: server/actions/money-out/
+// can work). A void is the service's to allow (its canVoid: server/money-out/
 // void-refusal.ts): the API refuses only a non-payment here, and the list offers Void where the
 // stored status leaves a void possible. Plain functions, no zod: the widgets import them.
 import { fromCents, toCents } from './money.js';

@@ -1,9 +1,10 @@
 import { MONEY_OUT_ACTIONS, type ActionInput, type ActionName } from '../../shared/actions.js';
+import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../shared/idempotency.js';
 import type { Transaction } from '../../shared/schemas.js';
 import type { Outcome } from '../queue/worker.js';
-import { requestMoneyOut } from './money-out/request.js';
+import { requestMoneyOut } from '../money-out/request.js';
 import type { Database } from '../db/index.js';
-import type { HistoryKey } from '../domain/audit/history.js';
+import type { HistoryKey } from '../book/history/history.js';
 import { AppError, errorMessage, invalidInput, type FieldErrors } from '../errors.js';
 import { isRemoteError } from '../remote/index.js';
 import { syncBankAccounts, type BankAccountsSyncResult } from '../sync/bank-accounts.js';
@@ -47,6 +48,12 @@ async function syncAnswering(
 export interface ActionInputs<A extends ActionName> {
   inputs: ActionInput<A>[];
   bulk: boolean;
+  /**
+   * The call's Idempotency-Key, for the actions that keep their own record (TransactionRefund,
+   * TransactionVoid): an input without its own idempotencyKey takes it (a bulk call's input
+   * `i` takes `i:KEY`), so a retried call moves no money twice.
+   */
+  callKey?: string | undefined;
 }
 
 /**
@@ -65,11 +72,11 @@ export async function runAction<A extends ActionName>(
   },
   caller: { orgId: string; keyId: string | null },
   name: A,
-  { inputs, bulk }: ActionInputs<A>,
+  { inputs, bulk, callKey }: ActionInputs<A>,
 ): Promise<unknown[] | BankAccountsSyncResult> {
   const orgId = caller.orgId;
   if ((MONEY_OUT_ACTIONS as readonly string[]).includes(name)) {
-    return runMoneyOutAction(deps, caller, name as MoneyOutAction, inputs as never, bulk);
+    return runMoneyOutAction(deps, caller, name as MoneyOutAction, inputs as never, bulk, callKey);
   }
   if (name === 'BankAccountsSync') {
     try {
@@ -124,6 +131,20 @@ export async function runAction<A extends ActionName>(
 
 type MoneyOutAction = (typeof MONEY_OUT_ACTIONS)[number];
 
+/** An input's key drawn from the call's (a bulk call's input `i`: `i:KEY`). */
+function inputKey(callKey: string | undefined, bulk: boolean, index: number): string | undefined {
+  if (callKey === undefined || !bulk) return callKey;
+  const key = `${index}:${callKey}`;
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw invalidInput(`The ${IDEMPOTENCY_HEADER} header is too long for a bulk call`, {
+      [IDEMPOTENCY_HEADER]: [
+        `must leave room for each input's index: at most ${MAX_IDEMPOTENCY_KEY_LENGTH - 1 - String(index).length} characters here`,
+      ],
+    });
+  }
+  return key;
+}
+
 /**
  * TransactionRefund / TransactionVoid: each input is one refund or void request, exactly once
  * per idempotencyKey, run one after the other; the answer is each original and its reversals.
@@ -136,6 +157,7 @@ async function runMoneyOutAction(
   name: MoneyOutAction,
   inputs: (ActionInput<'TransactionRefund'> | ActionInput<'TransactionVoid'>)[],
   bulk: boolean,
+  callKey: string | undefined,
 ): Promise<Transaction[]> {
   const out: Transaction[] = [];
   for (const [index, input] of inputs.entries()) {
@@ -147,7 +169,7 @@ async function runMoneyOutAction(
         amount: 'amount' in input ? input.amount : undefined,
         reason: input.reason,
         override: input.override,
-        idempotencyKey: input.idempotencyKey,
+        idempotencyKey: input.idempotencyKey ?? inputKey(callKey, bulk, index),
         requestedBy: caller.keyId,
       });
       out.push(body.original, ...body.reversals);

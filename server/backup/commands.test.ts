@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../db/schema/index.js';
-import { appendHistory } from '../domain/audit/history.js';
+import { appendHistory } from '../book/history/history.js';
 import { testHistoryKey } from '../testing/history-key.js';
 import { openPglite } from '../db/index.js';
 import { exportToFile, rewriteBackup } from '../testing/backups.js';

@@ -21,7 +21,7 @@ import { encodeCursor } from './pagination.js';
 import { listMatters } from './matters.js';
 import { createOrganization } from './organizations.js';
 import { listPaymentLinks } from './payment-links.js';
-import { listTransactions } from './transactions.js';
+import { listTransactions } from '../book/transactions/transactions.js';
 
 // Every list of the API, in every filter and cursor combination it offers, must read a page
 // through an index in the page's order: no sequential scan, no sort, and no more rows read than

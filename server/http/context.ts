@@ -2,7 +2,7 @@ import type { Role } from '../../shared/records.js';
 import type { BackupService } from '../backup/service.js';
 import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/index.js';
-import type { HistoryKey } from '../domain/audit/history.js';
+import type { HistoryKey } from '../book/history/history.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Worker } from '../queue/worker.js';

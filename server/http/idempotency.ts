@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { matchedRoutes } from 'hono/route';
-import { COMPOSED_HANDLER } from 'hono/utils/constants';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   IDEMPOTENCY_HEADER,
@@ -21,7 +19,7 @@ import {
   type StoredAnswer,
 } from '../domain/idempotency-keys.js';
 import { conflict, errorMessage, idempotencyKeyReused, invalidInput } from '../errors.js';
-import { findRequestByKey } from '../domain/money-out-requests.js';
+import { findRequestByKey } from '../book/money-out/requests.js';
 import type { AppEnv } from './context.js';
 
 // Idempotent POSTs (every create and action of the API). A request with an `Idempotency-Key`
@@ -109,43 +107,20 @@ async function runFirst(
   }
 }
 
-const OWN_IDEMPOTENCY = Symbol('own idempotency');
-
 /**
- * Declared in a route's `middleware` by a route that keeps its own exactly-once record per
- * Idempotency-Key, so the generic middleware below leaves its requests alone. A refund or void
- * does: it stores its request (and the remote externalId derived from the key) before the remote
- * call, answers its current state (a 202 becomes a 200 once completed) and finishes a crashed
- * request after a restart, none of which a stored first answer could do
- * (server/actions/money-out/).
+ * Stored answers, for the POST routes of every router that declares them (router.ts: each
+ * router says `idempotency: 'stored'`, the default, or `'own'` when its routes keep their own
+ * exactly-once record, as money out does: it stores its request and the remote externalId
+ * derived from the key before the remote call, answers its current state (a 202 becomes a 200
+ * once completed) and finishes a crashed request after a restart, none of which a stored first
+ * answer could do). The actions route declares it per action (routes/actions.ts).
  */
-export function ownIdempotency(): MiddlewareHandler<AppEnv> {
-  return Object.assign((_c: Context<AppEnv>, next: () => Promise<void>) => next(), {
-    [OWN_IDEMPOTENCY]: true,
-  });
-}
-
-/** Does the route this request reached declare its own idempotency? */
-function handlesOwnIdempotency(c: Context<AppEnv>): boolean {
-  return matchedRoutes(c).some((route) => {
-    // A mounted router's handler may be wrapped (its own error handler) around the original.
-    const handler = route.handler as { [OWN_IDEMPOTENCY]?: true; [COMPOSED_HANDLER]?: unknown };
-    const inner = handler[COMPOSED_HANDLER] as { [OWN_IDEMPOTENCY]?: true } | undefined;
-    return handler[OWN_IDEMPOTENCY] === true || inner?.[OWN_IDEMPOTENCY] === true;
-  });
-}
-
-export function idempotency(): MiddlewareHandler<AppEnv> {
+export function storedAnswers(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     const caller = c.get('caller');
     if (c.req.method !== 'POST' || key === undefined || !caller) return next();
-    if (handlesOwnIdempotency(c)) return next();
-    if (!isIdempotencyKey(key)) {
-      throw invalidInput(`The ${IDEMPOTENCY_HEADER} header is not valid`, {
-        [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_KEY_PROBLEM],
-      });
-    }
+    checkIdempotencyKey(key);
     const ref = { orgId: caller.orgId, key };
     // Keys are the organization's across every route: one a refund or void used is refused.
     if (await findRequestByKey(c.get('db'), ref.orgId, key)) throw idempotencyKeyReused();
@@ -175,4 +150,20 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       }
     }
   };
+}
+
+/** The one check of an Idempotency-Key header, for every route (400 with the one message). */
+export function checkIdempotencyKey(key: string): void {
+  if (!isIdempotencyKey(key)) {
+    throw invalidInput(`The ${IDEMPOTENCY_HEADER} header is not valid`, {
+      [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_KEY_PROBLEM],
+    });
+  }
+}
+
+/** A request's Idempotency-Key header, checked; for the routes that keep their own record. */
+export function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key !== undefined) checkIdempotencyKey(key);
+  return key;
 }

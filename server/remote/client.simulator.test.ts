@@ -1,4 +1,4 @@
-// Every client function against the simulator of the remote service (server/simulator), served
+// Every client function against the simulator of the remote service (simulator), served
 // on loopback: the end-to-end check that our documents, variables and decoders fit a live
 // implementation of the schema, its limits and its error behaviour.
 
@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulator, type Simulator } from '../simulator/simulator.js';
+import { createSimulator, type Simulator } from '../../simulator/simulator.js';
 import { startTestSimulator } from '../testing/simulator.js';
 import { createRemoteClient, type RemoteApi } from './client.js';
 import { fixedTarget } from './target.js';

@@ -115,7 +115,7 @@ const fragments = {
     }
   `,
   // A transaction's log at the service, fetched with the transaction in full (GetTransaction)
-  // and kept in its history (domain/audit/history.ts).
+  // and kept in its history (book/history/history.ts).
   TransactionEventFields: /* GraphQL */ `
     fragment TransactionEventFields on TransactionEvent {
       id

@@ -2,7 +2,7 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { bankAccounts } from '../db/schema/index.js';
 import { markBankAccountsSynced, startProgress } from '../domain/integration-state.js';
-import { refreshAccountFindings } from '../domain/trust-findings/refresh.js';
+import { afterBankAccountSync } from '../book/trust-findings/refresh.js';
 import type { RemoteApi } from '../remote/index.js';
 import { clipText255 } from '../security/text.js';
 
@@ -77,8 +77,8 @@ export async function syncBankAccounts(
       return rows.length;
     });
     // A trust account the service takes fees or chargebacks from is a trust finding. Its own
-    // transaction: it takes the history lock first, like every ledger writer.
-    await db.transaction((tx) => refreshAccountFindings(tx, orgId));
+    // transaction, kept by the book (it takes the history lock first, like every money writer).
+    await afterBankAccountSync(db, orgId);
     const added = accounts.filter((a) => !known.has(a.id)).length;
     return { synced: accounts.length, added, updated: accounts.length - added, removed };
   });

@@ -9,7 +9,7 @@ import { beginAttempt, syncedState } from './record-state.js';
 /**
  * The remote's state of a link goes in only if it is at least as new as the one the row holds:
  * `last_synced_at` is when the remote was asked for the state the row took (a webhook's fetch
- * stamps it the same way, webhooks/pipeline/related-records.ts). An answer asked for before a payment the
+ * stamps it the same way, book/transactions/related-records.ts). An answer asked for before a payment the
  * row already shows is older than it, however late it arrives.
  */
 function ifNewer(askedAt: Date, value: unknown, column: AnyColumn) {

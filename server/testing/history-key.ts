@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
-import { HistoryKey } from '../domain/audit/history.js';
+import { HistoryKey } from '../book/history/history.js';
 import { SecretBox } from '../security/secret-box.js';
 
 /** A history chain key for tests and seeds: the fixed secrets key of createTestApp (server/testing/app.ts), or the one given. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { transactions } from '../db/schema/index.js';
 import { startPipeline, type PipelineHarness } from './webhooks.js';
 
-// The refund and void suites (server/actions/money-out/*.db.test.ts): the app and the simulator
+// The refund and void suites (server/money-out/*.db.test.ts): the app and the simulator
 // on loopback HTTP with webhooks delivered and the money-out poll every 150 ms, its bank accounts
 // synced; and payments made through new links, stored locally by their webhooks.
 

@@ -1,10 +1,10 @@
 import { testHistoryKey } from './history-key.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
-import { BACKFILL_BATCH_SIZE, backfillLedgerBatch } from '../domain/ledger/backfill.js';
+import { BACKFILL_BATCH_SIZE, backfillLedgerBatch } from '../book/ledger/backfill.js';
 
 // The ledger of a seeded organization (seed-lists.ts), produced the way the product produces it:
-// the upgrade backfill (domain/ledger/backfill.ts) walks every stored transaction and posts its
+// the upgrade backfill (book/ledger/backfill.ts) walks every stored transaction and posts its
 // entries, the running totals and the audit history rows with the webhook pipeline's own code.
 
 /** Posts the ledger of every transaction of `orgId`; answers the batches it took. */

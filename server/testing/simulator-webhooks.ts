@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterEach } from 'vitest';
-import type { SimulatorOptions } from '../simulator/simulator.js';
+import type { SimulatorOptions } from '../../simulator/simulator.js';
 import { startReceiver, type Receiver } from './simulator-fixtures.js';
 import { startTestSimulator, type TestSimulator } from './simulator.js';
 
-// The simulator's webhook suites (server/simulator/webhook*.test.ts): a simulator and a loopback
+// The simulator's webhook suites (simulator/webhook*.test.ts): a simulator and a loopback
 // receiver registered for some event kinds, and a paid payment link to make events.
 
 /** Every transaction event kind the simulator sends. */

@@ -1,5 +1,9 @@
-import type { FirmInfo } from '../simulator/firms.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/simulator.js';
+import type { FirmInfo } from '../../simulator/firms.js';
+import {
+  createSimulator,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../simulator/simulator.js';
 import { closeServer, listen } from './http.js';
 
 interface GraphqlResult<T = Record<string, unknown>> {

@@ -1,7 +1,7 @@
 import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import type { RemoteApi } from '../remote/index.js';
-import type { Simulator, SimulatorOptions } from '../simulator/simulator.js';
-import type { FirmInfo } from '../simulator/firms.js';
+import type { Simulator, SimulatorOptions } from '../../simulator/simulator.js';
+import type { FirmInfo } from '../../simulator/firms.js';
 import type { WorkOptions } from '../runtime.js';
 import { createTestApp, type TestApp } from './app.js';
 import { closeServer, listen } from './http.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../remote/index.js';
-import type { Simulator } from '../simulator/simulator.js';
+import type { Simulator } from '../../simulator/simulator.js';
 import {
   apiAs,
   openProcessSuite,

@@ -17,7 +17,7 @@ import { organizations } from './organizations.js';
  * deleted (a trigger refuses both, migration 0023). Each row carries the previous row's hash of its
  * organization (`prev_hash`) and its own (`hash`): HMAC-SHA256 with a key derived from the secrets
  * key over its seq, time, subject, content and prev_hash (hash_version 2; version 1 rows, written
- * before, are SHA-256 without seq, time or key). See server/domain/audit/history.ts. `content` is
+ * before, are SHA-256 without seq, time or key). See server/book/history/history.ts. `content` is
  * the exact JSON text that was hashed (jsonb would reorder it).
  */
 export const auditHistory = pgTable(

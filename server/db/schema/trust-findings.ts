@@ -97,7 +97,7 @@ export const trustFindings = pgTable(
   ],
 );
 
-/** The stages of the findings' backfill, in order (server/domain/trust-findings/backfill.ts). */
+/** The stages of the findings' backfill, in order (server/book/trust-findings/backfill.ts). */
 export const FINDINGS_BACKFILL_STAGES = ['accounts', 'transactions', 'balances'] as const;
 
 /**

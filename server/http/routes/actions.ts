@@ -4,12 +4,14 @@ import {
   actionInputs,
   bankAccountsSyncResult,
   MAX_ACTION_INPUTS,
+  MONEY_OUT_ACTIONS,
   type ActionName,
 } from '../../../shared/actions.js';
 import { ACTION_ROLES } from '../../actions/actions.js';
 import { prefixed, runAction, type ActionInputs } from '../../actions/run-action.js';
 import { AppError, invalidInput, type FieldErrors } from '../../errors.js';
 import { REQUIRED_ROLE } from '../access.js';
+import { idempotencyKeyOf, storedAnswers } from '../idempotency.js';
 import { assertRole } from '../auth.js';
 import { jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
@@ -69,6 +71,16 @@ function parseInputs<A extends ActionName>(name: A, body: unknown): ActionInputs
   return { inputs, bulk };
 }
 
+// Exactly once per Idempotency-Key, declared per action: TransactionRefund and TransactionVoid
+// keep their own record (money out: each input's idempotencyKey, else one drawn from the
+// call's key), every other action a stored answer.
+const answers = storedAnswers();
+const ownRecord: ReadonlySet<string> = new Set(MONEY_OUT_ACTIONS);
+
+actionsRouter.post('/:name', (c, next) =>
+  ownRecord.has(c.req.param('name')) ? next() : answers(c, next),
+);
+
 actionsRouter.post('/:name', async (c) => {
   const name = c.req.param('name') as ActionName;
   if (!ACTION_NAMES.includes(name)) {
@@ -97,7 +109,10 @@ actionsRouter.post('/:name', async (c) => {
       },
       c.get('caller'),
       name,
-      parseInputs(name, body),
+      {
+        ...parseInputs(name, body),
+        callKey: ownRecord.has(name) ? idempotencyKeyOf(c) : undefined,
+      },
     ),
     200,
   );

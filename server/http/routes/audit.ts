@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { getTransaction } from '../../domain/transactions.js';
+import { getTransaction } from '../../book/transactions/transactions.js';
 import { AUDIT_SUBJECTS } from '../../../shared/audit.js';
-import { historyOf } from '../../domain/audit/history.js';
-import { parseHead, verifyHistory } from '../../domain/audit/verify.js';
+import { historyOf } from '../../book/history/history.js';
+import { parseHead, verifyHistory } from '../../book/history/verify.js';
 import { invalidInput } from '../../errors.js';
 import { errorResponses, idParams, jsonResponse } from '../openapi.js';
 import { createRouter } from '../router.js';

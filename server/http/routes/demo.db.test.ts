@@ -11,7 +11,7 @@ import {
   findDefaultOrganization,
 } from '../../domain/organizations.js';
 import { createLogger } from '../../logger.js';
-import { createSimulator } from '../../simulator/simulator.js';
+import { createSimulator } from '../../../simulator/simulator.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { insertBankAccount } from '../../testing/fixtures.js';
 import { closeServer, listen } from '../../testing/http.js';

@@ -8,7 +8,7 @@ import { findDefaultOrganization } from '../../domain/organizations.js';
 import { getPaymentLink } from '../../domain/payment-links.js';
 import { AppError, invalidInput } from '../../errors.js';
 import { isLoopbackHost } from '../../security/hosts.js';
-import { SimulatorError } from '../../simulator/errors.js';
+import { SimulatorError } from '../../../simulator/errors.js';
 import { authenticate, requireRole } from '../auth.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { createRouter } from '../router.js';

@@ -2,8 +2,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { tamperWithHistory, testHistoryKey } from '../../testing/history-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerReconciliations, transactions } from '../../db/schema/index.js';
-import { applyTransactionsToLedger } from '../../domain/ledger/apply.js';
-import { trustBalanceCents } from '../../domain/ledger/balances.js';
+import { applyTransactionsToLedger } from '../../book/ledger/apply.js';
+import { trustBalanceCents } from '../../book/ledger/balances.js';
 import { syncBankAccounts } from '../../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 

@@ -16,15 +16,14 @@ import {
   reconciliationsQuery,
   type LedgerEntry,
 } from '../../../shared/ledger.js';
-import { listReconciliations, reconcile } from '../../domain/ledger/reconciliations.js';
-import { ledgerBalances, ledgerBalancesPage } from '../../domain/ledger/balances.js';
-import { ledgerDeposits } from '../../domain/ledger/deposits.js';
-import { refreshEntryFindings } from '../../domain/trust-findings/refresh.js';
+import { listReconciliations, reconcile } from '../../book/ledger/reconciliations.js';
+import { ledgerBalances, ledgerBalancesPage } from '../../book/ledger/balances.js';
+import { ledgerDeposits } from '../../book/ledger/deposits.js';
 import {
   listLedgerEntries,
   postManualEntry,
   reverseManualEntry,
-} from '../../domain/ledger/entries.js';
+} from '../../book/ledger/entries.js';
 import { actorOf } from '../context.js';
 import { csvResponse, wantsCsv } from '../csv.js';
 import {
@@ -184,7 +183,6 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.req.valid('json'),
         actorOf(caller),
       );
-      await refreshEntryFindings(c.get('db'), caller.orgId, entry);
       return c.json(entry, 201);
     },
   )
@@ -209,7 +207,6 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.req.valid('json').reason,
         actorOf(caller),
       );
-      await refreshEntryFindings(c.get('db'), caller.orgId, entry);
       return c.json(entry, 201);
     },
   )

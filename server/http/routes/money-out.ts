@@ -2,27 +2,29 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
-  idempotencyKey,
   moneyOutRequestRecord,
   refundBody,
   voidBody,
   type MoneyOutKind,
 } from '../../../shared/money-out.js';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/idempotency.js';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/idempotency.js';
 import { transactionRecord } from '../../../shared/schemas.js';
-import { requestMoneyOut } from '../../actions/money-out/request.js';
-import { listMoneyOut } from '../../domain/money-out-requests.js';
-import { getTransaction } from '../../domain/transactions.js';
-import { invalidInput } from '../../errors.js';
+import { requestMoneyOut } from '../../money-out/request.js';
+import { listMoneyOut } from '../../book/money-out/requests.js';
+import { getTransaction } from '../../book/transactions/transactions.js';
 import type { AppEnv } from '../context.js';
-import { ownIdempotency } from '../idempotency.js';
+import { idempotencyKeyOf } from '../idempotency.js';
 import { idParams, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
 
 // Money out: POST /api/transactions/{id}/refund and /void (admin, Idempotency-Key), and
 // GET /api/transactions/{id}/money-out, the refund and void requests made for a transaction.
 
-export const moneyOutRouter = createRouter({ role: { read: 'viewer', write: 'admin' } });
+// Exactly once per Idempotency-Key by its own record (server/money-out/), not a stored answer.
+export const moneyOutRouter = createRouter({
+  role: { read: 'viewer', write: 'admin' },
+  idempotency: 'own',
+});
 const tags = ['transactions'];
 
 const answer = z.object({
@@ -60,19 +62,6 @@ const keyHeader = z.object({
   }),
 });
 
-/** The Idempotency-Key header, checked. */
-function keyOf(c: Context<AppEnv>): string | undefined {
-  const raw = c.req.header('idempotency-key');
-  if (raw === undefined) return undefined;
-  const parsed = idempotencyKey.safeParse(raw);
-  if (!parsed.success) {
-    throw invalidInput('The Idempotency-Key header is not valid', {
-      'Idempotency-Key': parsed.error.issues.map((i) => i.message),
-    });
-  }
-  return parsed.data;
-}
-
 async function run(
   c: Context<AppEnv>,
   kind: MoneyOutKind,
@@ -97,11 +86,11 @@ async function run(
       kind,
       transactionId: id,
       ...body,
-      idempotencyKey: keyOf(c),
+      idempotencyKey: idempotencyKeyOf(c),
       requestedBy: caller.keyId,
     },
   );
-  c.header('Idempotency-Key', answered.body.idempotencyKey);
+  c.header(IDEMPOTENCY_HEADER, answered.body.idempotencyKey);
   if (answered.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   return c.json(answered.body, answered.httpStatus);
 }
@@ -117,8 +106,6 @@ function moneyOutRoute(
       method: 'post',
       path: `/{id}/${kind}`,
       tags,
-      // Exactly once per Idempotency-Key by its own record (server/actions/money-out/).
-      middleware: [ownIdempotency()],
       summary,
       request: { params: idParams, headers: keyHeader, body: jsonBody(body) },
       responses: moneyOutResponses,

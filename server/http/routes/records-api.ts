@@ -5,7 +5,7 @@ import * as bankAccounts from '../../domain/bank-accounts.js';
 import * as clients from '../../domain/clients.js';
 import * as matters from '../../domain/matters.js';
 import * as paymentLinks from '../../domain/payment-links.js';
-import * as transactions from '../../domain/transactions.js';
+import * as transactions from '../../book/transactions/transactions.js';
 import { recordRouter } from './records.js';
 
 // The six record types of the spec, each mounted at /api/<name>.

@@ -5,10 +5,7 @@ import {
   trustFindingListQuery,
   trustFindingRecord,
 } from '../../../shared/trust-findings.js';
-import {
-  acknowledgeTrustFinding,
-  listTrustFindings,
-} from '../../domain/trust-findings/findings.js';
+import { acknowledgeTrustFinding, listTrustFindings } from '../../book/trust-findings/findings.js';
 import { actorOf } from '../context.js';
 import {
   errorResponses,

@@ -8,7 +8,7 @@ import { conflict, errorMessage, notFound } from '../../errors.js';
 import { enqueue, removeDeadJobs } from '../../queue/queue.js';
 import type { Outcome } from '../../queue/worker.js';
 import { eventRefsOf } from '../receiver/events.js';
-import { rowList } from './sql-lists.js';
+import { rowList } from '../../db/sql-lists.js';
 import { WEBHOOK_JOB, type EventJobPayload } from '../jobs.js';
 
 // The inbox as an event log: what the admin API lists and replays, and the status changes the

@@ -3,7 +3,7 @@
 // and finishes it. The poll is held off, so only the webhook can. A body that names nothing, or a
 // request the service does not know, fails the event visibly.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMPLETION_SHAPES } from '../../simulator/money-out.js';
+import { COMPLETION_SHAPES } from '../../../simulator/money-out.js';
 import { paidThroughLink } from '../../testing/money-out.js';
 import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 

@@ -1,50 +1,12 @@
 import type { Database } from '../../db/index.js';
-import type { HistoryKey } from '../../domain/audit/history.js';
-import {
-  findRequestAtService,
-  openRequestsForPayment,
-  recordOutcome,
-  type MoneyOutRow,
-} from '../../domain/money-out-requests.js';
+import type { HistoryKey } from '../../book/history/history.js';
+import { openRequestsForPayment } from '../../book/money-out/requests.js';
+import { applyMoneyOutResult } from '../../book/money-out/results.js';
 import type { RemoteApi, RemoteMoneyOutResult, RemoteTransaction } from '../../remote/index.js';
 import type { RequestRef } from '../receiver/events.js';
-import { upsertRemoteTransactions } from './upsert-transactions.js';
 
-// What the service says about a refund or void request (its mutation's answer, a look-up by
-// externalId, or a `…_request.completed` webhook's fetch), written in one transaction: the
-// original and reversing transactions, stored like any other, and the request's state. So a
-// request is SUCCESS locally only together with the payment that shows it.
-
-/** Applies a request's result; answers our request row (undefined: not one of ours). */
-export async function applyMoneyOutResult(
-  db: Database,
-  historyKey: HistoryKey,
-  orgId: string,
-  result: RemoteMoneyOutResult,
-  fetchedAt: Date,
-): Promise<MoneyOutRow | undefined> {
-  return db.transaction(async (tx) => {
-    const moved = [...result.originals, ...result.reversals];
-    if (moved.length > 0) {
-      await upsertRemoteTransactions(
-        tx,
-        historyKey,
-        moved.map((transaction) => ({ orgId, transaction, fetchedAt })),
-      );
-    }
-    const row = await findRequestAtService(tx, orgId, {
-      serviceId: result.request.id,
-      externalId: result.request.externalId,
-    });
-    if (!row) return undefined;
-    return recordOutcome(tx, historyKey, orgId, row.id, {
-      status: result.request.status,
-      serviceId: result.request.id,
-      errorMessage: result.request.errorMessage,
-      reversalServiceIds: result.reversals.map((t) => t.id),
-    });
-  });
-}
+// The `…_request.completed` events: the requests they name are fetched from the service and
+// handed to the book (applyMoneyOutResult), like money out's own answers.
 
 /** The service's answers about the request(s) a ref names. */
 async function fetchNamed(

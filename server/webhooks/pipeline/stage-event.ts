@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.js';
-import type { HistoryKey } from '../../domain/audit/history.js';
+import type { HistoryKey } from '../../book/history/history.js';
 import type { Job } from '../../queue/queue.js';
 import type { JobHandler } from '../../queue/worker.js';
 import type { RemoteApi, RemoteTransaction } from '../../remote/index.js';
@@ -12,7 +12,7 @@ import { findReversals } from './reversals.js';
 import { completeNamedRequests } from './money-out-results.js';
 import { readEventRefs } from '../receiver/events.js';
 import { fetchNamedStatements } from './statements.js';
-import { rowList } from './sql-lists.js';
+import { rowList } from '../../db/sql-lists.js';
 import { orgKey } from '../../org-key.js';
 
 // Stage 1 (the spec's WebhookPayload__e): an event names transactions by id only, so fetch their

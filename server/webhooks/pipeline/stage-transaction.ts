@@ -1,25 +1,25 @@
 import type { Database } from '../../db/index.js';
-import type { HistoryKey } from '../../domain/audit/history.js';
+import type { HistoryKey } from '../../book/history/history.js';
 import { removeDeadJobsFor, type Job } from '../../queue/queue.js';
 import type { JobHandler } from '../../queue/worker.js';
 import { Batcher } from '../../db/batcher.js';
 import { eventsWaitingFor, markEventsFailed, settleUpsertJobs } from './inbox.js';
 import { WEBHOOK_JOB, type TransactionJobPayload } from '../jobs.js';
 import { orgKey } from '../../org-key.js';
-import { upsertRemoteTransactions, type UpsertItem } from './upsert-transactions.js';
+import { storeRemoteTransactions, type StoreItem } from '../../book/transactions/store.js';
 
 // Stage 2 (the spec's TransactionPayload__e): one job per remote transaction, keyed by its id so
 // snapshots waiting for the same transaction merge. The jobs running at the same time are written
 // together (see batcher.ts): the upserts, the events they settle and the removal of superseded
 // dead jobs commit in one transaction. No remote call is made here.
 
-interface Item extends UpsertItem {
+interface Item extends StoreItem {
   jobId: string;
 }
 
 async function writeBatch(db: Database, historyKey: HistoryKey, items: Item[]): Promise<void[]> {
   await db.transaction(async (tx) => {
-    const outcomes = await upsertRemoteTransactions(tx, historyKey, items);
+    const outcomes = await storeRemoteTransactions(tx, historyKey, items);
     const outcomeOf = new Map<string, 'upserted' | 'skipped'>();
     const settle = items.map((item, i) => {
       // A stale snapshot lost to a newer one already written: its events are done all the same.

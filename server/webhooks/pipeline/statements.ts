@@ -1,5 +1,5 @@
 import type { Database } from '../../db/index.js';
-import { storeStatements } from '../../domain/statements.js';
+import { storeStatements } from '../../book/statements.js';
 import type { RemoteApi, RemoteStatement } from '../../remote/index.js';
 
 // A `statement.created` event names a month (`statements:<YYYY-MM>`) or nothing we can read

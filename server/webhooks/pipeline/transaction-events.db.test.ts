@@ -4,13 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/index.js';
 import { transactions } from '../../db/schema/index.js';
-import { historyOf } from '../../domain/audit/history.js';
-import { verifyHistory } from '../../domain/audit/verify.js';
+import { historyOf } from '../../book/history/history.js';
+import { verifyHistory } from '../../book/history/verify.js';
 import { createOrganization } from '../../domain/organizations.js';
 import type { RemoteTransaction, RemoteTransactionEvent } from '../../remote/index.js';
 import { createTestDatabase } from '../../testing/database.js';
 import { insertBankAccount, remoteTransaction } from '../../testing/fixtures.js';
-import { upsertRemoteTransactions } from './upsert-transactions.js';
+import { storeRemoteTransactions } from '../../book/transactions/store.js';
 
 // The service's log of a transaction (`events`, fetched with it in full) goes with the stored
 // state into the tamper-evident history: a new event is a change, a snapshot without the log (a
@@ -59,7 +59,7 @@ const payment = (over: Partial<RemoteTransaction>) =>
 let clock = Date.parse('2026-11-22T12:00:00.000Z');
 const write = (transaction: RemoteTransaction) =>
   database.db.transaction((tx) =>
-    upsertRemoteTransactions(tx, testHistoryKey(), [
+    storeRemoteTransactions(tx, testHistoryKey(), [
       { orgId, transaction, fetchedAt: new Date((clock += 1000)) },
     ]),
   );

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/index.js';
 import { enqueueNewest } from '../../queue/enqueue-many.js';
 import type { RemoteTransaction } from '../../remote/index.js';
 import { WEBHOOK_JOB, type TransactionJobPayload } from '../jobs.js';
-import { distinctBy } from './sql-lists.js';
+import { distinctBy } from '../../db/sql-lists.js';
 import { orgKey } from '../../org-key.js';
 
 // The hand-over to stage 2: stage 1 and the reconciliation give it the transactions they fetched.

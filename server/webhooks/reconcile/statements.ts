@@ -1,4 +1,4 @@
-import { statementsToStore, storeStatements } from '../../domain/statements.js';
+import { statementsToStore, storeStatements } from '../../book/statements.js';
 import type { PipelineContext } from '../pipeline/stage-event.js';
 
 // A `statement.created` webhook the service never delivered (or we lost) would leave a month's

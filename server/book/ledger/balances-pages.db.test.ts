@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testHistoryKey } from '../../testing/history-key.js';
+import type { LedgerBalanceLine, LedgerBalances } from '../../../shared/ledger.js';
+import { fromCents, toCents } from '../../../shared/money.js';
+import type { DatabaseHandle } from '../../db/index.js';
+import { clients, matters } from '../../db/schema/index.js';
+import { createTestDatabase } from '../../testing/database.js';
+import { insertBankAccount } from '../../testing/fixtures.js';
+import { createOrganization } from '../../domain/organizations.js';
+import { ledgerBalances, ledgerBalancesPage } from './balances.js';
+import { postManualEntry } from './entries.js';
+
+// Balances come a page at a time (issue 31: an account of thousands of lines): the pages hold
+// every line exactly once, and every page carries the account's totals, read from the stored
+// totals, equal to the sum of all its lines and to the full report (the CSV's).
+
+let database: DatabaseHandle;
+let orgId: string;
+let accountId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orgId = (await createOrganization(database.db, { name: 'Paged Firm' })).id;
+  accountId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
+  const other = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
+  const post = (
+    bankAccountId: string,
+    clientId: string,
+    matterId: string | null,
+    amount: string,
+    date: string,
+  ) =>
+    postManualEntry(
+      database.db,
+      testHistoryKey(),
+      orgId,
+      { bankAccountId, clientId, matterId, amount, date, memo: 'cheque' },
+      'test',
+    );
+  // Nine clients (two of the same name), each with money on the client and on two matters:
+  // 27 lines; the last client's money all comes in March, after the asOf tested below.
+  for (let i = 0; i < 9; i++) {
+    const [client] = await database.db
+      .insert(clients)
+      .values({ orgId, name: i === 3 ? 'Client 2' : `Client ${i}` })
+      .returning();
+    const matterIds = [null];
+    for (const name of ['Estate', 'Lease']) {
+      const [m] = await database.db
+        .insert(matters)
+        .values({ orgId, clientId: client!.id, name })
+        .returning();
+      matterIds.push(m!.id as never);
+    }
+    for (const [j, matterId] of matterIds.entries()) {
+      const date = i === 8 ? '2026-03-02' : `2026-0${1 + (j % 2)}-1${i}`;
+      await post(accountId, client!.id, matterId, `${100 + i * 10 + j}.25`, date);
+      if (j === 1) await post(accountId, client!.id, matterId, '-40.10', '2026-03-01');
+    }
+    await post(other, client!.id, null, '999.99', '2026-01-05');
+  }
+}, 60_000);
+afterAll(() => database?.close());
+
+const key = (l: LedgerBalanceLine) => `${l.clientId}|${l.matterId}`;
+const FIELDS = ['received', 'refunded', 'returned', 'voided', 'chargedBack', 'manual', 'balance'];
+const sumOf = (lines: LedgerBalanceLine[]) =>
+  Object.fromEntries(
+    FIELDS.map((f) => [
+      f,
+      fromCents(lines.reduce((s, l) => s + toCents(l[f as keyof LedgerBalanceLine]!), 0)),
+    ]),
+  );
+
+async function allPages(limit: number, asOf?: string) {
+  const pages: LedgerBalances[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await ledgerBalancesPage(database.db, orgId, {
+      bankAccountId: accountId,
+      asOf,
+      limit,
+      ...(cursor ? { cursor } : {}),
+    });
+    pages.push(page);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && pages.length < 100);
+  return pages;
+}
+
+describe('balances a page at a time', () => {
+  it.each([
+    [4, undefined, 27],
+    [5, undefined, 27],
+    [50, undefined, 27],
+    [4, '2026-02-28', 24],
+    [1, '2026-01-31', 16],
+  ])(
+    'limit %i, asOf %s: every line once, the totals on every page the sum of all',
+    async (limit, asOf, count) => {
+      const pages = await allPages(limit, asOf);
+      const lines = pages.flatMap((p) => p.lines);
+      expect(pages.length).toBe(Math.ceil(count / limit));
+      expect(pages.slice(0, -1).every((p) => p.lines.length === limit)).toBe(true);
+      expect(new Set(lines.map(key)).size).toBe(count);
+      expect(lines).toHaveLength(count);
+      // The full report (the CSV's) holds the same lines and the same totals.
+      const full = await ledgerBalances(database.db, orgId, { bankAccountId: accountId, asOf });
+      expect(new Set(full.lines.map(key))).toEqual(new Set(lines.map(key)));
+      expect(lines.map((l) => full.lines.find((f) => key(f) === key(l)))).toEqual(lines);
+      for (const page of pages) expect(page.totals).toEqual(sumOf(lines));
+      expect(full.totals).toEqual(sumOf(lines));
+      expect(full.nextCursor).toBeNull();
+    },
+  );
+
+  it('an account without entries: no lines, zero totals', async () => {
+    const empty = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
+    const page = await ledgerBalancesPage(database.db, orgId, { bankAccountId: empty, limit: 50 });
+    expect(page).toMatchObject({ lines: [], nextCursor: null });
+    expect(page.totals).toEqual(sumOf([]));
+  });
+
+  it('a cursor this API did not give is refused', async () => {
+    for (const cursor of ['nope', Buffer.from("m:' or 1=1 --").toString('base64url')]) {
+      await expect(
+        ledgerBalancesPage(database.db, orgId, { bankAccountId: accountId, limit: 5, cursor }),
+      ).rejects.toMatchObject({ code: 'invalid_input' });
+    }
+  });
+});

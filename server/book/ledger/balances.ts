@@ -1,0 +1,268 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LedgerBalanceLine, LedgerBalances } from '../../../shared/ledger.js';
+import { moneyOfCents } from '../../../shared/money.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import { invalidInput } from '../../errors.js';
+import { monthOf, nextMonthStart } from './month-totals.js';
+import { accountScope, clientScope, matterScope } from './totals.js';
+
+// Balances per client and matter of one bank account, read from the totals the ledger keeps
+// (ledger_balances): one row per line, whatever the number of transactions. A past date (`asOf`)
+// subtracts what was posted with a later date: the month totals (ledger_month_totals) of the
+// months after, and the entries of its month after it (the (account, date) index).
+
+interface BalanceRow {
+  client_id: string | null;
+  matter_id: string | null;
+  client_name: string | null;
+  matter_name: string | null;
+  received: string | number;
+  refunded: string | number;
+  returned: string | number;
+  voided: string | number;
+  charged_back: string | number;
+  manual: string | number;
+  balance: string | number;
+}
+
+const KIND_SUMS = sql.raw(`
+  sum(case when kind = 'received' then amount_cents else 0 end) as received,
+  sum(case when kind = 'refunded' then amount_cents else 0 end) as refunded,
+  sum(case when kind = 'returned' then amount_cents else 0 end) as returned,
+  sum(case when kind = 'voided' then amount_cents else 0 end) as voided,
+  sum(case when kind = 'charged_back' then amount_cents else 0 end) as charged_back,
+  sum(case when kind = 'manual' then amount_cents else 0 end) as manual,
+  sum(amount_cents) as balance`);
+
+type Totals = Omit<LedgerBalanceLine, 'clientId' | 'clientName' | 'matterId' | 'matterName'>;
+
+// Sums are read as text and written out with BigInt (moneyOfCents): exact at any account size,
+// where a Number past 2^53 cents would be neither exact nor accepted.
+const money = (r: BalanceRow): Totals => ({
+  received: moneyOfCents(r.received),
+  refunded: moneyOfCents(r.refunded),
+  returned: moneyOfCents(r.returned),
+  voided: moneyOfCents(r.voided),
+  chargedBack: moneyOfCents(r.charged_back),
+  manual: moneyOfCents(r.manual),
+  balance: moneyOfCents(r.balance),
+});
+
+/** The columns as text, for money() (see above). */
+const asText = (alias: string) =>
+  sql.raw(COLUMNS.map((c) => `${alias}.${c}::text as ${c}`).join(', '));
+
+/** The end of the day for a bare date; a date-time as given. */
+export function instant(value: string, endOfDay: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return new Date(`${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`);
+  }
+  return new Date(value);
+}
+
+/** Where a page of lines starts: after the scope (`m:client:matter`) of the last line answered. */
+interface LinesPage {
+  afterScope: string | undefined;
+  limit: number;
+}
+
+/** What was posted with a date after `asOf`, per client/matter line (see the comment above). */
+function laterThan(orgId: string, bankAccountId: string, asOf: Date): SQL {
+  const nextMonth = nextMonthStart(asOf);
+  return sql`
+      later_months as (
+        select client_id, matter_id, received_cents as received, refunded_cents as refunded,
+          returned_cents as returned, voided_cents as voided, charged_back_cents as charged_back,
+          manual_cents as manual, balance_cents as balance
+        from ledger_month_totals
+        where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
+          and month >= ${monthOf(nextMonth)}::date),
+      later_days as (
+        select client_id, matter_id, ${KIND_SUMS} from ledger_entries
+        where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
+          and date > ${asOf.toISOString()}::timestamptz
+          and date < ${nextMonth.toISOString()}::timestamptz
+        group by client_id, matter_id),
+      later as (
+        select 'm:' || coalesce(client_id::text, '-') || ':' || coalesce(matter_id::text, '-') as scope,
+          sum(received) as received, sum(refunded) as refunded,
+          sum(returned) as returned, sum(voided) as voided, sum(charged_back) as charged_back,
+          sum(manual) as manual, sum(balance) as balance
+        from (select * from later_months union all select * from later_days) l
+        group by client_id, matter_id)`;
+}
+
+const COLUMNS = ['received', 'refunded', 'returned', 'voided', 'charged_back', 'manual', 'balance'];
+const NONZERO = sql.raw(
+  `(${COLUMNS.slice(0, -1)
+    .map((c) => `${c} <> 0`)
+    .join(' or ')})`,
+);
+
+/**
+ * The client/matter lines of one account: every line in client-name order (CSV, reconciliation),
+ * or one page in scope order. A page is a range of the (org, account, scope) index read from the
+ * cursor on, so its cost is its own lines', not the account's; names are joined to its lines only.
+ */
+async function balanceLines(
+  db: Executor,
+  orgId: string,
+  bankAccountId: string,
+  asOf: Date | null,
+  page: LinesPage | null,
+): Promise<(BalanceRow & { scope: string })[]> {
+  const minus = (column: string) =>
+    asOf ? sql.raw(`b.${column}_cents - coalesce(l.${column}, 0)`) : sql.raw(`b.${column}_cents`);
+  // Every `m:` scope sorts after its prefix 'm:': the index range starts at the lines ('like' keeps
+  // any other scope out whatever the collation).
+  const from = page?.afterScope ?? 'm:';
+  const lines = sql`
+    select b.scope, b.client_id, b.matter_id,
+      ${minus('received')} as received, ${minus('refunded')} as refunded,
+      ${minus('returned')} as returned, ${minus('voided')} as voided,
+      ${minus('charged_back')} as charged_back, ${minus('manual')} as manual,
+      ${minus('balance')} as balance
+    from ledger_balances b
+    ${asOf ? sql`left join later l on l.scope = b.scope` : sql``}
+    where b.org_id = ${orgId}::uuid and b.bank_account_id = ${bankAccountId}::uuid
+      and b.scope > ${from} and b.scope like 'm:%'`;
+  // A line that had no money at the date (everything came later) is not shown.
+  const shown = asOf ? sql`select * from lines where ${NONZERO}` : sql`select * from lines`;
+  const ordered = page
+    ? sql`(${shown} order by scope limit ${page.limit + 1}) b`
+    : sql`(${shown}) b`;
+  return rowsOf<BalanceRow & { scope: string }>(
+    await db.execute(sql`
+      with ${asOf ? sql`${laterThan(orgId, bankAccountId, asOf)},` : sql``}
+      lines as (${lines})
+      select b.scope, b.client_id, b.matter_id, ${asText('b')},
+        c.name as client_name, m.name as matter_name
+      from ${ordered}
+      left join clients c on c.id = b.client_id
+      left join matters m on m.id = b.matter_id
+      order by ${page ? sql`b.scope` : sql`c.name nulls last, b.client_id, m.name nulls first, b.matter_id`}`),
+  );
+}
+
+/**
+ * The account's totals from the totals the ledger keeps (its `account` row), less what was posted
+ * after `asOf`: the same on every page, and never a sum over the lines per request.
+ */
+async function accountTotals(
+  db: Executor,
+  orgId: string,
+  bankAccountId: string,
+  asOf: Date | null,
+): Promise<Totals> {
+  const later = asOf
+    ? sql`, ${laterThan(orgId, bankAccountId, asOf)},
+      later_sum as (select ${sql.raw(COLUMNS.map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(', '))} from later)`
+    : sql``;
+  const minus = (column: string) =>
+    asOf ? sql.raw(`a.${column}_cents - s.${column}`) : sql.raw(`a.${column}_cents`);
+  const [row] = rowsOf<BalanceRow>(
+    await db.execute(sql`
+      with a as (
+        select * from ledger_balances
+        where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
+          and scope = ${accountScope}) ${later}
+      select ${sql.join(
+        COLUMNS.map((c) => sql`(${minus(c)})::text as ${sql.raw(c)}`),
+        sql`, `,
+      )}
+      from a ${asOf ? sql`cross join later_sum s` : sql``}`),
+  );
+  return money(
+    row ??
+      ({
+        client_id: null,
+        matter_id: null,
+        client_name: null,
+        matter_name: null,
+        ...Object.fromEntries(COLUMNS.map((c) => [c, 0])),
+      } as BalanceRow),
+  );
+}
+
+const toLine = (r: BalanceRow): LedgerBalanceLine => ({
+  clientId: r.client_id,
+  clientName: r.client_name,
+  matterId: r.matter_id,
+  matterName: r.matter_name,
+  ...money(r),
+});
+
+/** Every line of the account, by client name, and its totals (CSV, reconciliation). */
+export async function ledgerBalances(
+  db: Executor,
+  orgId: string,
+  query: { bankAccountId: string; asOf?: string | undefined },
+): Promise<LedgerBalances> {
+  const asOf = query.asOf ? instant(query.asOf, true) : null;
+  const [rows, totals] = await Promise.all([
+    balanceLines(db, orgId, query.bankAccountId, asOf, null),
+    accountTotals(db, orgId, query.bankAccountId, asOf),
+  ]);
+  return {
+    bankAccountId: query.bankAccountId,
+    asOf: asOf?.toISOString() ?? null,
+    lines: rows.map(toLine),
+    totals,
+    nextCursor: null,
+  };
+}
+
+const encodeScope = (scope: string) => Buffer.from(scope).toString('base64url');
+
+function decodeScope(cursor: string): string {
+  const scope = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^m:([0-9a-f-]{36}|-):([0-9a-f-]{36}|-)$/i.test(scope)) {
+    throw invalidInput('The cursor is not valid', {
+      cursor: ['must be a nextCursor this API gave'],
+    });
+  }
+  return scope;
+}
+
+/** One page of the account's lines (in client, then matter, id order) and the account's totals. */
+export async function ledgerBalancesPage(
+  db: Executor,
+  orgId: string,
+  query: { bankAccountId: string; asOf?: string | undefined; cursor?: string; limit: number },
+): Promise<LedgerBalances> {
+  const asOf = query.asOf ? instant(query.asOf, true) : null;
+  const afterScope = query.cursor ? decodeScope(query.cursor) : undefined;
+  const [rows, totals] = await Promise.all([
+    balanceLines(db, orgId, query.bankAccountId, asOf, { afterScope, limit: query.limit }),
+    accountTotals(db, orgId, query.bankAccountId, asOf),
+  ]);
+  const pageRows = rows.slice(0, query.limit);
+  const last = pageRows[pageRows.length - 1];
+  return {
+    bankAccountId: query.bankAccountId,
+    asOf: asOf?.toISOString() ?? null,
+    lines: pageRows.map(toLine),
+    totals,
+    nextCursor: rows.length > query.limit && last ? encodeScope(last.scope) : null,
+  };
+}
+
+/**
+ * The trust balance of a client (or one matter of theirs), in cents: in one bank account, or in
+ * all the organization's trust accounts. What a refund or void of trust money must not exceed.
+ */
+export async function trustBalanceCents(
+  db: Executor,
+  orgId: string,
+  of: { bankAccountId?: string | undefined; clientId: string; matterId?: string | undefined },
+): Promise<number> {
+  const scope = of.matterId ? matterScope(of.clientId, of.matterId) : clientScope(of.clientId);
+  const [row] = rowsOf<{ balance: string | number | null }>(
+    await db.execute(sql`
+      select sum(b.balance_cents) as balance from ledger_balances b
+      join bank_accounts a on a.id = b.bank_account_id and a.org_id = b.org_id
+      where b.org_id = ${orgId}::uuid and b.scope = ${scope}
+        and ${of.bankAccountId ? sql`b.bank_account_id = ${of.bankAccountId}::uuid` : sql`a.category = 'trust'`}`),
+  );
+  return Number(row?.balance ?? 0);
+}

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { LedgerEntryKind } from '../../../shared/ledger.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
+import { addToMonthTotals } from './month-totals.js';
+import {
+  addEntry,
+  FIGURE_COLUMNS,
+  matterScope,
+  noFigures,
+  scopesOf,
+  type Figures,
+} from './totals.js';
+
+const FIGURE_KEYS = Object.keys(FIGURE_COLUMNS) as (keyof Figures)[];
+
+// Posting: entries are appended, and the totals they change (ledger_balances: the account, the
+// client in it, the client's matter there; and that line's month, ledger_month_totals) move in
+// the same statement set, so a balance is read from a few rows and each entry carries the running
+// balances after it.
+//
+// Concurrency: the totals' rows are upserted in one statement, in key order, before the entries
+// are numbered; a second poster of the same account waits on the account's row until the first
+// commits, so posting order (seq) and the running balances agree on PostgreSQL too.
+
+export interface NewEntry {
+  bankAccountId: string;
+  clientId: string | null;
+  matterId: string | null;
+  transactionId: string | null;
+  kind: LedgerEntryKind;
+  amountCents: number;
+  date: Date;
+  memo?: string | null;
+  reversesEntryId?: string | null;
+  reason?: string | null;
+  createdBy: string;
+}
+
+interface Total {
+  bankAccountId: string;
+  scope: string;
+  clientId: string | null;
+  matterId: string | null;
+  figures: Figures;
+}
+
+/** Entries per statement: each takes 15 parameters, and a statement holds at most 65,534. */
+const POST_CHUNK = 1_000;
+
+/** Appends `entries` (in this order) for one organization; call inside a transaction. */
+export async function postEntries(
+  db: Executor,
+  key: HistoryKey,
+  orgId: string,
+  entries: readonly NewEntry[],
+): Promise<{ id: string }[]> {
+  if (entries.length === 0) return [];
+  if (entries.length > POST_CHUNK) {
+    const posted: { id: string }[] = [];
+    for (let i = 0; i < entries.length; i += POST_CHUNK) {
+      posted.push(...(await postEntries(db, key, orgId, entries.slice(i, i + POST_CHUNK))));
+    }
+    return posted;
+  }
+  await lockHistory(db, orgId);
+  const totals = new Map<string, Total>();
+  for (const e of entries) {
+    for (const s of scopesOf(e)) {
+      const key = `${e.bankAccountId}|${s.scope}`;
+      const total = totals.get(key) ?? {
+        bankAccountId: e.bankAccountId,
+        ...s,
+        figures: noFigures(),
+      };
+      addEntry(total.figures, e);
+      totals.set(key, total);
+    }
+  }
+  const ordered = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const columns = Object.values(FIGURE_COLUMNS);
+  const values = ordered.map(
+    ([, t]) =>
+      sql`(${orgId}::uuid, ${t.bankAccountId}::uuid, ${t.scope}, ${t.clientId}::uuid,
+        ${t.matterId}::uuid, ${sql.join(
+          FIGURE_KEYS.map((k) => sql`${t.figures[k]}::bigint`),
+          sql`, `,
+        )}, case when ${t.figures.balance}::bigint < 0 then now() end)`,
+  );
+  const add = (column: string) => sql.raw(`${column} = b.${column} + excluded.${column}`);
+  const after = rowsOf<{ bank_account_id: string; scope: string; balance_cents: string | number }>(
+    await db.execute(sql`
+      insert into ledger_balances as b (org_id, bank_account_id, scope, client_id, matter_id,
+        ${sql.raw(columns.join(', '))}, negative_since)
+      values ${sql.join(values, sql`, `)}
+      on conflict (org_id, bank_account_id, scope) do update set
+        ${sql.join(columns.map(add), sql`, `)},
+        negative_since = case
+          when b.balance_cents + excluded.balance_cents >= 0 then null
+          else coalesce(b.negative_since, now()) end,
+        updated_at = now()
+      returning bank_account_id, scope, balance_cents`),
+  );
+  await addToMonthTotals(db, orgId, entries, (e) => matterScope(e.clientId, e.matterId));
+  // The running balance before this batch, per scope, then each entry's after it.
+  const running = new Map<string, number>();
+  for (const row of after) {
+    const key = `${row.bank_account_id}|${row.scope}`;
+    running.set(key, Number(row.balance_cents) - (totals.get(key)?.figures.balance ?? 0));
+  }
+  const rows = entries.map((e) => {
+    const [account, client, matter] = scopesOf(e).map((s) => {
+      const key = `${e.bankAccountId}|${s.scope}`;
+      const next = (running.get(key) ?? 0) + e.amountCents;
+      running.set(key, next);
+      return next;
+    });
+    return sql`(${orgId}::uuid, ${e.bankAccountId}::uuid, ${e.clientId}::uuid, ${e.matterId}::uuid,
+      ${e.transactionId}::uuid, ${e.kind}, ${e.amountCents}::bigint, ${e.date.toISOString()}::timestamptz,
+      ${e.memo ?? null}, ${e.reversesEntryId ?? null}::uuid, ${e.reason ?? null}, ${e.createdBy},
+      ${account}::bigint, ${client}::bigint, ${matter}::bigint)`;
+  });
+  const posted = rowsOf<{ id: string; seq: string | number }>(
+    await db.execute(sql`
+      insert into ledger_entries (org_id, bank_account_id, client_id, matter_id, transaction_id,
+        kind, amount_cents, date, memo, reverses_entry_id, reason, created_by,
+        account_balance_cents, client_balance_cents, matter_balance_cents)
+      values ${sql.join(rows, sql`, `)}
+      returning id, seq`),
+  );
+  await appendHistory(
+    db,
+    key,
+    orgId,
+    posted.map((p, i) => {
+      const e = entries[i]!;
+      return {
+        subject: 'ledger_entry' as const,
+        subjectId: p.id,
+        content: {
+          seq: Number(p.seq),
+          bankAccountId: e.bankAccountId,
+          clientId: e.clientId,
+          matterId: e.matterId,
+          transactionId: e.transactionId,
+          kind: e.kind,
+          amountCents: e.amountCents,
+          date: e.date.toISOString(),
+          memo: e.memo ?? null,
+          reversesEntryId: e.reversesEntryId ?? null,
+          reason: e.reason ?? null,
+          createdBy: e.createdBy,
+        },
+      };
+    }),
+  );
+  return posted;
+}

@@ -1,0 +1,113 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { testHistoryKey } from '../../testing/history-key.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf, type DatabaseHandle } from '../../db/index.js';
+import { clients, ledgerEntries, matters } from '../../db/schema/index.js';
+import { createTestDatabase } from '../../testing/database.js';
+import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
+import { verifyHistory } from '../history/verify.js';
+import { createOrganization } from '../../domain/organizations.js';
+import { applyTransactionsToLedger } from './apply.js';
+import { trustBalanceCents } from './balances.js';
+import { postManualEntry } from './entries.js';
+import { clientScope, matterScope } from './totals.js';
+
+// The running totals (ledger_balances) move in the transaction that posts each entry. On
+// PostgreSQL (a pool of 4 connections) many entries posted at once for one client and matter, by
+// hosts and by the webhook pipeline, must lose no update: every total equals the sum of its
+// entries, and each entry's running balances follow from the one posted before it.
+
+let database: DatabaseHandle;
+let orgId: string;
+let accountId: string;
+let clientId: string;
+let matterId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orgId = (await createOrganization(database.db, { name: 'Busy Firm' })).id;
+  accountId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
+  const [client] = await database.db.insert(clients).values({ orgId, name: 'Client' }).returning();
+  clientId = client!.id;
+  const [matter] = await database.db
+    .insert(matters)
+    .values({ orgId, clientId, name: 'Matter' })
+    .returning();
+  matterId = matter!.id;
+}, 60_000);
+afterAll(() => database?.close());
+
+async function total(scope: string): Promise<number> {
+  const [row] = rowsOf<{ balance: string | number }>(
+    await database.db.execute(sql`
+      select balance_cents as balance from ledger_balances
+      where org_id = ${orgId}::uuid and bank_account_id = ${accountId}::uuid and scope = ${scope}`),
+  );
+  return Number(row?.balance ?? 0);
+}
+
+describe('ledger totals under concurrent posting', () => {
+  it('entries posted at once for one client lose no update of a running total', async () => {
+    const manual = Array.from({ length: 24 }, (_, i) =>
+      postManualEntry(
+        database.db,
+        testHistoryKey(),
+        orgId,
+        {
+          bankAccountId: accountId,
+          clientId,
+          matterId: i % 2 ? matterId : null,
+          amount: `${i % 5 === 0 ? -1 : 1}${i}.00`,
+          date: '2026-11-20',
+          memo: `cheque ${i}`,
+        },
+        'api-key:test',
+      ),
+    );
+    const payments = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        insertTransaction(database.db, orgId, {
+          bankAccountId: accountId,
+          clientId,
+          matterId,
+          amount: '25.00',
+          status: 'DEPOSITED',
+        }),
+      ),
+    );
+    const pipeline = payments.map((p) =>
+      database.db.transaction((tx) =>
+        applyTransactionsToLedger(tx, testHistoryKey(), orgId, [p.id]),
+      ),
+    );
+    const settled = await Promise.allSettled([...manual, ...pipeline]);
+    expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
+
+    const entries = await database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.bankAccountId, accountId)))
+      .orderBy(asc(ledgerEntries.seq));
+    expect(entries).toHaveLength(36);
+    const sum = (rows: typeof entries) => rows.reduce((s, e) => s + e.amountCents, 0);
+    const ofMatter = entries.filter((e) => e.matterId === matterId);
+    const ofNoMatter = entries.filter((e) => e.matterId === null);
+    expect(await total('account')).toBe(sum(entries));
+    expect(await total(clientScope(clientId))).toBe(sum(entries));
+    expect(await total(matterScope(clientId, matterId))).toBe(sum(ofMatter));
+    expect(await total(matterScope(clientId, null))).toBe(sum(ofNoMatter));
+    expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(sum(entries));
+
+    // In posting order, each entry's running balances are the previous ones plus its amount.
+    let [account, client, matter] = [0, 0, 0];
+    for (const e of entries) {
+      account += e.amountCents;
+      client += e.amountCents;
+      if (e.matterId === matterId) matter += e.amountCents;
+      expect(e.accountBalanceCents).toBe(account);
+      expect(e.clientBalanceCents).toBe(client);
+      if (e.matterId === matterId) expect(e.matterBalanceCents).toBe(matter);
+    }
+    expect(await verifyHistory(database.db, testHistoryKey(), orgId)).toMatchObject({ ok: true });
+  });
+});

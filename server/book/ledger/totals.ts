@@ -1,0 +1,43 @@
+import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '../../../shared/ledger.js';
+
+// The ledger's totals, the one arithmetic: which lines an entry moves (its account, its client in
+// that account, the client's matter there) and how it adds to a line's figures (its kind's column
+// and the balance). Posting (post.ts, month-totals.ts) and the history's rebuild of the live
+// ledger (../history/rebuild.ts) both add up through here, so the proof checks the same sums the
+// book writes.
+
+export const accountScope = 'account';
+export const clientScope = (clientId: string | null) => `c:${clientId ?? '-'}`;
+export const matterScope = (clientId: string | null, matterId: string | null) =>
+  `m:${clientId ?? '-'}:${matterId ?? '-'}`;
+
+/** The lines an entry moves, account first, then its client, then its matter. */
+export const scopesOf = (e: { clientId: string | null; matterId: string | null }) => [
+  { scope: accountScope, clientId: null, matterId: null },
+  { scope: clientScope(e.clientId), clientId: e.clientId, matterId: null },
+  { scope: matterScope(e.clientId, e.matterId), clientId: e.clientId, matterId: e.matterId },
+];
+
+/** A line's figures, in cents: one per kind of entry, and the balance (their sum). */
+export type Figures = Record<LedgerEntryKind | 'balance', number>;
+
+export const noFigures = (): Figures => ({
+  ...(Object.fromEntries(LEDGER_ENTRY_KINDS.map((k) => [k, 0])) as Record<LedgerEntryKind, number>),
+  balance: 0,
+});
+
+/** Each figure's column in ledger_balances and ledger_month_totals. */
+export const FIGURE_COLUMNS: Readonly<Record<keyof Figures, string>> = {
+  ...(Object.fromEntries(LEDGER_ENTRY_KINDS.map((k) => [k, `${k}_cents`])) as Record<
+    LedgerEntryKind,
+    string
+  >),
+  balance: 'balance_cents',
+};
+
+/** Adds an entry to a line's figures. */
+export function addEntry(figures: Figures, e: { kind: LedgerEntryKind; amountCents: number }) {
+  figures[e.kind] += e.amountCents;
+  figures.balance += e.amountCents;
+  return figures;
+}

@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { fromCents, toCents } from '../../../shared/money.js';
+import type { MoneyOutKind } from '../../../shared/money-out.js';
+import type { Executor } from '../../db/index.js';
+import { bankAccounts } from '../../db/schema/index.js';
+import { AppError, conflict } from '../../errors.js';
+import type { HistoryKey } from '../history/history.js';
+import { isLedgerBackfillPending } from '../ledger/backfill.js';
+import { trustBalanceCents } from '../ledger/balances.js';
+import {
+  findRequestByKey,
+  hasOpenVoid,
+  insertRequest,
+  lockRequestKey,
+  lockTransaction,
+  lockTrustScope,
+  openRefundCents,
+  openTrustMoneyOutCents,
+  type MoneyOutRow,
+} from './requests.js';
+
+// The book's rules for money out, in one call (recordMoneyOutRequest) that takes the caller's
+// database transaction: money out (server/money-out/) asks, the book decides and records. The
+// rules read only what the book holds: the payment as stored, the requests still open, and the
+// trust ledger.
+
+/** A refund or void as money out asks it (the amount already read by the API's one reader). */
+export interface MoneyOutAsk {
+  orgId: string;
+  kind: MoneyOutKind;
+  /** The local transaction id of the payment. */
+  transactionId: string;
+  idempotencyKey: string;
+  fingerprint: string;
+  /** Refunds: a decimal amount; absent, all that is still refundable. */
+  amount: string | undefined;
+  reason: string | null;
+  override: { reason: string } | null;
+  /** Who asked (an API key's actor; null: a widget token the server issued). */
+  requestedBy: string | null;
+}
+
+/**
+ * 409 TRUST_BALANCE_WOULD_GO_NEGATIVE unless overridden, for a payment into a trust account. The
+ * balance is the trust ledger's (ledger/: every stored transaction is posted in the same
+ * database transaction that stores it, and the manual entries are trust money too), less the
+ * refunds and voids asked and not answered yet. Runs under the payment's lock (writeRequest),
+ * then its trust scope's (lockTrustScope): requests of other payments of the same matter (or
+ * client) are decided one after the other, so two never both spend the same trust money.
+ */
+async function guardTrust(
+  db: Executor,
+  orgId: string,
+  payment: { bankAccountId: string | null; clientId: string | null; matterId: string | null },
+  cents: number,
+  override: { reason: string } | null,
+): Promise<void> {
+  if (!payment.bankAccountId || !payment.clientId) return;
+  const [account] = await db
+    .select({ category: bankAccounts.category })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, payment.bankAccountId)));
+  if (account?.category !== 'trust') return;
+  const scope = { clientId: payment.clientId, matterId: payment.matterId ?? undefined };
+  // Overridden requests too: one not overridden must see theirs before it decides.
+  await lockTrustScope(db, orgId, scope);
+  if (override) return;
+  if (await isLedgerBackfillPending(db, orgId)) {
+    // An upgraded database's ledger is still taking in the transactions stored before it: its
+    // balance may be short of refunds made then, so it cannot clear a refund yet.
+    throw conflict(
+      'The trust ledger is still taking in the transactions stored before the upgrade, so the trust balance cannot be checked yet: try again in a few minutes, or an admin may override with a reason',
+    );
+  }
+  const balance =
+    (await trustBalanceCents(db, orgId, scope)) - (await openTrustMoneyOutCents(db, orgId, scope));
+  if (balance - cents >= 0) return;
+  const whose = payment.matterId ? "the matter's" : "the client's";
+  throw new AppError(
+    'TRUST_BALANCE_WOULD_GO_NEGATIVE',
+    `This would take ${whose} trust balance of ${fromCents(balance)} below zero (to ${fromCents(
+      balance - cents,
+    )}); an admin may override with a reason`,
+    {
+      balance: fromCents(balance),
+      amount: fromCents(cents),
+      after: fromCents(balance - cents),
+      scope: payment.matterId ? 'matter' : 'client',
+    },
+  );
+}
+
+/**
+ * A refund or void asked, decided by the book's rules and recorded, in the caller's database
+ * transaction: the payment's lock, the key's, then what can still be refunded (less the refunds
+ * asked and not answered), no second open void, the trust guard, and the request record with its
+ * history. Answers the request (or the one this key already names, `created: false`).
+ */
+export async function recordMoneyOutRequest(
+  tx: Executor,
+  historyKey: HistoryKey,
+  ask: MoneyOutAsk,
+): Promise<{ row: MoneyOutRow; created: boolean }> {
+  const payment = await lockTransaction(tx, ask.orgId, ask.transactionId);
+  await lockRequestKey(tx, ask.orgId, ask.idempotencyKey);
+  const existing = await findRequestByKey(tx, ask.orgId, ask.idempotencyKey);
+  if (existing) return { row: existing, created: false };
+
+  let sendAmount: string | null = null;
+  let movedCents = toCents(payment.amount);
+  if (ask.kind === 'refund') {
+    const refundable = movedCents - toCents(payment.amountRefunded);
+    const asked = await openRefundCents(tx, ask.orgId, payment.id);
+    const left = refundable - asked;
+    const wanted = ask.amount === undefined ? left : toCents(ask.amount);
+    if (left <= 0) {
+      throw conflict(
+        asked > 0
+          ? `Nothing more can be refunded: ${fromCents(asked)} is being refunded already`
+          : 'Nothing is left to refund on this transaction',
+      );
+    }
+    if (wanted > left) {
+      throw conflict(
+        `At most ${fromCents(left)} can be refunded${asked > 0 ? ` (${fromCents(asked)} is being refunded already)` : ''}`,
+      );
+    }
+    sendAmount = fromCents(wanted);
+    movedCents = wanted;
+  } else if (await hasOpenVoid(tx, ask.orgId, payment.id)) {
+    throw conflict('A void of this transaction is under way already');
+  }
+  await guardTrust(tx, ask.orgId, payment, movedCents, ask.override);
+
+  const row = await insertRequest(tx, historyKey, {
+    orgId: ask.orgId,
+    transactionId: payment.id,
+    kind: ask.kind,
+    idempotencyKey: ask.idempotencyKey,
+    fingerprint: ask.fingerprint,
+    amount: sendAmount,
+    reason: ask.reason,
+    overrideReason: ask.override?.reason ?? null,
+    requestedBy: ask.requestedBy,
+  });
+  return { row, created: true };
+}

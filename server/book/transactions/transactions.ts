@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ListQuery, Page, Transaction } from '../../../shared/schemas.js';
+import { rowsOf, type Executor } from '../../db/index.js';
+import { transactions } from '../../db/schema/index.js';
+import { notFound } from '../../errors.js';
+import { pageAfter, toPage } from '../../domain/pagination.js';
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+export const toTransaction = (row: TransactionRow): Transaction => ({
+  id: row.id,
+  amount: row.amount,
+  amountRefunded: row.amountRefunded,
+  bankAccountId: row.bankAccountId,
+  clientId: row.clientId,
+  matterId: row.matterId,
+  paymentLinkId: row.paymentLinkId,
+  serviceId: row.serviceId,
+  createdOn: row.createdOn.toISOString(),
+  errorMessage: row.errorMessage,
+  lastFour: row.lastFour,
+  method: row.method,
+  payerEmail: row.payerEmail,
+  payerName: row.payerName,
+  status: row.status,
+  type: row.type,
+  originalTransactionId: row.originalTransactionId,
+  originalServiceId: row.originalServiceId,
+  depositId: row.depositId,
+  settledOn: row.settledOn?.toISOString() ?? null,
+  surchargeAmount: row.surchargeAmount,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Newest first by when the remote service created the transaction. */
+export async function listTransactions(
+  db: Executor,
+  orgId: string,
+  query: ListQuery & { paymentLinkId?: string | undefined; clientId?: string | undefined },
+): Promise<Page<Transaction>> {
+  const { where, orderBy } = pageAfter(query.cursor, transactions.createdOn, transactions.id);
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.orgId, orgId),
+        query.paymentLinkId ? eq(transactions.paymentLinkId, query.paymentLinkId) : undefined,
+        query.clientId ? eq(transactions.clientId, query.clientId) : undefined,
+        where,
+      ),
+    )
+    .orderBy(...orderBy)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (r) => ({ at: r.createdOn, id: r.id }));
+  return { data: page.rows.map(toTransaction), nextCursor: page.nextCursor };
+}
+
+export async function getTransaction(
+  db: Executor,
+  orgId: string,
+  id: string,
+): Promise<Transaction> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.orgId, orgId), eq(transactions.id, id)));
+  if (!row) throw notFound('Transaction');
+  return toTransaction(row);
+}
+
+/**
+ * The next `limit` ids of an organization's transactions after `after`, in id order: the walk
+ * of a background pass over every transaction (the ledger's and the trust findings' backfills).
+ */
+export async function transactionIdsAfter(
+  db: Executor,
+  orgId: string,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id from transactions
+      where org_id = ${orgId}::uuid ${after ? sql`and id > ${after}::uuid` : sql``}
+      order by id limit ${limit}`),
+  ).map((r) => r.id);
+}
