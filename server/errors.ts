@@ -1,5 +1,9 @@
 // The one error model. Domain code throws AppError with a code from this closed list; the HTTP
-// layer maps the code to a status in one place (http/error-handler.ts).
+// layer maps the code to a status in one place (http/error-handler.ts), and renders a message made
+// with say() (sentences.ts) in the caller's language.
+import { say, type Sentence } from './sentences.js';
+
+type Said = ReturnType<typeof say>;
 
 export const ERROR_STATUS = {
   invalid_input: 400,
@@ -36,13 +40,17 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
+  /** Its message as a sentence, rendered in the caller's language (sentences.ts); else English. */
+  readonly sentence: Sentence | undefined;
+
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | Said,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
     this.name = 'AppError';
+    this.sentence = typeof message === 'string' ? undefined : message;
   }
 
   get status(): (typeof ERROR_STATUS)[ErrorCode] {
@@ -57,12 +65,12 @@ export const invalidInput = (message: string, fields?: FieldErrors) =>
 export const idempotencyKeyReused = () =>
   new AppError(
     'idempotency_key_reused',
-    'This Idempotency-Key was used for another request: send a new key with each new request',
+    say('This Idempotency-Key was used for another request: send a new key with each new request'),
   );
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 
-export const conflict = (message: string) => new AppError('conflict', message);
+export const conflict = (message: string | Said) => new AppError('conflict', message);
 
 /** A failure to start that the operator can fix (configuration, a busy folder or port): shown as its message alone. */
 export class StartupError extends Error {

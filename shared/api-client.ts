@@ -47,6 +47,11 @@ export interface ApiClientOptions {
   token?: TokenSource | null;
   /** A fetch to use instead of the global one (tests, custom transports). */
   fetch?: typeof fetch;
+  /**
+   * The language of the API's sentences (refusals, reconciliation reasons), sent as
+   * Accept-Language (`es`, `fr-CA`…); absent, the browser's own.
+   */
+  locale?: string | undefined;
 }
 
 export interface ListOptions {
@@ -137,6 +142,7 @@ export class ApiClient {
   readonly baseUrl: string;
   readonly #token: TokenSource | null;
   readonly #fetch: typeof fetch | undefined;
+  readonly #locale: string | undefined;
   /** The token a getter gave last, shared by concurrent calls. */
   #current: Promise<string> | null = null;
 
@@ -144,6 +150,7 @@ export class ApiClient {
     this.baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
     this.#token = options.token ?? null;
     this.#fetch = options.fetch;
+    this.#locale = options.locale;
   }
 
   /** Whether it has a token or a way to get one: every /api route needs one. */
@@ -172,6 +179,7 @@ export class ApiClient {
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (this.#locale) headers['accept-language'] = this.#locale;
     const url = `${this.baseUrl}${path}${toQueryString(options.query)}`;
     // Looked up at call time (not kept from construction) so a page or test may replace it.
     const doFetch = this.#fetch ?? globalThis.fetch;

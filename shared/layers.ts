@@ -95,6 +95,7 @@ export const SERVER_LAYERS: readonly ServerLayer[] = [
     members: [
       'server/security',
       'server/errors.ts',
+      'server/sentences.ts',
       'server/org-key.ts',
       'server/config.ts',
       'server/logger.ts',

@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { asDollars, moneyOfCents } from '../../shared/money.js';
+import { moneyOfCents } from '../../shared/money.js';
 import { rowsOf, type Executor } from '../db/index.js';
 import { transactions } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
+import { money, say, type Sentence } from '../sentences.js';
 
 // Records that hold money stay: a client, matter or payment link with stored transactions, or
 // (a client, a matter) a trust ledger balance other than zero, is not deleted (409
@@ -12,10 +13,13 @@ import { AppError } from '../errors.js';
 
 export type MoneyHolder = 'client' | 'matter' | 'paymentLink';
 
-const WORDS: Record<MoneyHolder, string> = {
-  client: 'client',
-  matter: 'matter',
-  paymentLink: 'payment link',
+const HOLDS_MONEY: Record<MoneyHolder, string> = {
+  client:
+    'This client holds money ({holdings}): records that hold money stay, so it cannot be deleted',
+  matter:
+    'This matter holds money ({holdings}): records that hold money stay, so it cannot be deleted',
+  paymentLink:
+    'This payment link holds money ({holdings}): records that hold money stay, so it cannot be deleted',
 };
 
 /** What a record holds: its stored transactions, and its ledger balance in cents (per account). */
@@ -63,14 +67,21 @@ export async function requireHoldsNoMoney(
 ): Promise<void> {
   const held = await holdings(db, orgId, holder, id);
   if (held.transactions === 0 && held.balances.length === 0) return;
-  const what: string[] = [];
-  if (held.transactions > 0) what.push(`${held.transactions} stored transaction(s)`);
+  const what: Sentence[] = [];
+  if (held.transactions > 0) {
+    what.push(say('{count} stored transaction(s)', { count: held.transactions }));
+  }
   for (const b of held.balances) {
-    what.push(`a trust ledger balance of ${asDollars(b.cents)} in bank account ${b.bankAccountId}`);
+    what.push(
+      say('a trust ledger balance of {amount} in bank account {account}', {
+        amount: money(moneyOfCents(b.cents)),
+        account: b.bankAccountId,
+      }),
+    );
   }
   throw new AppError(
     'record_holds_money',
-    `This ${WORDS[holder]} holds money (${what.join(', ')}): records that hold money stay, so it cannot be deleted`,
+    say(HOLDS_MONEY[holder], { holdings: { sentences: what } }),
     {
       transactions: held.transactions,
       ledgerBalances: held.balances.map((b) => ({

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { isDiskFull, raceMessage } from '../db/errors.js';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.js';
 import type { AppEnv } from './context.js';
+import { callerLanguage, sentenceIn } from './language.js';
 
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'invalid_input',
@@ -70,7 +71,7 @@ export function handleError(err: unknown, c: Context<AppEnv>): Response {
   const body = {
     error: {
       code: error.code,
-      message: error.message,
+      message: error.sentence ? sentenceIn(error.sentence, callerLanguage(c)) : error.message,
       ...(error.details === undefined ? {} : { details: error.details }),
       requestId,
     },

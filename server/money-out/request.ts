@@ -13,6 +13,7 @@ import {
 import { recordMoneyOutRequest } from '../book/money-out/rules.js';
 import { getTransaction } from '../book/transactions/transactions.js';
 import { conflict, idempotencyKeyReused, invalidInput } from '../errors.js';
+import { say } from '../sentences.js';
 import { isKeyAnswered } from '../domain/idempotency-keys.js';
 import { enqueue } from '../queue/queue.js';
 import type { Outcome } from '../queue/worker.js';
@@ -150,7 +151,7 @@ export async function requestMoneyOut(
   refuseIneligible(call.kind, payment);
   if (call.kind === 'void') {
     const why = await voidRefusal(deps.remote, call.orgId, payment.serviceId);
-    if (why) throw conflict(`This payment cannot be voided: ${why}`);
+    if (why) throw conflict(say('This payment cannot be voided: {why}', { why }));
   }
   const { row, jobId } = await writeRequest(deps, call, key, amount, fingerprint);
   if (!jobId) return replay(deps, row, fingerprint, payment.id);

@@ -37,6 +37,19 @@ describe('the trust guard', () => {
       code: 'TRUST_BALANCE_WOULD_GO_NEGATIVE',
       details: { balance: '2.00', amount: '5.00', after: '-3.00', scope: 'matter' },
     });
+    expect(refused.body.error.message).toBe(
+      "This would take the matter's trust balance of $2.00 below zero (to −$3.00); an admin may override with a reason",
+    );
+    // In the caller's language, its amounts as that language writes money.
+    const enEspañol = await m.h.t.request('POST', `/api/transactions/${p.id}/refund`, {
+      body: { amount: '5.00' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(enEspañol.status).toBe(409);
+    expect(enEspañol.headers.get('content-language')).toBe('es');
+    expect(enEspañol.body.error.message).toBe(
+      'Esto dejaría el saldo en fideicomiso del asunto, de 2,00\u00a0US$, por debajo de cero (−3,00\u00a0US$); un administrador puede autorizarlo con un motivo',
+    );
     expect(mutations()).toBe(before);
     // Within the balance: no refusal.
     expect((await post(`/api/transactions/${p.id}/refund`, { amount: '2.00' })).status).toBe(200);

@@ -46,6 +46,7 @@ export const clientFor = (config: WidgetConfig) =>
     baseUrl: config.apiBase ?? '',
     token: config.getToken ?? config.token ?? null,
     fetch: config.fetch,
+    locale: config.locale,
   });
 
 /**

@@ -156,14 +156,23 @@ export async function verifyHistory(
   const differences: Difference[] = [];
   let differenceCount = 0;
   for (const org of orgs) {
-    const chain = await walkChain(db, key, org, kept);
+    // The chain and the live tables read at one instant (a snapshot): money written meanwhile is
+    // in neither, so a system at work is never reported as tampered with.
+    const { chain, live } = await db.transaction(
+      async (tx) => {
+        const walked = await walkChain(tx, key, org, kept);
+        const found = walked.broken ? [] : await compareLive(tx, org, walked.facts);
+        return { chain: walked, live: found };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     rows += chain.rows;
     if (chain.broken) {
       return { ok: false, rows, firstBroken: chain.broken, heads, differences, differenceCount };
     }
     keptFound ||= chain.keptFound;
     if (chain.head) heads.push({ orgId: org, ...chain.head });
-    for (const difference of await compareLive(db, org, chain.facts)) {
+    for (const difference of live) {
       differenceCount++;
       if (differences.length < MAX_LISTED) differences.push(difference);
     }

@@ -6,6 +6,7 @@ import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
 import { rowsOf, textList, type Executor } from '../../db/index.js';
 import { bankAccounts, ledgerReconciliations } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
+import { money, say } from '../../sentences.js';
 import { appendHistory, type HistoryKey } from '../history/history.js';
 import { reconciliationFact } from '../history/live-records.js';
 import { pageAfter, toPage } from '../../domain/pagination.js';
@@ -28,6 +29,71 @@ const toReconciliation = (row: Row): Reconciliation => ({
 
 /** A BigInt into a bigint column (the schema's are read as numbers). */
 const bigint = (value: bigint) => sql<number>`${String(value)}::bigint`;
+
+const UNASSIGNED = 'Money in the account that names no client';
+const NOT_DEPOSITED = 'A payment booked but not yet in a bank deposit';
+
+/** The figures a run's reasons are read from (a stored result has them all). */
+interface ReasonFigures {
+  statementBalance: string;
+  bookBalance: string;
+  clientLedgerTotal: string;
+  variance: string;
+  negativeClients: readonly {
+    clientName: string | null;
+    matterName: string | null;
+    balance: string;
+  }[];
+}
+
+/** Why a run is a variance, as sentences (none: balanced), from its figures. */
+export function reconciliationSentences(r: ReasonFigures) {
+  const [statement, book, clients] = [r.statementBalance, r.bookBalance, r.clientLedgerTotal];
+  const reasons = [];
+  if (bigCents(r.variance) !== 0n) {
+    reasons.push(
+      say(
+        'The statement balance ({statement}) differs from the book balance ({book}) by {variance}.',
+        {
+          statement: money(statement),
+          book: money(book),
+          variance: money(r.variance),
+        },
+      ),
+    );
+  }
+  if (bigCents(clients) !== bigCents(book)) {
+    reasons.push(
+      say(
+        'The client ledgers total {clients}, the book balance is {book}: {unassigned} is not assigned to a client.',
+        {
+          clients: money(clients),
+          book: money(book),
+          unassigned: money(moneyOfCents(bigCents(book) - bigCents(clients))),
+        },
+      ),
+    );
+  }
+  if (bigCents(clients) !== bigCents(statement) && bigCents(r.variance) === 0n) {
+    reasons.push(
+      say('The client ledgers total {clients}, the statement {statement}.', {
+        clients: money(clients),
+        statement: money(statement),
+      }),
+    );
+  }
+  for (const line of r.negativeClients) {
+    const name = line.clientName
+      ? `${line.clientName}${line.matterName ? ` / ${line.matterName}` : ''}`
+      : null;
+    reasons.push(
+      name
+        ? say('{name} is below zero: {balance}.', { name, balance: money(line.balance) })
+        : say('A client is below zero: {balance}.', { balance: money(line.balance) }),
+    );
+  }
+  return reasons;
+}
 
 /** Unmatched items listed at most (the counts in `reasons` stay exact). */
 const MAX_UNMATCHED = 100;
@@ -67,53 +133,35 @@ export async function reconcile(
       order by created_on desc limit ${MAX_UNMATCHED}`),
   );
   const variance = statement - book;
-  const reasons: string[] = [];
-  const money = moneyOfCents;
-  if (variance !== 0n) {
-    reasons.push(
-      `The statement balance (${money(statement)}) differs from the book balance (${money(book)}) by ${money(variance)}.`,
-    );
-  }
-  if (clientTotal !== book) {
-    reasons.push(
-      `The client ledgers total ${money(clientTotal)}, the book balance is ${money(book)}: ${money(book - clientTotal)} is not assigned to a client.`,
-    );
-  }
-  if (clientTotal !== statement && variance === 0n) {
-    reasons.push(
-      `The client ledgers total ${money(clientTotal)}, the statement ${money(statement)}.`,
-    );
-  }
-  for (const line of negative) {
-    reasons.push(
-      `${line.clientName ?? 'A client'}${line.matterName ? ` / ${line.matterName}` : ''} is below zero: ${line.balance}.`,
-    );
-  }
   const result = {
     bankAccountId: input.bankAccountId,
     asOf: asOf.toISOString(),
-    status: reasons.length === 0 ? ('balanced' as const) : ('variance' as const),
-    statementBalance: money(statement),
-    bookBalance: money(book),
-    clientLedgerTotal: money(clientTotal),
-    variance: money(variance),
-    reasons,
+    status: 'balanced' as 'balanced' | 'variance',
+    statementBalance: moneyOfCents(statement),
+    bookBalance: moneyOfCents(book),
+    clientLedgerTotal: moneyOfCents(clientTotal),
+    variance: moneyOfCents(variance),
+    reasons: [] as string[],
     unmatched: [
       ...unassigned.map((l) => ({
         kind: 'unassigned_money' as const,
-        description: 'Money in the account that names no client',
+        description: UNASSIGNED,
         amount: l.balance,
         transactionId: null,
       })),
       ...pending.map((p) => ({
         kind: 'not_deposited' as const,
-        description: 'A payment booked but not yet in a bank deposit',
+        description: NOT_DEPOSITED,
         amount: p.amount,
         transactionId: p.id,
       })),
     ].slice(0, MAX_UNMATCHED),
     negativeClients: negative,
   };
+  // Its reasons, in English as the history keeps them (the API answers them in the caller's
+  // language: reconciliationSentences()).
+  result.reasons = reconciliationSentences(result).map((r) => r.text);
+  if (result.reasons.length > 0) result.status = 'variance';
   const values = {
     id: randomUUID(),
     orgId,

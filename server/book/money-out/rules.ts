@@ -4,6 +4,7 @@ import type { MoneyOutKind } from '../../../shared/money-out.js';
 import type { Executor } from '../../db/index.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../errors.js';
+import { money, say } from '../../sentences.js';
 import type { HistoryKey } from '../history/history.js';
 import { isLedgerBackfillPending } from '../ledger/backfill.js';
 import { trustBalanceCents } from '../ledger/balances.js';
@@ -69,18 +70,26 @@ async function guardTrust(
     // An upgraded database's ledger is still taking in the transactions stored before it: its
     // balance may be short of refunds made then, so it cannot clear a refund yet.
     throw conflict(
-      'The trust ledger is still taking in the transactions stored before the upgrade, so the trust balance cannot be checked yet: try again in a few minutes, or an admin may override with a reason',
+      say(
+        'The trust ledger is still taking in the transactions stored before the upgrade, so the trust balance cannot be checked yet: try again in a few minutes, or an admin may override with a reason',
+      ),
     );
   }
   const balance =
     (await trustBalanceCents(db, orgId, scope)) - (await openTrustMoneyOutCents(db, orgId, scope));
   if (balance - cents >= 0) return;
-  const whose = payment.matterId ? "the matter's" : "the client's";
+  const values = { balance: money(fromCents(balance)), after: money(fromCents(balance - cents)) };
   throw new AppError(
     'TRUST_BALANCE_WOULD_GO_NEGATIVE',
-    `This would take ${whose} trust balance of ${fromCents(balance)} below zero (to ${fromCents(
-      balance - cents,
-    )}); an admin may override with a reason`,
+    payment.matterId
+      ? say(
+          "This would take the matter's trust balance of {balance} below zero (to {after}); an admin may override with a reason",
+          values,
+        )
+      : say(
+          "This would take the client's trust balance of {balance} below zero (to {after}); an admin may override with a reason",
+          values,
+        ),
     {
       balance: fromCents(balance),
       amount: fromCents(cents),
@@ -116,19 +125,26 @@ export async function recordMoneyOutRequest(
     if (left <= 0) {
       throw conflict(
         asked > 0
-          ? `Nothing more can be refunded: ${fromCents(asked)} is being refunded already`
-          : 'Nothing is left to refund on this transaction',
+          ? say('Nothing more can be refunded: {asked} is being refunded already', {
+              asked: money(fromCents(asked)),
+            })
+          : say('Nothing is left to refund on this transaction'),
       );
     }
     if (wanted > left) {
       throw conflict(
-        `At most ${fromCents(left)} can be refunded${asked > 0 ? ` (${fromCents(asked)} is being refunded already)` : ''}`,
+        asked > 0
+          ? say('At most {left} can be refunded ({asked} is being refunded already)', {
+              left: money(fromCents(left)),
+              asked: money(fromCents(asked)),
+            })
+          : say('At most {left} can be refunded', { left: money(fromCents(left)) }),
       );
     }
     sendAmount = fromCents(wanted);
     movedCents = wanted;
   } else if (await hasOpenVoid(tx, ask.orgId, payment.id)) {
-    throw conflict('A void of this transaction is under way already');
+    throw conflict(say('A void of this transaction is under way already'));
   }
   await guardTrust(tx, ask.orgId, payment, movedCents, ask.override);
 

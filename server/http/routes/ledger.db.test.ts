@@ -268,14 +268,33 @@ describe('the trust ledger, seeded scenario', () => {
     });
     const off = await run('1299.00');
     expect(off.body).toMatchObject({ status: 'variance', variance: '-1.00' });
-    expect(off.body.reasons[0]).toMatch(
-      /statement balance \(1299\.00\).*book balance \(1300\.00\).*-1\.00/,
+    expect(off.body.reasons[0]).toBe(
+      'The statement balance ($1,299.00) differs from the book balance ($1,300.00) by −$1.00.',
+    );
+    // In the caller's language (Accept-Language), amounts as that language writes money; the
+    // run is stored once, in English.
+    const inSpanish = await h.t.request('POST', '/api/ledger/reconciliations', {
+      headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' },
+      body: { bankAccountId: trust, asOf: '2999-12-31', statementBalance: '1299.00' },
+    });
+    expect(inSpanish.headers.get('content-language')).toBe('es');
+    expect(inSpanish.body.reasons[0]).toBe(
+      'El saldo del extracto (1299,00\u00a0US$) difiere del saldo contable (1300,00\u00a0US$) en −1,00\u00a0US$.',
+    );
+    const listedInFrench = await h.t.request(
+      'GET',
+      `/api/ledger/reconciliations?bankAccountId=${trust}`,
+      { headers: { 'accept-language': 'fr-CA' } },
+    );
+    expect(listedInFrench.body.data[0].reasons[0]).toBe(
+      'Le solde du relevé (1\u00a0299,00\u00a0$\u00a0US) diffère du solde comptable (1\u00a0300,00\u00a0$\u00a0US) de −1,00\u00a0$\u00a0US.',
     );
     const listed = await get(
       `/api/ledger/reconciliations?bankAccountId=${trust}`,
       h.t.org.keys.staff,
     );
     expect(listed.body.data.map((r: { variance: string }) => r.variance)).toEqual([
+      '-1.00',
       '-1.00',
       '0.00',
     ]);

@@ -1,3 +1,4 @@
+import type { Reconciliation } from '../../../shared/ledger.js';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
@@ -16,7 +17,13 @@ import {
   reconciliationsQuery,
   type LedgerEntry,
 } from '../../../shared/ledger.js';
-import { listReconciliations, reconcile } from '../../book/ledger/reconciliations.js';
+import {
+  listReconciliations,
+  reconcile,
+  reconciliationSentences,
+} from '../../book/ledger/reconciliations.js';
+import { say, type ApiLanguage } from '../../sentences.js';
+import { callerLanguage, sentenceIn } from '../language.js';
 import { ledgerBalances, ledgerBalancesPage } from '../../book/ledger/balances.js';
 import { ledgerDeposits } from '../../book/ledger/deposits.js';
 import {
@@ -230,7 +237,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.req.valid('json'),
         actorOf(caller),
       );
-      return c.json(result, 201);
+      return c.json(inLanguage(result, callerLanguage(c)), 201);
     },
   )
   .openapi(
@@ -244,9 +251,25 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         ...errorResponses,
       },
     }),
-    async (c) =>
-      c.json(
-        await listReconciliations(c.get('db'), c.get('caller').orgId, c.req.valid('query')),
-        200,
-      ),
+    async (c) => {
+      const page = await listReconciliations(
+        c.get('db'),
+        c.get('caller').orgId,
+        c.req.valid('query'),
+      );
+      const language = callerLanguage(c);
+      return c.json({ ...page, data: page.data.map((r) => inLanguage(r, language)) }, 200);
+    },
   );
+
+/** A run's reasons and unmatched items in the caller's language (stored in English). */
+function inLanguage<R extends Reconciliation>(run: R, language: ApiLanguage): R {
+  return {
+    ...run,
+    reasons: reconciliationSentences(run).map((s) => sentenceIn(s, language)),
+    unmatched: run.unmatched.map((u) => ({
+      ...u,
+      description: sentenceIn(say(u.description), language),
+    })),
+  };
+}
