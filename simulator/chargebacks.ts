@@ -7,9 +7,9 @@
 // `transaction.charged_back` and `transaction.chargeback_reversed` by default, or the names
 // given (`eventType`: e.g. `transaction.chargeback`); like refunds and returns, the event names
 // the new transaction or the payment (ReversalSettings.events).
-import { badInput, conflict } from './errors.js';
+import { conflict } from './errors.js';
 import type { LedgerEnv } from './ledger.js';
-import { addReversal, reversalEvent, touch } from './lifecycle.js';
+import { addReversal, amountUpTo, touch } from './lifecycle.js';
 import {
   getTransaction,
   type FirmState,
@@ -64,14 +64,10 @@ export function triggerChargeback(
     throw conflict(`Transaction ${id} is ${original.status}: it cannot be charged back`);
   }
   const left = original.amountProcessed - original.amountRefunded;
-  const amount = options.amount ?? left;
-  if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
-    throw badInput(`Chargeback amount ${amount}: between 1 and ${left} cents`);
-  }
+  const amount = amountUpTo(options.amount, left, 'Chargeback');
   touch(env, original, 'CHARGED_BACK');
-  const chargeback = addReversal(env, firm, original, 'chargeback', amount);
-  env.emit(firm, [reversalEvent(env, options.eventType ?? CHARGEBACK_EVENT, chargeback)]);
-  return chargeback;
+  const eventType = options.eventType ?? CHARGEBACK_EVENT;
+  return addReversal(env, firm, original, { type: 'chargeback', amount, eventType });
 }
 
 export function triggerChargebackReversal(
@@ -86,12 +82,8 @@ export function triggerChargebackReversal(
   }
   const open =
     sum(reversalsOf(firm, id, 'chargeback')) - sum(reversalsOf(firm, id, 'chargeback_reversal'));
-  const amount = options.amount ?? open;
-  if (!Number.isInteger(amount) || amount <= 0 || amount > open) {
-    throw badInput(`Chargeback reversal amount ${amount}: between 1 and ${open} cents`);
-  }
+  const amount = amountUpTo(options.amount, open, 'Chargeback reversal');
   if (amount === open) touch(env, original, statusBeforeChargeback(original));
-  const reversal = addReversal(env, firm, original, 'chargeback_reversal', amount);
-  env.emit(firm, [reversalEvent(env, options.eventType ?? CHARGEBACK_REVERSAL_EVENT, reversal)]);
-  return reversal;
+  const eventType = options.eventType ?? CHARGEBACK_REVERSAL_EVENT;
+  return addReversal(env, firm, original, { type: 'chargeback_reversal', amount, eventType });
 }
