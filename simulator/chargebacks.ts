@@ -50,12 +50,15 @@ export interface ChargebackOptions {
   eventType?: string | undefined;
 }
 
-export function triggerChargeback(
+/** A step of a card payment's dispute: it adds the transaction it makes, and sends its event. */
+type DisputeStep = (
   env: LedgerEnv,
   firm: FirmState,
   id: string,
-  options: ChargebackOptions = {},
-): TransactionRecord {
+  options?: ChargebackOptions,
+) => TransactionRecord;
+
+export const triggerChargeback: DisputeStep = (env, firm, id, options = {}) => {
   const original = getTransaction(firm, id);
   if (original.type !== 'ccPayment') {
     throw conflict(`Transaction ${id} is a ${original.type}: only card payments are charged back`);
@@ -68,14 +71,9 @@ export function triggerChargeback(
   touch(env, original, 'CHARGED_BACK');
   const eventType = options.eventType ?? CHARGEBACK_EVENT;
   return addReversal(env, firm, original, { type: 'chargeback', amount, eventType });
-}
+};
 
-export function triggerChargebackReversal(
-  env: LedgerEnv,
-  firm: FirmState,
-  id: string,
-  options: ChargebackOptions = {},
-): TransactionRecord {
+export const triggerChargebackReversal: DisputeStep = (env, firm, id, options = {}) => {
   const original = getTransaction(firm, id);
   if (original.status !== 'CHARGED_BACK') {
     throw conflict(`Transaction ${id} is ${original.status}: only CHARGED_BACK can be reversed`);
@@ -86,4 +84,4 @@ export function triggerChargebackReversal(
   if (amount === open) touch(env, original, statusBeforeChargeback(original));
   const eventType = options.eventType ?? CHARGEBACK_REVERSAL_EVENT;
   return addReversal(env, firm, original, { type: 'chargeback_reversal', amount, eventType });
-}
+};
