@@ -7,9 +7,9 @@
 // `transaction.charged_back` and `transaction.chargeback_reversed` by default, or the names
 // given (`eventType`: e.g. `transaction.chargeback`); like refunds and returns, the event names
 // the new transaction or the payment (ReversalSettings.events).
-import { badInput, conflict } from './errors.js';
+import { conflict } from './errors.js';
 import type { LedgerEnv } from './ledger.js';
-import { addReversal, reversalEvent, touch } from './lifecycle.js';
+import { addReversal, amountUpTo, touch } from './lifecycle.js';
 import {
   getTransaction,
   type FirmState,
@@ -50,12 +50,15 @@ export interface ChargebackOptions {
   eventType?: string | undefined;
 }
 
-export function triggerChargeback(
+/** A step of a card payment's dispute: it adds the transaction it makes, and sends its event. */
+type DisputeStep = (
   env: LedgerEnv,
   firm: FirmState,
   id: string,
-  options: ChargebackOptions = {},
-): TransactionRecord {
+  options?: ChargebackOptions,
+) => TransactionRecord;
+
+export const triggerChargeback: DisputeStep = (env, firm, id, options = {}) => {
   const original = getTransaction(firm, id);
   if (original.type !== 'ccPayment') {
     throw conflict(`Transaction ${id} is a ${original.type}: only card payments are charged back`);
@@ -64,34 +67,21 @@ export function triggerChargeback(
     throw conflict(`Transaction ${id} is ${original.status}: it cannot be charged back`);
   }
   const left = original.amountProcessed - original.amountRefunded;
-  const amount = options.amount ?? left;
-  if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
-    throw badInput(`Chargeback amount ${amount}: between 1 and ${left} cents`);
-  }
+  const amount = amountUpTo(options.amount, left, 'Chargeback');
   touch(env, original, 'CHARGED_BACK');
-  const chargeback = addReversal(env, firm, original, 'chargeback', amount);
-  env.emit(firm, [reversalEvent(env, options.eventType ?? CHARGEBACK_EVENT, chargeback)]);
-  return chargeback;
-}
+  const eventType = options.eventType ?? CHARGEBACK_EVENT;
+  return addReversal(env, firm, original, { type: 'chargeback', amount, eventType });
+};
 
-export function triggerChargebackReversal(
-  env: LedgerEnv,
-  firm: FirmState,
-  id: string,
-  options: ChargebackOptions = {},
-): TransactionRecord {
+export const triggerChargebackReversal: DisputeStep = (env, firm, id, options = {}) => {
   const original = getTransaction(firm, id);
   if (original.status !== 'CHARGED_BACK') {
     throw conflict(`Transaction ${id} is ${original.status}: only CHARGED_BACK can be reversed`);
   }
   const open =
     sum(reversalsOf(firm, id, 'chargeback')) - sum(reversalsOf(firm, id, 'chargeback_reversal'));
-  const amount = options.amount ?? open;
-  if (!Number.isInteger(amount) || amount <= 0 || amount > open) {
-    throw badInput(`Chargeback reversal amount ${amount}: between 1 and ${open} cents`);
-  }
+  const amount = amountUpTo(options.amount, open, 'Chargeback reversal');
   if (amount === open) touch(env, original, statusBeforeChargeback(original));
-  const reversal = addReversal(env, firm, original, 'chargeback_reversal', amount);
-  env.emit(firm, [reversalEvent(env, options.eventType ?? CHARGEBACK_REVERSAL_EVENT, reversal)]);
-  return reversal;
-}
+  const eventType = options.eventType ?? CHARGEBACK_REVERSAL_EVENT;
+  return addReversal(env, firm, original, { type: 'chargeback_reversal', amount, eventType });
+};

@@ -1,15 +1,9 @@
 // The GraphQL endpoint over loopback HTTP: auth, documents, isolation, records, webhook URLs.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bankAccounts, newClient, ok, UUID_V4 } from '../server/testing/simulator-fixtures.js';
-import { startTestSimulator, type TestSimulator } from '../server/testing/simulator.js';
+import { useTestSimulator } from '../server/testing/simulator.js';
 
-let s: TestSimulator;
-beforeEach(async () => {
-  s = await startTestSimulator({ autoCreateFirmKeyPrefix: 'p_secret_sandbox_' });
-});
-afterEach(async () => {
-  await s.close();
-});
+const s = useTestSimulator({ autoCreateFirmKeyPrefix: 'p_secret_sandbox_' });
 
 describe('authentication and documents', () => {
   it('answers 401 without a key or with an unknown key', async () => {

@@ -17,7 +17,7 @@ import {
   type FirmState,
   type PaymentLinkRecord,
   type PaymentRecord,
-  type TransactionPaymentMethod,
+  type TransactionMethod,
   type TransactionRecord,
   type TransactionStatus,
   type TransactionType,
@@ -81,7 +81,7 @@ export interface PayOptions extends PayerDetails {
   amount?: number;
   /** An explicit split instead of `amount`. */
   amounts?: { bankAccountId: string; amount: number }[];
-  method?: TransactionPaymentMethod;
+  method?: TransactionMethod;
   /** Overrides the type derived from the method. */
   type?: TransactionType;
   /** Initial status; default PENDING (authorized, not yet moved). */
@@ -90,9 +90,9 @@ export interface PayOptions extends PayerDetails {
   surchargeAmount?: number;
 }
 
-const CARD_METHODS = new Set<TransactionPaymentMethod>(['CARD', 'CREDIT', 'DEBIT', 'PUSH_TO_CARD']);
+const CARD_METHODS = new Set<TransactionMethod>(['CARD', 'CREDIT', 'DEBIT', 'PUSH_TO_CARD']);
 
-function typeForMethod(method: TransactionPaymentMethod): TransactionType {
+function typeForMethod(method: TransactionMethod): TransactionType {
   if (method === 'ACH') return 'achPayment';
   return CARD_METHODS.has(method) ? 'ccPayment' : 'manualPayment';
 }
@@ -143,7 +143,7 @@ export function addTransaction(
   return transaction;
 }
 
-function checkMethodAllowed(link: PaymentLinkRecord, method: TransactionPaymentMethod): void {
+function checkMethodAllowed(link: PaymentLinkRecord, method: TransactionMethod): void {
   const allowed = new Set<string>(link.paymentMethodsAllowed);
   const ok =
     method === 'CARD'
@@ -328,7 +328,7 @@ export interface CreateTransactionInit extends PayerDetails {
   type?: TransactionType;
   amount?: number;
   status?: TransactionStatus;
-  paymentMethod?: TransactionPaymentMethod;
+  paymentMethod?: TransactionMethod;
   bankAccountId?: string;
   paymentLinkId?: string;
   originalTransactionId?: string;

@@ -132,16 +132,16 @@ export function triggerAchReturn(
   const achReturnReason = reason.reason ?? 'Insufficient Funds';
   touch(env, original, 'RETURNED');
   Object.assign(original, { achReturnCode, achReturnReason });
-  const returned = addReversal(env, firm, original, 'achReturn', original.amountProcessed, {
-    achReturnCode,
-    achReturnReason,
+  return addReversal(env, firm, original, {
+    type: 'achReturn',
+    amount: original.amountProcessed,
+    eventType: 'transaction.ach_returned',
+    extra: { achReturnCode, achReturnReason },
   });
-  env.emit(firm, [reversalEvent(env, 'transaction.ach_returned', returned)]);
-  return returned;
 }
 
 /** The event of a reversal, naming the reversing transaction or the payment it reverses. */
-export function reversalEvent(env: LedgerEnv, type: string, reversing: TransactionRecord) {
+function reversalEvent(env: LedgerEnv, type: string, reversing: TransactionRecord) {
   const named =
     env.reversals.events === 'original' && reversing.originalTransactionId
       ? reversing.originalTransactionId
@@ -165,25 +165,47 @@ function copyLinks(t: TransactionRecord) {
 }
 
 /**
- * A new transaction reversing `amountProcessed` of `original` (a refund, void, ACH return,
- * chargeback or its reversal): the payment's links, SUCCESSFUL, naming it as its original.
+ * A new transaction reversing `amount` of `original` (a refund, void, ACH return, chargeback or
+ * its reversal): the payment's links, SUCCESSFUL, naming it as its original; then its event.
  */
 export function addReversal(
   env: LedgerEnv,
   firm: FirmState,
   original: TransactionRecord,
-  type: TransactionRecord['type'],
-  amountProcessed: number,
-  extra: Partial<TransactionRecord> = {},
+  reversal: {
+    type: TransactionRecord['type'];
+    amount: number;
+    eventType: string;
+    extra?: Partial<TransactionRecord>;
+  },
 ): TransactionRecord {
-  return addTransaction(env, firm, {
+  const created = addTransaction(env, firm, {
     ...copyLinks(original),
-    type,
+    type: reversal.type,
     status: 'SUCCESSFUL',
-    amountProcessed,
+    amountProcessed: reversal.amount,
     originalTransactionId: original.id,
-    ...extra,
+    ...reversal.extra,
   });
+  env.emit(firm, [reversalEvent(env, reversal.eventType, created)]);
+  return created;
+}
+
+/**
+ * The amount asked of a reversal, or all of `most` when none is: whole cents from 1 to `most`,
+ * else refused (`what` names it in the message).
+ */
+export function amountUpTo(
+  asked: number | null | undefined,
+  most: number,
+  what: string,
+  tail = '',
+): number {
+  const amount = asked ?? most;
+  if (!Number.isInteger(amount) || amount <= 0 || amount > most) {
+    throw badInput(`${what} amount ${amount}: between 1 and ${most} cents${tail}`);
+  }
+  return amount;
 }
 
 /** Refunds `amount` (default: all that is left); the original becomes (PARTIALLY_)REFUNDED. */
@@ -197,21 +219,12 @@ export function refundTransaction(
   const blocker = refundBlocker(original);
   if (blocker) throw conflict(`Transaction ${id} cannot be refunded: ${blocker}`);
   const left = original.amountProcessed - original.amountRefunded;
-  const refund = amount ?? left;
-  if (!Number.isInteger(refund) || refund <= 0 || refund > left) {
-    throw badInput(`Refund amount ${refund}: between 1 and ${left} cents can be refunded`);
-  }
+  const refund = amountUpTo(amount, left, 'Refund', ' can be refunded');
   original.amountRefunded += refund;
-  touch(
-    env,
-    original,
-    original.amountRefunded === original.amountProcessed ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
-  );
-  const created = addReversal(env, firm, original, 'refund', refund);
-  const kind =
-    original.status === 'REFUNDED' ? 'transaction.refunded' : 'transaction.partially_refunded';
-  env.emit(firm, [reversalEvent(env, kind, created)]);
-  return created;
+  const all = original.amountRefunded === original.amountProcessed;
+  touch(env, original, all ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
+  const eventType = all ? 'transaction.refunded' : 'transaction.partially_refunded';
+  return addReversal(env, firm, original, { type: 'refund', amount: refund, eventType });
 }
 
 export function voidTransaction(env: LedgerEnv, firm: FirmState, id: string): TransactionRecord {
@@ -223,7 +236,6 @@ export function voidTransaction(env: LedgerEnv, firm: FirmState, id: string): Tr
     env.emit(firm, [transactionEvent('transaction.voided', t.id)]);
     return t;
   }
-  const voided = addReversal(env, firm, t, 'void', t.amountProcessed);
-  env.emit(firm, [reversalEvent(env, 'transaction.voided', voided)]);
-  return voided;
+  const eventType = 'transaction.voided';
+  return addReversal(env, firm, t, { type: 'void', amount: t.amountProcessed, eventType });
 }

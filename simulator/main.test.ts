@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.resolve(here, '..', '..', 'node_modules', '.bin', 'tsx');
+const tsx = path.resolve(here, '..', 'node_modules', '.bin', 'tsx');
 
 describe('main.ts', () => {
   it('prints its URL and a firm key, answers, and exits on SIGTERM', async () => {

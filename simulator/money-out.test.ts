@@ -1,6 +1,6 @@
 // Refund and void requests over loopback GraphQL: each outcome the real RequestStatus allows,
 // finding a request again, void details, and an answer lost after the service acted.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   newClient,
   newLink,
@@ -8,15 +8,9 @@ import {
   startReceiver,
   type Receiver,
 } from '../server/testing/simulator-fixtures.js';
-import { startTestSimulator, type TestSimulator } from '../server/testing/simulator.js';
+import { useTestSimulator } from '../server/testing/simulator.js';
 
-let s: TestSimulator;
-beforeEach(async () => {
-  s = await startTestSimulator();
-});
-afterEach(async () => {
-  await s.close();
-});
+const s = useTestSimulator();
 
 const REQUEST = 'id status errorMessage externalId';
 const TX = 'id type status_v2 amountProcessed amountRefunded originalTransactionId';

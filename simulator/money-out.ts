@@ -5,7 +5,13 @@
 // `completeRequest`, which sends `refund_request.completed` / `void_request.completed`), or a
 // failure (TXN_FAILED, ERROR) with the service's message and nothing moved.
 import { badInput, conflict, notFound } from './errors.js';
-import { refundBlocker, refundTransaction, voidBlocker, voidTransaction } from './lifecycle.js';
+import {
+  amountUpTo,
+  refundBlocker,
+  refundTransaction,
+  voidBlocker,
+  voidTransaction,
+} from './lifecycle.js';
 import type { LedgerEnv } from './ledger.js';
 import {
   type CompletionShape,
@@ -87,10 +93,7 @@ function check(kind: MoneyOutKind, t: TransactionRecord, amount: number | null) 
   const blocker = kind === 'refund' ? refundBlocker(t) : voidBlocker(t);
   if (blocker) throw conflict(`Transaction ${t.id} cannot be ${kind}ed: ${blocker}`);
   if (kind === 'refund' && amount !== null) {
-    const left = t.amountProcessed - t.amountRefunded;
-    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
-      throw badInput(`Refund amount ${amount}: between 1 and ${left} cents can be refunded`);
-    }
+    amountUpTo(amount, t.amountProcessed - t.amountRefunded, 'Refund', ' can be refunded');
   }
 }
 

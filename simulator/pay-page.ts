@@ -6,7 +6,7 @@ import type { SimulatorParts } from './parts.js';
 import { aggregateBalance, aggregateStatus, linkBalance, linkStatus } from './balances.js';
 import { SimulatorError } from './errors.js';
 import * as ledger from './ledger.js';
-import { TRANSACTION_PAYMENT_METHODS, type TransactionPaymentMethod } from './state.js';
+import { TRANSACTION_METHODS, type TransactionMethod } from './state.js';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -14,14 +14,14 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** 125050 → "$1,250.50". */
 const money = (cents: number) => usd.format(cents / 100);
 
-const METHOD_NAMES: Partial<Record<TransactionPaymentMethod, string>> = {
+const METHOD_NAMES: Partial<Record<TransactionMethod, string>> = {
   ACH: 'Bank transfer (ACH)',
   CREDIT: 'Credit card',
   DEBIT: 'Debit card',
   CARD: 'Card',
   PAYPAL: 'PayPal',
 };
-const methodName = (m: TransactionPaymentMethod) =>
+const methodName = (m: TransactionMethod) =>
   METHOD_NAMES[m] ?? m.charAt(0) + m.slice(1).toLowerCase().replaceAll('_', ' ');
 
 const STYLE = `:root{color-scheme:light dark;font:16px/1.45 system-ui,sans-serif;background:#eef1f5;
@@ -68,7 +68,7 @@ export function createPayPage(parts: SimulatorParts): Hono {
     const { balance, status, memo } = view;
     const client = firm.clients.get(view.clientId);
     const partial = found.link !== undefined && found.link.partialPaymentAllowed !== false;
-    const options = TRANSACTION_PAYMENT_METHODS.map(
+    const options = TRANSACTION_METHODS.map(
       (m) => `<option value="${m}"${m === 'CREDIT' ? ' selected' : ''}>${methodName(m)}</option>`,
     ).join('');
     const due = balance.totalOutstanding;
@@ -99,8 +99,8 @@ ${form}`,
     if (!found) return c.html(page('Not found', '<h1>Payment link not found</h1>'), 404);
     const form = await c.req.parseBody();
     const amountText = typeof form.amount === 'string' ? parseMoney(form.amount) : null;
-    const method = String(form.method ?? 'CREDIT') as TransactionPaymentMethod;
-    if (!TRANSACTION_PAYMENT_METHODS.includes(method) || amountText === null) {
+    const method = String(form.method ?? 'CREDIT') as TransactionMethod;
+    if (!TRANSACTION_METHODS.includes(method) || amountText === null) {
       return c.html(page('Invalid', '<h1>Invalid amount or method</h1>'), 400);
     }
     const options = {

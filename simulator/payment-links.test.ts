@@ -1,5 +1,5 @@
 // Payment links, aggregate links, payments and transactionsList through GraphQL over loopback.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bankAccounts,
   newClient,
@@ -7,15 +7,9 @@ import {
   ok,
   UUID_V4,
 } from '../server/testing/simulator-fixtures.js';
-import { startTestSimulator, type TestSimulator } from '../server/testing/simulator.js';
+import { useTestSimulator } from '../server/testing/simulator.js';
 
-let s: TestSimulator;
-beforeEach(async () => {
-  s = await startTestSimulator();
-});
-afterEach(async () => {
-  await s.close();
-});
+const s = useTestSimulator();
 
 describe('payment links', () => {
   it('creates a link with per-account amounts: url, status, balance', async () => {

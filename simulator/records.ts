@@ -19,10 +19,9 @@ import {
   type FirmState,
   type LinkPaymentMethod,
   type MatterRecord,
+  type Maybe,
   type PaymentLinkRecord,
 } from './state.js';
-
-type Maybe<T> = T | null | undefined;
 
 interface AddressInput {
   city?: Maybe<string>;

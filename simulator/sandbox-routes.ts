@@ -12,7 +12,7 @@ import * as moneyOut from './money-out.js';
 import { triggerChargeback, triggerChargebackReversal } from './chargebacks.js';
 import { STATEMENT_EVENT_SHAPES, createStatement } from './statements.js';
 import {
-  TRANSACTION_PAYMENT_METHODS,
+  TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   getBankAccount,
@@ -36,7 +36,7 @@ const PayBody = z.strictObject({
   amounts: z
     .array(z.object({ bankAccountId: z.string(), amount: z.number().int().positive() }))
     .optional(),
-  method: z.enum(TRANSACTION_PAYMENT_METHODS).optional(),
+  method: z.enum(TRANSACTION_METHODS).optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
   surchargeAmount: z.number().int().nonnegative().optional(),
@@ -47,7 +47,7 @@ const CreateTransactionBody = z.strictObject({
   type: z.enum(TRANSACTION_TYPES).optional(),
   amount: z.number().int().nonnegative().optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  paymentMethod: z.enum(TRANSACTION_PAYMENT_METHODS).optional(),
+  paymentMethod: z.enum(TRANSACTION_METHODS).optional(),
   bankAccountId: z.string().optional(),
   paymentLinkId: z.string().optional(),
   originalTransactionId: z.string().optional(),

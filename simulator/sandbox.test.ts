@@ -1,16 +1,10 @@
 // The /_sandbox admin API over loopback HTTP: payments, the transaction life cycle, and the state
 // the GraphQL API shows afterwards.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UUID_V4 } from '../server/testing/simulator-fixtures.js';
-import { startTestSimulator, type TestSimulator } from '../server/testing/simulator.js';
+import { useTestSimulator } from '../server/testing/simulator.js';
 
-let s: TestSimulator;
-beforeEach(async () => {
-  s = await startTestSimulator();
-});
-afterEach(async () => {
-  await s.close();
-});
+const s = useTestSimulator();
 
 interface Tx {
   id: string;

@@ -1,5 +1,11 @@
 // In-memory records of one simulated firm. Only facts are stored; balances and statuses of payment
 // links are derived from the transactions (balances.ts), so they can never drift apart.
+import {
+  TRANSACTION_METHODS,
+  TRANSACTION_STATUSES,
+  type TransactionMethod,
+  type TransactionStatus,
+} from '../shared/records.js';
 import { TRANSACTION_TYPES, type TransactionType } from '../shared/transaction-types.js';
 import { notFound } from './errors.js';
 import type { IdSource } from './ids.js';
@@ -10,35 +16,18 @@ import {
   type TransactionEventRecord,
 } from './firm-records.js';
 
-export const TRANSACTION_STATUSES = [
-  'CHARGED_BACK',
-  'DEPOSITED',
-  'ERROR',
-  'FUNDS_IN_TRANSIT',
-  'HELD',
-  'PARTIALLY_REFUNDED',
-  'PENDING',
-  'REFUNDED',
-  'RETURNED',
-  'SUCCESSFUL',
-  'VOIDED',
-] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** A GraphQL argument or input field: absent, null or given. */
+export type Maybe<T> = T | null | undefined;
 
-// The service's types are ours too (one vocabulary: shared/transaction-types.ts).
+// The service's statuses and payment methods are the spec's picklists (one list of each:
+// shared/records.ts), as its types are ours too (one vocabulary: shared/transaction-types.ts).
+export {
+  TRANSACTION_METHODS,
+  TRANSACTION_STATUSES,
+  type TransactionMethod,
+  type TransactionStatus,
+};
 export { TRANSACTION_TYPES, type TransactionType };
-
-export const TRANSACTION_PAYMENT_METHODS = [
-  'ACH',
-  'CARD',
-  'CREDIT',
-  'DEBIT',
-  'MANUAL',
-  'PAYPAL',
-  'PUSH_TO_CARD',
-  'ZELLE',
-] as const;
-export type TransactionPaymentMethod = (typeof TRANSACTION_PAYMENT_METHODS)[number];
 
 export type LinkPaymentMethod = 'ACH' | 'CHECK' | 'CREDIT' | 'DEBIT' | 'PUSH_TO_CARD' | 'UNKNOWN';
 
@@ -136,7 +125,7 @@ export interface TransactionRecord {
   seq: number;
   type: TransactionType;
   status: TransactionStatus;
-  paymentMethod: TransactionPaymentMethod;
+  paymentMethod: TransactionMethod;
   amountProcessed: number;
   amountRefunded: number;
   bankAccountId: string;
@@ -261,17 +250,18 @@ export function defaultBankAccount(
   return account;
 }
 
-export function getClient(firm: FirmState, id: string): ClientRecord {
-  const client = firm.clients.get(id);
-  if (!client) throw notFound('Client', id);
-  return client;
+/** The record of `id`, or the service's not-found error naming `what`. */
+function getOr404<T>(records: ReadonlyMap<string, T>, id: string, what: string): T {
+  const record = records.get(id);
+  if (record === undefined) throw notFound(what, id);
+  return record;
 }
 
-export function getMatter(firm: FirmState, id: string): MatterRecord {
-  const matter = firm.matters.get(id);
-  if (!matter) throw notFound('Matter', id);
-  return matter;
-}
+export const getClient = (firm: FirmState, id: string): ClientRecord =>
+  getOr404(firm.clients, id, 'Client');
+
+export const getMatter = (firm: FirmState, id: string): MatterRecord =>
+  getOr404(firm.matters, id, 'Matter');
 
 /** A live (not removed) payment link. */
 export function getPaymentLink(firm: FirmState, id: string): PaymentLinkRecord {
@@ -280,23 +270,14 @@ export function getPaymentLink(firm: FirmState, id: string): PaymentLinkRecord {
   return link;
 }
 
-export function getAggregateLink(firm: FirmState, id: string): AggregateLinkRecord {
-  const link = firm.aggregateLinks.get(id);
-  if (!link) throw notFound('Aggregate payment link', id);
-  return link;
-}
+export const getAggregateLink = (firm: FirmState, id: string): AggregateLinkRecord =>
+  getOr404(firm.aggregateLinks, id, 'Aggregate payment link');
 
-export function getTransaction(firm: FirmState, id: string): TransactionRecord {
-  const transaction = firm.transactions.get(id);
-  if (!transaction) throw notFound('Transaction', id);
-  return transaction;
-}
+export const getTransaction = (firm: FirmState, id: string): TransactionRecord =>
+  getOr404(firm.transactions, id, 'Transaction');
 
-export function getWebhookUrl(firm: FirmState, id: string): WebhookUrlRecord {
-  const url = firm.webhookUrls.get(id);
-  if (!url) throw notFound('Webhook URL', id);
-  return url;
-}
+export const getWebhookUrl = (firm: FirmState, id: string): WebhookUrlRecord =>
+  getOr404(firm.webhookUrls, id, 'Webhook URL');
 
 /** First record (in creation order) whose externalId matches; the remote does not enforce uniqueness. */
 export function findByExternalId<T extends { externalId: string | null; removed?: boolean }>(

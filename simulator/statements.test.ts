@@ -1,14 +1,8 @@
 // Statements and chargebacks of the simulator, through its GraphQL endpoint and admin API.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSimulator, type TestSimulator } from '../server/testing/simulator.js';
+import { describe, expect, it } from 'vitest';
+import { useTestSimulator } from '../server/testing/simulator.js';
 
-let s: TestSimulator;
-beforeEach(async () => {
-  s = await startTestSimulator();
-});
-afterEach(async () => {
-  await s.close();
-});
+const s = useTestSimulator();
 
 const accounts = () => s.sim.firm(s.firm.id).bankAccounts;
 const trust = () => accounts().find((a) => a.category === 'trust')!;

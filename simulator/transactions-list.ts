@@ -2,9 +2,7 @@
 // createdOn.gt is inclusive and .lt exclusive, orderDir defaults to DESC, at most 10 000 rows).
 import { badInput } from './errors.js';
 import { isPayment } from './balances.js';
-import type { FirmState, TransactionRecord } from './state.js';
-
-type Maybe<T> = T | null | undefined;
+import type { FirmState, Maybe, TransactionRecord } from './state.js';
 
 interface IntFilter {
   eq?: Maybe<number>;

@@ -3,7 +3,7 @@
 // request, so a bulk import of 1,000 clients costs 40 requests of the org's 500/min, not 1,000.
 
 import type { Settled } from './executor.js';
-import type { RemoteOperation } from './operations.js';
+import type { RemoteOperation } from './operation.js';
 import { operationTypeOf } from './batch.js';
 import { orgKey } from '../org-key.js';
 

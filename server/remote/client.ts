@@ -4,7 +4,8 @@
 
 import { AutoBatcher } from './auto-batch.js';
 import { DEFAULT_MAX_BATCH_SIZE, createExecutor, type Settled } from './executor.js';
-import { operations, type RemoteOperation } from './operations.js';
+import type { RemoteOperation } from './operation.js';
+import { operations } from './operations.js';
 import { createTransport, type Transport, type TransportOptions } from './transport.js';
 import type { RemoteTransaction } from './types.js';
 
@@ -30,8 +31,8 @@ export interface CallOptions {
 type Operations = typeof operations;
 
 /**
- * A builder of operations.ts as a client function: the org first, the builder's own argument
- * (if any) next, call options last; it resolves to what the builder's decoder returns.
+ * A builder of the table in operations.ts as a client function: the org first, the builder's own
+ * argument (if any) next, call options last; it resolves to what the builder's decoder returns.
  */
 type Bound<Build> = Build extends (...args: infer Args) => RemoteOperation<infer T>
   ? (orgId: string, ...args: [...Args, options?: CallOptions]) => Promise<T>
@@ -39,8 +40,8 @@ type Bound<Build> = Build extends (...args: infer Args) => RemoteOperation<infer
 
 /**
  * The typed client (`RemoteClient` is the remote's Client record, see types.ts): one function
- * per builder in operations.ts (each operation is declared there once), and the calls that are
- * not one operation.
+ * per builder in the table of operations.ts (each operation is declared there once), and the
+ * calls that are not one operation.
  */
 export type RemoteApi = { readonly [Name in keyof Operations]: Bound<Operations[Name]> } & {
   /**

@@ -2,7 +2,8 @@ import { Kind, parse, print, validate, visit, type GraphQLSchema } from 'graphql
 import { describe, expect, it } from 'vitest';
 import { buildBatchDocument } from './batch.js';
 import { documents } from './documents.js';
-import { operations, type RemoteOperation } from './operations.js';
+import type { RemoteOperation } from './operation.js';
+import { operations } from './operations.js';
 import { loadRemoteSchema } from './sdl.js';
 import { hasIntrospection, loadIntrospectionSchema } from '../testing/graphql-server.js';
 

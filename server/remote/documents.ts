@@ -1,184 +1,26 @@
 // The GraphQL documents we send, names and types exactly as in the remote schema (tests validate
 // each one, and every batch built from them, against schema.introspection.json). Values always
-// travel as variables. Each document carries only the fragments it uses: GraphQL rejects a
-// document with an unused fragment.
+// travel as variables. The fields selected of each record are its fragment (fragments.ts).
 
-const fragments = {
-  ClientFields: /* GraphQL */ `
-    fragment ClientFields on Client {
-      id
-      clientName
-      externalId
-    }
-  `,
-  MatterFields: /* GraphQL */ `
-    fragment MatterFields on Matter {
-      id
-      name
-      externalId
-      client {
-        id
-      }
-    }
-  `,
-  // Everything a local PaymentLink row holds, so a transaction that arrives for a link we do
-  // not have yet can create it from the fetched data.
-  PaymentLinkFields: /* GraphQL */ `
-    fragment PaymentLinkFields on PaymentLink {
-      id
-      url
-      status
-      memo
-      externalId
-      client {
-        id
-      }
-      matter {
-        id
-      }
-      amounts {
-        amount
-        bankAccount {
-          id
-        }
-      }
-      balance {
-        totalOutstanding
-        totalPaid
-      }
-    }
-  `,
-  AggregatePaymentLinkFields: /* GraphQL */ `
-    fragment AggregatePaymentLinkFields on AggregatePaymentLink {
-      id
-      url
-      status
-      memo
-      externalId
-      client {
-        id
-      }
-      paymentLinks {
-        id
-      }
-      balance {
-        totalOutstanding
-        totalPaid
-      }
-    }
-  `,
-  BankAccountFields: /* GraphQL */ `
-    fragment BankAccountFields on BankAccount {
-      id
-      nickname
-      category
-      isDefault
-      lastFour
-      isFeeAccount
-      isChargebackAccount
-    }
-  `,
-  TransactionFields: /* GraphQL */ `
-    fragment TransactionFields on Transaction {
-      id
-      amountProcessed
-      amountRefunded
-      status_v2
-      paymentMethod
-      type
-      createdOn
-      errorMessage
-      lastFour
-      payerEmail
-      payerName
-      originalTransactionId
-      depositId
-      settledOn
-      surchargeAmount
-      bankAccount {
-        id
-      }
-      client {
-        id
-        clientName
-        externalId
-      }
-      matter {
-        ...MatterFields
-      }
-      paymentLink {
-        ...PaymentLinkFields
-      }
-      aggregatePaymentLink {
-        id
-      }
-    }
-  `,
-  // A transaction's log at the service, fetched with the transaction in full (GetTransaction)
-  // and kept in its history (book/history/history.ts).
-  TransactionEventFields: /* GraphQL */ `
-    fragment TransactionEventFields on TransactionEvent {
-      id
-      date
-      type
-      data {
-        transactionType
-        oldProps {
-          status2
-          settledOn
-        }
-        newProps {
-          status2
-          settledOn
-        }
-      }
-    }
-  `,
-  WebhookUrlFields: /* GraphQL */ `
-    fragment WebhookUrlFields on WebhookUrl {
-      id
-      url
-      secret
-      enabledWebhooks
-      disabled
-    }
-  `,
-  RefundRequestFields: /* GraphQL */ `
-    fragment RefundRequestFields on RefundRequest {
-      id
-      status
-      errorMessage
-      externalId
-      createdOn
-    }
-  `,
-  VoidRequestFields: /* GraphQL */ `
-    fragment VoidRequestFields on VoidRequest {
-      id
-      status
-      errorMessage
-      externalId
-      createdOn
-    }
-  `,
-} as const;
+import { withFragments } from './fragments.js';
 
-type FragmentName = keyof typeof fragments;
-
-// Fragments used by other fragments, so a document names only what it spreads directly.
-const fragmentDeps: Partial<Record<FragmentName, readonly FragmentName[]>> = {
-  TransactionFields: ['MatterFields', 'PaymentLinkFields'],
-};
-
-function withFragments(operation: string, ...used: FragmentName[]): string {
-  const all = new Set<FragmentName>();
-  const add = (name: FragmentName): void => {
-    if (all.has(name)) return;
-    all.add(name);
-    for (const dep of fragmentDeps[name] ?? []) add(dep);
-  };
-  used.forEach(add);
-  return [operation.trim(), ...[...all].map((name) => fragments[name].trim())].join('\n\n');
+/**
+ * A refund's or a void's document: sending one and looking one up answer alike, with the request
+ * and the transactions on both sides (the payment, and the refunds or voids it now has).
+ */
+function moneyOutDocument(kind: 'refund' | 'void', signature: string, rootField: string): string {
+  const request = kind === 'refund' ? 'RefundRequestFields' : 'VoidRequestFields';
+  return withFragments(
+    `${signature} {
+      ${rootField} {
+        ${kind}Request { ...${request} }
+        originalTransactions { ...TransactionFields }
+        ${kind}Transactions { ...TransactionFields }
+      }
+    }`,
+    request,
+    'TransactionFields',
+  );
 }
 
 export const documents = {
@@ -388,49 +230,25 @@ export const documents = {
   }`,
   // Money out (refunds and voids): each request carries our externalId, so a lost answer is
   // found again by it (…RequestGet) before anything is sent twice (docs/decisions/money-out-external-id.md).
-  RefundTransaction: withFragments(
-    `mutation RefundTransaction($input: TransactionRefundInput!) {
-      transactionRefund(input: $input) {
-        refundRequest { ...RefundRequestFields }
-        originalTransactions { ...TransactionFields }
-        refundTransactions { ...TransactionFields }
-      }
-    }`,
-    'RefundRequestFields',
-    'TransactionFields',
+  RefundTransaction: moneyOutDocument(
+    'refund',
+    'mutation RefundTransaction($input: TransactionRefundInput!)',
+    'transactionRefund(input: $input)',
   ),
-  VoidTransaction: withFragments(
-    `mutation VoidTransaction($input: TransactionVoidInput!) {
-      transactionVoid(input: $input) {
-        voidRequest { ...VoidRequestFields }
-        originalTransactions { ...TransactionFields }
-        voidTransactions { ...TransactionFields }
-      }
-    }`,
-    'VoidRequestFields',
-    'TransactionFields',
+  VoidTransaction: moneyOutDocument(
+    'void',
+    'mutation VoidTransaction($input: TransactionVoidInput!)',
+    'transactionVoid(input: $input)',
   ),
-  GetRefundRequest: withFragments(
-    `query GetRefundRequest($externalId: String, $id: String) {
-      refundRequestGet(externalId: $externalId, id: $id) {
-        refundRequest { ...RefundRequestFields }
-        originalTransactions { ...TransactionFields }
-        refundTransactions { ...TransactionFields }
-      }
-    }`,
-    'RefundRequestFields',
-    'TransactionFields',
+  GetRefundRequest: moneyOutDocument(
+    'refund',
+    'query GetRefundRequest($externalId: String, $id: String)',
+    'refundRequestGet(externalId: $externalId, id: $id)',
   ),
-  GetVoidRequest: withFragments(
-    `query GetVoidRequest($externalId: String, $id: String) {
-      voidRequestGet(externalId: $externalId, id: $id) {
-        voidRequest { ...VoidRequestFields }
-        originalTransactions { ...TransactionFields }
-        voidTransactions { ...TransactionFields }
-      }
-    }`,
-    'VoidRequestFields',
-    'TransactionFields',
+  GetVoidRequest: moneyOutDocument(
+    'void',
+    'query GetVoidRequest($externalId: String, $id: String)',
+    'voidRequestGet(externalId: $externalId, id: $id)',
   ),
   GetVoidDetails: withFragments(
     `query GetVoidDetails($transactionId: String!) {

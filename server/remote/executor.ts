@@ -10,7 +10,7 @@ import {
   truncate,
   type RemoteGraphQLError,
 } from './errors.js';
-import type { RemoteOperation } from './operations.js';
+import type { RemoteOperation } from './operation.js';
 import type { GraphQLRequest, Transport } from './transport.js';
 
 /** The outcome of one operation of a batch. */

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/index.js';
 import { createOrganization } from '../domain/organizations.js';
+import { busiestWindow } from '../testing/busiest-window.js';
 import { createTestDatabase } from '../testing/database.js';
 import { isRemoteError } from './errors.js';
 import { SharedLimiterRegistry } from './limiter-shared.js';
@@ -34,6 +35,13 @@ async function newOrg(): Promise<string> {
   return (await createOrganization(database.db, { name: 'Budget' })).id;
 }
 
+/** A new organization with a budget of its own. */
+async function orgWithBudget(budget: Parameters<typeof setRemoteBudget>[2]): Promise<string> {
+  const orgId = await newOrg();
+  await setRemoteBudget(database.db, orgId, budget);
+  return orgId;
+}
+
 /** What the remote would see: every start, and the most in flight at once. */
 function meter() {
   const starts: number[] = [];
@@ -53,29 +61,13 @@ function meter() {
   };
 }
 
-/** The most starts in any window [t, t + windowMs). */
-function busiestWindow(starts: readonly number[], windowMs: number): number {
-  const sorted = [...starts].sort((a, b) => a - b);
-  let best = 0;
-  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
-    while ((sorted[hi] as number) - (sorted[lo] as number) >= windowMs) lo++;
-    best = Math.max(best, hi - lo + 1);
-  }
-  return best;
-}
-
 describe('one remote budget shared by several processes', () => {
   it('three processes together never exceed the org’s requests per window nor in flight', async () => {
-    const orgId = await newOrg();
     // The org's own limits (configurable per organization); the window is longer than the one
     // measured here, as the default is 1 s longer than the remote's minute: a slot is stamped when
     // it is taken and the call starts a moment later, and on a loaded 2-core machine that moment
     // reached 50 ms (a CI run saw 32 starts in 1,000 ms with a 1,050 ms window), so 200 ms.
-    await setRemoteBudget(database.db, orgId, {
-      maxRequests: 30,
-      windowMs: 1_200,
-      maxConcurrent: 4,
-    });
+    const orgId = await orgWithBudget({ maxRequests: 30, windowMs: 1_200, maxConcurrent: 4 });
     const processes = [registry(), registry(), registry()];
     const m = meter();
     await Promise.all(
@@ -123,12 +115,7 @@ describe('one remote budget shared by several processes', () => {
   });
 
   it('a crashed process’s slots come back once their lease lapses; a live one’s do not', async () => {
-    const orgId = await newOrg();
-    await setRemoteBudget(database.db, orgId, {
-      maxRequests: 100,
-      windowMs: 60_000,
-      maxConcurrent: 2,
-    });
+    const orgId = await orgWithBudget({ maxRequests: 100, windowMs: 60_000, maxConcurrent: 2 });
     // A live process holds both slots for longer than three leases: its renewals keep them.
     const live = registry(400);
     const other = registry(400);
@@ -172,12 +159,7 @@ describe('one remote budget shared by several processes', () => {
   });
 
   it('a caller that gives up while waiting leaves the queue and its slot to the others', async () => {
-    const orgId = await newOrg();
-    await setRemoteBudget(database.db, orgId, {
-      maxRequests: 100,
-      windowMs: 60_000,
-      maxConcurrent: 1,
-    });
+    const orgId = await orgWithBudget({ maxRequests: 100, windowMs: 60_000, maxConcurrent: 1 });
     const p = registry();
     const holding = p.forOrg(orgId).run(() => sleep(300));
     const controller = new AbortController();
@@ -221,12 +203,7 @@ describe('one remote budget shared by several processes', () => {
 
 describe('lanes of the shared budget', () => {
   it('keeps a share for syncs while a backlog (from two processes) waits', async () => {
-    const orgId = await newOrg();
-    await setRemoteBudget(database.db, orgId, {
-      maxRequests: 20,
-      windowMs: 60_000,
-      maxConcurrent: 10,
-    });
+    const orgId = await orgWithBudget({ maxRequests: 20, windowMs: 60_000, maxConcurrent: 10 });
     const [a, b] = [registry(), registry()];
     const release: (() => void)[] = [];
     let backlogStarted = 0;

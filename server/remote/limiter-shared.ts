@@ -12,7 +12,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { remoteError } from './errors.js';
-import type { Lane, Limiters, OrgLimiter } from './limiter.js';
+import { runStarted, type Lane, type Limiters, type OrgLimiter } from './limiter.js';
 
 /** What the store answers to a request for slots. */
 export interface BudgetGrant {
@@ -99,13 +99,7 @@ class SharedOrgLimiter implements OrgLimiter {
         },
         start: (slotId) => {
           signal?.removeEventListener('abort', onAbort);
-          let result: Promise<T>;
-          try {
-            result = fn();
-          } catch (error) {
-            result = Promise.reject(error);
-          }
-          result.then(resolve, reject).finally(() => {
+          runStarted(fn, { resolve, reject }, () => {
             this.registry.release(slotId);
             this.wakeUp();
           });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { LimiterRegistry, RateLimiter } from './limiter.js';
+import { busiestWindow } from '../testing/busiest-window.js';
 
 interface Measured {
   starts: number[];
@@ -30,18 +31,6 @@ async function burst(
     ),
   );
   return measured;
-}
-
-/** The most starts that fall inside any half-open window [t, t + windowMs). */
-function busiestWindow(starts: readonly number[], windowMs: number): number {
-  const sorted = [...starts].sort((a, b) => a - b);
-  let best = 0;
-  let lo = 0;
-  for (let hi = 0; hi < sorted.length; hi++) {
-    while ((sorted[hi] as number) - (sorted[lo] as number) >= windowMs) lo++;
-    best = Math.max(best, hi - lo + 1);
-  }
-  return best;
 }
 
 describe('RateLimiter', () => {

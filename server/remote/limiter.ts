@@ -48,6 +48,24 @@ export function backlogLimit(limit: number): number {
   return Math.max(1, Math.min(limit - 1, Math.floor(limit * BACKLOG_SHARE)));
 }
 
+/**
+ * Runs a request its limiter let start: a synchronous throw of `fn` settles it like a rejection,
+ * and `done` gives its place back once it settled, whichever way.
+ */
+export function runStarted<T>(
+  fn: () => Promise<T>,
+  settle: { resolve: (value: T) => void; reject: (reason: unknown) => void },
+  done: () => void,
+): void {
+  let result: Promise<T>;
+  try {
+    result = fn();
+  } catch (error) {
+    result = Promise.reject(error);
+  }
+  result.then(settle.resolve, settle.reject).finally(done);
+}
+
 /** One organization's budget, as the transport uses it. */
 export interface OrgLimiter {
   /** Runs `fn` once the budget allows; the slot is held until its promise settles. */
@@ -173,13 +191,7 @@ export class RateLimiter implements OrgLimiter {
         cancelled: false,
         start: () => {
           signal?.removeEventListener('abort', onAbort);
-          let result: Promise<T>;
-          try {
-            result = fn();
-          } catch (error) {
-            result = Promise.reject(error);
-          }
-          result.then(resolve, reject).finally(() => {
+          runStarted(fn, { resolve, reject }, () => {
             this.running--;
             this.drain();
           });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_REMOTE_CENTS, fromCents, toCents } from '../../shared/money.js';
 import { RemoteError } from './errors.js';
-import { amountToCents, operations } from './operations.js';
+import { amountToCents } from './variables.js';
+import { operations } from './operations.js';
 import type { UpdatePaymentLinkInput } from './types.js';
 
 function invalidInput(fn: () => unknown): RemoteError {

@@ -86,31 +86,44 @@ function byName<T extends { name: string }>(
   return new Map((items ?? []).map((item) => [item.name, item]));
 }
 
+/**
+ * Each local item (field, argument or input field) against the real one of its name, at `where`:
+ * none is a problem, a different type is one, and `more` tells what else differs.
+ */
+function compareByName<T extends { name: string; type: IntrospectionTypeRef }>(
+  where: string,
+  local: readonly T[],
+  remote: readonly T[],
+  more: (item: T, real: T, at: string) => string[],
+): string[] {
+  const problems: string[] = [];
+  const remoteByName = byName(remote);
+  for (const item of local) {
+    const other = remoteByName.get(item.name);
+    const at = `${where}.${item.name}`;
+    if (!other) {
+      problems.push(`${at}: not in the real schema`);
+      continue;
+    }
+    if (typeRef(item.type) !== typeRef(other.type)) {
+      problems.push(`${at}: type ${typeRef(item.type)}, real ${typeRef(other.type)}`);
+    }
+    problems.push(...more(item, other, at));
+  }
+  return problems;
+}
+
 /** Input values (arguments or input fields) must be the same set with the same types/defaults. */
 function compareInputValues(
   where: string,
   local: readonly IntrospectionInputValue[],
   remote: readonly IntrospectionInputValue[],
 ): string[] {
-  const problems: string[] = [];
-  const remoteByName = byName(remote);
-  for (const value of local) {
-    const other = remoteByName.get(value.name);
-    if (!other) {
-      problems.push(`${where}.${value.name}: not in the real schema`);
-      continue;
-    }
-    if (typeRef(value.type) !== typeRef(other.type)) {
-      problems.push(
-        `${where}.${value.name}: type ${typeRef(value.type)}, real ${typeRef(other.type)}`,
-      );
-    }
-    if ((value.defaultValue ?? null) !== (other.defaultValue ?? null)) {
-      problems.push(
-        `${where}.${value.name}: default ${value.defaultValue}, real ${other.defaultValue}`,
-      );
-    }
-  }
+  const problems = compareByName(where, local, remote, (value, other, at) =>
+    (value.defaultValue ?? null) === (other.defaultValue ?? null)
+      ? []
+      : [`${at}: default ${value.defaultValue}, real ${other.defaultValue}`],
+  );
   const localNames = new Set(local.map((value) => value.name));
   for (const value of remote) {
     if (!localNames.has(value.name)) problems.push(`${where}.${value.name}: missing`);
@@ -123,22 +136,10 @@ function compareFields(
   local: readonly IntrospectionField[],
   remote: readonly IntrospectionField[],
 ): string[] {
-  const problems: string[] = [];
-  const remoteByName = byName(remote);
-  for (const field of local) {
-    const other = remoteByName.get(field.name);
-    const where = `${typeName}.${field.name}`;
-    if (!other) {
-      problems.push(`${where}: not in the real schema`);
-      continue;
-    }
-    if (typeRef(field.type) !== typeRef(other.type)) {
-      problems.push(`${where}: type ${typeRef(field.type)}, real ${typeRef(other.type)}`);
-    }
-    // Every argument of a declared field: a document valid against the real schema stays valid.
-    problems.push(...compareInputValues(`${where}(args)`, field.args, other.args));
-  }
-  return problems;
+  // Every argument of a declared field: a document valid against the real schema stays valid.
+  return compareByName(typeName, local, remote, (field, other, at) =>
+    compareInputValues(`${at}(args)`, field.args, other.args),
+  );
 }
 
 function compareType(local: IntrospectionType, remote: IntrospectionType): string[] {

@@ -1,6 +1,7 @@
 // The remote's records and inputs in our terms: money as two-place decimal strings ("150.00"),
 // our field names (`status`, `method`, `name`, `outstandingAmount`), ids as the remote's uuids.
-// Translation to and from the wire happens in operations.ts (inputs) and wire.ts (outputs).
+// Translation to and from the wire happens in the operation builders (inputs: operation.ts and
+// the tables it names) and wire.ts (outputs).
 
 /** A decimal string with two places, e.g. "150.00". Integer cents exist only on the wire. */
 type Money = string;

@@ -51,6 +51,26 @@ export const transaction = (id: string) => ({
   paymentLink: link,
   aggregatePaymentLink: null,
 });
+export const bankAccounts = [
+  {
+    id: 'b-1',
+    nickname: 'Operating',
+    category: 'operating',
+    isDefault: true,
+    lastFour: '1111',
+    isFeeAccount: true,
+    isChargebackAccount: true,
+  },
+  {
+    id: 'b-2',
+    nickname: 'IOLTA',
+    category: 'trust',
+    isDefault: false,
+    lastFour: null,
+    isFeeAccount: false,
+    isChargebackAccount: false,
+  },
+];
 export const webhookUrl = {
   id: 'w-1',
   url: 'https://us.test/webhooks/org-1',
@@ -81,28 +101,7 @@ async function fakeRemote(servers: TestServer[], options: Partial<RemoteClientOp
     removePaymentLink: answer('removePaymentLink', () => link),
     addAggregatePaymentLink: answer('addAggregatePaymentLink', () => aggregate),
     updateAggregatePaymentLink: answer('updateAggregatePaymentLink', () => aggregate),
-    bankAccountsList: answer('bankAccountsList', () => ({
-      bankAccounts: [
-        {
-          id: 'b-1',
-          nickname: 'Operating',
-          category: 'operating',
-          isDefault: true,
-          lastFour: '1111',
-          isFeeAccount: true,
-          isChargebackAccount: true,
-        },
-        {
-          id: 'b-2',
-          nickname: 'IOLTA',
-          category: 'trust',
-          isDefault: false,
-          lastFour: null,
-          isFeeAccount: false,
-          isChargebackAccount: false,
-        },
-      ],
-    })),
+    bankAccountsList: answer('bankAccountsList', () => ({ bankAccounts })),
     transaction: answer('transaction', (args) =>
       String(args['id']).startsWith('gone') ? notFound() : transaction(String(args['id'])),
     ),

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import type { FirmInfo } from '../../simulator/firms.js';
 import {
   createSimulator,
@@ -77,4 +78,27 @@ export async function startTestSimulator(
       await closeServer(server);
     },
   };
+}
+
+/**
+ * A fresh simulator for each test of the file, closed after it. The answer stands for the
+ * current test's simulator: use it inside tests and hooks, not at the file's top level.
+ */
+export function useTestSimulator(
+  options?: Parameters<typeof startTestSimulator>[0],
+): TestSimulator {
+  let current: TestSimulator | undefined;
+  beforeEach(async () => {
+    current = await startTestSimulator(options);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestSimulator, {
+    get(_target, key) {
+      if (!current) throw new Error('useTestSimulator(): no simulator outside a test');
+      return Reflect.get(current, key) as unknown;
+    },
+  });
 }

@@ -2,9 +2,13 @@
 // `disabled: false`, as in the remote's portal.
 import { badInput } from '../errors.js';
 import type { IdSource } from '../ids.js';
-import { getWebhookUrl, nowIso, type FirmState, type WebhookUrlRecord } from '../state.js';
-
-type Maybe<T> = T | null | undefined;
+import {
+  getWebhookUrl,
+  nowIso,
+  type FirmState,
+  type Maybe,
+  type WebhookUrlRecord,
+} from '../state.js';
 
 export interface WebhookUrlInput {
   url?: Maybe<string>;
