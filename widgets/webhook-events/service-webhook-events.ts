@@ -10,50 +10,18 @@ import {
 } from '../../shared/operations-api.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../shared/webhooks.js';
 import { alertBox, plainRemote, renderAlert } from '../core/alerts.js';
-import { formatCount, formatDateTime, plural } from '../core/format.js';
+import { formatCount, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { renderTime } from '../core/table-fit.js';
 import { ServiceReconciledEvent, ServiceWebhookEventsReplayedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
 import { ProgressWatcher } from '../operations/progress.js';
 import { msg, str } from '../core/localize.js';
-
-/** The event log's statuses as a person reads them (the order of the filter). */
-const statuses = (): Record<WebhookEventStatus, string> => ({
-  received: msg('Received'),
-  processed: msg('Processed'),
-  ignored: msg('Ignored'),
-  skipped: msg('Skipped'),
-  failed: msg('Failed, retrying'),
-  dead: msg('Dead'),
-});
-
-/** The empty list's words under a status filter. */
-const noneWith = (status: WebhookEventStatus): string =>
-  ({
-    received: msg('No event is received.'),
-    processed: msg('No event is processed.'),
-    ignored: msg('No event is ignored.'),
-    skipped: msg('No event is skipped.'),
-    failed: msg('No event is failed, retrying.'),
-    dead: msg('No event is dead.'),
-  })[status];
+import { renderDetails } from './details.js';
+import { badge, noneWith, statuses } from './status.js';
 
 /** "1 transaction", "3 transactions", in the current language. */
 const transactions = (n: number) => plural(n, msg('transaction'), msg('transactions'));
-
-/** Each status's badge. */
-const TONES: Record<WebhookEventStatus, string> = {
-  received: 'muted',
-  processed: 'success',
-  ignored: 'muted',
-  skipped: 'muted',
-  failed: 'warning',
-  dead: 'error',
-};
-
-const badge = (status: WebhookEventStatus) =>
-  html`<span class="badge" data-tone=${TONES[status]}>${statuses()[status]}</span>`;
 
 /**
  * The webhook event log (admin role): the events the payment service sent, newest first, with
@@ -280,65 +248,18 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
           </div>
         </td>
       </tr>
-      ${open ? this.renderDetails() : nothing}`;
-  }
-
-  /** The open event's details, in a row of their own under its row. */
-  private renderDetails() {
-    const e = this.details.value;
-    const failed = this.details.status === TaskStatus.ERROR;
-    return html`<tr>
-      <td colspan="6" class="details">
-        <section
-          id="details"
-          part="details"
-          tabindex="-1"
-          aria-labelledby="details-heading"
-          @keydown=${(k: KeyboardEvent) => k.key === 'Escape' && this.close()}
-        >
-          <div class="row header">
-            ${this.renderHeadingAt(
-              1,
-              html`${msg('Event')} ${e ? html`<code>${e.eventId}</code>` : nothing}`,
-              'details-heading',
-            )}
-            <button type="button" part="button" @click=${this.close}>
-              ${msg('Close details')}
-            </button>
-          </div>
-          ${
-            failed
-              ? renderAlert(this.details.error)
-              : e && e.id === this.openId
-                ? html`<dl>
-                    <dt>${msg('Kind')}</dt>
-                    <dd>${e.type}</dd>
-                    <dt>${msg('Status')}</dt>
-                    <dd>${badge(e.status)}</dd>
-                    <dt>${msg('Transaction ids')}</dt>
-                    <dd>
-                      ${
-                        e.transactionIds.length
-                          ? e.transactionIds.map((id) => html`<code>${id}</code> `)
-                          : msg('None')
-                      }
-                    </dd>
-                    <dt>${msg('Attempts')}</dt>
-                    <dd>${e.attempts}</dd>
-                    <dt>${msg('Error')}</dt>
-                    <dd>${e.error ? plainRemote(e.error) : msg('None')}</dd>
-                    <dt>${msg('Received')}</dt>
-                    <dd>${formatDateTime(e.receivedAt)}</dd>
-                    <dt>${msg('Processed')}</dt>
-                    <dd>${formatDateTime(e.processedAt)}</dd>
-                    <dt>${msg('Last change')}</dt>
-                    <dd>${formatDateTime(e.updatedAt)}</dd>
-                  </dl>`
-                : html`<p class="hint">${spinner}${msg('Loading the event…')}</p>`
-          }
-        </section>
-      </td>
-    </tr>`;
+      ${
+        open
+          ? renderDetails({
+              openId: e.id,
+              event: this.details.value,
+              failed: this.details.status === TaskStatus.ERROR,
+              error: this.details.error,
+              heading: (content) => this.renderHeadingAt(1, content, 'details-heading'),
+              close: () => this.close(),
+            })
+          : nothing
+      }`;
   }
 
   private renderTable() {
