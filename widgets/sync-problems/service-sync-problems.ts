@@ -11,6 +11,7 @@ import { spinner } from '../core/service-element.js';
 import { ServiceSyncRetriedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
 import { ProgressWatcher } from '../operations/progress.js';
+import { renderTable } from '../operations/table.js';
 import { msg, str } from '../core/localize.js';
 
 /** A problem's type, in the current language. */
@@ -195,46 +196,36 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
   private renderTable() {
     const busy = this.retry.status === TaskStatus.PENDING;
     const busyId = busy ? this.#retrying : undefined;
-    return html`<div data-fit role="region" aria-label=${msg('Sync problems')}>
-      <table part="table">
-        <caption class="visually-hidden">
-          ${msg('Records that failed to sync, newest first')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">${msg('Type')}</th>
-            <th scope="col">${msg('Status')}</th>
-            <th scope="col">${msg('Name')}</th>
-            <th scope="col">${msg('Message')}</th>
-            <th scope="col">${msg('Attempts')}</th>
-            <th scope="col">${msg('Next try')}</th>
-            <th scope="col"><span class="visually-hidden">${msg('Action')}</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${this.rows.map(
-            (p) =>
-              html`<tr part="row" data-id=${p.id}>
-                <td data-label=${msg('Type')}><span>${kindLabel(p.kind)}</span></td>
-                <td data-label=${msg('Status')} part="status">
-                  <span class="badge" data-tone=${statusOf(p.status)[1]}
-                    >${statusOf(p.status)[0]}</span
-                  >
-                </td>
-                <td data-label=${msg('Name')}><span>${this.nameOf(p)}</span></td>
-                <td data-label=${msg('Message')} part="message">
-                  <span>${p.errorMessage ? plainRemote(p.errorMessage) : '—'}</span>
-                </td>
-                <td data-label=${msg('Attempts')}><span>${p.attempts}</span></td>
-                <td data-label=${msg('Next try')}><span>${nextTry(p)}</span></td>
-                <td>
-                  ${p.status === 'failed' ? nothing : this.renderRetryButton(p, busy, busyId)}
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    return renderTable(
+      msg('Sync problems'),
+      msg('Records that failed to sync, newest first'),
+      'table',
+      [
+        msg('Type'),
+        msg('Status'),
+        msg('Name'),
+        msg('Message'),
+        msg('Attempts'),
+        msg('Next try'),
+        { label: msg('Action'), hidden: true },
+      ],
+      this.rows.map(
+        (p) =>
+          html`<tr part="row" data-id=${p.id}>
+            <td data-label=${msg('Type')}><span>${kindLabel(p.kind)}</span></td>
+            <td data-label=${msg('Status')} part="status">
+              <span class="badge" data-tone=${statusOf(p.status)[1]}>${statusOf(p.status)[0]}</span>
+            </td>
+            <td data-label=${msg('Name')}><span>${this.nameOf(p)}</span></td>
+            <td data-label=${msg('Message')} part="message">
+              <span>${p.errorMessage ? plainRemote(p.errorMessage) : '—'}</span>
+            </td>
+            <td data-label=${msg('Attempts')}><span>${p.attempts}</span></td>
+            <td data-label=${msg('Next try')}><span>${nextTry(p)}</span></td>
+            <td>${p.status === 'failed' ? nothing : this.renderRetryButton(p, busy, busyId)}</td>
+          </tr>`,
+      ),
+    );
   }
 
   private renderRetryButton(

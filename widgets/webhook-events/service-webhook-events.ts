@@ -13,6 +13,7 @@ import { alertBox, plainRemote, renderAlert } from '../core/alerts.js';
 import { formatCount, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { renderTime } from '../core/table-fit.js';
+import { renderTable } from '../operations/table.js';
 import { ServiceReconciledEvent, ServiceWebhookEventsReplayedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
 import { ProgressWatcher } from '../operations/progress.js';
@@ -263,26 +264,20 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
   }
 
   private renderTable() {
-    return html`<div data-fit role="region" aria-label=${msg('Webhook events')}>
-      <table part="table">
-        <caption class="visually-hidden">
-          ${msg('Webhook events, newest first')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">${msg('Received')}</th>
-            <th scope="col">${msg('Kind')}</th>
-            <th scope="col">${msg('Status')}</th>
-            <th scope="col">${msg('Attempts')}</th>
-            <th scope="col">${msg('Error')}</th>
-            <th scope="col"><span class="visually-hidden">${msg('Actions')}</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${this.rows.map((e) => this.renderRow(e))}
-        </tbody>
-      </table>
-    </div>`;
+    return renderTable(
+      msg('Webhook events'),
+      msg('Webhook events, newest first'),
+      'table',
+      [
+        msg('Received'),
+        msg('Kind'),
+        msg('Status'),
+        msg('Attempts'),
+        msg('Error'),
+        { label: msg('Actions'), hidden: true },
+      ],
+      this.rows.map((e) => this.renderRow(e)),
+    );
   }
 
   override render() {
