@@ -1,6 +1,5 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
-import { state } from 'lit/decorators.js';
 import type { ApiClient, ListOptions } from '../../shared/api-client.js';
 import { listSyncProblems, retrySyncProblems } from '../../shared/operations-api.js';
 import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
@@ -77,9 +76,6 @@ function nextTry(p: SyncProblemRecord): string {
  * @csspart warning - A refresh failed: the list shown is the last one loaded.
  */
 export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
-  /** The outcome of the last retry, announced. */
-  @state() private outcome = '';
-
   /** "Retry all" goes on after its request: the workers drain the jobs it put back in line. */
   readonly #drain = new ProgressWatcher(this, () => this.api, 'retryAll');
 
@@ -161,10 +157,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       void this.refresh();
       if (detail.id === null && detail.retried > 0) void this.followDrain(detail.retried);
     },
-    onError: (error) => {
-      this.outcome = '';
-      this.emitError('retry', error);
-    },
+    onError: this.failed('retry'),
   });
 
   private async followDrain(retried: number): Promise<void> {
@@ -182,15 +175,9 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
     if (this.retry.status === TaskStatus.PENDING) return;
     this.#drain.stop();
     this.#retrying = id;
-    await this.retry.run([id]);
-    await this.updateComplete;
     // The row (and its button) leaves the list once retried: focus goes to the outcome, or to
     // the alert, rather than to the page's body.
-    this.renderRoot
-      .querySelector<HTMLElement>(
-        this.retry.status === TaskStatus.ERROR ? '[part~="error"]' : '[part~="result"]',
-      )
-      ?.focus();
+    await this.runAndFocus(this.retry, [id]);
   }
 
   private renderTable() {
@@ -274,8 +261,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       </div>
       ${this.renderLoadState((time) => msg(str`Showing the problems as of ${time}.`))}
       ${this.retry.status === TaskStatus.ERROR ? renderAlert(this.retry.error) : nothing}
-      ${this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing}
-      ${this.#drain.render(msg('Retried records tried again'))}
+      ${this.renderOutcome()} ${this.#drain.render(msg('Retried records tried again'))}
       ${
         count > 0
           ? html`${this.renderTable()}${this.renderMore(msg('Show more problems'))}`

@@ -9,7 +9,7 @@ import {
   replayWebhookEvents,
 } from '../../shared/operations-api.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../shared/webhooks.js';
-import { alertBox, plainRemote, renderAlert } from '../core/alerts.js';
+import { plainRemote, renderAlert } from '../core/alerts.js';
 import { formatCount, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { renderTime } from '../core/table-fit.js';
@@ -79,8 +79,6 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
   @state() private status: WebhookEventStatus | '' = '';
   /** The event whose details are open. */
   @state() private openId: string | null = null;
-  /** The outcome of the last replay, announced. */
-  @state() private outcome = '';
   #replaying: string | null = null;
 
   protected override filterKey(): unknown {
@@ -119,10 +117,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       void this.refresh();
       if (detail.id && detail.id === this.openId) void this.details.run();
     },
-    onError: (error) => {
-      this.outcome = '';
-      this.emitError('replay', error);
-    },
+    onError: this.failed('replay'),
   });
 
   readonly #reconcileProgress = new ProgressWatcher(this, () => this.api, 'reconciliation');
@@ -156,10 +151,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       );
       this.emit(new ServiceReconciledEvent({ result }));
     },
-    onError: (error) => {
-      this.outcome = '';
-      this.emitError('reconcile', error);
-    },
+    onError: this.failed('reconcile'),
   });
 
   private async onReconcile(): Promise<void> {
@@ -171,13 +163,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
   private async onReplay(id: string | null): Promise<void> {
     if (this.replay.status === TaskStatus.PENDING) return;
     this.#replaying = id;
-    await this.replay.run([id]);
-    await this.updateComplete;
-    this.renderRoot
-      .querySelector<HTMLElement>(
-        this.replay.status === TaskStatus.ERROR ? '[part~="error"]' : '[part~="result"]',
-      )
-      ?.focus();
+    await this.runAndFocus(this.replay, [id]);
   }
 
   private async toggle(id: string): Promise<void> {
@@ -311,7 +297,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       ${this.renderLoadState((time) => msg(str`Showing the events as of ${time}.`))}
       ${this.replay.status === TaskStatus.ERROR ? renderAlert(this.replay.error) : nothing}
       ${this.reconcile.status === TaskStatus.ERROR ? renderAlert(this.reconcile.error) : nothing}
-      ${this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing}
+      ${this.renderOutcome()}
       ${
         this.hasLoaded
           ? this.rows.length === 0
