@@ -2,6 +2,7 @@ import type { BankAccountsSyncResult } from '../../shared/actions.js';
 import type { ApiError } from '../../shared/api-client.js';
 import type { MoneyOutAnswer } from '../../shared/money-out-answer.js';
 import type { AggregateLink, Client, Matter, PaymentLink, Settings } from '../../shared/schemas.js';
+import { kitEvent } from './kit-event.js';
 
 // The kit's events: typed classes, bubbling and composed, so a host page or a wizard hears them
 // from any depth of shadow roots. Listen on the element or on any ancestor (`document`).
@@ -21,25 +22,6 @@ export type UpdatedDetail = AggregateLinkDetail | SettingsDetail;
 export type DeletedDetail = AggregateLinkDetail;
 /** Any of them. */
 export type RecordDetail = CreatedDetail | UpdatedDetail;
-
-/** A kit event's class (what its .d.ts says): built with a `detail`, its DOM name on it. */
-export interface KitEventClass<D> {
-  new (detail: D): CustomEvent<D>;
-  readonly eventName: string;
-}
-
-/**
- * The base of the kit's event `name`, whose `detail` is a `D`: bubbling and composed, its name
- * on the class too (`ServiceReadyEvent.eventName`). Every event of the kit extends one.
- */
-export function kitEvent<D>(name: string): KitEventClass<D> {
-  return class extends CustomEvent<D> {
-    static readonly eventName = name;
-    constructor(detail: D) {
-      super(name, { bubbles: true, composed: true, detail });
-    }
-  };
-}
 
 /**
  * A record was created (and synced to the payment service, or carries its syncErrorMessage).

@@ -2,7 +2,7 @@
 // their own, so the eight core elements' bundle does not carry them. They bubble and cross
 // shadow roots like every event of the kit.
 
-import { kitEvent } from '../core/events.js';
+import { kitEvent } from '../core/kit-event.js';
 import type { ReconcileResult } from '../../shared/webhooks.js';
 
 export interface RetriedDetail {

@@ -2,7 +2,7 @@
 // widgets' events), so the kit's first-load bundle does not carry them. They bubble and cross
 // shadow roots like every event of the kit.
 
-import { kitEvent } from '../core/events.js';
+import { kitEvent } from '../core/kit-event.js';
 import type { Reconciliation } from '../../shared/ledger-api.js';
 
 export interface ReconciliationCreatedDetail {
