@@ -7,7 +7,7 @@ import { amountHead, renderTable } from '../operations/table.js';
 import { msg, str } from '../core/localize.js';
 import { renderSubmit, renderTextField, renderField } from '../core/service-element.js';
 import { amountExample, assertValid, checkAmount, normalizeAmount } from '../core/validate.js';
-import { lineName, money } from './tables.js';
+import { day, lineName, money } from './tables.js';
 
 // The three-way reconciliation (admin): the form (the bank statement's balance and its date), the
 // result (balanced, or the variance and why), and the reconciliations run before.
@@ -123,14 +123,14 @@ function reasonsOf(r: Reconciliation): string[] {
 export function renderReconciliation(r: Reconciliation) {
   const balanced = r.status === 'balanced';
   // The date stays on one line.
-  const day = formatDate(r.asOf).replaceAll(' ', '\u00a0');
+  const asOf = formatDate(r.asOf).replaceAll(' ', '\u00a0');
   return alertBox(
     balanced ? 'success' : 'warning',
     html`<p class="h sub">
         ${
           balanced
-            ? msg(str`Balanced as of ${day}.`)
-            : msg(str`Variance of ${formatMoney(r.variance)} as of ${day}.`)
+            ? msg(str`Balanced as of ${asOf}.`)
+            : msg(str`Variance of ${formatMoney(r.variance)} as of ${asOf}.`)
         }
       </p>
       ${
@@ -207,9 +207,7 @@ export function renderHistory(runs: readonly Reconciliation[]) {
     runs.map(
       (r) =>
         html`<tr part="row" data-id=${r.id} data-status=${r.status}>
-          <td data-label=${msg('Statement date')}>
-            <time datetime=${r.asOf}>${formatDate(r.asOf)}</time>
-          </td>
+          <td data-label=${msg('Statement date')}>${day(r.asOf)}</td>
           <td data-label=${msg('Result')}>
             <span class="badge" data-tone=${r.status === 'balanced' ? 'success' : 'warning'}
               >${r.status === 'balanced' ? msg('Balanced') : msg('Variance')}</span

@@ -28,11 +28,31 @@ export function money(amount: string, balance = false) {
   return balance ? html`<strong>${text}</strong>` : html`<span>${text}</span>`;
 }
 
+/** A day (`2026-11-21`), as the locale writes it, in a <time>. */
+export const day = (iso: string) => html`<time datetime=${iso}>${formatDate(iso)}</time>`;
+
 /** A cell of money that is not a balance: zero ones step aside in labelled rows (a phone). */
 const amountCell = (amount: string, label: string) =>
   html`<td class="amount" data-label=${label} ?data-zero=${amount === '0.00'}>
     ${money(amount)}
   </td>`;
+
+/**
+ * A table's totals row: "Total" across its first `span` columns, the total of each of `columns`
+ * (key, label), then `last` (the balance, the net).
+ */
+function totalsRow<K extends string>(
+  span: number,
+  columns: readonly (readonly [K, string])[],
+  totals: Record<K, string>,
+  last: unknown,
+) {
+  return html`<tr part="totals">
+    <th scope="row" colspan=${span}>${msg('Total')}</th>
+    ${columns.map(([key, label]) => html`<td class="amount" data-label=${label}>${money(totals[key])}</td>`)}
+    ${last}
+  </tr>`;
+}
 
 /** A balance line's client and matter, as a person reads them. */
 export const lineName = (l: Pick<LedgerBalanceLine, 'clientName' | 'matterName' | 'clientId'>) =>
@@ -99,16 +119,14 @@ export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanc
           </td>
         </tr>`,
     ),
-    html`<tr part="totals">
-      <th scope="row" colspan="2">${msg('Total')}</th>
-      ${columns.map(
-        ([key, label]) =>
-          html`<td class="amount" data-label=${label}>${money(report.totals[key])}</td>`,
-      )}
-      <td class="amount" data-label=${msg('Balance')} part="balance">
+    totalsRow(
+      2,
+      columns,
+      report.totals,
+      html`<td class="amount" data-label=${msg('Balance')} part="balance">
         ${money(report.totals.balance, true)}
-      </td>
-    </tr>`,
+      </td>`,
+    ),
   );
 }
 
@@ -137,9 +155,7 @@ export function renderEntries(entries: readonly LedgerEntry[]) {
     entries.map(
       (e) =>
         html`<tr part="row" data-id=${e.id} data-kind=${e.kind}>
-          <td data-label=${msg('Date')}>
-            <time datetime=${e.date}>${formatDate(e.date)}</time>
-          </td>
+          <td data-label=${msg('Date')}>${day(e.date)}</td>
           <td data-label=${msg('Entry')}>
             <span
               >${kinds[e.kind]}${
@@ -181,11 +197,7 @@ export function renderDeposits(report: LedgerDeposits) {
         html`<tr part="row" data-deposit=${d.depositId}>
           <td data-label=${msg('Deposit')}><code>${d.depositId}</code></td>
           <td data-label=${msg('Settled')}>
-            ${
-              d.settledOn
-                ? html`<time datetime=${d.settledOn}>${formatDate(d.settledOn)}</time>`
-                : html`<span>${msg('Not yet')}</span>`
-            }
+            ${d.settledOn ? day(d.settledOn) : html`<span>${msg('Not yet')}</span>`}
           </td>
           <td class="amount" data-label=${msg('Transactions')}>
             <span>${d.transactions}</span>
@@ -194,16 +206,14 @@ export function renderDeposits(report: LedgerDeposits) {
           <td class="amount" data-label=${msg('Net')}>${money(d.net)}</td>
         </tr>`,
     ),
-    html`<tr part="totals">
-      <th scope="row" colspan="3">${msg('Total')}</th>
-      ${amounts.map(
-        ([key, label]) =>
-          html`<td class="amount" data-label=${label}>${money(report.totals[key])}</td>`,
-      )}
-      <td class="amount" data-label=${msg('Net')}>
+    totalsRow(
+      3,
+      amounts,
+      report.totals,
+      html`<td class="amount" data-label=${msg('Net')}>
         <strong>${formatMoney(report.totals.net)}</strong>
-      </td>
-    </tr>`,
+      </td>`,
+    ),
   );
 }
 
