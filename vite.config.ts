@@ -15,7 +15,7 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
 /**
  * The parts elements import on demand, in files of their own: the settings card's checklist,
  * allowed origins, health list (its trust findings' line and list) and connection form, the
- * transactions list's refund / void dialog, the aggregate link's deletion (question and outcome), the bank
+ * transactions list's refund / void dialog (and its trust warning), the aggregate link's deletion (question and outcome), the bank
  * account sync's outcome.
  */
 const ON_DEMAND = [
@@ -26,6 +26,7 @@ const ON_DEMAND = [
   'trust-findings-list.ts',
   'connection-fields.ts',
   'money-out-dialog.ts',
+  'trust-warning.ts',
   'deletion.ts',
   'outcome.ts',
 ];

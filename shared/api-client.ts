@@ -268,61 +268,45 @@ export class ApiClient {
   // ---- records ----
 
   listClients(query: ListOptions & { q?: string } = {}, signal?: AbortSignal) {
-    return this.request<Page<Client>>('GET', '/api/clients', { query: { ...query }, signal });
+    return getPage<Client>(this, '/api/clients', query, signal);
   }
 
   getClient(id: string, signal?: AbortSignal) {
-    return this.request<Client>('GET', `/api/clients/${encodeURIComponent(id)}`, { signal });
+    return getOne<Client>(this, '/api/clients', id, signal);
   }
 
   listMatters(query: ListOptions & { clientId?: string } = {}, signal?: AbortSignal) {
-    return this.request<Page<Matter>>('GET', '/api/matters', { query: { ...query }, signal });
+    return getPage<Matter>(this, '/api/matters', query, signal);
   }
 
   listPaymentLinks(
     query: ListOptions & { clientId?: string; matterId?: string } = {},
     signal?: AbortSignal,
   ) {
-    return this.request<Page<PaymentLink>>('GET', '/api/payment-links', {
-      query: { ...query },
-      signal,
-    });
+    return getPage<PaymentLink>(this, '/api/payment-links', query, signal);
   }
 
   getPaymentLink(id: string, signal?: AbortSignal) {
-    return this.request<PaymentLink>('GET', `/api/payment-links/${encodeURIComponent(id)}`, {
-      signal,
-    });
+    return getOne<PaymentLink>(this, '/api/payment-links', id, signal);
   }
 
   listAggregateLinks(query: ListOptions & { q?: string } = {}, signal?: AbortSignal) {
-    return this.request<Page<AggregateLink>>('GET', '/api/aggregate-links', {
-      query: { ...query },
-      signal,
-    });
+    return getPage<AggregateLink>(this, '/api/aggregate-links', query, signal);
   }
 
   getAggregateLink(id: string, signal?: AbortSignal) {
-    return this.request<AggregateLink>('GET', `/api/aggregate-links/${encodeURIComponent(id)}`, {
-      signal,
-    });
+    return getOne<AggregateLink>(this, '/api/aggregate-links', id, signal);
   }
 
   listBankAccounts(query: ListOptions = {}, signal?: AbortSignal) {
-    return this.request<Page<BankAccount>>('GET', '/api/bank-accounts', {
-      query: { ...query },
-      signal,
-    });
+    return getPage<BankAccount>(this, '/api/bank-accounts', query, signal);
   }
 
   listTransactions(
     query: ListOptions & { clientId?: string; paymentLinkId?: string } = {},
     signal?: AbortSignal,
   ) {
-    return this.request<Page<Transaction>>('GET', '/api/transactions', {
-      query: { ...query },
-      signal,
-    });
+    return getPage<Transaction>(this, '/api/transactions', query, signal);
   }
 
   // ---- the spec's actions: they sync before they answer ----
@@ -347,11 +331,7 @@ export class ApiClient {
     body: RefundBody,
     options: { idempotencyKey?: string; signal?: AbortSignal } = {},
   ) {
-    return this.request<MoneyOutAnswer>(
-      'POST',
-      `/api/transactions/${encodeURIComponent(id)}/refund`,
-      { body, ...options },
-    );
+    return moneyOut(this, 'refund', id, body, options);
   }
 
   /** Voids a payment the service has not settled yet; like refundTransaction. */
@@ -360,14 +340,7 @@ export class ApiClient {
     body: VoidBody,
     options: { idempotencyKey?: string; signal?: AbortSignal } = {},
   ) {
-    return this.request<MoneyOutAnswer>(
-      'POST',
-      `/api/transactions/${encodeURIComponent(id)}/void`,
-      {
-        body,
-        ...options,
-      },
-    );
+    return moneyOut(this, 'void', id, body, options);
   }
 
   // ---- administration ----
@@ -403,3 +376,24 @@ export class ApiClient {
     return this.request<WidgetToken>('POST', '/api/widget-tokens', { body: input, signal });
   }
 }
+
+/** A page of the list at `path` (GET, `query` its search parameters). */
+export const getPage = <T>(api: ApiClient, path: string, query: object, signal?: AbortSignal) =>
+  api.request<Page<T>>('GET', path, { query: { ...query }, signal });
+
+/** The record `id` of the list at `path` (GET `path/id`). */
+export const getOne = <T>(api: ApiClient, path: string, id: string, signal?: AbortSignal) =>
+  api.request<T>('GET', `${path}/${encodeURIComponent(id)}`, { signal });
+
+/** POST /api/transactions/{id}/refund or /void: the API's answer, done or pending. */
+const moneyOut = (
+  api: ApiClient,
+  kind: 'refund' | 'void',
+  id: string,
+  body: RefundBody | VoidBody,
+  options: { idempotencyKey?: string; signal?: AbortSignal },
+) =>
+  api.request<MoneyOutAnswer>('POST', `/api/transactions/${encodeURIComponent(id)}/${kind}`, {
+    body,
+    ...options,
+  });

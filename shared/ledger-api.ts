@@ -3,9 +3,8 @@
 // typed ApiClient, like operations-api.ts, so the kit's first-load chunk does not carry them;
 // types only, so no zod reaches a bundle. Checked against the OpenAPI document by
 // server/http/api-client-contract.db.test.ts.
-import type { ApiClient, ListOptions } from './api-client.js';
+import { getPage, type ApiClient, type ListOptions } from './api-client.js';
 import type { LedgerBalances, LedgerDeposits, LedgerEntry, Reconciliation } from './ledger.js';
-import type { Page } from './schemas.js';
 
 export type {
   LedgerBalances,
@@ -33,7 +32,7 @@ export const getLedgerBalances = (
 
 /** Entries newest first, each with the running balance of what the query selects. */
 export const listLedgerEntries = (api: ApiClient, query: EntriesQuery, signal?: AbortSignal) =>
-  api.request<Page<LedgerEntry>>('GET', '/api/ledger/entries', { query: { ...query }, signal });
+  getPage<LedgerEntry>(api, '/api/ledger/entries', query, signal);
 
 export const getLedgerDeposits = (
   api: ApiClient,
@@ -63,8 +62,4 @@ export const listReconciliations = (
   api: ApiClient,
   query: ListOptions & { bankAccountId?: string } = {},
   signal?: AbortSignal,
-) =>
-  api.request<Page<Reconciliation>>('GET', '/api/ledger/reconciliations', {
-    query: { ...query },
-    signal,
-  });
+) => getPage<Reconciliation>(api, '/api/ledger/reconciliations', query, signal);

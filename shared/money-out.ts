@@ -4,32 +4,29 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PROBLEM, isIdempotencyKey } from './idempotency.js';
 import { amount } from './schemas.js';
 
-/**
- * Where a refund or void request stands: `SENDING` is ours (stored before the remote call, its
- * answer not known yet); the others are the service's `RequestStatus`.
- */
-export const MONEY_OUT_STATUSES = [
-  'SENDING',
-  'CREATED',
-  'REQUEST_PENDING',
-  'AWAITING_RESULT',
-  'PARTIAL_SUCCESS',
-  'SUCCESS',
-  'TXN_FAILED',
-  'ERROR',
-] as const;
-export type MoneyOutStatus = (typeof MONEY_OUT_STATUSES)[number];
-
 /** Still moving: the money may yet go out (counted against what is refundable). */
 export const OPEN_MONEY_OUT_STATUSES = [
   'SENDING',
   'CREATED',
   'REQUEST_PENDING',
   'AWAITING_RESULT',
-] as const satisfies readonly MoneyOutStatus[];
+] as const;
 
 /** The service refused or failed the request: nothing moved. */
 export const FAILED_MONEY_OUT_STATUSES = ['TXN_FAILED', 'ERROR'] as const;
+
+/**
+ * Where a refund or void request stands: `SENDING` is ours (stored before the remote call, its
+ * answer not known yet); the others are the service's `RequestStatus`. Open, then done (in part
+ * or whole), then failed.
+ */
+export const MONEY_OUT_STATUSES = [
+  ...OPEN_MONEY_OUT_STATUSES,
+  'PARTIAL_SUCCESS',
+  'SUCCESS',
+  ...FAILED_MONEY_OUT_STATUSES,
+] as const;
+export type MoneyOutStatus = (typeof MONEY_OUT_STATUSES)[number];
 
 export const MONEY_OUT_KINDS = ['refund', 'void'] as const;
 export type MoneyOutKind = (typeof MONEY_OUT_KINDS)[number];

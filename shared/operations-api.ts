@@ -3,9 +3,8 @@
 // over the typed ApiClient rather than methods of it, so the eight core elements' bundle does not
 // carry them (see vite.config.ts). Types only, like the client: no zod reaches a bundle. Checked
 // against the OpenAPI document by server/http/api-client-contract.db.test.ts.
-import type { ApiClient, ListOptions } from './api-client.js';
+import { getOne, getPage, type ApiClient, type ListOptions } from './api-client.js';
 import type { WorkProgressReport } from './progress.js';
-import type { Page } from './schemas.js';
 import type { SyncProblemRecord } from './sync-problems.js';
 import type {
   ReconcileResult,
@@ -15,10 +14,7 @@ import type {
 } from './webhooks.js';
 
 export const listSyncProblems = (api: ApiClient, query: ListOptions = {}, signal?: AbortSignal) =>
-  api.request<Page<SyncProblemRecord>>('GET', '/api/admin/sync-problems', {
-    query: { ...query },
-    signal,
-  });
+  getPage<SyncProblemRecord>(api, '/api/admin/sync-problems', query, signal);
 
 /** Puts one problem (its `id`) or, without one, every problem back in line. */
 export const retrySyncProblems = (api: ApiClient, id?: string, signal?: AbortSignal) =>
@@ -31,16 +27,10 @@ export const listWebhookEvents = (
   api: ApiClient,
   query: ListOptions & { status?: WebhookEventStatus } = {},
   signal?: AbortSignal,
-) =>
-  api.request<Page<WebhookEventRecord>>('GET', '/api/admin/webhook-events', {
-    query: { ...query },
-    signal,
-  });
+) => getPage<WebhookEventRecord>(api, '/api/admin/webhook-events', query, signal);
 
 export const getWebhookEvent = (api: ApiClient, id: string, signal?: AbortSignal) =>
-  api.request<WebhookEventRecord>('GET', `/api/admin/webhook-events/${encodeURIComponent(id)}`, {
-    signal,
-  });
+  getOne<WebhookEventRecord>(api, '/api/admin/webhook-events', id, signal);
 
 /** Replays one dead event (its `id`) or, without one, every dead event. */
 export const replayWebhookEvents = (api: ApiClient, id?: string, signal?: AbortSignal) =>

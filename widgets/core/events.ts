@@ -2,6 +2,7 @@ import type { BankAccountsSyncResult } from '../../shared/actions.js';
 import type { ApiError } from '../../shared/api-client.js';
 import type { MoneyOutAnswer } from '../../shared/money-out-answer.js';
 import type { AggregateLink, Client, Matter, PaymentLink, Settings } from '../../shared/schemas.js';
+import { kitEvent } from './kit-event.js';
 
 // The kit's events: typed classes, bubbling and composed, so a host page or a wizard hears them
 // from any depth of shadow roots. Listen on the element or on any ancestor (`document`).
@@ -22,44 +23,36 @@ export type DeletedDetail = AggregateLinkDetail;
 /** Any of them. */
 export type RecordDetail = CreatedDetail | UpdatedDetail;
 
-const crossing = { bubbles: true, composed: true } as const;
-
 /**
  * A record was created (and synced to the payment service, or carries its syncErrorMessage).
  * `D`: the detail of one element (`ServiceRecordCreatedEvent<ClientDetail>` from a client form).
  */
 export class ServiceRecordCreatedEvent<
   D extends CreatedDetail = CreatedDetail,
-> extends CustomEvent<D> {
-  static readonly eventName = 'service-record-created';
+> extends kitEvent<CreatedDetail>('service-record-created') {
+  declare readonly detail: D;
   constructor(detail: D) {
-    super(ServiceRecordCreatedEvent.eventName, { ...crossing, detail });
+    super(detail);
   }
 }
 
 /** A record was changed; `D` as for ServiceRecordCreatedEvent. */
 export class ServiceRecordUpdatedEvent<
   D extends UpdatedDetail = UpdatedDetail,
-> extends CustomEvent<D> {
-  static readonly eventName = 'service-record-updated';
+> extends kitEvent<UpdatedDetail>('service-record-updated') {
+  declare readonly detail: D;
   constructor(detail: D) {
-    super(ServiceRecordUpdatedEvent.eventName, { ...crossing, detail });
+    super(detail);
   }
 }
 
 /** A record was deleted (an aggregate link emptied of its payment links); `record` as it was. */
-export class ServiceRecordDeletedEvent extends CustomEvent<DeletedDetail> {
-  static readonly eventName = 'service-record-deleted';
-  constructor(detail: DeletedDetail) {
-    super(ServiceRecordDeletedEvent.eventName, { ...crossing, detail });
-  }
-}
+export class ServiceRecordDeletedEvent extends kitEvent<DeletedDetail>('service-record-deleted') {}
 
 /** The element rendered with its data loaded (once; after configure() when it waited for it). */
-export class ServiceReadyEvent extends CustomEvent<Record<string, never>> {
-  static readonly eventName = 'service-ready';
+export class ServiceReadyEvent extends kitEvent<Record<string, never>>('service-ready') {
   constructor() {
-    super(ServiceReadyEvent.eventName, { ...crossing, detail: {} });
+    super({});
   }
 }
 
@@ -69,40 +62,26 @@ export interface ChangeDetail {
 }
 
 /** The person edited something in a form element. */
-export class ServiceChangeEvent extends CustomEvent<ChangeDetail> {
-  static readonly eventName = 'service-change';
-  constructor(detail: ChangeDetail) {
-    super(ServiceChangeEvent.eventName, { ...crossing, detail });
-  }
-}
+export class ServiceChangeEvent extends kitEvent<ChangeDetail>('service-change') {}
 
 /** The bank accounts were synced from the payment service. */
-export class ServiceBankAccountsSyncedEvent extends CustomEvent<BankAccountsSyncResult> {
-  static readonly eventName = 'service-bank-accounts-synced';
-  constructor(detail: BankAccountsSyncResult) {
-    super(ServiceBankAccountsSyncedEvent.eventName, { ...crossing, detail });
-  }
-}
+export class ServiceBankAccountsSyncedEvent extends kitEvent<BankAccountsSyncResult>(
+  'service-bank-accounts-synced',
+) {}
 
 /**
  * A payment was refunded (in part or in full): `detail` is the API's answer, `{ status, request,
  * original, reversals }`; `status` `SUCCESS` when done, `AWAITING_RESULT` (or another open status)
  * while the payment service still works on it.
  */
-export class ServiceTransactionRefundedEvent extends CustomEvent<MoneyOutAnswer> {
-  static readonly eventName = 'service-transaction-refunded';
-  constructor(detail: MoneyOutAnswer) {
-    super(ServiceTransactionRefundedEvent.eventName, { ...crossing, detail });
-  }
-}
+export class ServiceTransactionRefundedEvent extends kitEvent<MoneyOutAnswer>(
+  'service-transaction-refunded',
+) {}
 
 /** A payment was voided: `detail` is the API's answer, as for a refund. */
-export class ServiceTransactionVoidedEvent extends CustomEvent<MoneyOutAnswer> {
-  static readonly eventName = 'service-transaction-voided';
-  constructor(detail: MoneyOutAnswer) {
-    super(ServiceTransactionVoidedEvent.eventName, { ...crossing, detail });
-  }
-}
+export class ServiceTransactionVoidedEvent extends kitEvent<MoneyOutAnswer>(
+  'service-transaction-voided',
+) {}
 
 export interface ErrorDetail {
   /** What the widget was doing: `ClientCreate`, `load`, `settings`… */
@@ -115,18 +94,14 @@ export interface ErrorDetail {
 }
 
 /** A call failed; the widget shows the message too. */
-export class ServiceErrorEvent extends CustomEvent<ErrorDetail> {
-  static readonly eventName = 'service-error';
+export class ServiceErrorEvent extends kitEvent<ErrorDetail>('service-error') {
   constructor(operation: string, error: ApiError) {
-    super(ServiceErrorEvent.eventName, {
-      ...crossing,
-      detail: {
-        operation,
-        status: error.status,
-        code: error.code,
-        message: error.message,
-        fields: error.fields,
-      },
+    super({
+      operation,
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      fields: error.fields,
     });
   }
 }

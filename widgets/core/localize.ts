@@ -4,9 +4,9 @@ import { pageConfig } from './config.js';
 import { KIT_LANGUAGES, type KitLanguage } from './languages.js';
 
 // The kit's languages, and those a host registers (registerLocale). Text is written in English
-// and wrapped in msg() (`msg('Create client')`, `msg(str`Client “${name}” created.`)`), as
-// @lit/localize writes it (its extractor reads the kit too), and looked up by its English text in
-// the catalog of the element's language. The lookup is the kit's own, per element: @lit/localize's
+// and wrapped in msg() (`msg('Create client')`, `msg(str`Client “${name}” created.`)`), the
+// shape @lit/localize uses, and looked up by its English text in the catalog of the element's
+// language. The lookup is the kit's own, per element, not @lit/localize (not a dependency): its
 // configureLocalization() is page-wide, may be called only once (the host's own Lit app may) and
 // holds one locale per page, while an element's `lang` may differ from the page's; and its
 // runtime (hashing each text to an id) would weigh about 1 KB gzip of the kit's budget.

@@ -2,19 +2,10 @@
 // The demo host page's script: plain JavaScript, no framework, as on any intranet page. It gets
 // a widget token from the server (demo mode only), configures the kit once for the whole page,
 // and wires the steps together from the widgets' events, like a wizard would.
+import { getToken } from './demo-token.js';
 
 const $ = (selector) => document.querySelector(selector);
 const kitStatus = $('#kit-status');
-
-/** The page's widget token; the kit asks again (renew) when the API answers 401. */
-let token = null;
-async function getToken({ renew } = { renew: false }) {
-  if (token && !renew) return token;
-  const res = await fetch('/demo/token', { method: 'POST' });
-  if (!res.ok) throw new Error(`No demo token: the server answered ${res.status}`);
-  token = (await res.json()).token;
-  return token;
-}
 
 let kit;
 try {

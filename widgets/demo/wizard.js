@@ -1,11 +1,10 @@
-/* global document, fetch, FormData -- a browser script: the lint config knows only TypeScript globals */
+/* global document, FormData -- a browser script: the lint config knows only TypeScript globals */
 // The flow screen of docs/widgets.md ("Flow screen"): client → matter → payment link, driven by
 // the page's own Back and Next buttons; e2e/wizard.test.ts runs it under a strict CSP.
 import { configure } from '/widgets/service-widgets.js';
+import { getToken } from './demo-token.js';
 
-configure({
-  getToken: async () => (await (await fetch('/demo/token', { method: 'POST' })).json()).token,
-});
+configure({ getToken });
 
 const form = document.querySelector('#wizard');
 const steps = [...form.querySelectorAll('[data-step]')];

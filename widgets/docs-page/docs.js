@@ -1,4 +1,4 @@
-/* global document, fetch, navigator, sessionStorage, matchMedia -- a browser script: the lint config knows only TypeScript globals */
+/* global document, navigator, sessionStorage, matchMedia -- a browser script: the lint config knows only TypeScript globals */
 // The /docs pages' script (the server renders them: server/http/docs-page.ts). It sets the page's
 // theme and language, adds Copy buttons to the snippets, and in demo mode runs the live example:
 // the kit with the demo's widget token (as the demo page gets it), the attribute controls, and a
@@ -38,18 +38,12 @@ for (const pre of document.querySelectorAll('pre[data-copy]')) {
   pre.before(button);
 }
 
-let token = null;
-async function getToken({ renew } = { renew: false }) {
-  if (token && !renew) return token;
-  const res = await fetch('/demo/token', { method: 'POST' });
-  if (!res.ok) throw new Error(`No demo token: the server answered ${res.status}`);
-  token = (await res.json()).token;
-  return token;
-}
-
 let kit = null;
+let getToken = null;
 if (body.dataset.tag) {
   try {
+    // Demo mode only (a live example): the demo's token, as the demo page gets it.
+    ({ getToken } = await import('/demo/demo-token.js'));
     kit = await import('/widgets/service-widgets.js');
     // The consoles are entries of their own, outside the kit's script.
     if (body.dataset.entry) await import(body.dataset.entry);

@@ -2,9 +2,8 @@
 // their own, so the eight core elements' bundle does not carry them. They bubble and cross
 // shadow roots like every event of the kit.
 
+import { kitEvent } from '../core/kit-event.js';
 import type { ReconcileResult } from '../../shared/webhooks.js';
-
-const crossing = { bubbles: true, composed: true } as const;
 
 export interface RetriedDetail {
   /** The problem retried, or null for "Retry all". */
@@ -14,12 +13,7 @@ export interface RetriedDetail {
 }
 
 /** Sync problems were put back in line (`<service-sync-problems>`). */
-export class ServiceSyncRetriedEvent extends CustomEvent<RetriedDetail> {
-  static readonly eventName = 'service-sync-retried';
-  constructor(detail: RetriedDetail) {
-    super(ServiceSyncRetriedEvent.eventName, { ...crossing, detail });
-  }
-}
+export class ServiceSyncRetriedEvent extends kitEvent<RetriedDetail>('service-sync-retried') {}
 
 export interface ReplayedDetail {
   /** The event replayed, or null for "Replay all dead". */
@@ -29,12 +23,9 @@ export interface ReplayedDetail {
 }
 
 /** Dead webhook events were replayed (`<service-webhook-events>`). */
-export class ServiceWebhookEventsReplayedEvent extends CustomEvent<ReplayedDetail> {
-  static readonly eventName = 'service-webhook-events-replayed';
-  constructor(detail: ReplayedDetail) {
-    super(ServiceWebhookEventsReplayedEvent.eventName, { ...crossing, detail });
-  }
-}
+export class ServiceWebhookEventsReplayedEvent extends kitEvent<ReplayedDetail>(
+  'service-webhook-events-replayed',
+) {}
 
 export interface ReconciledDetail {
   /**
@@ -45,12 +36,7 @@ export interface ReconciledDetail {
 }
 
 /** A reconciliation ran to its end ("Reconcile now" in `<service-webhook-events>`). */
-export class ServiceReconciledEvent extends CustomEvent<ReconciledDetail> {
-  static readonly eventName = 'service-reconciled';
-  constructor(detail: ReconciledDetail) {
-    super(ServiceReconciledEvent.eventName, { ...crossing, detail });
-  }
-}
+export class ServiceReconciledEvent extends kitEvent<ReconciledDetail>('service-reconciled') {}
 
 declare global {
   interface GlobalEventHandlersEventMap {

@@ -39,6 +39,8 @@ export abstract class PagedList<T extends { id: string }> extends ServiceElement
   @state() protected rows: T[] = [];
   @state() protected nextCursor: string | null = null;
   @state() protected loadedAt?: Date;
+  /** The outcome of the last action (a retry, a replay, a reconciliation), announced. */
+  @state() protected outcome = '';
 
   /** The filter the rows shown were loaded with: a new one starts from one page again. */
   #shownFilter: unknown;
@@ -148,6 +150,30 @@ export abstract class PagedList<T extends { id: string }> extends ServiceElement
           </button>`
         : nothing
     }`;
+  }
+
+  /** An action's onError: its outcome is gone, the failure said (`operation`). */
+  protected failed(operation: string) {
+    return (error: unknown) => {
+      this.outcome = '';
+      this.emitError(operation, error);
+    };
+  }
+
+  /** Runs `task` with `args`, then focuses its outcome or its alert (a row may have left). */
+  protected async runAndFocus<A extends unknown[]>(task: Task<A, unknown>, args: A) {
+    await task.run(args);
+    await this.updateComplete;
+    this.renderRoot
+      .querySelector<HTMLElement>(
+        task.status === TaskStatus.ERROR ? '[part~="error"]' : '[part~="result"]',
+      )
+      ?.focus();
+  }
+
+  /** The last action's outcome, in the success tone. */
+  protected renderOutcome() {
+    return this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing;
   }
 
   /** What shows before the first load. */

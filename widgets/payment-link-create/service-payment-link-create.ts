@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
-import { alertBox, renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
+import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { currencySymbol, formatMoney } from '../core/format.js';
@@ -21,6 +21,7 @@ import {
   parseAmount,
 } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
+import { accountLabel, renderAccountField } from './account-field.js';
 
 interface Draft {
   name: string;
@@ -45,14 +46,6 @@ const checkDraft = (d: Draft): FieldCheck[] => [
   },
   { field: 'amount', label: msg('Amount (USD)'), messages: checkAmount(d.amount) },
 ];
-
-/**
- * "Trust (IOLTA) ··2222 (default)": its category is its group's name. `(default)` marks the one
- * account the form chooses first: the service has a default per category, and two in one list
- * would say nothing.
- */
-const accountLabel = (a: BankAccount, defaultId?: string) =>
-  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.id === defaultId ? ` ${msg('(default)')}` : ''}`;
 
 /**
  * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
@@ -237,72 +230,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     this.amountPreview = null;
   }
 
-  private renderAccounts(errors: string[]) {
-    const accounts = this.accounts.value ?? [];
-    const loading = this.accounts.status === TaskStatus.PENDING && !this.accounts.value;
-    const failed = this.accounts.status === TaskStatus.ERROR;
-    const chosen = accounts.find((a) => a.id === this.accountId);
-    // The default account's group comes first.
-    const groups = [...new Set(accounts.map((a) => a.category))].map(
-      (category) => [category, accounts.filter((a) => a.category === category)] as const,
-    );
-    const hint = chosen
-      ? chosen.category === 'trust'
-        ? msg('A trust account: the client’s money is held in trust.')
-        : msg('An operating account: the firm’s own money.')
-      : undefined;
-    return html`${renderField(
-      { id: 'bankAccountId', label: msg('Bank account'), errors, hint },
-      ({ describedBy, invalid }) =>
-        html`<select
-          id="bankAccountId"
-          part="input"
-          aria-describedby=${ifDefined(describedBy)}
-          aria-invalid=${ifDefined(invalid)}
-          @change=${(e: Event) => (this.accountId = (e.target as HTMLSelectElement).value)}
-        >
-          <option value="">
-            ${loading ? msg('Loading bank accounts…') : msg('Choose a bank account…')}
-          </option>
-          ${groups.map(
-            ([category, list]) =>
-              html`<optgroup
-                label=${category === 'trust' ? msg('Trust accounts') : msg('Operating accounts')}
-              >
-                ${list.map(
-                  (a) =>
-                    html`<option value=${a.id} ?selected=${a.id === this.accountId}>
-                      ${accountLabel(a, accounts.find((b) => b.isDefault)?.id)}
-                    </option>`,
-                )}
-              </optgroup>`,
-          )}
-        </select>`,
-    )}
-    ${
-      failed
-        ? html`${renderAlert(this.accounts.error)}
-            <button type="button" part="button" @click=${() => this.accounts.run()}>
-              ${msg('Load the bank accounts again')}
-            </button>`
-        : this.accounts.status === TaskStatus.COMPLETE && accounts.length === 0
-          ? alertBox(
-              'warning',
-              html`<p>
-                ${msg('There are no bank accounts yet: sync them from the payment service first.')}
-              </p>`,
-            )
-          : this.accounts.status === TaskStatus.COMPLETE && !groups.some(([c]) => c === 'trust')
-            ? alertBox(
-                'warning',
-                html`<p>
-                  ${msg('The firm has no trust account: client funds that must be held in trust cannot be collected here.')}
-                </p>`,
-              )
-            : nothing
-    }`;
-  }
-
   private renderMatters(errors: string[]) {
     const client = this.picker.selected;
     const matters = client ? (this.matters.value ?? []) : [];
@@ -359,7 +286,12 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
           errors: serverFieldErrors(error, 'paymentLinkName'),
           maxlength: 255,
         })}
-        ${this.renderAccounts(serverFieldErrors(error, 'bankAccountId'))}
+        ${renderAccountField(
+          this.accounts,
+          this.accountId,
+          serverFieldErrors(error, 'bankAccountId'),
+          (id) => (this.accountId = id),
+        )}
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
         ${this.renderMatters(serverFieldErrors(error, 'matterId'))}
         ${renderTextField({

@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { IntegrationHealth } from '../../shared/webhooks.js';
 import { configure } from '../core/config.js';
+import { loadLanguage } from '../core/localize.js';
 import { $, $$, settle, text } from '../testing/helpers.js';
 import { mockApi, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
@@ -186,5 +187,24 @@ describe('<service-going-live-checklist>', () => {
         words[step.dataset.state as keyof typeof words],
       );
     }
+  });
+
+  it('keeps a step’s button inside a phone’s card, in French', async () => {
+    const { s, health } = service();
+    s.tokenSet = true;
+    s.tokenOk = true;
+    api = mockApi({ 'GET /api/admin/integration-health': () => health() });
+    await loadLanguage('fr');
+    // The settings card is the container its checklist is measured against (300 px: a phone's).
+    const card = await fixture<HTMLElement>(
+      html`<div lang="fr" style="container-type: inline-size; inline-size: 300px">
+        <service-going-live-checklist poll-interval="0"></service-going-live-checklist>
+      </div>`,
+    );
+    const el = card.querySelector<ServiceGoingLiveChecklist>('service-going-live-checklist')!;
+    await settle(el, 4);
+    const button = $(el, 'li[data-step="bankAccounts"] button');
+    expect(text(button)).to.equal('Synchroniser les comptes');
+    expect(button.getBoundingClientRect().right).to.be.at.most(card.getBoundingClientRect().right);
   });
 });

@@ -115,6 +115,13 @@ export class ServiceGoingLiveChecklist extends ServiceElement {
       li > button {
         justify-self: start;
       }
+      /* On a phone a step's button takes the whole row: its words ("Synchroniser les comptes")
+         may be wider than the column beside the mark (as specific as the rule of that column). */
+      @container (max-width: 26rem) {
+        li > button:not(.badge) {
+          grid-column: 1 / -1;
+        }
+      }
       .badge {
         justify-self: start;
       }

@@ -1,6 +1,5 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
-import { state } from 'lit/decorators.js';
 import type { ApiClient, ListOptions } from '../../shared/api-client.js';
 import { listSyncProblems, retrySyncProblems } from '../../shared/operations-api.js';
 import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
@@ -11,6 +10,7 @@ import { spinner } from '../core/service-element.js';
 import { ServiceSyncRetriedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
 import { ProgressWatcher } from '../operations/progress.js';
+import { renderTable } from '../operations/table.js';
 import { msg, str } from '../core/localize.js';
 
 /** A problem's type, in the current language. */
@@ -76,9 +76,6 @@ function nextTry(p: SyncProblemRecord): string {
  * @csspart warning - A refresh failed: the list shown is the last one loaded.
  */
 export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
-  /** The outcome of the last retry, announced. */
-  @state() private outcome = '';
-
   /** "Retry all" goes on after its request: the workers drain the jobs it put back in line. */
   readonly #drain = new ProgressWatcher(this, () => this.api, 'retryAll');
 
@@ -160,10 +157,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       void this.refresh();
       if (detail.id === null && detail.retried > 0) void this.followDrain(detail.retried);
     },
-    onError: (error) => {
-      this.outcome = '';
-      this.emitError('retry', error);
-    },
+    onError: this.failed('retry'),
   });
 
   private async followDrain(retried: number): Promise<void> {
@@ -181,60 +175,44 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
     if (this.retry.status === TaskStatus.PENDING) return;
     this.#drain.stop();
     this.#retrying = id;
-    await this.retry.run([id]);
-    await this.updateComplete;
     // The row (and its button) leaves the list once retried: focus goes to the outcome, or to
     // the alert, rather than to the page's body.
-    this.renderRoot
-      .querySelector<HTMLElement>(
-        this.retry.status === TaskStatus.ERROR ? '[part~="error"]' : '[part~="result"]',
-      )
-      ?.focus();
+    await this.runAndFocus(this.retry, [id]);
   }
 
   private renderTable() {
     const busy = this.retry.status === TaskStatus.PENDING;
     const busyId = busy ? this.#retrying : undefined;
-    return html`<div data-fit role="region" aria-label=${msg('Sync problems')}>
-      <table part="table">
-        <caption class="visually-hidden">
-          ${msg('Records that failed to sync, newest first')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">${msg('Type')}</th>
-            <th scope="col">${msg('Status')}</th>
-            <th scope="col">${msg('Name')}</th>
-            <th scope="col">${msg('Message')}</th>
-            <th scope="col">${msg('Attempts')}</th>
-            <th scope="col">${msg('Next try')}</th>
-            <th scope="col"><span class="visually-hidden">${msg('Action')}</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${this.rows.map(
-            (p) =>
-              html`<tr part="row" data-id=${p.id}>
-                <td data-label=${msg('Type')}><span>${kindLabel(p.kind)}</span></td>
-                <td data-label=${msg('Status')} part="status">
-                  <span class="badge" data-tone=${statusOf(p.status)[1]}
-                    >${statusOf(p.status)[0]}</span
-                  >
-                </td>
-                <td data-label=${msg('Name')}><span>${this.nameOf(p)}</span></td>
-                <td data-label=${msg('Message')} part="message">
-                  <span>${p.errorMessage ? plainRemote(p.errorMessage) : '—'}</span>
-                </td>
-                <td data-label=${msg('Attempts')}><span>${p.attempts}</span></td>
-                <td data-label=${msg('Next try')}><span>${nextTry(p)}</span></td>
-                <td>
-                  ${p.status === 'failed' ? nothing : this.renderRetryButton(p, busy, busyId)}
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    return renderTable(
+      msg('Sync problems'),
+      msg('Records that failed to sync, newest first'),
+      'table',
+      [
+        msg('Type'),
+        msg('Status'),
+        msg('Name'),
+        msg('Message'),
+        msg('Attempts'),
+        msg('Next try'),
+        { label: msg('Action'), hidden: true },
+      ],
+      this.rows.map(
+        (p) =>
+          html`<tr part="row" data-id=${p.id}>
+            <td data-label=${msg('Type')}><span>${kindLabel(p.kind)}</span></td>
+            <td data-label=${msg('Status')} part="status">
+              <span class="badge" data-tone=${statusOf(p.status)[1]}>${statusOf(p.status)[0]}</span>
+            </td>
+            <td data-label=${msg('Name')}><span>${this.nameOf(p)}</span></td>
+            <td data-label=${msg('Message')} part="message">
+              <span>${p.errorMessage ? plainRemote(p.errorMessage) : '—'}</span>
+            </td>
+            <td data-label=${msg('Attempts')}><span>${p.attempts}</span></td>
+            <td data-label=${msg('Next try')}><span>${nextTry(p)}</span></td>
+            <td>${p.status === 'failed' ? nothing : this.renderRetryButton(p, busy, busyId)}</td>
+          </tr>`,
+      ),
+    );
   }
 
   private renderRetryButton(
@@ -283,8 +261,7 @@ export class ServiceSyncProblems extends PagedList<SyncProblemRecord> {
       </div>
       ${this.renderLoadState((time) => msg(str`Showing the problems as of ${time}.`))}
       ${this.retry.status === TaskStatus.ERROR ? renderAlert(this.retry.error) : nothing}
-      ${this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing}
-      ${this.#drain.render(msg('Retried records tried again'))}
+      ${this.renderOutcome()} ${this.#drain.render(msg('Retried records tried again'))}
       ${
         count > 0
           ? html`${this.renderTable()}${this.renderMore(msg('Show more problems'))}`

@@ -18,22 +18,14 @@ import {
   renderTextField,
 } from '../core/service-element.js';
 import { checkAmount, formatAmountInput, parseAmount } from '../core/validate.js';
+import { renderTrustWarning, trustWarning, type TrustWarning } from './trust-warning.js';
 
 // The refund / void dialog of <service-transactions-list>: loaded on demand (import()) the first
 // time an admin opens it, so the list's first load does not carry it. A modal <dialog>: focus
 // stays inside, Escape closes it, and the list puts focus back on the button that opened it.
 
-/** The trust guard's refusal (409 TRUST_BALANCE_WOULD_GO_NEGATIVE), as its details say. */
-interface TrustWarning {
-  balance: string;
-  after: string;
-  scope: 'matter' | 'client';
-}
-
 /** What is on show: the form (with a refusal, maybe), or the outcome. */
 type Phase = 'form' | 'sending' | 'done';
-
-const TRUST_CODE = 'TRUST_BALANCE_WOULD_GO_NEGATIVE';
 
 /** The service finished the request (200); any other status is still open at the service (202). */
 const DONE: ReadonlySet<string> = new Set(['SUCCESS', 'PARTIAL_SUCCESS']);
@@ -223,13 +215,9 @@ export class ServiceMoneyOutDialog extends ServiceElement {
       // A refusal is an answer; a network failure or a 5xx may have acted: retried with its key.
       if (isApiError(error) && error.status > 0 && error.status < 500) this.#attempt.lost = false;
       this.phase = 'form';
-      if (isApiError(error) && error.code === TRUST_CODE) {
-        const d = error.details as Partial<TrustWarning>;
-        this.trust = {
-          balance: String(d.balance ?? ''),
-          after: String(d.after ?? ''),
-          scope: d.scope === 'client' ? 'client' : 'matter',
-        };
+      const trust = trustWarning(error);
+      if (trust) {
+        this.trust = trust;
         this.error = undefined;
         this.emitError(this.kind, error);
         await this.focusWithin('[name="overrideReason"]');
@@ -257,41 +245,6 @@ export class ServiceMoneyOutDialog extends ServiceElement {
           : msg('A void cancels the whole payment before it settles.')
       }
     </p>`;
-  }
-
-  private renderTrust(trust: TrustWarning) {
-    const text =
-      trust.scope === 'client'
-        ? msg(
-            str`This would take the client’s trust balance of ${formatMoney(trust.balance)} below zero (to ${formatMoney(trust.after)}).`,
-          )
-        : msg(
-            str`This would take the matter’s trust balance of ${formatMoney(trust.balance)} below zero (to ${formatMoney(trust.after)}).`,
-          );
-    return alertBox(
-      'warning',
-      html`<div class="stack">
-        <p><strong>${msg('Trust money would go negative.')}</strong> ${text}</p>
-        <p>${msg('An admin may override the guard: the reason is recorded with the request.')}</p>
-        ${renderField(
-          {
-            id: 'overrideReason',
-            label: msg('Reason for the override'),
-            errors: this.overrideErrors,
-          },
-          ({ describedBy, invalid }) =>
-            html`<textarea
-              id="overrideReason"
-              name="overrideReason"
-              maxlength="1000"
-              required
-              aria-describedby=${describedBy ?? nothing}
-              aria-invalid=${invalid ?? nothing}
-            ></textarea>`,
-        )}
-      </div>`,
-      'trust-warning',
-    );
   }
 
   private renderForm(t: Transaction) {
@@ -332,7 +285,7 @@ export class ServiceMoneyOutDialog extends ServiceElement {
             aria-describedby=${describedBy ?? nothing}
           ></textarea>`,
       )}
-      ${this.trust ? this.renderTrust(this.trust) : nothing}
+      ${this.trust ? renderTrustWarning(this.trust, this.overrideErrors) : nothing}
       ${
         this.error
           ? alertBox(

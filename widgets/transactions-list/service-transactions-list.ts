@@ -96,19 +96,6 @@ export class ServiceTransactionsList extends ServiceElement {
         padding: 0.1rem 0.4rem;
         font-size: 0.875em;
       }
-      /* A long name wraps in its cell, never widening the table, and shows 3 lines at most:
-         the whole of it is in its title (and read out). 16rem holds an e-mail address whole. */
-      .name {
-        display: -webkit-box;
-        -webkit-box-orient: vertical;
-        -webkit-line-clamp: 3;
-        overflow: hidden;
-        max-inline-size: 16rem;
-        overflow-wrap: break-word;
-      }
-      [data-rows] .name {
-        max-inline-size: 100%;
-      }
       .amount .sub {
         white-space: normal;
       }

@@ -2,6 +2,7 @@
 // widgets' events), so the kit's first-load bundle does not carry them. They bubble and cross
 // shadow roots like every event of the kit.
 
+import { kitEvent } from '../core/kit-event.js';
 import type { Reconciliation } from '../../shared/ledger-api.js';
 
 export interface ReconciliationCreatedDetail {
@@ -10,12 +11,9 @@ export interface ReconciliationCreatedDetail {
 }
 
 /** A three-way reconciliation was run and stored (`<service-trust-ledger>`, admin). */
-export class ServiceReconciliationCreatedEvent extends CustomEvent<ReconciliationCreatedDetail> {
-  static readonly eventName = 'service-reconciliation-created';
-  constructor(detail: ReconciliationCreatedDetail) {
-    super(ServiceReconciliationCreatedEvent.eventName, { bubbles: true, composed: true, detail });
-  }
-}
+export class ServiceReconciliationCreatedEvent extends kitEvent<ReconciliationCreatedDetail>(
+  'service-reconciliation-created',
+) {}
 
 declare global {
   interface GlobalEventHandlersEventMap {

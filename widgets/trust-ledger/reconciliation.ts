@@ -3,10 +3,11 @@ import type { Reconciliation } from '../../shared/ledger-api.js';
 import { AMOUNT_MESSAGES, fromCents, toCents } from '../../shared/money.js';
 import { alertBox } from '../core/alerts.js';
 import { currencySymbol, formatDate, formatDateTime, formatMoney } from '../core/format.js';
+import { amountHead, renderTable } from '../operations/table.js';
 import { msg, str } from '../core/localize.js';
 import { renderSubmit, renderTextField, renderField } from '../core/service-element.js';
 import { amountExample, assertValid, checkAmount, normalizeAmount } from '../core/validate.js';
-import { lineName, money } from './tables.js';
+import { day, lineName, money } from './tables.js';
 
 // The three-way reconciliation (admin): the form (the bank statement's balance and its date), the
 // result (balanced, or the variance and why), and the reconciliations run before.
@@ -122,14 +123,14 @@ function reasonsOf(r: Reconciliation): string[] {
 export function renderReconciliation(r: Reconciliation) {
   const balanced = r.status === 'balanced';
   // The date stays on one line.
-  const day = formatDate(r.asOf).replaceAll(' ', '\u00a0');
+  const asOf = formatDate(r.asOf).replaceAll(' ', '\u00a0');
   return alertBox(
     balanced ? 'success' : 'warning',
     html`<p class="h sub">
         ${
           balanced
-            ? msg(str`Balanced as of ${day}.`)
-            : msg(str`Variance of ${formatMoney(r.variance)} as of ${day}.`)
+            ? msg(str`Balanced as of ${asOf}.`)
+            : msg(str`Variance of ${formatMoney(r.variance)} as of ${asOf}.`)
         }
       </p>
       ${
@@ -191,46 +192,36 @@ export function renderHistory(runs: readonly Reconciliation[]) {
   if (runs.length === 0) {
     return html`<p class="hint" part="empty">${msg('No reconciliation has been run yet.')}</p>`;
   }
-  return html`<div data-fit role="region" aria-label=${msg('Past reconciliations')}>
-    <table part="table history">
-      <caption class="visually-hidden">
-        ${msg('Reconciliations run, newest first')}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">${msg('Statement date')}</th>
-          <th scope="col">${msg('Result')}</th>
-          <th scope="col" class="amount">${msg('Bank statement')}</th>
-          <th scope="col" class="amount">${msg('Book')}</th>
-          <th scope="col" class="amount">${msg('Variance')}</th>
-          <th scope="col">${msg('Run')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${runs.map(
-          (r) =>
-            html`<tr part="row" data-id=${r.id} data-status=${r.status}>
-              <td data-label=${msg('Statement date')}>
-                <time datetime=${r.asOf}>${formatDate(r.asOf)}</time>
-              </td>
-              <td data-label=${msg('Result')}>
-                <span class="badge" data-tone=${r.status === 'balanced' ? 'success' : 'warning'}
-                  >${r.status === 'balanced' ? msg('Balanced') : msg('Variance')}</span
-                >
-              </td>
-              <td class="amount" data-label=${msg('Bank statement')}>
-                ${money(r.statementBalance)}
-              </td>
-              <td class="amount" data-label=${msg('Book')}>${money(r.bookBalance)}</td>
-              <td class="amount" data-label=${msg('Variance')}>${money(r.variance)}</td>
-              <td data-label=${msg('Run')}>
-                <time datetime=${r.createdAt} title=${r.createdBy}
-                  >${formatDateTime(r.createdAt, true)}</time
-                >
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return renderTable(
+    msg('Past reconciliations'),
+    msg('Reconciliations run, newest first'),
+    'table history',
+    [
+      msg('Statement date'),
+      msg('Result'),
+      amountHead(msg('Bank statement')),
+      amountHead(msg('Book')),
+      amountHead(msg('Variance')),
+      msg('Run'),
+    ],
+    runs.map(
+      (r) =>
+        html`<tr part="row" data-id=${r.id} data-status=${r.status}>
+          <td data-label=${msg('Statement date')}>${day(r.asOf)}</td>
+          <td data-label=${msg('Result')}>
+            <span class="badge" data-tone=${r.status === 'balanced' ? 'success' : 'warning'}
+              >${r.status === 'balanced' ? msg('Balanced') : msg('Variance')}</span
+            >
+          </td>
+          <td class="amount" data-label=${msg('Bank statement')}>${money(r.statementBalance)}</td>
+          <td class="amount" data-label=${msg('Book')}>${money(r.bookBalance)}</td>
+          <td class="amount" data-label=${msg('Variance')}>${money(r.variance)}</td>
+          <td data-label=${msg('Run')}>
+            <time datetime=${r.createdAt} title=${r.createdBy}
+              >${formatDateTime(r.createdAt, true)}</time
+            >
+          </td>
+        </tr>`,
+    ),
+  );
 }

@@ -4,21 +4,17 @@ import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import {
   createReconciliation,
-  downloadLedgerCsv,
   getLedgerBalances,
   getLedgerDeposits,
-  listLedgerEntries,
   listReconciliations,
   type LedgerBalanceLine,
-  type LedgerEntry,
-  type LedgerReport,
 } from '../../shared/ledger-api.js';
 import { renderAlert, serverFieldErrors } from '../core/alerts.js';
 import { msg, str } from '../core/localize.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { TableFit } from '../core/table-fit.js';
 import { callerRole } from '../core/caller-role.js';
-import { fileName, save } from './download.js';
+import { CsvDownload } from './download.js';
 import { ServiceReconciliationCreatedEvent } from './events.js';
 import {
   readReconcileForm,
@@ -29,17 +25,15 @@ import {
 import { trustLedgerStyles } from './styles.js';
 import { renderTabs, type View } from './tabs.js';
 import {
-  lineName,
   renderBalances,
   renderDeposits,
-  renderEntries,
   renderMoreButton,
   renderNegativeWarning,
 } from './tables.js';
 import { renderChooser } from './chooser.js';
+import { LedgerEntries } from './entries.js';
 
-/** Entries, and balance lines, per page ("Show more" loads the next with the API's cursor). */
-const ENTRIES_PAGE = 50;
+/** Balance lines per page ("Show more lines" loads the next with the API's cursor). */
 const BALANCES_PAGE = 50;
 
 /**
@@ -89,15 +83,25 @@ export class ServiceTrustLedger extends ServiceElement {
 
   @state() private chosen = '';
   @state() private view: View = 'balances';
-  /** The balance line whose entries are open. */
-  @state() private drill: LedgerBalanceLine | null = null;
-  @state() private entries: LedgerEntry[] = [];
-  @state() private entriesCursor: string | null = null;
   /** The balance lines loaded so far (first page, then each "Show more lines"). */
   @state() private balanceLines: LedgerBalanceLine[] = [];
   @state() private balancesCursor: string | null = null;
 
   protected readonly fit = new TableFit(this);
+
+  /** The entries of the balance line opened. */
+  readonly #entries = new LedgerEntries(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    onError: (error) => this.emitError('entries', error),
+  });
+
+  readonly #download = new CsvDownload(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    line: () => this.#entries.line,
+    onError: (error) => this.emitError('download', error),
+  });
 
   /** The account shown: the attribute's, else the one chosen. */
   private get accountId(): string {
@@ -175,51 +179,6 @@ export class ServiceTrustLedger extends ServiceElement {
     onError: (error) => this.emitError('reconciliations', error),
   });
 
-  /** A page of the open line's entries: the first (no cursor) replaces, the next add. */
-  private readonly entriesPage = new Task(this, {
-    autoRun: false,
-    task: async ([cursor]: [string | undefined], { signal }) => {
-      const line = this.drill!;
-      const page = await listLedgerEntries(
-        this.api,
-        {
-          bankAccountId: this.accountId,
-          clientId: line.clientId ?? undefined,
-          matterId: line.matterId ?? undefined,
-          limit: ENTRIES_PAGE,
-          cursor,
-        },
-        signal,
-      );
-      return { page, more: cursor !== undefined };
-    },
-    onComplete: ({ page, more }) => {
-      this.entries = more ? [...this.entries, ...page.data] : page.data;
-      this.entriesCursor = page.nextCursor;
-    },
-    onError: (error) => this.emitError('entries', error),
-  });
-
-  private readonly download = new Task(this, {
-    autoRun: false,
-    task: async ([report]: [LedgerReport], { signal }) => {
-      const line = report === 'entries' ? this.drill : null;
-      const blob = await downloadLedgerCsv(
-        this.api,
-        report,
-        {
-          bankAccountId: this.accountId,
-          clientId: line?.clientId ?? undefined,
-          matterId: line?.matterId ?? undefined,
-        },
-        signal,
-      );
-      save(blob, fileName(report));
-      return report;
-    },
-    onError: (error) => this.emitError('download', error),
-  });
-
   private readonly reconcile = new Task(this, {
     autoRun: false,
     task: async ([balance, asOf]: [string, string], { signal }) =>
@@ -237,7 +196,7 @@ export class ServiceTrustLedger extends ServiceElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another account's ledger: its balances, not the entries of the one shown before.
-    if (changed.has('bankAccountId')) this.drill = null;
+    if (changed.has('bankAccountId')) this.#entries.line = null;
   }
 
   /** Trust accounts synced by another widget on the page show up in the chooser. */
@@ -257,24 +216,19 @@ export class ServiceTrustLedger extends ServiceElement {
   async refresh(): Promise<void> {
     await Promise.all([
       this.balances.run(),
-      this.drill ? this.entriesPage.run([undefined]) : null,
+      this.#entries.reload(),
       this.view === 'deposits' ? this.deposits.run() : null,
       this.view === 'reconciliations' ? this.history.run() : null,
     ]);
   }
 
   private async openEntries(line: LedgerBalanceLine): Promise<void> {
-    this.drill = line;
-    this.entries = [];
-    this.entriesCursor = null;
-    void this.entriesPage.run([undefined]);
+    this.#entries.open(line);
     await this.focusWithin('[part~="back-button"]');
   }
 
   private async closeEntries(): Promise<void> {
-    const line = this.drill;
-    this.drill = null;
-    this.entriesPage.abort();
+    const line = this.#entries.close();
     if (!line) return;
     await this.focusWithin(
       `tr[data-client="${line.clientId ?? ''}"][data-matter="${line.matterId ?? ''}"] [part~="entries-button"]`,
@@ -288,7 +242,7 @@ export class ServiceTrustLedger extends ServiceElement {
 
   private onChoose(event: Event): void {
     this.chosen = (event.target as HTMLSelectElement).value;
-    this.drill = null;
+    this.#entries.line = null;
   }
 
   private onReconcile(event: SubmitEvent): void {
@@ -298,21 +252,6 @@ export class ServiceTrustLedger extends ServiceElement {
     void this.runForm(this.reconcile, [value('statementBalance'), value('asOf')]);
   }
 
-  private renderCsvButton(report: LedgerReport, what: string) {
-    const busy = this.download.status === TaskStatus.PENDING;
-    return html`<button
-      type="button"
-      part="button csv-button"
-      aria-disabled=${busy ? 'true' : 'false'}
-      @click=${() => !busy && this.download.run([report])}
-    >
-      ${busy ? html`${spinner}${msg('Downloading…')}` : msg('Download CSV')}<span
-        class="visually-hidden"
-        >: ${what}</span
-      >
-    </button>`;
-  }
-
   /** A view's state before its data: loading, its failure, or nothing. */
   private renderPending(task: Task<readonly unknown[], unknown>, what: string) {
     if (task.status === TaskStatus.ERROR) return renderAlert(task.error);
@@ -320,7 +259,7 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   private renderBalancesView() {
-    if (this.drill) return this.renderEntriesView(this.drill);
+    if (this.#entries.line) return this.renderEntriesView();
     const report = this.balances.value;
     if (!report) return this.renderPending(this.balances, msg('Loading the balances…'));
     const lines = this.balanceLines;
@@ -329,7 +268,7 @@ export class ServiceTrustLedger extends ServiceElement {
     return html`${this.balances.status === TaskStatus.ERROR ? renderAlert(this.balances.error) : nothing}
       <div class="row header">
         ${this.renderHeadingAt(1, msg('Balances per client and matter'))}
-        ${report.lines.length ? this.renderCsvButton('balances', msg('balances')) : nothing}
+        ${report.lines.length ? this.#download.button('balances', msg('balances')) : nothing}
       </div>
       ${renderNegativeWarning(negative, this.balancesCursor !== null)}
       ${
@@ -343,29 +282,17 @@ export class ServiceTrustLedger extends ServiceElement {
       )}`;
   }
 
-  private renderEntriesView(line: LedgerBalanceLine) {
-    const loading = this.entriesPage.status === TaskStatus.PENDING;
-    const name = `${lineName(line)}${line.matterId ? ` · ${line.matterName ?? ''}` : ''}`;
-    return html`<div class="row header">
-        <button type="button" part="button back-button" @click=${this.closeEntries}>
-          ${msg('Back to balances')}
-        </button>
-        ${this.renderCsvButton('entries', msg(str`entries of ${name}`))}
-      </div>
-      ${this.renderHeadingAt(1, msg(str`Entries: ${name}`))}
-      ${this.entriesPage.status === TaskStatus.ERROR ? renderAlert(this.entriesPage.error) : nothing}
-      ${
-        this.entries.length
-          ? renderEntries(this.entries)
-          : loading
-            ? html`<p class="hint">${spinner}${msg('Loading the entries…')}</p>`
-            : this.entriesPage.status === TaskStatus.COMPLETE
-              ? html`<p class="hint" part="empty">${msg('No entries.')}</p>`
-              : nothing
-      }
-      ${renderMoreButton(this.entriesCursor, loading, msg('Show more entries'), (cursor) =>
-        this.entriesPage.run([cursor]),
-      )}`;
+  private renderEntriesView() {
+    const name = this.#entries.name;
+    return this.#entries.render(
+      html`<div class="row header">
+          <button type="button" part="button back-button" @click=${this.closeEntries}>
+            ${msg('Back to balances')}
+          </button>
+          ${this.#download.button('entries', msg(str`entries of ${name}`))}
+        </div>
+        ${this.renderHeadingAt(1, msg(str`Entries: ${name}`))}`,
+    );
   }
 
   private renderDepositsView() {
@@ -373,7 +300,7 @@ export class ServiceTrustLedger extends ServiceElement {
     if (!report) return this.renderPending(this.deposits, msg('Loading the deposits…'));
     return html`<div class="row header">
         ${this.renderHeadingAt(1, msg('Bank deposits'))}
-        ${report.deposits.length ? this.renderCsvButton('deposits', msg('deposits')) : nothing}
+        ${report.deposits.length ? this.#download.button('deposits', msg('deposits')) : nothing}
       </div>
       ${
         report.deposits.length
@@ -416,9 +343,13 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   override render() {
-    const busy = [this.accounts, this.balances, this.deposits, this.history, this.entriesPage].some(
-      (t) => t.status === TaskStatus.PENDING,
-    );
+    const busy = [
+      this.accounts,
+      this.balances,
+      this.deposits,
+      this.history,
+      this.#entries.page,
+    ].some((t) => t.status === TaskStatus.PENDING);
     const views = {
       balances: () => this.renderBalancesView(),
       deposits: () => this.renderDepositsView(),
@@ -442,7 +373,7 @@ export class ServiceTrustLedger extends ServiceElement {
       </div>
       ${this.renderUnconfigured()}
       ${this.bankAccountId ? nothing : renderChooser(this.accounts, this.chosen, this.onChoose)}
-      ${this.download.status === TaskStatus.ERROR ? renderAlert(this.download.error) : nothing}
+      ${this.#download.task.status === TaskStatus.ERROR ? renderAlert(this.#download.task.error) : nothing}
       ${
         this.accountId
           ? html`${renderTabs(this.view, (view, focus) => this.select(view, focus))}

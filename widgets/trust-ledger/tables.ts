@@ -7,6 +7,7 @@ import type {
 } from '../../shared/ledger-api.js';
 import { alertBox } from '../core/alerts.js';
 import { formatDate, formatMoney } from '../core/format.js';
+import { amountHead, renderTable } from '../operations/table.js';
 import { msg, str } from '../core/localize.js';
 import { spinner } from '../core/service-element.js';
 
@@ -27,11 +28,31 @@ export function money(amount: string, balance = false) {
   return balance ? html`<strong>${text}</strong>` : html`<span>${text}</span>`;
 }
 
+/** A day (`2026-11-21`), as the locale writes it, in a <time>. */
+export const day = (iso: string) => html`<time datetime=${iso}>${formatDate(iso)}</time>`;
+
 /** A cell of money that is not a balance: zero ones step aside in labelled rows (a phone). */
 const amountCell = (amount: string, label: string) =>
   html`<td class="amount" data-label=${label} ?data-zero=${amount === '0.00'}>
     ${money(amount)}
   </td>`;
+
+/**
+ * A table's totals row: "Total" across its first `span` columns, the total of each of `columns`
+ * (key, label), then `last` (the balance, the net).
+ */
+function totalsRow<K extends string>(
+  span: number,
+  columns: readonly (readonly [K, string])[],
+  totals: Record<K, string>,
+  last: unknown,
+) {
+  return html`<tr part="totals">
+    <th scope="row" colspan=${span}>${msg('Total')}</th>
+    ${columns.map(([key, label]) => html`<td class="amount" data-label=${label}>${money(totals[key])}</td>`)}
+    ${last}
+  </tr>`;
+}
 
 /** A balance line's client and matter, as a person reads them. */
 export const lineName = (l: Pick<LedgerBalanceLine, 'clientName' | 'matterName' | 'clientId'>) =>
@@ -57,66 +78,56 @@ const COLUMNS = () =>
 
 export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanceLine) => void) {
   const columns = COLUMNS();
-  return html`<div data-fit role="region" aria-label=${msg('Balances per client and matter')}>
-    <table part="table balances">
-      <caption class="visually-hidden">
-        ${msg('Trust balances per client and matter')}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">${msg('Client')}</th>
-          <th scope="col">${msg('Matter')}</th>
-          ${columns.map(([, label]) => html`<th scope="col" class="amount">${label}</th>`)}
-          <th scope="col" class="amount">${msg('Balance')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${report.lines.map(
-          (l) =>
-            html`<tr
-              part="row"
-              data-client=${l.clientId ?? ''}
-              data-matter=${l.matterId ?? ''}
-              ?data-negative=${l.balance.startsWith('-')}
-            >
-              <td data-label=${msg('Client')}>
-                ${
-                  l.clientId
-                    ? html`<button
-                        type="button"
-                        class="link"
-                        part="entries-button"
-                        @click=${() => open(l)}
-                      >
-                        ${lineName(l)}<span class="visually-hidden"
-                          >, ${matterOf(l)}: ${msg('entries')}</span
-                        >
-                      </button>`
-                    : html`<span>${lineName(l)}</span>`
-                }
-              </td>
-              <td data-label=${msg('Matter')}><span>${matterOf(l)}</span></td>
-              ${columns.map(([key, label]) => amountCell(l[key], label))}
-              <td class="amount" data-label=${msg('Balance')} part="balance">
-                ${money(l.balance, true)}
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-      <tfoot>
-        <tr part="totals">
-          <th scope="row" colspan="2">${msg('Total')}</th>
-          ${columns.map(
-            ([key, label]) =>
-              html`<td class="amount" data-label=${label}>${money(report.totals[key])}</td>`,
-          )}
-          <td class="amount" data-label=${msg('Balance')} part="balance">
-            ${money(report.totals.balance, true)}
+  return renderTable(
+    msg('Balances per client and matter'),
+    msg('Trust balances per client and matter'),
+    'table balances',
+    [
+      msg('Client'),
+      msg('Matter'),
+      ...columns.map(([, label]) => amountHead(label)),
+      amountHead(msg('Balance')),
+    ],
+    report.lines.map(
+      (l) =>
+        html`<tr
+          part="row"
+          data-client=${l.clientId ?? ''}
+          data-matter=${l.matterId ?? ''}
+          ?data-negative=${l.balance.startsWith('-')}
+        >
+          <td data-label=${msg('Client')}>
+            ${
+              l.clientId
+                ? html`<button
+                    type="button"
+                    class="link"
+                    part="entries-button"
+                    @click=${() => open(l)}
+                  >
+                    ${lineName(l)}<span class="visually-hidden"
+                      >, ${matterOf(l)}: ${msg('entries')}</span
+                    >
+                  </button>`
+                : html`<span>${lineName(l)}</span>`
+            }
           </td>
-        </tr>
-      </tfoot>
-    </table>
-  </div>`;
+          <td data-label=${msg('Matter')}><span>${matterOf(l)}</span></td>
+          ${columns.map(([key, label]) => amountCell(l[key], label))}
+          <td class="amount" data-label=${msg('Balance')} part="balance">
+            ${money(l.balance, true)}
+          </td>
+        </tr>`,
+    ),
+    totalsRow(
+      2,
+      columns,
+      report.totals,
+      html`<td class="amount" data-label=${msg('Balance')} part="balance">
+        ${money(report.totals.balance, true)}
+      </td>`,
+    ),
+  );
 }
 
 const KINDS = (): Record<LedgerEntry['kind'], string> => ({
@@ -130,46 +141,38 @@ const KINDS = (): Record<LedgerEntry['kind'], string> => ({
 
 export function renderEntries(entries: readonly LedgerEntry[]) {
   const kinds = KINDS();
-  return html`<div data-fit role="region" aria-label=${msg('Entries')}>
-    <table part="table entries">
-      <caption class="visually-hidden">
-        ${msg('Entries newest first, with the balance after each')}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">${msg('Date')}</th>
-          <th scope="col">${msg('Entry')}</th>
-          <th scope="col">${msg('Memo')}</th>
-          <th scope="col" class="amount">${msg('Amount')}</th>
-          <th scope="col" class="amount">${msg('Running balance')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${entries.map(
-          (e) =>
-            html`<tr part="row" data-id=${e.id} data-kind=${e.kind}>
-              <td data-label=${msg('Date')}>
-                <time datetime=${e.date}>${formatDate(e.date)}</time>
-              </td>
-              <td data-label=${msg('Entry')}>
-                <span
-                  >${kinds[e.kind]}${
-                    e.reversesEntryId
-                      ? html` <span class="hint sub">${msg('Reversal')}</span>`
-                      : nothing
-                  }</span
-                >
-              </td>
-              <td data-label=${msg('Memo')}><span>${e.memo ?? e.reason ?? '—'}</span></td>
-              <td class="amount" data-label=${msg('Amount')}>${money(e.amount)}</td>
-              <td class="amount" data-label=${msg('Running balance')} part="running-balance">
-                ${money(e.runningBalance, true)}
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return renderTable(
+    msg('Entries'),
+    msg('Entries newest first, with the balance after each'),
+    'table entries',
+    [
+      msg('Date'),
+      msg('Entry'),
+      msg('Memo'),
+      amountHead(msg('Amount')),
+      amountHead(msg('Running balance')),
+    ],
+    entries.map(
+      (e) =>
+        html`<tr part="row" data-id=${e.id} data-kind=${e.kind}>
+          <td data-label=${msg('Date')}>${day(e.date)}</td>
+          <td data-label=${msg('Entry')}>
+            <span
+              >${kinds[e.kind]}${
+                e.reversesEntryId
+                  ? html` <span class="hint sub">${msg('Reversal')}</span>`
+                  : nothing
+              }</span
+            >
+          </td>
+          <td data-label=${msg('Memo')}><span>${e.memo ?? e.reason ?? '—'}</span></td>
+          <td class="amount" data-label=${msg('Amount')}>${money(e.amount)}</td>
+          <td class="amount" data-label=${msg('Running balance')} part="running-balance">
+            ${money(e.runningBalance, true)}
+          </td>
+        </tr>`,
+    ),
+  );
 }
 
 export function renderDeposits(report: LedgerDeposits) {
@@ -178,54 +181,40 @@ export function renderDeposits(report: LedgerDeposits) {
     ['refunds', msg('Refunds')],
     ['surcharges', msg('Surcharges')],
   ] as const;
-  return html`<div data-fit role="region" aria-label=${msg('Deposits')}>
-    <table part="table deposits">
-      <caption class="visually-hidden">
-        ${msg('Bank deposits: the transactions of each, as one line of the bank statement')}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">${msg('Deposit')}</th>
-          <th scope="col">${msg('Settled')}</th>
-          <th scope="col" class="amount">${msg('Transactions')}</th>
-          ${amounts.map(([, label]) => html`<th scope="col" class="amount">${label}</th>`)}
-          <th scope="col" class="amount">${msg('Net')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${report.deposits.map(
-          (d) =>
-            html`<tr part="row" data-deposit=${d.depositId}>
-              <td data-label=${msg('Deposit')}><code>${d.depositId}</code></td>
-              <td data-label=${msg('Settled')}>
-                ${
-                  d.settledOn
-                    ? html`<time datetime=${d.settledOn}>${formatDate(d.settledOn)}</time>`
-                    : html`<span>${msg('Not yet')}</span>`
-                }
-              </td>
-              <td class="amount" data-label=${msg('Transactions')}>
-                <span>${d.transactions}</span>
-              </td>
-              ${amounts.map(([key, label]) => amountCell(d[key], label))}
-              <td class="amount" data-label=${msg('Net')}>${money(d.net)}</td>
-            </tr>`,
-        )}
-      </tbody>
-      <tfoot>
-        <tr part="totals">
-          <th scope="row" colspan="3">${msg('Total')}</th>
-          ${amounts.map(
-            ([key, label]) =>
-              html`<td class="amount" data-label=${label}>${money(report.totals[key])}</td>`,
-          )}
-          <td class="amount" data-label=${msg('Net')}>
-            <strong>${formatMoney(report.totals.net)}</strong>
+  return renderTable(
+    msg('Deposits'),
+    msg('Bank deposits: the transactions of each, as one line of the bank statement'),
+    'table deposits',
+    [
+      msg('Deposit'),
+      msg('Settled'),
+      amountHead(msg('Transactions')),
+      ...amounts.map(([, label]) => amountHead(label)),
+      amountHead(msg('Net')),
+    ],
+    report.deposits.map(
+      (d) =>
+        html`<tr part="row" data-deposit=${d.depositId}>
+          <td data-label=${msg('Deposit')}><code>${d.depositId}</code></td>
+          <td data-label=${msg('Settled')}>
+            ${d.settledOn ? day(d.settledOn) : html`<span>${msg('Not yet')}</span>`}
           </td>
-        </tr>
-      </tfoot>
-    </table>
-  </div>`;
+          <td class="amount" data-label=${msg('Transactions')}>
+            <span>${d.transactions}</span>
+          </td>
+          ${amounts.map(([key, label]) => amountCell(d[key], label))}
+          <td class="amount" data-label=${msg('Net')}>${money(d.net)}</td>
+        </tr>`,
+    ),
+    totalsRow(
+      3,
+      amounts,
+      report.totals,
+      html`<td class="amount" data-label=${msg('Net')}>
+        <strong>${formatMoney(report.totals.net)}</strong>
+      </td>`,
+    ),
+  );
 }
 
 /** "Show more …": the next page with the API's cursor; none after the last page. */

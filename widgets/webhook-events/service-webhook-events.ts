@@ -9,51 +9,20 @@ import {
   replayWebhookEvents,
 } from '../../shared/operations-api.js';
 import type { WebhookEventRecord, WebhookEventStatus } from '../../shared/webhooks.js';
-import { alertBox, plainRemote, renderAlert } from '../core/alerts.js';
-import { formatCount, formatDateTime, plural } from '../core/format.js';
+import { plainRemote, renderAlert } from '../core/alerts.js';
+import { formatCount, plural } from '../core/format.js';
 import { spinner } from '../core/service-element.js';
 import { renderTime } from '../core/table-fit.js';
+import { renderTable } from '../operations/table.js';
 import { ServiceReconciledEvent, ServiceWebhookEventsReplayedEvent } from '../operations/events.js';
 import { PagedList } from '../operations/paged-list.js';
 import { ProgressWatcher } from '../operations/progress.js';
 import { msg, str } from '../core/localize.js';
-
-/** The event log's statuses as a person reads them (the order of the filter). */
-const statuses = (): Record<WebhookEventStatus, string> => ({
-  received: msg('Received'),
-  processed: msg('Processed'),
-  ignored: msg('Ignored'),
-  skipped: msg('Skipped'),
-  failed: msg('Failed, retrying'),
-  dead: msg('Dead'),
-});
-
-/** The empty list's words under a status filter. */
-const noneWith = (status: WebhookEventStatus): string =>
-  ({
-    received: msg('No event is received.'),
-    processed: msg('No event is processed.'),
-    ignored: msg('No event is ignored.'),
-    skipped: msg('No event is skipped.'),
-    failed: msg('No event is failed, retrying.'),
-    dead: msg('No event is dead.'),
-  })[status];
+import { renderDetails } from './details.js';
+import { badge, noneWith, statuses } from './status.js';
 
 /** "1 transaction", "3 transactions", in the current language. */
 const transactions = (n: number) => plural(n, msg('transaction'), msg('transactions'));
-
-/** Each status's badge. */
-const TONES: Record<WebhookEventStatus, string> = {
-  received: 'muted',
-  processed: 'success',
-  ignored: 'muted',
-  skipped: 'muted',
-  failed: 'warning',
-  dead: 'error',
-};
-
-const badge = (status: WebhookEventStatus) =>
-  html`<span class="badge" data-tone=${TONES[status]}>${statuses()[status]}</span>`;
 
 /**
  * The webhook event log (admin role): the events the payment service sent, newest first, with
@@ -110,8 +79,6 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
   @state() private status: WebhookEventStatus | '' = '';
   /** The event whose details are open. */
   @state() private openId: string | null = null;
-  /** The outcome of the last replay, announced. */
-  @state() private outcome = '';
   #replaying: string | null = null;
 
   protected override filterKey(): unknown {
@@ -150,10 +117,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       void this.refresh();
       if (detail.id && detail.id === this.openId) void this.details.run();
     },
-    onError: (error) => {
-      this.outcome = '';
-      this.emitError('replay', error);
-    },
+    onError: this.failed('replay'),
   });
 
   readonly #reconcileProgress = new ProgressWatcher(this, () => this.api, 'reconciliation');
@@ -187,10 +151,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       );
       this.emit(new ServiceReconciledEvent({ result }));
     },
-    onError: (error) => {
-      this.outcome = '';
-      this.emitError('reconcile', error);
-    },
+    onError: this.failed('reconcile'),
   });
 
   private async onReconcile(): Promise<void> {
@@ -202,13 +163,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
   private async onReplay(id: string | null): Promise<void> {
     if (this.replay.status === TaskStatus.PENDING) return;
     this.#replaying = id;
-    await this.replay.run([id]);
-    await this.updateComplete;
-    this.renderRoot
-      .querySelector<HTMLElement>(
-        this.replay.status === TaskStatus.ERROR ? '[part~="error"]' : '[part~="result"]',
-      )
-      ?.focus();
+    await this.runAndFocus(this.replay, [id]);
   }
 
   private async toggle(id: string): Promise<void> {
@@ -280,88 +235,35 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
           </div>
         </td>
       </tr>
-      ${open ? this.renderDetails() : nothing}`;
-  }
-
-  /** The open event's details, in a row of their own under its row. */
-  private renderDetails() {
-    const e = this.details.value;
-    const failed = this.details.status === TaskStatus.ERROR;
-    return html`<tr>
-      <td colspan="6" class="details">
-        <section
-          id="details"
-          part="details"
-          tabindex="-1"
-          aria-labelledby="details-heading"
-          @keydown=${(k: KeyboardEvent) => k.key === 'Escape' && this.close()}
-        >
-          <div class="row header">
-            ${this.renderHeadingAt(
-              1,
-              html`${msg('Event')} ${e ? html`<code>${e.eventId}</code>` : nothing}`,
-              'details-heading',
-            )}
-            <button type="button" part="button" @click=${this.close}>
-              ${msg('Close details')}
-            </button>
-          </div>
-          ${
-            failed
-              ? renderAlert(this.details.error)
-              : e && e.id === this.openId
-                ? html`<dl>
-                    <dt>${msg('Kind')}</dt>
-                    <dd>${e.type}</dd>
-                    <dt>${msg('Status')}</dt>
-                    <dd>${badge(e.status)}</dd>
-                    <dt>${msg('Transaction ids')}</dt>
-                    <dd>
-                      ${
-                        e.transactionIds.length
-                          ? e.transactionIds.map((id) => html`<code>${id}</code> `)
-                          : msg('None')
-                      }
-                    </dd>
-                    <dt>${msg('Attempts')}</dt>
-                    <dd>${e.attempts}</dd>
-                    <dt>${msg('Error')}</dt>
-                    <dd>${e.error ? plainRemote(e.error) : msg('None')}</dd>
-                    <dt>${msg('Received')}</dt>
-                    <dd>${formatDateTime(e.receivedAt)}</dd>
-                    <dt>${msg('Processed')}</dt>
-                    <dd>${formatDateTime(e.processedAt)}</dd>
-                    <dt>${msg('Last change')}</dt>
-                    <dd>${formatDateTime(e.updatedAt)}</dd>
-                  </dl>`
-                : html`<p class="hint">${spinner}${msg('Loading the event…')}</p>`
-          }
-        </section>
-      </td>
-    </tr>`;
+      ${
+        open
+          ? renderDetails({
+              openId: e.id,
+              event: this.details.value,
+              failed: this.details.status === TaskStatus.ERROR,
+              error: this.details.error,
+              heading: (content) => this.renderHeadingAt(1, content, 'details-heading'),
+              close: () => this.close(),
+            })
+          : nothing
+      }`;
   }
 
   private renderTable() {
-    return html`<div data-fit role="region" aria-label=${msg('Webhook events')}>
-      <table part="table">
-        <caption class="visually-hidden">
-          ${msg('Webhook events, newest first')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">${msg('Received')}</th>
-            <th scope="col">${msg('Kind')}</th>
-            <th scope="col">${msg('Status')}</th>
-            <th scope="col">${msg('Attempts')}</th>
-            <th scope="col">${msg('Error')}</th>
-            <th scope="col"><span class="visually-hidden">${msg('Actions')}</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${this.rows.map((e) => this.renderRow(e))}
-        </tbody>
-      </table>
-    </div>`;
+    return renderTable(
+      msg('Webhook events'),
+      msg('Webhook events, newest first'),
+      'table',
+      [
+        msg('Received'),
+        msg('Kind'),
+        msg('Status'),
+        msg('Attempts'),
+        msg('Error'),
+        { label: msg('Actions'), hidden: true },
+      ],
+      this.rows.map((e) => this.renderRow(e)),
+    );
   }
 
   override render() {
@@ -395,7 +297,7 @@ export class ServiceWebhookEvents extends PagedList<WebhookEventRecord> {
       ${this.renderLoadState((time) => msg(str`Showing the events as of ${time}.`))}
       ${this.replay.status === TaskStatus.ERROR ? renderAlert(this.replay.error) : nothing}
       ${this.reconcile.status === TaskStatus.ERROR ? renderAlert(this.reconcile.error) : nothing}
-      ${this.outcome ? alertBox('success', html`<p>${this.outcome}</p>`, 'result') : nothing}
+      ${this.renderOutcome()}
       ${
         this.hasLoaded
           ? this.rows.length === 0

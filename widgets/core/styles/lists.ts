@@ -89,6 +89,20 @@ export const listStyles = css`
   .sub {
     display: block;
   }
+  /* A name's cell (a payer, a client): a long name wraps in it, never widening the table, and
+     shows 3 lines at most, the whole of it in its title (and read out). 16rem holds an e-mail
+     address whole; in labelled rows, no more than its row. */
+  .name {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    overflow: hidden;
+    max-inline-size: 16rem;
+    overflow-wrap: break-word;
+  }
+  [data-rows] .name {
+    max-inline-size: 100%;
+  }
   [data-rows] thead {
     display: none;
   }
