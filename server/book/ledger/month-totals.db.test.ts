@@ -141,7 +141,7 @@ describe('balances as of a date, from the month totals', () => {
     expect(kept.length).toBeGreaterThan(4);
     // The backfill statement of migration 0020, run on the entries alone.
     const migration = readFileSync(
-      new URL('../../db/migrations/0020_ledger_totals.sql.sql', import.meta.url),
+      new URL('../../db/migrations/0020_ledger_totals.sql', import.meta.url),
       'utf8',
     );
     const backfill = migration.split('--> statement-breakpoint').at(-1)!;
