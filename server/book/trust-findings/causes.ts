@@ -243,12 +243,15 @@ export interface BalanceScope {
   matterId: string | null;
 }
 
-/** A balance scope from a row that names its account, client and matter. */
-export const balanceScopeOf = (r: {
+/** A row (of a raw query) that names an account, a client and a matter. */
+export interface ScopeRow {
   bank_account_id: string;
   client_id: string | null;
   matter_id: string | null;
-}): BalanceScope => ({
+}
+
+/** A balance scope from a row that names its account, client and matter. */
+export const balanceScopeOf = (r: ScopeRow): BalanceScope => ({
   bankAccountId: r.bank_account_id,
   clientId: r.client_id,
   matterId: r.matter_id,
@@ -271,13 +274,12 @@ export async function negativeBalanceCauses(
     scopes.map((s) => sql`(${s.bankAccountId}::uuid, ${matterScope(s.clientId, s.matterId)})`),
     sql`, `,
   );
-  const rows = rowsOf<{
-    bank_account_id: string;
-    client_id: string | null;
-    matter_id: string | null;
-    balance_cents: string | number;
-    since: string | Date | null;
-  }>(
+  const rows = rowsOf<
+    ScopeRow & {
+      balance_cents: string | number;
+      since: string | Date | null;
+    }
+  >(
     await db.execute(sql`
       select b.bank_account_id, b.client_id, b.matter_id, b.balance_cents,
         b.negative_since as since
