@@ -15,13 +15,14 @@ import {
   paymentLinks,
 } from '../db/schema/index.js';
 import { containing } from './pagination.js';
-import { invalidInput, notFound } from '../errors.js';
+import { requireOrgRow, type RowLock } from '../db/org-rows.js';
+import { invalidInput } from '../errors.js';
 import { requireAggregateTotalWithinLimit } from './aggregate-total.js';
-import { requireReferences, type RowLock } from './lookups.js';
+import { requireReferences } from './lookups.js';
 import { requestAggregateLinkRemoval, type AggregateLinkRemoval } from '../sync-rules/requests.js';
 import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { aggregateLinkNeedsSync } from '../sync-rules/rules.js';
-import { pageAfter, toPage } from './pagination.js';
+import { orgPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
 
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
@@ -113,14 +114,9 @@ export async function listAggregateLinks(
   orgId: string,
   query: ListQuery & { q?: string | undefined },
 ): Promise<Page<AggregateLink>> {
-  const { where, orderBy } = pageAfter(query.cursor, aggregateLinks.createdAt, aggregateLinks.id);
-  const rows = await db
-    .select()
-    .from(aggregateLinks)
-    .where(and(eq(aggregateLinks.orgId, orgId), query.q ? matching(query.q, db) : undefined, where))
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const page = await orgPage(db, aggregateLinks, orgId, query, 'createdAt', [
+    query.q ? matching(query.q, db) : undefined,
+  ]);
   const members = await membersOf(
     db,
     page.rows.map((r) => r.id),
@@ -131,20 +127,8 @@ export async function listAggregateLinks(
   };
 }
 
-async function findAggregateLinkRow(
-  db: Executor,
-  orgId: string,
-  id: string,
-  lock?: RowLock,
-): Promise<AggregateLinkRow> {
-  const query = db
-    .select()
-    .from(aggregateLinks)
-    .where(and(eq(aggregateLinks.orgId, orgId), eq(aggregateLinks.id, id)));
-  const [row] = await (lock ? query.for(lock) : query);
-  if (!row) throw notFound('Aggregate link');
-  return row;
-}
+const findAggregateLinkRow = (db: Executor, orgId: string, id: string, lock?: RowLock) =>
+  requireOrgRow(db, aggregateLinks, orgId, id, 'Aggregate link', lock);
 
 export async function getAggregateLink(
   db: Executor,

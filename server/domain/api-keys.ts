@@ -3,6 +3,7 @@ import type { Role } from '../../shared/records.js';
 import type { ApiKey } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
 import { apiKeys, organizations } from '../db/schema/index.js';
+import { orgRows } from '../db/org-rows.js';
 import { conflict, notFound } from '../errors.js';
 import { generateApiKey, hashApiKey, keyPrefix } from '../security/api-keys.js';
 
@@ -40,11 +41,9 @@ export async function createApiKey(
 }
 
 export async function listApiKeys(db: Executor, orgId: string): Promise<ApiKey[]> {
-  const rows = await db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.orgId, orgId))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  const rows = await orgRows(db, apiKeys, orgId, {
+    orderBy: [desc(apiKeys.createdAt), desc(apiKeys.id)],
+  });
   return rows.map(toApiKey);
 }
 

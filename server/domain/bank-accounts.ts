@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { BankAccount, ListQuery, Page } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
 import { bankAccounts } from '../db/schema/index.js';
-import { notFound } from '../errors.js';
-import { pageAfter, toPage } from './pagination.js';
+import { requireOrgRow } from '../db/org-rows.js';
+import { orgPage } from './pagination.js';
 
 type BankAccountRow = typeof bankAccounts.$inferSelect;
 
@@ -25,14 +24,7 @@ export async function listBankAccounts(
   orgId: string,
   query: ListQuery,
 ): Promise<Page<BankAccount>> {
-  const { where, orderBy } = pageAfter(query.cursor, bankAccounts.createdAt, bankAccounts.id);
-  const rows = await db
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.orgId, orgId), where))
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const page = await orgPage(db, bankAccounts, orgId, query, 'createdAt');
   return { data: page.rows.map(toBankAccount), nextCursor: page.nextCursor };
 }
 
@@ -41,10 +33,5 @@ export async function getBankAccount(
   orgId: string,
   id: string,
 ): Promise<BankAccount> {
-  const [row] = await db
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, id)));
-  if (!row) throw notFound('Bank account');
-  return toBankAccount(row);
+  return toBankAccount(await requireOrgRow(db, bankAccounts, orgId, id, 'Bank account'));
 }

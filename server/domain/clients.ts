@@ -1,14 +1,12 @@
-import { and, eq, ilike } from 'drizzle-orm';
+import { eq, ilike } from 'drizzle-orm';
 import type { Client, ClientCreate, ClientUpdate, ListQuery, Page } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
 import { clients } from '../db/schema/index.js';
-import { notFound } from '../errors.js';
+import { requireOrgRow, type RowLock } from '../db/org-rows.js';
 import { clientNeedsSync } from '../sync-rules/rules.js';
-import type { RowLock } from './lookups.js';
 import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
-import { pageAfter, toPage } from './pagination.js';
+import { containing, orgPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
-import { containing } from './pagination.js';
 import { requireNoPaymentLinks } from './payment-links.js';
 import { requireHoldsNoMoney } from './money-holders.js';
 
@@ -28,37 +26,14 @@ export async function listClients(
   orgId: string,
   query: ListQuery & { q?: string | undefined },
 ): Promise<Page<Client>> {
-  const { where, orderBy } = pageAfter(query.cursor, clients.createdAt, clients.id);
-  const rows = await db
-    .select()
-    .from(clients)
-    .where(
-      and(
-        eq(clients.orgId, orgId),
-        query.q ? ilike(clients.name, containing(query.q)) : undefined,
-        where,
-      ),
-    )
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const page = await orgPage(db, clients, orgId, query, 'createdAt', [
+    query.q ? ilike(clients.name, containing(query.q)) : undefined,
+  ]);
   return { data: page.rows.map(toClient), nextCursor: page.nextCursor };
 }
 
-async function findClientRow(
-  db: Executor,
-  orgId: string,
-  id: string,
-  lock?: RowLock,
-): Promise<ClientRow> {
-  const query = db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.orgId, orgId), eq(clients.id, id)));
-  const [row] = await (lock ? query.for(lock) : query);
-  if (!row) throw notFound('Client');
-  return row;
-}
+const findClientRow = (db: Executor, orgId: string, id: string, lock?: RowLock) =>
+  requireOrgRow(db, clients, orgId, id, 'Client', lock);
 
 export async function getClient(db: Executor, orgId: string, id: string): Promise<Client> {
   return toClient(await findClientRow(db, orgId, id));

@@ -1,21 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asc, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/index.js';
+import { findOrgRow, orgRows, type OrgTable, type RowLock } from '../db/org-rows.js';
 import { invalidInput } from '../errors.js';
-
-interface OrgTable {
-  id: PgColumn;
-  orgId: PgColumn;
-}
-
-/**
- * A row lock for what a check reads, held to the end of the transaction: `key share` keeps the
- * row from being deleted (a reference to it), `share` also from being changed (its fields are
- * checked), `update` makes the writer the only one (the row itself is changed or deleted).
- * Several rows of a table are locked in id order, so two writers never wait on each other in a
- * circle.
- */
-export type RowLock = 'key share' | 'share' | 'update';
 
 /**
  * Loads the record a lookup field points to, within the organization. A missing one, or one of
@@ -30,14 +17,10 @@ export async function requireReference<T extends PgTable & OrgTable>(
   label: string,
   lock?: RowLock,
 ): Promise<T['$inferSelect']> {
-  const query = db
-    .select()
-    .from(table as PgTable)
-    .where(and(eq(table.orgId, orgId), eq(table.id, id)));
-  const [row] = await (lock ? query.for(lock) : query);
+  const row = await findOrgRow(db, table, orgId, id, lock);
   if (!row)
     throw invalidInput(`No ${label} with id ${id}`, { [field]: [`no ${label} with this id`] });
-  return row as T['$inferSelect'];
+  return row;
 }
 
 /** Like requireReference for a list field: every missing id is reported at its index. */
@@ -50,12 +33,11 @@ export async function requireReferences<T extends PgTable & OrgTable>(
   label: string,
   lock?: RowLock,
 ): Promise<T['$inferSelect'][]> {
-  const query = db
-    .select()
-    .from(table as PgTable)
-    .where(and(eq(table.orgId, orgId), inArray(table.id, ids)))
-    .orderBy(asc(table.id));
-  const rows = (await (lock ? query.for(lock) : query)) as (T['$inferSelect'] & { id: string })[];
+  const rows = (await orgRows(db, table, orgId, {
+    where: [inArray(table.id, ids)],
+    orderBy: [asc(table.id)],
+    lock,
+  })) as (T['$inferSelect'] & { id: string })[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fields: Record<string, string[]> = {};
   ids.forEach((id, index) => {

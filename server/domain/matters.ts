@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ListQuery, Matter, MatterCreate, MatterUpdate, Page } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
 import { clients, matters } from '../db/schema/index.js';
-import { notFound } from '../errors.js';
-import { requireReference, type RowLock } from './lookups.js';
+import { requireOrgRow, type RowLock } from '../db/org-rows.js';
+import { requireReference } from './lookups.js';
 import { matterNeedsSync } from '../sync-rules/rules.js';
 import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
-import { pageAfter, toPage } from './pagination.js';
+import { orgPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
 import { requireNoPaymentLinks } from './payment-links.js';
 import { requireHoldsNoMoney } from './money-holders.js';
@@ -28,37 +28,14 @@ export async function listMatters(
   orgId: string,
   query: ListQuery & { clientId?: string | undefined },
 ): Promise<Page<Matter>> {
-  const { where, orderBy } = pageAfter(query.cursor, matters.createdAt, matters.id);
-  const rows = await db
-    .select()
-    .from(matters)
-    .where(
-      and(
-        eq(matters.orgId, orgId),
-        query.clientId ? eq(matters.clientId, query.clientId) : undefined,
-        where,
-      ),
-    )
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const page = await orgPage(db, matters, orgId, query, 'createdAt', [
+    query.clientId ? eq(matters.clientId, query.clientId) : undefined,
+  ]);
   return { data: page.rows.map(toMatter), nextCursor: page.nextCursor };
 }
 
-async function findMatterRow(
-  db: Executor,
-  orgId: string,
-  id: string,
-  lock?: RowLock,
-): Promise<MatterRow> {
-  const query = db
-    .select()
-    .from(matters)
-    .where(and(eq(matters.orgId, orgId), eq(matters.id, id)));
-  const [row] = await (lock ? query.for(lock) : query);
-  if (!row) throw notFound('Matter');
-  return row;
-}
+const findMatterRow = (db: Executor, orgId: string, id: string, lock?: RowLock) =>
+  requireOrgRow(db, matters, orgId, id, 'Matter', lock);
 
 export async function getMatter(db: Executor, orgId: string, id: string): Promise<Matter> {
   return toMatter(await findMatterRow(db, orgId, id));

@@ -1,5 +1,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/index.js';
+import { orgRows, type OrgTable } from '../db/org-rows.js';
 import { invalidInput } from '../errors.js';
 
 // Keyset pagination, newest first: the cursor is the (sort time, id) of the last row answered, so
@@ -61,6 +63,30 @@ export function toPage<T>(
   const pageRows = rows.slice(0, limit);
   const last = keyOf(pageRows[pageRows.length - 1] as T);
   return { rows: pageRows, nextCursor: encodeCursor(last.at, last.id) };
+}
+
+/**
+ * One page of an organization's rows of `table`, newest first by `sortedBy` (a time column of
+ * the table), that meet `where`: the rows, and the cursor of the next page (null: the last).
+ */
+export async function orgPage<
+  T extends PgTable & OrgTable,
+  K extends keyof T & keyof T['$inferSelect'] & string,
+>(
+  db: Executor,
+  table: T,
+  orgId: string,
+  query: { cursor?: string | undefined; limit: number },
+  sortedBy: K,
+  where: readonly (SQL | undefined)[] = [],
+): Promise<{ rows: T['$inferSelect'][]; nextCursor: string | null }> {
+  const after = pageAfter(query.cursor, table[sortedBy] as PgColumn, table.id);
+  const rows = await orgRows(db, table, orgId, {
+    where: [...where, after.where],
+    orderBy: after.orderBy,
+    limit: query.limit + 1,
+  });
+  return toPage(rows, query.limit, (r) => ({ at: r[sortedBy] as Date, id: r.id as string }));
 }
 
 /** `q` as a literal ILIKE pattern: any %, _ or backslash in it matches itself. */

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
 import { aggregateLinkPaymentLinks, aggregateLinks, paymentLinks } from '../db/schema/index.js';
-import { notFound } from '../errors.js';
+import { requireOrgRow } from '../db/org-rows.js';
 
 // The one lock order of the record writes on PostgreSQL, where two requests run at once: an
 // aggregate link before its payment links, and rows of one table in id order. An aggregate
@@ -44,12 +44,7 @@ export async function lockPaymentLinkForChange(
 ): Promise<{ row: PaymentLinkRow; aggregateLinkIds: string[] }> {
   const locked = new Set(await holders(tx, id));
   await lockAggregateLinks(tx, [...locked]);
-  const [row] = await tx
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.orgId, orgId), eq(paymentLinks.id, id)))
-    .for('update');
-  if (!row) throw notFound('Payment link');
+  const row = await requireOrgRow(tx, paymentLinks, orgId, id, 'Payment link', 'update');
   for (;;) {
     const now = await holders(tx, id);
     const missing = now.filter((aggregateLinkId) => !locked.has(aggregateLinkId));

@@ -16,7 +16,8 @@ import {
   matters,
   paymentLinks,
 } from '../db/schema/index.js';
-import { conflict, invalidInput, notFound } from '../errors.js';
+import { requireOrgRow } from '../db/org-rows.js';
+import { conflict, invalidInput } from '../errors.js';
 import { requireAmountFitsAggregates } from './aggregate-total.js';
 import { requireReference } from './lookups.js';
 import { lockPaymentLinkForChange } from './payment-link-locks.js';
@@ -28,7 +29,7 @@ import {
 import { insertSyncedRecord, updateSyncedRecord } from '../sync-rules/write.js';
 import { removeAggregateLinkRow } from './aggregate-links.js';
 import { paymentLinkNeedsSync } from '../sync-rules/rules.js';
-import { pageAfter, toPage } from './pagination.js';
+import { orgPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
 import { requireHoldsNoMoney } from './money-holders.js';
 
@@ -56,35 +57,11 @@ export async function listPaymentLinks(
   orgId: string,
   query: ListQuery & { clientId?: string | undefined; matterId?: string | undefined },
 ): Promise<Page<PaymentLink>> {
-  const { where, orderBy } = pageAfter(query.cursor, paymentLinks.createdAt, paymentLinks.id);
-  const rows = await db
-    .select()
-    .from(paymentLinks)
-    .where(
-      and(
-        eq(paymentLinks.orgId, orgId),
-        query.clientId ? eq(paymentLinks.clientId, query.clientId) : undefined,
-        query.matterId ? eq(paymentLinks.matterId, query.matterId) : undefined,
-        where,
-      ),
-    )
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const page = await orgPage(db, paymentLinks, orgId, query, 'createdAt', [
+    query.clientId ? eq(paymentLinks.clientId, query.clientId) : undefined,
+    query.matterId ? eq(paymentLinks.matterId, query.matterId) : undefined,
+  ]);
   return { data: page.rows.map(toPaymentLink), nextCursor: page.nextCursor };
-}
-
-async function findPaymentLinkRow(
-  db: Executor,
-  orgId: string,
-  id: string,
-): Promise<PaymentLinkRow> {
-  const [row] = await db
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.orgId, orgId), eq(paymentLinks.id, id)));
-  if (!row) throw notFound('Payment link');
-  return row;
 }
 
 export async function getPaymentLink(
@@ -92,7 +69,7 @@ export async function getPaymentLink(
   orgId: string,
   id: string,
 ): Promise<PaymentLink> {
-  return toPaymentLink(await findPaymentLinkRow(db, orgId, id));
+  return toPaymentLink(await requireOrgRow(db, paymentLinks, orgId, id, 'Payment link'));
 }
 
 // Bank accounts exist locally only once synced from the remote service, hence the hint. Each

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { RemoteSite } from '../../shared/schemas.js';
 import type { Executor } from '../db/index.js';
 import { remoteSites } from '../db/schema/index.js';
+import { orgRows } from '../db/org-rows.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { isDeactivated } from './organization-status.js';
@@ -34,11 +35,9 @@ export async function listRemoteSites(
   serviceUrls: ServiceUrls,
   orgId: string,
 ): Promise<RemoteSite[]> {
-  const rows = await db
-    .select()
-    .from(remoteSites)
-    .where(eq(remoteSites.orgId, orgId))
-    .orderBy(asc(remoteSites.createdAt), asc(remoteSites.name));
+  const rows = await orgRows(db, remoteSites, orgId, {
+    orderBy: [asc(remoteSites.createdAt), asc(remoteSites.name)],
+  });
   return rows.map((row) => toRemoteSite(row, serviceUrls));
 }
 

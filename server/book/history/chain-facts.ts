@@ -1,22 +1,9 @@
-import type { LedgerEntryKind } from '../../../shared/ledger.js';
+import type { EntryFact } from '../ledger/post.js';
 
 // The facts one organization's history chain holds, read row by row (rebuild.ts reads them and
 // compares the live tables; live-records.ts compares the records beside the ledger).
 
-export interface EntryFact {
-  seq: number;
-  bankAccountId: string;
-  clientId: string | null;
-  matterId: string | null;
-  transactionId: string | null;
-  kind: LedgerEntryKind;
-  amountCents: number;
-  date: string;
-  memo: string | null;
-  reversesEntryId: string | null;
-  reason: string | null;
-  createdBy: string;
-}
+export type { EntryFact };
 
 /** The facts read from one organization's chain, latest state per subject. */
 export class ChainFacts {

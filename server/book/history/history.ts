@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
+import { orgRows } from '../../db/org-rows.js';
 import { auditHistory } from '../../db/schema/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AUDIT_SUBJECTS, type AuditSubject } from '../../../shared/audit.js';
@@ -195,11 +196,10 @@ export async function historyOf(
   orgId: string,
   subjectId: string,
 ): Promise<HistoryRow[]> {
-  const rows = await db
-    .select()
-    .from(auditHistory)
-    .where(and(eq(auditHistory.orgId, orgId), eq(auditHistory.subjectId, subjectId)))
-    .orderBy(asc(auditHistory.seq));
+  const rows = await orgRows(db, auditHistory, orgId, {
+    where: [eq(auditHistory.subjectId, subjectId)],
+    orderBy: [asc(auditHistory.seq)],
+  });
   return rows.map((r) => ({
     seq: r.seq,
     subject: r.subject,

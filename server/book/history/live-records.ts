@@ -1,5 +1,7 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { getTableName, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
+import { orgRows, type OrgTable } from '../../db/org-rows.js';
 import { ledgerReconciliations, moneyOutRequests, trustFindings } from '../../db/schema/index.js';
 import type { ChainFacts } from './chain-facts.js';
 
@@ -117,27 +119,30 @@ export async function compareRecords(
     }
   }
 
-  const requests = of('money_out_request');
-  for (const ids of chunks([...requests.keys()])) {
-    const live = await db
-      .select()
-      .from(moneyOutRequests)
-      .where(and(eq(moneyOutRequests.orgId, orgId), inArray(moneyOutRequests.id, ids)));
-    const byId = new Map(live.map((r) => [r.id, moneyOutFact(r)]));
-    for (const id of ids) {
-      compareFields('money_out_requests', id, requests.get(id), byId.get(id), differ);
+  /** Each record of `subject` in the chain against the fact of its row now, a chunk at a time. */
+  const compareRows = async <T extends PgTable & OrgTable>(
+    subject: string,
+    table: T,
+    fact: (row: T['$inferSelect']) => Record<string, unknown>,
+  ) => {
+    const chained = of(subject);
+    for (const ids of chunks([...chained.keys()])) {
+      const live = await orgRows(db, table, orgId, { where: [inArray(table.id, ids)] });
+      const byId = new Map(live.map((r) => [r.id as string, fact(r)]));
+      for (const id of ids) {
+        compareFields(getTableName(table), id, chained.get(id), byId.get(id), differ);
+      }
     }
-  }
+  };
+
+  await compareRows('money_out_request', moneyOutRequests, moneyOutFact);
 
   const reconciliations = of('reconciliation');
   // Every reconciliation run since the chain covered them carries its head: one missing from the
   // chain was added behind its back.
-  const live = await db
-    .select()
-    .from(ledgerReconciliations)
-    .where(
-      and(eq(ledgerReconciliations.orgId, orgId), isNotNull(ledgerReconciliations.historySeq)),
-    );
+  const live = await orgRows(db, ledgerReconciliations, orgId, {
+    where: [isNotNull(ledgerReconciliations.historySeq)],
+  });
   const byId = new Map(live.map((r) => [r.id, reconciliationFact(r)]));
   for (const [id, chain] of reconciliations) {
     compareFields('ledger_reconciliations', id, chain, byId.get(id), differ);
@@ -147,15 +152,5 @@ export async function compareRecords(
       differ('ledger_reconciliations', id, '(row)', null, 'not in the history');
   }
 
-  const acknowledgements = of('finding_acknowledgement');
-  for (const ids of chunks([...acknowledgements.keys()])) {
-    const rows = await db
-      .select()
-      .from(trustFindings)
-      .where(and(eq(trustFindings.orgId, orgId), inArray(trustFindings.id, ids)));
-    const byId = new Map(rows.map((r) => [r.id, acknowledgementFact(r)]));
-    for (const id of ids) {
-      compareFields('trust_findings', id, acknowledgements.get(id), byId.get(id), differ);
-    }
-  }
+  await compareRows('finding_acknowledgement', trustFindings, acknowledgementFact);
 }

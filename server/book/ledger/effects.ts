@@ -1,5 +1,6 @@
 import type { LedgerEntryKind } from '../../../shared/ledger.js';
 import { isPaymentType, reversalEffect } from '../../../shared/transaction-types.js';
+import type { Movement } from './totals.js';
 
 // What a stored transaction means for the trust ledger, as a pure function of the stored state.
 //
@@ -28,14 +29,8 @@ export interface LedgerTransaction {
   createdOn: Date;
 }
 
-export interface Effect {
+export interface Effect extends Movement {
   transactionId: string;
-  bankAccountId: string;
-  clientId: string | null;
-  matterId: string | null;
-  kind: LedgerEntryKind;
-  amountCents: number;
-  date: Date;
 }
 
 export const isPayment = (t: Pick<LedgerTransaction, 'type'>): boolean => isPaymentType(t.type);

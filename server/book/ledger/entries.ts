@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
 import type { LedgerEntry } from '../../../shared/ledger.js';
 import { moneyOfCents, toCents } from '../../../shared/money.js';
 import type { Executor } from '../../db/index.js';
+import { findOrgRow, requireOrgRow } from '../../db/org-rows.js';
 import { bankAccounts, clients, ledgerEntries, matters } from '../../db/schema/index.js';
 import { conflict, invalidInput, notFound } from '../../errors.js';
 import { instant } from './balances.js';
@@ -63,11 +64,7 @@ export async function listLedgerEntries(
   query: EntriesQuery,
 ): Promise<{ data: LedgerEntry[]; nextCursor: string | null }> {
   if (query.matterId && !query.clientId) {
-    const [matter] = await db
-      .select({ clientId: matters.clientId })
-      .from(matters)
-      .where(and(eq(matters.orgId, orgId), eq(matters.id, query.matterId)));
-    if (!matter) throw notFound('Matter');
+    const matter = await requireOrgRow(db, matters, orgId, query.matterId, 'Matter');
     query = { ...query, clientId: matter.clientId };
   }
   const after = query.cursor ? Number(query.cursor) : null;
@@ -117,21 +114,14 @@ export async function postManualEntry(
   createdBy: string,
 ): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ id: bankAccounts.id })
-      .from(bankAccounts)
-      .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, input.bankAccountId)));
-    if (!account) throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
-    const [client] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.orgId, orgId), eq(clients.id, input.clientId)));
-    if (!client) throw invalidInput('Unknown client', { clientId: ['not found'] });
+    if (!(await findOrgRow(tx, bankAccounts, orgId, input.bankAccountId))) {
+      throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
+    }
+    if (!(await findOrgRow(tx, clients, orgId, input.clientId))) {
+      throw invalidInput('Unknown client', { clientId: ['not found'] });
+    }
     if (input.matterId) {
-      const [matter] = await tx
-        .select({ clientId: matters.clientId })
-        .from(matters)
-        .where(and(eq(matters.orgId, orgId), eq(matters.id, input.matterId)));
+      const matter = await findOrgRow(tx, matters, orgId, input.matterId);
       if (!matter || matter.clientId !== input.clientId) {
         throw invalidInput('Unknown matter', { matterId: ['not a matter of this client'] });
       }
@@ -163,12 +153,7 @@ export async function reverseManualEntry(
   createdBy: string,
 ): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
-    const [original] = await tx
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.id, id)))
-      .for('update');
-    if (!original) throw notFound('Ledger entry');
+    const original = await requireOrgRow(tx, ledgerEntries, orgId, id, 'Ledger entry', 'update');
     if (original.kind !== 'manual' || original.reversesEntryId) {
       throw conflict(
         'Only a manual entry can be reversed: entries of transactions follow the transaction',

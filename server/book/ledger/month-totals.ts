@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { LedgerEntryKind } from '../../../shared/ledger.js';
 import type { Executor } from '../../db/index.js';
-import { addEntry, FIGURE_COLUMNS, noFigures, type Figures } from './totals.js';
+import { addEntry, FIGURE_COLUMNS, noFigures, type Figures, type Movement } from './totals.js';
 
 // The month totals (ledger_month_totals) of each client/matter line: what entries dated in each
 // calendar month (UTC) added, moved by every post in its transaction. A balance as of a past date
@@ -16,16 +15,6 @@ export const monthOf = (date: Date): string => `${date.toISOString().slice(0, 7)
 export const nextMonthStart = (date: Date): Date =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
 
-/** What a month total needs of an entry being posted (post.ts's NewEntry). */
-interface MonthEntry {
-  bankAccountId: string;
-  clientId: string | null;
-  matterId: string | null;
-  kind: LedgerEntryKind;
-  amountCents: number;
-  date: Date;
-}
-
 interface MonthTotal {
   bankAccountId: string;
   month: string;
@@ -39,8 +28,8 @@ interface MonthTotal {
 export async function addToMonthTotals(
   db: Executor,
   orgId: string,
-  entries: readonly MonthEntry[],
-  scopeOf: (e: MonthEntry) => string,
+  entries: readonly Movement[],
+  scopeOf: (e: Movement) => string,
 ): Promise<void> {
   const totals = new Map<string, MonthTotal>();
   for (const e of entries) {

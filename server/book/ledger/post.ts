@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { LedgerEntryKind } from '../../../shared/ledger.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { addToMonthTotals } from './month-totals.js';
@@ -10,6 +9,7 @@ import {
   noFigures,
   scopesOf,
   type Figures,
+  type Movement,
 } from './totals.js';
 
 const FIGURE_KEYS = Object.keys(FIGURE_COLUMNS) as (keyof Figures)[];
@@ -23,14 +23,8 @@ const FIGURE_KEYS = Object.keys(FIGURE_COLUMNS) as (keyof Figures)[];
 // are numbered; a second poster of the same account waits on the account's row until the first
 // commits, so posting order (seq) and the running balances agree on PostgreSQL too.
 
-export interface NewEntry {
-  bankAccountId: string;
-  clientId: string | null;
-  matterId: string | null;
+export interface NewEntry extends Movement {
   transactionId: string | null;
-  kind: LedgerEntryKind;
-  amountCents: number;
-  date: Date;
   memo?: string | null;
   reversesEntryId?: string | null;
   reason?: string | null;
@@ -44,6 +38,24 @@ interface Total {
   matterId: string | null;
   figures: Figures;
 }
+
+/** What the history chain records of an entry posted (history/chain-facts.ts reads it back). */
+const entryFact = (e: NewEntry, seq: number) => ({
+  seq,
+  bankAccountId: e.bankAccountId,
+  clientId: e.clientId,
+  matterId: e.matterId,
+  transactionId: e.transactionId,
+  kind: e.kind,
+  amountCents: e.amountCents,
+  date: e.date.toISOString(),
+  memo: e.memo ?? null,
+  reversesEntryId: e.reversesEntryId ?? null,
+  reason: e.reason ?? null,
+  createdBy: e.createdBy,
+});
+
+export type EntryFact = ReturnType<typeof entryFact>;
 
 /** Entries per statement: each takes 15 parameters, and a statement holds at most 65,534. */
 const POST_CHUNK = 1_000;
@@ -137,20 +149,7 @@ export async function postEntries(
       return {
         subject: 'ledger_entry' as const,
         subjectId: p.id,
-        content: {
-          seq: Number(p.seq),
-          bankAccountId: e.bankAccountId,
-          clientId: e.clientId,
-          matterId: e.matterId,
-          transactionId: e.transactionId,
-          kind: e.kind,
-          amountCents: e.amountCents,
-          date: e.date.toISOString(),
-          memo: e.memo ?? null,
-          reversesEntryId: e.reversesEntryId ?? null,
-          reason: e.reason ?? null,
-          createdBy: e.createdBy,
-        },
+        content: entryFact(e, Number(p.seq)),
       };
     }),
   );

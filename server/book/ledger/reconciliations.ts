@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Reconciliation } from '../../../shared/ledger.js';
 import { bigCents, moneyOfCents } from '../../../shared/money.js';
 import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
 import { rowsOf, textList, type Executor } from '../../db/index.js';
+import { findOrgRow } from '../../db/org-rows.js';
 import { bankAccounts, ledgerReconciliations } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
 import { money, say } from '../../sentences.js';
 import { appendHistory, type HistoryKey } from '../history/history.js';
 import { reconciliationFact } from '../history/live-records.js';
-import { pageAfter, toPage } from '../../domain/pagination.js';
+import { orgPage } from '../../domain/pagination.js';
 import { instant, ledgerBalances } from './balances.js';
 
 // Three-way reconciliation of one trust account at a date: the bank statement's balance (given),
@@ -105,11 +106,9 @@ export async function reconcile(
   input: { bankAccountId: string; asOf: string; statementBalance: string },
   createdBy: string,
 ): Promise<Reconciliation> {
-  const [account] = await db
-    .select({ id: bankAccounts.id })
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, input.bankAccountId)));
-  if (!account) throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
+  if (!(await findOrgRow(db, bankAccounts, orgId, input.bankAccountId))) {
+    throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
+  }
   const asOf = instant(input.asOf, true);
   const report = await ledgerBalances(db, orgId, {
     bankAccountId: input.bankAccountId,
@@ -201,25 +200,8 @@ export async function listReconciliations(
   orgId: string,
   query: { bankAccountId?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<{ data: Reconciliation[]; nextCursor: string | null }> {
-  const { where, orderBy } = pageAfter(
-    query.cursor,
-    ledgerReconciliations.createdAt,
-    ledgerReconciliations.id,
-  );
-  const rows = await db
-    .select()
-    .from(ledgerReconciliations)
-    .where(
-      and(
-        eq(ledgerReconciliations.orgId, orgId),
-        query.bankAccountId
-          ? eq(ledgerReconciliations.bankAccountId, query.bankAccountId)
-          : undefined,
-        where,
-      ),
-    )
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const page = await orgPage(db, ledgerReconciliations, orgId, query, 'createdAt', [
+    query.bankAccountId ? eq(ledgerReconciliations.bankAccountId, query.bankAccountId) : undefined,
+  ]);
   return { data: page.rows.map(toReconciliation), nextCursor: page.nextCursor };
 }

@@ -18,6 +18,20 @@ export const scopesOf = (e: { clientId: string | null; matterId: string | null }
   { scope: matterScope(e.clientId, e.matterId), clientId: e.clientId, matterId: e.matterId },
 ];
 
+/**
+ * What an entry moves: an amount of one kind, in an account (for a client, a matter of theirs),
+ * at a date. An entry being posted (post.ts), what a transaction does to the ledger (effects.ts)
+ * and what a month's totals add (month-totals.ts) all carry it.
+ */
+export interface Movement {
+  bankAccountId: string;
+  clientId: string | null;
+  matterId: string | null;
+  kind: LedgerEntryKind;
+  amountCents: number;
+  date: Date;
+}
+
 /** A line's figures, in cents: one per kind of entry, and the balance (their sum). */
 export type Figures = Record<LedgerEntryKind | 'balance', number>;
 

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/money-out.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { moneyOutRequests, transactions } from '../../db/schema/index.js';
-import { notFound } from '../../errors.js';
+import { orgRows, requireOrgRow } from '../../db/org-rows.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { moneyOutFact } from '../history/live-records.js';
 import { clientScope, matterScope } from '../ledger/totals.js';
@@ -78,13 +78,7 @@ export async function lockTransaction(
   id: string,
 ): Promise<TransactionRow> {
   await lockHistory(db, orgId);
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.orgId, orgId), eq(transactions.id, id)))
-    .for('update');
-  if (!row) throw notFound('Transaction');
-  return row;
+  return requireOrgRow(db, transactions, orgId, id, 'Transaction', 'update');
 }
 
 /**
@@ -96,11 +90,10 @@ export async function findRequestByKey(
   orgId: string,
   key: string,
 ): Promise<MoneyOutRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(moneyOutRequests)
-    .where(and(eq(moneyOutRequests.orgId, orgId), eq(moneyOutRequests.idempotencyKey, key)))
-    .limit(1);
+  const [row] = await orgRows(db, moneyOutRequests, orgId, {
+    where: [eq(moneyOutRequests.idempotencyKey, key)],
+    limit: 1,
+  });
   return row;
 }
 
@@ -114,14 +107,8 @@ export async function lockRequestKey(db: Executor, orgId: string, key: string): 
   );
 }
 
-export async function getRequest(db: Executor, orgId: string, id: string): Promise<MoneyOutRow> {
-  const [row] = await db
-    .select()
-    .from(moneyOutRequests)
-    .where(and(eq(moneyOutRequests.orgId, orgId), eq(moneyOutRequests.id, id)));
-  if (!row) throw notFound('Refund or void request');
-  return row;
-}
+export const getRequest = (db: Executor, orgId: string, id: string): Promise<MoneyOutRow> =>
+  requireOrgRow(db, moneyOutRequests, orgId, id, 'Refund or void request');
 
 /** The request the service knows by this id or externalId, if it is ours. */
 export async function findRequestAtService(
@@ -134,10 +121,7 @@ export async function findRequestAtService(
     ref.externalId ? eq(moneyOutRequests.externalId, ref.externalId) : undefined,
   ].filter((c) => c !== undefined);
   if (by.length === 0) return undefined;
-  const [row] = await db
-    .select()
-    .from(moneyOutRequests)
-    .where(and(eq(moneyOutRequests.orgId, orgId), or(...by)));
+  const [row] = await orgRows(db, moneyOutRequests, orgId, { where: [or(...by)] });
   return row;
 }
 
@@ -342,13 +326,10 @@ export async function listMoneyOut(
   orgId: string,
   transactionId: string,
 ): Promise<MoneyOutRequest[]> {
-  const rows = await db
-    .select()
-    .from(moneyOutRequests)
-    .where(
-      and(eq(moneyOutRequests.orgId, orgId), eq(moneyOutRequests.transactionId, transactionId)),
-    )
-    .orderBy(desc(moneyOutRequests.createdAt), desc(moneyOutRequests.id));
+  const rows = await orgRows(db, moneyOutRequests, orgId, {
+    where: [eq(moneyOutRequests.transactionId, transactionId)],
+    orderBy: [desc(moneyOutRequests.createdAt), desc(moneyOutRequests.id)],
+  });
   return rows.map(toMoneyOutRequest);
 }
 
@@ -359,10 +340,9 @@ export async function transactionsByServiceId(
   serviceIds: readonly string[],
 ): Promise<TransactionRow[]> {
   if (serviceIds.length === 0) return [];
-  return db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.orgId, orgId), inArray(transactions.serviceId, [...serviceIds])));
+  return orgRows(db, transactions, orgId, {
+    where: [inArray(transactions.serviceId, [...serviceIds])],
+  });
 }
 
 /** Why an open request is stuck (its job gave up for now); its state stays as it was. */

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ListQuery, Page, Transaction } from '../../../shared/schemas.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { transactions } from '../../db/schema/index.js';
-import { notFound } from '../../errors.js';
-import { pageAfter, toPage } from '../../domain/pagination.js';
+import { requireOrgRow } from '../../db/org-rows.js';
+import { orgPage } from '../../domain/pagination.js';
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -39,21 +39,10 @@ export async function listTransactions(
   orgId: string,
   query: ListQuery & { paymentLinkId?: string | undefined; clientId?: string | undefined },
 ): Promise<Page<Transaction>> {
-  const { where, orderBy } = pageAfter(query.cursor, transactions.createdOn, transactions.id);
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.orgId, orgId),
-        query.paymentLinkId ? eq(transactions.paymentLinkId, query.paymentLinkId) : undefined,
-        query.clientId ? eq(transactions.clientId, query.clientId) : undefined,
-        where,
-      ),
-    )
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.createdOn, id: r.id }));
+  const page = await orgPage(db, transactions, orgId, query, 'createdOn', [
+    query.paymentLinkId ? eq(transactions.paymentLinkId, query.paymentLinkId) : undefined,
+    query.clientId ? eq(transactions.clientId, query.clientId) : undefined,
+  ]);
   return { data: page.rows.map(toTransaction), nextCursor: page.nextCursor };
 }
 
@@ -62,12 +51,7 @@ export async function getTransaction(
   orgId: string,
   id: string,
 ): Promise<Transaction> {
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.orgId, orgId), eq(transactions.id, id)));
-  if (!row) throw notFound('Transaction');
-  return toTransaction(row);
+  return toTransaction(await requireOrgRow(db, transactions, orgId, id, 'Transaction'));
 }
 
 /**

@@ -33,39 +33,34 @@ const none = {
 
 /** Trust accounts the service uses for its fees or its chargebacks (bank account sync). */
 export async function accountFlagCauses(db: Executor, orgId: string): Promise<Cause[]> {
-  const rows = rowsOf<{ id: string; name: string; fee: boolean; chargeback: boolean }>(
+  type Row = { id: string; name: string; fee: boolean; chargeback: boolean };
+  const rows = rowsOf<Row>(
     await db.execute(sql`
       select id, name, is_fee_account as fee, is_chargeback_account as chargeback
       from bank_accounts
       where org_id = ${orgId}::uuid and category = 'trust'
         and (is_fee_account or is_chargeback_account)`),
   );
-  return rows.flatMap((a) => [
-    ...(a.fee
-      ? [
-          {
-            ...none,
-            kind: 'trust_fee_account' as const,
-            key: `fee_account:${a.id}`,
-            severity: 'high' as const,
-            bankAccountId: a.id,
-            details: { bankAccountName: a.name },
-          },
-        ]
-      : []),
-    ...(a.chargeback
-      ? [
-          {
-            ...none,
-            kind: 'trust_chargeback_account' as const,
-            key: `chargeback_account:${a.id}`,
-            severity: 'high' as const,
-            bankAccountId: a.id,
-            details: { bankAccountName: a.name },
-          },
-        ]
-      : []),
-  ]);
+  const flags = [
+    { kind: 'trust_fee_account', prefix: 'fee_account', set: (a: Row) => a.fee },
+    {
+      kind: 'trust_chargeback_account',
+      prefix: 'chargeback_account',
+      set: (a: Row) => a.chargeback,
+    },
+  ] as const;
+  return rows.flatMap((a) =>
+    flags
+      .filter((flag) => flag.set(a))
+      .map(({ kind, prefix }) => ({
+        ...none,
+        kind,
+        key: `${prefix}:${a.id}`,
+        severity: 'high' as const,
+        bankAccountId: a.id,
+        details: { bankAccountName: a.name },
+      })),
+  );
 }
 
 /**
@@ -123,13 +118,23 @@ export async function statementDebitCauses(db: Executor, orgId: string): Promise
   return [...causes.values()];
 }
 
+/** What a payment's findings are, each keyed `prefix:paymentId`. */
+const PAYMENT_FINDINGS = [
+  { kind: 'trust_chargeback', prefix: 'chargeback', severity: 'high' },
+  { kind: 'trust_ach_return', prefix: 'ach_return', severity: 'medium' },
+  { kind: 'outside_refund', prefix: 'outside_refund', severity: 'medium' },
+  { kind: 'outside_void', prefix: 'outside_void', severity: 'medium' },
+] as const satisfies readonly {
+  kind: TrustFindingKind;
+  prefix: string;
+  severity: TrustFindingSeverity;
+}[];
+
+type PaymentFindingKind = (typeof PAYMENT_FINDINGS)[number]['kind'];
+
 /** The keys a payment's findings have: re-evaluating the payment settles each of them. */
-export const transactionKeys = (paymentId: string) => [
-  `chargeback:${paymentId}`,
-  `ach_return:${paymentId}`,
-  `outside_refund:${paymentId}`,
-  `outside_void:${paymentId}`,
-];
+export const transactionKeys = (paymentId: string) =>
+  PAYMENT_FINDINGS.map((f) => `${f.prefix}:${paymentId}`);
 
 type FamilyRow = LedgerRow & { head: string };
 
@@ -213,46 +218,20 @@ export async function transactionCauses(
       transactionId: payment.id,
       details: { paymentType: payment.type },
     };
-    const chargedBack = moved.get('charged_back') ?? 0;
-    if (chargedBack > 0) {
-      causes.push({
-        ...base,
-        kind: 'trust_chargeback',
-        key: `chargeback:${head}`,
-        severity: 'high',
-        amountCents: chargedBack,
-      });
-    }
-    const returned = moved.get('returned') ?? 0;
-    if (returned > 0) {
-      causes.push({
-        ...base,
-        kind: 'trust_ach_return',
-        key: `ach_return:${head}`,
-        severity: 'medium',
-        amountCents: returned,
-      });
-    }
-    const refundedOutside =
-      (moved.get('refunded') ?? 0) - ours(head, 'refund').reduce((s, a) => s + Number(a.cents), 0);
-    if (refundedOutside > 0) {
-      causes.push({
-        ...base,
-        kind: 'outside_refund',
-        key: `outside_refund:${head}`,
-        severity: 'medium',
-        amountCents: refundedOutside,
-      });
-    }
-    const voided = moved.get('voided') ?? 0;
-    if (voided > 0 && ours(head, 'void').length === 0) {
-      causes.push({
-        ...base,
-        kind: 'outside_void',
-        key: `outside_void:${head}`,
-        severity: 'medium',
-        amountCents: voided,
-      });
+    // Cents each finding is about; none (0 or less) raises no finding.
+    const cents: Record<PaymentFindingKind, number> = {
+      trust_chargeback: moved.get('charged_back') ?? 0,
+      trust_ach_return: moved.get('returned') ?? 0,
+      outside_refund:
+        (moved.get('refunded') ?? 0) -
+        ours(head, 'refund').reduce((s, a) => s + Number(a.cents), 0),
+      outside_void: ours(head, 'void').length === 0 ? (moved.get('voided') ?? 0) : 0,
+    };
+    for (const { kind, prefix, severity } of PAYMENT_FINDINGS) {
+      const amountCents = cents[kind];
+      if (amountCents > 0) {
+        causes.push({ ...base, kind, key: `${prefix}:${head}`, severity, amountCents });
+      }
     }
   }
   return causes;
@@ -264,12 +243,15 @@ export interface BalanceScope {
   matterId: string | null;
 }
 
-/** A balance scope from a row that names its account, client and matter. */
-export const balanceScopeOf = (r: {
+/** A row (of a raw query) that names an account, a client and a matter. */
+export interface ScopeRow {
   bank_account_id: string;
   client_id: string | null;
   matter_id: string | null;
-}): BalanceScope => ({
+}
+
+/** A balance scope from a row that names its account, client and matter. */
+export const balanceScopeOf = (r: ScopeRow): BalanceScope => ({
   bankAccountId: r.bank_account_id,
   clientId: r.client_id,
   matterId: r.matter_id,
@@ -292,13 +274,12 @@ export async function negativeBalanceCauses(
     scopes.map((s) => sql`(${s.bankAccountId}::uuid, ${matterScope(s.clientId, s.matterId)})`),
     sql`, `,
   );
-  const rows = rowsOf<{
-    bank_account_id: string;
-    client_id: string | null;
-    matter_id: string | null;
-    balance_cents: string | number;
-    since: string | Date | null;
-  }>(
+  const rows = rowsOf<
+    ScopeRow & {
+      balance_cents: string | number;
+      since: string | Date | null;
+    }
+  >(
     await db.execute(sql`
       select b.bank_account_id, b.client_id, b.matter_id, b.balance_cents,
         b.negative_since as since

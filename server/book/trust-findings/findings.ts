@@ -12,7 +12,7 @@ import { clients, matters, statements, trustFindings } from '../../db/schema/ind
 import { notFound } from '../../errors.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { acknowledgementFact } from '../history/live-records.js';
-import { pageAfter, toPage } from '../../domain/pagination.js';
+import { orgPage } from '../../domain/pagination.js';
 import { wordingOf } from './wording.js';
 import { NO_ES_DETERMINACION_LEGAL, wordingOfEs } from './wording-es.js';
 
@@ -112,22 +112,11 @@ export async function listTrustFindings(
   orgId: string,
   query: TrustFindingListQuery,
 ): Promise<Page<TrustFindingRecord>> {
-  const { where, orderBy } = pageAfter(query.cursor, trustFindings.createdAt, trustFindings.id);
-  const rows = await db
-    .select()
-    .from(trustFindings)
-    .where(
-      and(
-        eq(trustFindings.orgId, orgId),
-        byStatus[query.status],
-        query.severity ? eq(trustFindings.severity, query.severity) : undefined,
-        query.kind ? eq(trustFindings.kind, query.kind) : undefined,
-        where,
-      ),
-    )
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const page = await orgPage(db, trustFindings, orgId, query, 'createdAt', [
+    byStatus[query.status],
+    query.severity ? eq(trustFindings.severity, query.severity) : undefined,
+    query.kind ? eq(trustFindings.kind, query.kind) : undefined,
+  ]);
   return { data: await withContext(db, page.rows, query.lang), nextCursor: page.nextCursor };
 }
 

@@ -13,6 +13,7 @@ import {
   transactionKeys,
   type BalanceScope,
   type Cause,
+  type ScopeRow,
 } from './causes.js';
 
 // Findings are stored (stable ids, acknowledgements) and re-evaluated where their causes change:
@@ -95,11 +96,7 @@ export async function refreshStatementFindings(db: Executor, orgId: string): Pro
 
 /** The open negative-balance findings' scopes: re-checked whatever changed. */
 async function openNegativeScopes(db: Executor, orgId: string): Promise<BalanceScope[]> {
-  const rows = rowsOf<{
-    bank_account_id: string;
-    client_id: string | null;
-    matter_id: string | null;
-  }>(
+  const rows = rowsOf<ScopeRow>(
     await db.execute(sql`
       select bank_account_id, client_id, matter_id from trust_findings
       where org_id = ${orgId}::uuid and resolved_at is null and kind = 'negative_trust_balance'`),
@@ -138,11 +135,7 @@ export async function refreshTransactionFindings(
     keys: heads.flatMap(transactionKeys),
     causes: await transactionCauses(db, orgId, heads),
   });
-  const scopes = rowsOf<{
-    bank_account_id: string;
-    client_id: string | null;
-    matter_id: string | null;
-  }>(
+  const scopes = rowsOf<ScopeRow>(
     await db.execute(sql`
       select distinct t.bank_account_id, t.client_id, t.matter_id from transactions t
       join bank_accounts b on b.id = t.bank_account_id and b.category = 'trust'

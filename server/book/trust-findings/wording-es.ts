@@ -1,6 +1,5 @@
 import { fromCents } from '../../../shared/money.js';
-import type { TrustFindingKind } from '../../../shared/trust-findings.js';
-import { type Details, text } from './wording.js';
+import { text, type Wording } from './wording.js';
 
 // The findings' sentences in Spanish (`?lang=es`, the widgets on a Spanish page): the same
 // signals as wording.ts, said the same way, never as a conclusion.
@@ -11,11 +10,7 @@ export const NO_ES_DETERMINACION_LEGAL =
 
 const dollars = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
 
-export function wordingOfEs(
-  kind: TrustFindingKind,
-  details: Details,
-  amountCents: number | null,
-): { title: string; action: string } {
+export const wordingOfEs: Wording = (kind, details, amountCents) => {
   const account = text(details.bankAccountName, 'Una cuenta fiduciaria');
   // "1.234.567,89 US$", as a Spanish reader writes money.
   const amount = amountCents === null ? '' : dollars.format(Number(fromCents(amountCents)));
@@ -69,4 +64,4 @@ export function wordingOfEs(
           'Confirme que la anulación era intencionada y que no se pagó nada con ese pago; haga las anulaciones a través de este servicio para que se aplique su control.',
       };
   }
-}
+};

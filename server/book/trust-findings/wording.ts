@@ -10,11 +10,14 @@ export type Details = Record<string, string | number | null>;
 export const text = (value: string | number | null | undefined, fallback: string) =>
   value === null || value === undefined || value === '' ? fallback : String(value);
 
-export function wordingOf(
+/** A finding's sentences in one language. */
+export type Wording = (
   kind: TrustFindingKind,
   details: Details,
   amountCents: number | null,
-): { title: string; action: string } {
+) => { title: string; action: string };
+
+export const wordingOf: Wording = (kind, details, amountCents) => {
   const account = text(details.bankAccountName, 'A trust account');
   // "$1,234,567.89": a sentence for a person (the record's `amount` is the plain "1234567.89").
   const amount = amountCents === null ? '' : asDollars(amountCents);
@@ -68,4 +71,4 @@ export function wordingOf(
           'Confirm the void was intended and that nothing was disbursed against the payment; make voids through this service so its trust check applies.',
       };
   }
-}
+};

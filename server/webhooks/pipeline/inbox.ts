@@ -3,8 +3,9 @@ import type { WebhookEventListQuery, WebhookEventRecord } from '../../../shared/
 import type { Page } from '../../../shared/schemas.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { webhookEvents, type EventTransactionOutcome } from '../../db/schema/index.js';
-import { pageAfter, toPage } from '../../domain/pagination.js';
-import { conflict, errorMessage, notFound } from '../../errors.js';
+import { requireOrgRow } from '../../db/org-rows.js';
+import { orgPage } from '../../domain/pagination.js';
+import { conflict, errorMessage } from '../../errors.js';
 import { enqueue, removeDeadJobs } from '../../queue/queue.js';
 import type { Outcome } from '../../queue/worker.js';
 import { eventRefsOf } from '../receiver/events.js';
@@ -36,20 +37,9 @@ export async function listWebhookEvents(
   orgId: string,
   query: WebhookEventListQuery,
 ): Promise<Page<WebhookEventRecord>> {
-  const { where, orderBy } = pageAfter(query.cursor, webhookEvents.receivedAt, webhookEvents.id);
-  const rows = await db
-    .select()
-    .from(webhookEvents)
-    .where(
-      and(
-        eq(webhookEvents.orgId, orgId),
-        query.status ? eq(webhookEvents.status, query.status) : undefined,
-        where,
-      ),
-    )
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (r) => ({ at: r.receivedAt, id: r.id }));
+  const page = await orgPage(db, webhookEvents, orgId, query, 'receivedAt', [
+    query.status ? eq(webhookEvents.status, query.status) : undefined,
+  ]);
   return { data: page.rows.map(toRecord), nextCursor: page.nextCursor };
 }
 
@@ -58,12 +48,7 @@ export async function getWebhookEvent(
   orgId: string,
   id: string,
 ): Promise<WebhookEventRecord> {
-  const [row] = await db
-    .select()
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.orgId, orgId), eq(webhookEvents.id, id)));
-  if (!row) throw notFound('Webhook event');
-  return toRecord(row);
+  return toRecord(await requireOrgRow(db, webhookEvents, orgId, id, 'Webhook event'));
 }
 
 export async function countDeadEvents(db: Executor, orgId: string): Promise<number> {
