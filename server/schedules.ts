@@ -11,9 +11,9 @@ import { startReconcileScheduler } from './webhooks/reconcile/reconcile-schedule
 // runtime's own (runtime.startWorkers()).
 
 /** Where a task runs: every process that runs workers, or the API process alone. */
-export type RunsIn = 'workers' | 'api';
+type RunsIn = 'workers' | 'api';
 
-export interface Schedule {
+interface Schedule {
   name: string;
   runsIn: RunsIn;
   why: string;

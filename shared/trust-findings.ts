@@ -35,7 +35,7 @@ export type TrustFindingSeverity = (typeof TRUST_FINDING_SEVERITIES)[number];
  * `open`: the cause is there and nobody acknowledged it; `acknowledged`: the cause is there, an
  * admin noted it; `resolved`: the cause is gone.
  */
-export const TRUST_FINDING_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
+const TRUST_FINDING_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
 export type TrustFindingStatus = (typeof TRUST_FINDING_STATUSES)[number];
 
 /** Said with every finding, in the API and the widgets alike. */

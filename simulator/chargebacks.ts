@@ -17,8 +17,8 @@ import {
   type TransactionStatus,
 } from './state.js';
 
-export const CHARGEBACK_EVENT = 'transaction.charged_back';
-export const CHARGEBACK_REVERSAL_EVENT = 'transaction.chargeback_reversed';
+const CHARGEBACK_EVENT = 'transaction.charged_back';
+const CHARGEBACK_REVERSAL_EVENT = 'transaction.chargeback_reversed';
 
 const DISPUTABLE: readonly TransactionStatus[] = [
   'SUCCESSFUL',

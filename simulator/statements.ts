@@ -15,7 +15,7 @@ import { getBankAccount, nowIso, type BankAccountRecord, type FirmState } from '
 export type { StatementRecord } from './firm-records.js';
 
 export const STATEMENT_EVENT_SHAPES = ['statement', 'month', 'id', 'bare'] as const;
-export type StatementEventShape = (typeof STATEMENT_EVENT_SHAPES)[number];
+type StatementEventShape = (typeof STATEMENT_EVENT_SHAPES)[number];
 
 export interface CreateStatementInput {
   month: string;

@@ -28,7 +28,7 @@ import { toSyncState } from './sync-state.js';
 type AggregateLinkRow = typeof aggregateLinks.$inferSelect;
 
 /** An aggregate link's payment links, in their order, their client and what they ask together. */
-export interface Members {
+interface Members {
   paymentLinkIds: string[];
   clientId: string | null;
   amount: string;
@@ -36,7 +36,7 @@ export interface Members {
 
 const NO_MEMBERS: Members = { paymentLinkIds: [], clientId: null, amount: '0.00' };
 
-export const toAggregateLink = (row: AggregateLinkRow, members: Members): AggregateLink => ({
+const toAggregateLink = (row: AggregateLinkRow, members: Members): AggregateLink => ({
   id: row.id,
   name: row.name,
   serviceId: row.serviceId,
@@ -50,7 +50,7 @@ export const toAggregateLink = (row: AggregateLinkRow, members: Members): Aggreg
 });
 
 /** The members of each aggregate link: their ids in order, their client and their total. */
-export async function membersOf(
+async function membersOf(
   db: Executor,
   aggregateLinkIds: string[],
 ): Promise<Map<string, Members>> {

@@ -7,7 +7,7 @@ import { idempotencyKeys } from '../db/schema/index.js';
 // writes its answer, kept until `expires_at`.
 
 /** How long an answer is kept: a retry within this time gets the first answer. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
 export interface KeyRef {
   orgId: string;

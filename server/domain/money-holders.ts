@@ -11,7 +11,7 @@ import { money, say, type Sentence } from '../sentences.js';
 // booked for it that no refund or entry could reach again. The caller holds the record's row
 // lock: a transaction or entry stored for it meanwhile waits on it (its key), or is counted.
 
-export type MoneyHolder = 'client' | 'matter' | 'paymentLink';
+type MoneyHolder = 'client' | 'matter' | 'paymentLink';
 
 const HOLDS_MONEY: Record<MoneyHolder, string> = {
   client:

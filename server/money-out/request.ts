@@ -27,7 +27,7 @@ import { voidRefusal } from './void-refusal.js';
 // transaction, then run at once by this process's worker. The same Idempotency-Key answers the
 // same; another body with it is refused (422).
 
-export interface MoneyOutDeps {
+interface MoneyOutDeps {
   db: Database;
   /** Keys the history chain the request is recorded in. */
   historyKey: HistoryKey;
@@ -36,7 +36,7 @@ export interface MoneyOutDeps {
   runNow(jobId: string): Promise<Outcome | null>;
 }
 
-export interface MoneyOutCall {
+interface MoneyOutCall {
   orgId: string;
   kind: MoneyOutKind;
   /** The local transaction id. */

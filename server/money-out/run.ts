@@ -21,7 +21,7 @@ import { MONEY_OUT_JOB, type MoneyOutJobPayload } from './jobs.js';
 // service has never seen is sent again, with the same externalId. A request the service has not
 // finished is polled (the completed webhook may be lost), waiting longer each time.
 
-export interface MoneyOutContext {
+interface MoneyOutContext {
   db: Database;
   /** Keys the history chain each request's state is recorded in. */
   historyKey: HistoryKey;
@@ -31,7 +31,7 @@ export interface MoneyOutContext {
 }
 
 const OPEN: ReadonlySet<MoneyOutStatus> = new Set(OPEN_MONEY_OUT_STATUSES);
-export const isOpen = (status: MoneyOutStatus) => OPEN.has(status);
+const isOpen = (status: MoneyOutStatus) => OPEN.has(status);
 
 /** Errors after which nothing was made at the service: the request fails with the message. */
 const REFUSED_CODES = new Set(['graphql', 'invalid_input', 'target', 'unauthorized', 'http_error']);
@@ -102,7 +102,7 @@ async function schedulePoll(ctx: MoneyOutContext, row: MoneyOutRow, polls: numbe
   });
 }
 
-export async function runMoneyOutJob(
+async function runMoneyOutJob(
   ctx: MoneyOutContext,
   job: Job,
   signal?: AbortSignal,

@@ -29,7 +29,7 @@ const REFUNDABLE: ReadonlySet<string> = new Set([
 ]);
 
 /** `canVoid: false` in words: what the service reports of the payment and its void requests. */
-export function canVoidFalseReason(payment: RemoteTransaction, details: RemoteVoidDetails): string {
+function canVoidFalseReason(payment: RemoteTransaction, details: RemoteVoidDetails): string {
   if (details.requests.some((r) => OPEN.has(r.status))) {
     return 'the service says it cannot be voided: a void of it is under way there already';
   }

@@ -74,7 +74,7 @@ const healNotBefore = (attempts: SQL) =>
  * something of the record's own (the remote refused it): such a record is fine, and syncs as soon
  * as the remote answers again.
  */
-export const causedByRemote = (error: unknown) => isRemoteError(error) && error.transient;
+const causedByRemote = (error: unknown) => isRemoteError(error) && error.transient;
 
 /**
  * A permanent failure, or the last attempt: the remote's message goes to syncErrorMessage, and

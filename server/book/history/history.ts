@@ -21,7 +21,7 @@ import { AUDIT_SUBJECTS, type AuditSubject } from '../../../shared/audit.js';
 
 export { AUDIT_SUBJECTS, type AuditSubject };
 
-export interface HistoryItem {
+interface HistoryItem {
   subject: AuditSubject;
   subjectId: string;
   content: Record<string, unknown>;
@@ -182,7 +182,7 @@ export async function anchorLegacyHistory(db: Executor, key: HistoryKey): Promis
   return open.map((o) => o.org_id);
 }
 
-export interface HistoryRow {
+interface HistoryRow {
   seq: number;
   subject: AuditSubject;
   content: unknown;

@@ -20,7 +20,7 @@ import { compareLive, type Difference } from './rebuild.js';
 // balances, per-client/matter and account totals, month totals, stored transactions, money-out
 // requests, reconciliations, acknowledgements) and names every row that differs (rebuild.ts).
 
-export type BrokenReason =
+type BrokenReason =
   /** The row's hash is not the hash of its fields (edited, back-dated, or re-hashed without the key). */
   | 'hash'
   /** The row's prev_hash is not the row before it (a row before it was removed or inserted). */
@@ -34,7 +34,7 @@ export type BrokenReason =
   /** The head an auditor kept (`--head SEQ:HASH`) is not in the chain any more, or differs. */
   | 'head_not_found';
 
-export interface BrokenRow {
+interface BrokenRow {
   orgId: string;
   seq: number;
   subject: string;

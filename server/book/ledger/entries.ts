@@ -96,7 +96,7 @@ export async function listLedgerEntries(
   };
 }
 
-export interface ManualEntryInput {
+interface ManualEntryInput {
   bankAccountId: string;
   clientId: string;
   matterId?: string | null | undefined;

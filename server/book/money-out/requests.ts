@@ -26,7 +26,7 @@ type TransactionRow = typeof transactions.$inferSelect;
  * retried after any failure is the same request at the service; no two organizations, payments
  * or keys share one (docs/decisions/money-out-external-id.md).
  */
-export function externalIdFor(orgId: string, transactionId: string, key: string): string {
+function externalIdFor(orgId: string, transactionId: string, key: string): string {
   const hex = createHash('sha256')
     .update(`money-out\n${orgId}\n${transactionId}\n${key}`)
     .digest('hex');
@@ -239,7 +239,7 @@ export async function hasOpenVoid(db: Executor, orgId: string, transactionId: st
   return row !== undefined;
 }
 
-export interface NewMoneyOutRequest {
+interface NewMoneyOutRequest {
   orgId: string;
   transactionId: string;
   kind: MoneyOutKind;
@@ -272,7 +272,7 @@ export async function insertRequest(
   return row;
 }
 
-export interface MoneyOutOutcome {
+interface MoneyOutOutcome {
   status: MoneyOutStatus;
   serviceId?: string | null;
   errorMessage?: string | null;

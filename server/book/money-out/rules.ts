@@ -26,7 +26,7 @@ import {
 // trust ledger.
 
 /** A refund or void as money out asks it (the amount already read by the API's one reader). */
-export interface MoneyOutAsk {
+interface MoneyOutAsk {
   orgId: string;
   kind: MoneyOutKind;
   /** The local transaction id of the payment. */

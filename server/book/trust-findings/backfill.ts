@@ -28,7 +28,7 @@ import {
 // same cause meanwhile, leaves one finding per cause, its acknowledgement kept.
 
 /** Transactions or balances per batch: one database transaction, holding the history lock briefly. */
-export const FINDINGS_BACKFILL_BATCH_SIZE = 1_000;
+const FINDINGS_BACKFILL_BATCH_SIZE = 1_000;
 
 type Stage = (typeof FINDINGS_BACKFILL_STAGES)[number];
 

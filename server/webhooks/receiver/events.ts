@@ -35,7 +35,7 @@ const STATEMENTS_REF = /^statements:(\d{4}-\d{2}|recent)$/;
  * .month`, `data.month` (a month, a date or a date-time) are read; without one (an id only, or
  * nothing) the recent months are fetched.
  */
-export function statementRefsOf(data: unknown): string[] {
+function statementRefsOf(data: unknown): string[] {
   const month = (value: unknown) =>
     typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])/.test(value) ? value.slice(0, 7) : null;
   const found = isObject(data)
@@ -117,7 +117,7 @@ export interface RequestRef {
 }
 
 /** What an event names, read back from its stored refs (eventRefsOf) in one place. */
-export interface EventRefs {
+interface EventRefs {
   transactions: string[];
   requests: RequestRef[];
   /** Months (`YYYY-MM`), or `recent` for an event that named none. */
