@@ -1,35 +1,21 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { brokenWords } from '../widgets/testing/words.js';
-import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
+import { artifact, demoSuite } from './suite.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
 // service mounted inside it), its demo host page in Chromium, and the flow a user walks through:
 // settings → bank accounts → client → matter → payment link → aggregate link → pay it in the
 // simulator → the transaction arrives by signed webhook and shows in <service-transactions-list>.
 
-const ARTIFACTS = 'test-artifacts';
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-let pageErrors: string[];
-
-before(async () => {
-  // bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
-  session = await startDemoSession({ bypassCSP: true });
-  ({ server, page, pageErrors } = session);
-});
-
-after(async () => {
-  const code = await session?.close();
-  assert.equal(code, 0, 'the server stops cleanly');
-});
+// bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
+const demo = demoSuite({ context: { bypassCSP: true } });
 
 test('the demo page walks from settings to a paid transaction', { timeout: 120_000 }, async () => {
+  const { page, pageErrors, server } = demo;
   await page.goto(server.url);
   // Playwright's locators reach into the widgets' (open) shadow roots.
   const settings = page.locator('service-settings');
@@ -81,9 +67,8 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   await pay.goto(linkUrl!);
   await pay.getByRole('heading', { name: '$250.00' }).waitFor();
   await pay.getByRole('button', { name: 'Pay $250.00' }).waitFor();
-  mkdirSync(ARTIFACTS, { recursive: true });
   await pay.setViewportSize({ width: 375, height: 700 });
-  await pay.screenshot({ path: `${ARTIFACTS}/simulator-pay-page-375.png`, fullPage: true });
+  await pay.screenshot({ path: artifact('simulator-pay-page-375.png'), fullPage: true });
   await pay.close();
 
   const aggregate = page.locator('service-aggregate-link-create');
@@ -113,10 +98,9 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   // Every step of going live is done; the checklist saw it by itself (it polls while open).
   await checklist.getByText('All done: payments flow in.').waitFor({ timeout: 15_000 });
 
-  mkdirSync(ARTIFACTS, { recursive: true });
   // From the top, so the sticky transactions column sits beside the first steps.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${ARTIFACTS}/demo-flow.png`, fullPage: true });
+  await page.screenshot({ path: artifact('demo-flow.png'), fullPage: true });
   assert.deepEqual(pageErrors, []);
 });
 
@@ -180,6 +164,7 @@ test(
     timeout: 120_000,
   },
   async () => {
+    const { page, pageErrors } = demo;
     // The update form holds the aggregate link just made: open it, so it is measured and shot too.
     await page.locator('details summary').click();
     await page
@@ -209,7 +194,7 @@ test(
           layouts.filter((l) => l.endsWith('table')),
           [],
         );
-        await page.screenshot({ path: `${ARTIFACTS}/demo-flow-375.png`, fullPage: true });
+        await page.screenshot({ path: artifact('demo-flow-375.png'), fullPage: true });
       }
       assert.ok(layouts.filter((l) => !l.endsWith('none')).length >= 2, layouts.join(', '));
     }
@@ -221,7 +206,7 @@ test(
         await page.setViewportSize({ width, height: 900 });
         for (const tag of TAGS) {
           await page.locator(tag).screenshot({
-            path: `${ARTIFACTS}/${tag.replace('service-', '')}-${colorScheme}-${width}.png`,
+            path: artifact(`${tag.replace('service-', '')}-${colorScheme}-${width}.png`),
             animations: 'disabled',
           });
         }

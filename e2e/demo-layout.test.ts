@@ -1,14 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import {
-  demoCall,
-  demoFirmKey,
-  startDemoSession,
-  type DemoSession,
-  type RunningServer,
-} from './server.js';
+import { test } from 'node:test';
+import { artifact, demoSuite, until } from './suite.js';
 
 // What a person sees on the demo page, whatever its records hold: it loads without jumping
 // (CLS ≤ 0.1), no element covers another (the centre of every button and link is that button or
@@ -17,35 +9,9 @@ import {
 // as one. In English and Spanish, light and dark; shot at 375, 768, 1280 and 1920 px
 // (test-artifacts/demo-layout-*.png) for a person to look at.
 
-const ARTIFACTS = 'test-artifacts';
 const LONG = 'X'.repeat(250);
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page } = session);
-  mkdirSync(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  assert.deepEqual(session?.pageErrors, []);
-  assert.equal(await session?.close(), 0, 'the server stops cleanly');
-});
-
-const call = <T>(method: string, apiPath: string, body?: unknown) =>
-  demoCall<T>(page, method, apiPath, body);
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const demo = demoSuite({ noPageErrorsAtEnd: true });
+const { call } = demo;
 
 // The page's scripts below are strings: tsx would wrap functions in a helper the page lacks.
 
@@ -111,6 +77,7 @@ const TRANSACTIONS_LAYOUT = `document.querySelector('service-transactions-list')
   .querySelector('[data-fit]').hasAttribute('data-rows') ? 'rows' : 'table'`;
 
 test('the demo page loads without jumping: CLS ≤ 0.1 at 375 and 1280 px', async () => {
+  const { page, server } = demo;
   await page.addInitScript(CLS_OBSERVER);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -130,6 +97,7 @@ test(
   'with 250-character names, a settled payment and a refund: nothing covered, nothing sideways, the list a table that says "Refund of"',
   { timeout: 300_000 },
   async () => {
+    const { page, server } = demo;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(server.url);
     await call('POST', '/api/actions/BankAccountsSync', {});
@@ -174,7 +142,7 @@ test(
       `${server.url}/simulator/_sandbox/transactions/${payment.serviceId}/refund`,
       {
         method: 'POST',
-        headers: { 'x-api-key': await demoFirmKey(server), 'content-type': 'application/json' },
+        headers: { 'x-api-key': await demo.firmKey(), 'content-type': 'application/json' },
         body: JSON.stringify({ amount: 5000 }),
       },
     );
@@ -218,12 +186,12 @@ test(
             assert.deepEqual(await page.evaluate<string[]>(COVERED), [], `covered, ${at}`);
           }
           await page.screenshot({
-            path: `${ARTIFACTS}/demo-layout-${lang}-${colorScheme}-${width}.png`,
+            path: artifact(`demo-layout-${lang}-${colorScheme}-${width}.png`),
             fullPage: true,
             animations: 'disabled',
           });
           await list.screenshot({
-            path: `${ARTIFACTS}/demo-layout-transactions-${lang}-${colorScheme}-${width}.png`,
+            path: artifact(`demo-layout-transactions-${lang}-${colorScheme}-${width}.png`),
             animations: 'disabled',
           });
         }

@@ -1,41 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import {
-  demoCall,
-  demoFirmKey,
-  startDemoSession,
-  type DemoSession,
-  type RunningServer,
-} from './server.js';
+import { test } from 'node:test';
+import type { Locator } from 'playwright-core';
+import { artifact, demoSuite, until } from './suite.js';
 
 // A refund through the demo: the real server in demo mode, its simulator as the payment service.
 // A link is paid, the payment settles, and an admin refunds part of it in the transactions list's
 // dialog; the list then shows the payment partially refunded and its refund. Then the dialog's
 // trust warning and outcomes are shot at 375 and 1280 px, light and dark.
 
-const ARTIFACTS = 'test-artifacts';
-
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-let pageErrors: string[];
-
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page, pageErrors } = session);
-});
-
-after(async () => {
-  const code = await session?.close();
-  assert.equal(code, 0, 'the server stops cleanly');
-});
-
-const call = <T>(method: string, apiPath: string, body?: unknown) =>
-  demoCall<T>(page, method, apiPath, body);
-
-const firmKey = () => demoFirmKey(server);
+const demo = demoSuite();
+const { call } = demo;
 
 interface Row {
   id: string;
@@ -46,17 +20,8 @@ interface Row {
   amountRefunded: string;
 }
 
-async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 test('a payment refunded in part from the list: the payment and its refund both show', async () => {
+  const { page, pageErrors, server } = demo;
   await page.goto(server.url);
   const list = page.locator('service-transactions-list');
   await call('POST', '/api/actions/BankAccountsSync', {});
@@ -78,7 +43,7 @@ test('a payment refunded in part from the list: the payment and its refund both 
     return page.data.find((t) => t.type !== 'refund');
   }, 'the payment');
   // The payment settles at the service (its webhook follows): now it can be refunded.
-  const key = await firmKey();
+  const key = await demo.firmKey();
   const res = await fetch(
     `${server.url}/simulator/_sandbox/transactions/${payment.serviceId}/deposited`,
     {
@@ -135,7 +100,7 @@ test('a payment refunded in part from the list: the payment and its refund both 
  * are routed in the page (the real ones above need a trust ledger in the red to refuse).
  */
 async function shootDialog(list: Locator) {
-  mkdirSync(ARTIFACTS, { recursive: true });
+  const { page } = demo;
   const trust = {
     error: {
       code: 'TRUST_BALANCE_WOULD_GO_NEGATIVE',
@@ -158,7 +123,7 @@ async function shootDialog(list: Locator) {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 820 });
       const shot = (name: string) =>
-        page.screenshot({ path: `${ARTIFACTS}/refund-dialog-${name}-${colorScheme}-${width}.png` });
+        page.screenshot({ path: artifact(`refund-dialog-${name}-${colorScheme}-${width}.png`) });
       answer = { status: 409, body: trust };
       await list.getByRole('button', { name: /^Refund \$250\.00/ }).click();
       const dialog = list.getByRole('dialog', { name: 'Refund payment' });

@@ -1,38 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import {
-  demoCall,
-  demoFirmKey,
-  startDemoSession,
-  type DemoSession,
-  type RunningServer,
-} from './server.js';
+import { test } from 'node:test';
+import { demoSuite } from './suite.js';
 
 // The operations widgets against the real server in demo mode: the simulator's fault settings
 // make a sync fail and a webhook event die; the fault cleared, <service-sync-problems> retries
 // the record and <service-webhook-events> replays the event, both through to success.
 
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-let pageErrors: string[];
-
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page, pageErrors } = session);
-});
-
-after(async () => {
-  const code = await session?.close();
-  assert.equal(code, 0, 'the server stops cleanly');
-});
-
-const firmKey = () => demoFirmKey(server);
+const demo = demoSuite();
+const { call } = demo;
 
 /** The simulator's fault settings (its sandbox API, with the firm's key). */
 async function faults(key: string, method: 'POST' | 'DELETE', body?: object) {
-  const res = await fetch(`${server.url}/simulator/_sandbox/faults`, {
+  const res = await fetch(`${demo.server.url}/simulator/_sandbox/faults`, {
     method,
     headers: { 'x-api-key': key, 'content-type': 'application/json' },
     body: body ? JSON.stringify(body) : undefined,
@@ -40,13 +19,11 @@ async function faults(key: string, method: 'POST' | 'DELETE', body?: object) {
   assert.ok(res.ok, `faults ${method}: ${res.status}`);
 }
 
-const call = <T>(method: string, apiPath: string, body?: unknown) =>
-  demoCall<T>(page, method, apiPath, body);
-
 test(
   'a failed sync and a dead event, retried and replayed to success',
   { timeout: 120_000 },
   async () => {
+    const { page, pageErrors, server } = demo;
     await page.goto(server.url);
     const problems = page.locator('service-sync-problems');
     const events = page.locator('service-webhook-events');
@@ -70,7 +47,7 @@ test(
     assert.ok(link!.serviceId, 'the payment link reached the payment service');
 
     // The payment service now refuses every GraphQL request (HTTP 400: not worth a retry).
-    const key = await firmKey();
+    const key = await demo.firmKey();
     await faults(key, 'POST', { target: 'graphql', kind: 'status', status: 400, count: 100_000 });
 
     // A sync that fails: the client is kept here, in error with the remote's refusal.

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import { test } from 'node:test';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { es } from '../widgets/locales/es.js';
 import { brokenWords } from '../widgets/testing/words.js';
-import {
-  demoCall,
-  demoFirmKey,
-  startDemoSession,
-  type DemoSession,
-  type RunningServer,
-} from './server.js';
+import { artifact, demoSuite, until } from './suite.js';
 
 // The demo page with its widgets in Spanish (a lang on the page, as a host sets it), from the
 // script the server serves: the Spanish texts arrive on demand, no word breaks, nothing sticks
@@ -20,26 +12,14 @@ import {
 // unchanged, in English and in Spanish; and no English is left where a screen reader reads
 // (captions, aria-*, title, placeholders).
 
-const ARTIFACTS = 'test-artifacts';
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page } = session);
-  mkdirSync(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  assert.deepEqual(session?.pageErrors, []);
-  assert.equal(await session?.close(), 0, 'the server stops cleanly');
-});
+const demo = demoSuite({ noPageErrorsAtEnd: true });
+const { call } = demo;
 
 test(
   'the demo page in Spanish fits a phone and a desktop, light and dark',
   { timeout: 120_000 },
   async () => {
+    const { page, server } = demo;
     await page.goto(server.url);
     await page.evaluate(() => (document.documentElement.lang = 'es'));
     await page
@@ -66,7 +46,7 @@ test(
         assert.deepEqual(wide, [], `what sticks out at ${width} px`);
         for (const tag of ALL_TAGS) {
           await page.locator(tag).screenshot({
-            path: `${ARTIFACTS}/es-${tag.replace('service-', '')}-${colorScheme}-${width}.png`,
+            path: artifact(`es-${tag.replace('service-', '')}-${colorScheme}-${width}.png`),
             animations: 'disabled',
           });
         }
@@ -74,19 +54,6 @@ test(
     }
   },
 );
-
-const call = <T>(method: string, apiPath: string, body?: unknown) =>
-  demoCall<T>(page, method, apiPath, body);
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 interface Row {
   id: string;
@@ -106,7 +73,7 @@ async function twoSettledPayments(): Promise<void> {
   const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
     name: 'Jane Roe',
   });
-  const key = await demoFirmKey(server);
+  const key = await demo.firmKey();
   for (let i = 0; i < 2; i += 1) {
     const [link] = await call<{ id: string }[]>('POST', '/api/actions/PaymentLinkCreate', {
       clientId: client!.id,
@@ -121,7 +88,7 @@ async function twoSettledPayments(): Promise<void> {
   }, 'the payments');
   for (const payment of payments) {
     const res = await fetch(
-      `${server.url}/simulator/_sandbox/transactions/${payment.serviceId}/deposited`,
+      `${demo.server.url}/simulator/_sandbox/transactions/${payment.serviceId}/deposited`,
       { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' } },
     );
     assert.ok(res.ok, `deposited: ${res.status}`);
@@ -129,6 +96,7 @@ async function twoSettledPayments(): Promise<void> {
 }
 
 test('every prefilled amount submits unchanged, in English and in Spanish', async () => {
+  const { page, server } = demo;
   await page.goto(server.url);
   await twoSettledPayments();
   const list = page.locator('service-transactions-list');
@@ -169,6 +137,7 @@ const ENGLISH = Object.entries(es)
   }));
 
 test('no English is left where a screen reader reads: captions, aria-*, title, placeholders', async () => {
+  const { page, server } = demo;
   await page.goto(server.url);
   await page.evaluate(() => (document.documentElement.lang = 'es'));
   const list = page.locator('service-transactions-list');
