@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { clientWithAccounts, sandbox, transactions } from './demo-records.js';
 import { artifact, demoSuite, until } from './suite.js';
 
 // What a person sees on the demo page, whatever its records hold: it loads without jumping
@@ -100,14 +101,8 @@ test(
     const { page, server } = demo;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(server.url);
-    await call('POST', '/api/actions/BankAccountsSync', {});
-    const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
-      name: LONG,
-    });
-    await call('POST', '/api/actions/MatterCreate', {
-      clientId: client!.id,
-      name: `M${LONG.slice(1)}`,
-    });
+    const { clientId } = await clientWithAccounts(demo, LONG);
+    await call('POST', '/api/actions/MatterCreate', { clientId, name: `M${LONG.slice(1)}` });
     // The page shows long names where a person would: the forms, the pills, the pay button.
     await page.reload();
     const clientForm = page.locator('service-client-create');
@@ -131,22 +126,11 @@ test(
     assert.equal(await list.getByRole('button', { name: /^Void / }).count(), 0);
 
     // A partial refund at the service; its webhook brings the refund row.
-    const payment = await until(async () => {
-      const rows = await call<{ data: { serviceId: string; type: string }[] }>(
-        'GET',
-        '/api/transactions',
-      );
-      return rows.data.find((t) => t.type === 'ccPayment');
-    }, 'the payment');
-    const res = await fetch(
-      `${server.url}/simulator/_sandbox/transactions/${payment.serviceId}/refund`,
-      {
-        method: 'POST',
-        headers: { 'x-api-key': await demo.firmKey(), 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: 5000 }),
-      },
+    const payment = await until(
+      async () => (await transactions(demo)).find((t) => t.type === 'ccPayment'),
+      'the payment',
     );
-    assert.ok(res.ok, `refund: ${res.status}`);
+    await sandbox(demo, 'POST', `/transactions/${payment.serviceId}/refund`, { amount: 5000 });
     const rows = list.locator('tr[part="row"]');
     await until(async () => (await rows.count()) === 2, 'the refund row');
     // The list polls every 3 s: wait for the payment's new status too.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator } from 'playwright-core';
+import { clientWithAccounts, payInOperating, sandbox, transactions } from './demo-records.js';
 import { artifact, demoSuite, until } from './suite.js';
 
 // A refund through the demo: the real server in demo mode, its simulator as the payment service.
@@ -9,50 +10,18 @@ import { artifact, demoSuite, until } from './suite.js';
 // trust warning and outcomes are shot at 375 and 1280 px, light and dark.
 
 const demo = demoSuite();
-const { call } = demo;
-
-interface Row {
-  id: string;
-  serviceId: string;
-  type: string | null;
-  status: string;
-  amount: string;
-  amountRefunded: string;
-}
 
 test('a payment refunded in part from the list: the payment and its refund both show', async () => {
   const { page, pageErrors, server } = demo;
   await page.goto(server.url);
   const list = page.locator('service-transactions-list');
-  await call('POST', '/api/actions/BankAccountsSync', {});
-  const accounts = await call<{ data: { id: string; category: string }[] }>(
-    'GET',
-    '/api/bank-accounts',
+  await payInOperating(demo, await clientWithAccounts(demo, 'Jane Roe'), '250.00');
+  const payment = await until(
+    async () => (await transactions(demo)).find((t) => t.type !== 'refund'),
+    'the payment',
   );
-  const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
-    name: 'Jane Roe',
-  });
-  const [link] = await call<{ id: string }[]>('POST', '/api/actions/PaymentLinkCreate', {
-    clientId: client!.id,
-    bankAccountId: accounts.data.find((a) => a.category === 'operating')!.id,
-    amount: '250.00',
-  });
-  await call('POST', '/demo/pay', { paymentLinkId: link!.id });
-  const payment = await until(async () => {
-    const page = await call<{ data: Row[] }>('GET', '/api/transactions');
-    return page.data.find((t) => t.type !== 'refund');
-  }, 'the payment');
   // The payment settles at the service (its webhook follows): now it can be refunded.
-  const key = await demo.firmKey();
-  const res = await fetch(
-    `${server.url}/simulator/_sandbox/transactions/${payment.serviceId}/deposited`,
-    {
-      method: 'POST',
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: '{}',
-    },
-  );
-  assert.ok(res.ok, `deposited: ${res.status}`);
+  await sandbox(demo, 'POST', `/transactions/${payment.serviceId}/deposited`, {});
 
   const refundButton = list.getByRole('button', { name: 'Refund $250.00 from Pat Payer' });
   await refundButton.waitFor({ timeout: 30_000 });
@@ -85,10 +54,10 @@ test('a payment refunded in part from the list: the payment and its refund both 
     ),
     texts.join('\n---\n'),
   );
-  const stored = await call<{ data: Row[] }>('GET', '/api/transactions');
-  assert.deepEqual(stored.data.map((t) => [t.type, t.status, t.amount, t.amountRefunded]).sort(), [
+  const stored = await transactions(demo);
+  assert.deepEqual(stored.map((t) => [t.type, t.status, t.amount, t.amountRefunded]).sort(), [
     ['ccPayment', 'PARTIALLY_REFUNDED', '250.00', '100.00'],
-    ['refund', stored.data.find((t) => t.type === 'refund')!.status, '100.00', '0.00'],
+    ['refund', stored.find((t) => t.type === 'refund')!.status, '100.00', '0.00'],
   ]);
   assert.deepEqual(pageErrors, []);
 
@@ -116,8 +85,7 @@ async function shootDialog(list: Locator) {
       body: JSON.stringify(answer.body),
     }),
   );
-  const stored = await call<{ data: Row[] }>('GET', '/api/transactions');
-  const original = stored.data.find((t) => t.type !== 'refund')!;
+  const original = (await transactions(demo)).find((t) => t.type !== 'refund')!;
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [375, 1280]) {

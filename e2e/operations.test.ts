@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { clientWithAccounts, createPaymentLink, sandbox, transactions } from './demo-records.js';
 import { demoSuite } from './suite.js';
 
 // The operations widgets against the real server in demo mode: the simulator's fault settings
@@ -8,16 +9,6 @@ import { demoSuite } from './suite.js';
 
 const demo = demoSuite();
 const { call } = demo;
-
-/** The simulator's fault settings (its sandbox API, with the firm's key). */
-async function faults(key: string, method: 'POST' | 'DELETE', body?: object) {
-  const res = await fetch(`${demo.server.url}/simulator/_sandbox/faults`, {
-    method,
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(res.ok, `faults ${method}: ${res.status}`);
-}
 
 test(
   'a failed sync and a dead event, retried and replayed to success',
@@ -31,24 +22,14 @@ test(
     await events.getByText('No webhook received yet.').waitFor();
 
     // A payment link to pay later, made while the payment service answers.
-    await call('POST', '/api/actions/BankAccountsSync', {});
-    const accounts = await call<{ data: { id: string; category: string }[] }>(
-      'GET',
-      '/api/bank-accounts',
-    );
-    const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
-      name: 'Pat Payer',
-    });
-    const [link] = await call<{ id: string; serviceId: string | null }[]>(
-      'POST',
-      '/api/actions/PaymentLinkCreate',
-      { clientId: client!.id, bankAccountId: accounts.data[0]!.id, amount: '120.00' },
-    );
-    assert.ok(link!.serviceId, 'the payment link reached the payment service');
+    const { clientId, accounts } = await clientWithAccounts(demo, 'Pat Payer');
+    const bankAccountId = accounts[0]!.id;
+    const link = await createPaymentLink(demo, { clientId, bankAccountId, amount: '120.00' });
+    assert.ok(link.serviceId, 'the payment link reached the payment service');
 
     // The payment service now refuses every GraphQL request (HTTP 400: not worth a retry).
-    const key = await demo.firmKey();
-    await faults(key, 'POST', { target: 'graphql', kind: 'status', status: 400, count: 100_000 });
+    const fault = { target: 'graphql', kind: 'status', status: 400, count: 100_000 };
+    await sandbox(demo, 'POST', '/faults', fault);
 
     // A sync that fails: the client is kept here, in error with the remote's refusal.
     const [failed] = await call<{ syncStatus: string }[]>('POST', '/api/actions/ClientCreate', {
@@ -61,15 +42,11 @@ test(
     assert.match(await problemRow.innerText(), /Client[\s\S]*turned the request down/);
     assert.doesNotMatch(await problemRow.innerText(), /HTTP/);
     // An unnamed payment link that failed to sync: named by its amount and client, not its id.
-    await call('POST', '/api/actions/PaymentLinkCreate', {
-      clientId: client!.id,
-      bankAccountId: accounts.data[0]!.id,
-      amount: '75.00',
-    });
+    await createPaymentLink(demo, { clientId, bankAccountId, amount: '75.00' });
     await problems.locator('tr[part="row"]', { hasText: '$75.00 · Pat Payer' }).waitFor();
 
     // A webhook whose transaction cannot be fetched: its event dies.
-    await call('POST', '/demo/pay', { paymentLinkId: link!.id });
+    await call('POST', '/demo/pay', { paymentLinkId: link.id });
     const deadRow = events.locator('tr[part="row"][data-status="dead"]');
     await deadRow.waitFor({ timeout: 30_000 });
     assert.match(await deadRow.innerText(), /transaction\.created[\s\S]*Dead/);
@@ -83,7 +60,7 @@ test(
     assert.doesNotMatch(detailText, /signature/i);
 
     // The payment service answers again: retry the record and replay the event from the widgets.
-    await faults(key, 'DELETE');
+    await sandbox(demo, 'DELETE', '/faults');
     await problems.getByRole('button', { name: 'Retry all' }).click();
     await problems.getByText('All is in step').waitFor({ timeout: 30_000 });
     await deadRow.getByRole('button', { name: /^Replay/ }).click();
@@ -99,9 +76,8 @@ test(
       '/api/clients',
     );
     assert.equal(clients.data.find((c) => c.name === 'Robin Refused')?.syncStatus, 'synced');
-    const transactions = await call<{ data: { amount: string }[] }>('GET', '/api/transactions');
     assert.deepEqual(
-      transactions.data.map((t) => t.amount),
+      (await transactions(demo)).map((t) => t.amount),
       ['120.00'],
     );
     assert.deepEqual(pageErrors, []);

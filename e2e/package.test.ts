@@ -36,8 +36,12 @@ before(async () => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** An empty project with the tarball and `extra` installed. */
-async function project(name: string, extra: string[]): Promise<string> {
+/** An empty project with the tarball and `extra` installed, and `files` (by name) beside them. */
+async function project(
+  name: string,
+  extra: string[],
+  files: Record<string, string>,
+): Promise<string> {
   const dir = path.join(work, name);
   mkdirSync(dir);
   writeFileSync(
@@ -57,8 +61,17 @@ async function project(name: string, extra: string[]): Promise<string> {
     ],
     { cwd: dir, timeout: 240_000 },
   );
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
   return dir;
 }
+
+/** React at `version` with its types, as a consumer's project pins them. */
+const react = (version: string, types: string, domTypes = types) => [
+  `react@${version}`,
+  `react-dom@${version}`,
+  `@types/react@${types}`,
+  `@types/react-dom@${domTypes}`,
+];
 
 const tsconfig = (files: string[], options: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -241,20 +254,15 @@ console.log(renderToString(createElement(ServiceClientCreate, {
 `;
 
 test('the package installs alone, type-checks for TypeScript, React 19 and Vue, and imports in Node', async () => {
-  const dir = await project('consumer', [
-    'react@19.3.1',
-    'react-dom@19.3.1',
-    '@types/react@19.3.0',
-    '@types/react-dom@19.3.0',
-    'vue@3.5.45',
-  ]);
-  writeFileSync(path.join(dir, 'consumer.ts'), TS_CONSUMER);
-  writeFileSync(path.join(dir, 'react-consumer.tsx'), REACT_CONSUMER);
-  writeFileSync(path.join(dir, 'vue-consumer.ts'), VUE_CONSUMER);
-  writeFileSync(path.join(dir, 'vue-one-consumer.ts'), VUE_ONE_CONSUMER);
-  writeFileSync(path.join(dir, 'wrong.ts'), WRONG_EVENT_FIELD);
-  writeFileSync(path.join(dir, 'node-imports.mjs'), NODE_IMPORTS);
-  writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
+  const dir = await project('consumer', [...react('19.3.1', '19.3.0'), 'vue@3.5.45'], {
+    'consumer.ts': TS_CONSUMER,
+    'react-consumer.tsx': REACT_CONSUMER,
+    'vue-consumer.ts': VUE_CONSUMER,
+    'vue-one-consumer.ts': VUE_ONE_CONSUMER,
+    'wrong.ts': WRONG_EVENT_FIELD,
+    'node-imports.mjs': NODE_IMPORTS,
+    'server-render.mjs': SERVER_RENDER,
+  });
   // docs/widgets.md's Install, React and Vue snippets, as written there.
   const documented = snippets(path.join(ROOT, 'docs/widgets.md')).filter(
     (s) => s.kind === 'type-checked',
@@ -347,14 +355,10 @@ test('the package installs alone, type-checks for TypeScript, React 19 and Vue, 
 });
 
 test('the React components type-check and render with React 18 too', async () => {
-  const dir = await project('react18', [
-    'react@18.3.1',
-    'react-dom@18.3.1',
-    '@types/react@18.3.8',
-    '@types/react-dom@18.3.7',
-  ]);
-  writeFileSync(path.join(dir, 'react-consumer.tsx'), REACT_CONSUMER);
-  writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
+  const dir = await project('react18', react('18.3.1', '18.3.8', '18.3.7'), {
+    'react-consumer.tsx': REACT_CONSUMER,
+    'server-render.mjs': SERVER_RENDER,
+  });
   const checked = await typeCheck(dir, 'tsconfig.json', ['react-consumer.tsx']);
   assert.ok(checked.ok, checked.output);
   const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
@@ -362,9 +366,10 @@ test('the React components type-check and render with React 18 too', async () =>
 });
 
 test('a Vite app that uses one React element loads that element and the kit’s core: ≤ 20 KB gzip more', async () => {
-  const dir = await project('one-element', ['react@19.3.1', 'react-dom@19.3.1']);
-  writeFileSync(path.join(dir, 'base.js'), BASE_APP);
-  writeFileSync(path.join(dir, 'one.js'), ONE_ELEMENT_APP);
+  const dir = await project('one-element', ['react@19.3.1', 'react-dom@19.3.1'], {
+    'base.js': BASE_APP,
+    'one.js': ONE_ELEMENT_APP,
+  });
   const base = await bundle(dir, 'base.js');
   const one = await bundle(dir, 'one.js');
   const added = one.gzip - base.gzip;

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { es } from '../widgets/locales/es.js';
 import { brokenWords } from '../widgets/testing/words.js';
+import { clientWithAccounts, payInOperating, sandbox, transactions } from './demo-records.js';
 import { artifact, demoSuite, until } from './suite.js';
 
 // The demo page with its widgets in Spanish (a lang on the page, as a host sets it), from the
@@ -13,7 +14,6 @@ import { artifact, demoSuite, until } from './suite.js';
 // (captions, aria-*, title, placeholders).
 
 const demo = demoSuite({ noPageErrorsAtEnd: true });
-const { call } = demo;
 
 test(
   'the demo page in Spanish fits a phone and a desktop, light and dark',
@@ -55,43 +55,16 @@ test(
   },
 );
 
-interface Row {
-  id: string;
-  serviceId: string;
-  type: string | null;
-  amount: string;
-  amountRefunded: string;
-}
-
 /** Two settled payments of $1,250.50 (a group mark and cents: what reads differently in es). */
 async function twoSettledPayments(): Promise<void> {
-  await call('POST', '/api/actions/BankAccountsSync', {});
-  const accounts = await call<{ data: { id: string; category: string }[] }>(
-    'GET',
-    '/api/bank-accounts',
-  );
-  const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
-    name: 'Jane Roe',
-  });
-  const key = await demo.firmKey();
-  for (let i = 0; i < 2; i += 1) {
-    const [link] = await call<{ id: string }[]>('POST', '/api/actions/PaymentLinkCreate', {
-      clientId: client!.id,
-      bankAccountId: accounts.data.find((a) => a.category === 'operating')!.id,
-      amount: '1250.50',
-    });
-    await call('POST', '/demo/pay', { paymentLinkId: link!.id });
-  }
+  const client = await clientWithAccounts(demo, 'Jane Roe');
+  for (let i = 0; i < 2; i += 1) await payInOperating(demo, client, '1250.50');
   const payments = await until(async () => {
-    const found = (await call<{ data: Row[] }>('GET', '/api/transactions')).data;
+    const found = await transactions(demo);
     return found.length === 2 && found;
   }, 'the payments');
   for (const payment of payments) {
-    const res = await fetch(
-      `${demo.server.url}/simulator/_sandbox/transactions/${payment.serviceId}/deposited`,
-      { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' } },
-    );
-    assert.ok(res.ok, `deposited: ${res.status}`);
+    await sandbox(demo, 'POST', `/transactions/${payment.serviceId}/deposited`);
   }
 }
 
@@ -116,9 +89,9 @@ test('every prefilled amount submits unchanged, in English and in Spanish', asyn
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   }
-  const stored = await call<{ data: Row[] }>('GET', '/api/transactions');
+  const stored = await transactions(demo);
   assert.deepEqual(
-    stored.data.filter((t) => t.type !== 'refund').map((t) => t.amountRefunded),
+    stored.filter((t) => t.type !== 'refund').map((t) => t.amountRefunded),
     ['1250.50', '1250.50'],
   );
 });

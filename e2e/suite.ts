@@ -73,6 +73,7 @@ export interface DemoSuiteOptions extends SuiteOptions<DemoSuite> {
 /** The server in demo mode, Chromium and one page on it: what the demo page's suites start. */
 export function demoSuite(options: DemoSuiteOptions = {}): DemoSuite {
   let page: Page | undefined;
+  let firmKey: Promise<string> | undefined;
   const pageErrors: string[] = [];
   const suite = startSuite(
     options,
@@ -97,7 +98,7 @@ export function demoSuite(options: DemoSuiteOptions = {}): DemoSuite {
       value: <T>(method: string, apiPath: string, body?: unknown) =>
         demoCall<T>(started(page, 'the page'), method, apiPath, body),
     },
-    firmKey: { value: () => demoFirmKey(suite.server) },
+    firmKey: { value: () => (firmKey ??= demoFirmKey(suite.server)) },
   }) as DemoSuite;
   return demo;
 }
