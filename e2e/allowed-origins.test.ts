@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_KEY, modulePage, portals } from './portal.js';
-import { serverSuite } from './suite.js';
+import { serverSuite, test } from './suite.js';
 
 // Allowed origins over real HTTP: a portal on another port is refused until an admin adds its
 // origin through PUT /api/settings, works at once when added, and is refused again at once when

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { brokenWords } from '../widgets/testing/words.js';
-import { artifact, demoSuite } from './suite.js';
+import { artifact, demoSuite, test } from './suite.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
 // service mounted inside it), its demo host page in Chromium, and the flow a user walks through:
@@ -14,7 +13,7 @@ import { artifact, demoSuite } from './suite.js';
 // bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
 const demo = demoSuite({ context: { bypassCSP: true } });
 
-test('the demo page walks from settings to a paid transaction', { timeout: 120_000 }, async () => {
+test('the demo page walks from settings to a paid transaction', async () => {
   const { page, pageErrors, server } = demo;
   await page.goto(server.url);
   // Playwright's locators reach into the widgets' (open) shadow roots.
@@ -158,81 +157,75 @@ function overflows(tags: string[]) {
   return out;
 }
 
-test(
-  'the demo page fits 320 to 1280 px; every element in light and dark, axe-clean',
-  {
-    timeout: 120_000,
-  },
-  async () => {
-    const { page, pageErrors } = demo;
-    // The update form holds the aggregate link just made: open it, so it is measured and shot too.
-    await page.locator('details summary').click();
-    await page
-      .locator('service-aggregate-link-update')
-      .getByRole('button', { name: 'Save changes' })
-      .waitFor();
-    for (const width of [320, 375, 768, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-      // The tables measure themselves again in the task after a resize.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      assert.deepEqual(await page.evaluate(overflows, TAGS), [], `at ${width} px`);
-      // The widget tests' own measure, evaluated in the page.
-      const broken = await page.evaluate<string[]>(
-        `${JSON.stringify(TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
+test('the demo page fits 320 to 1280 px; every element in light and dark, axe-clean', async () => {
+  const { page, pageErrors } = demo;
+  // The update form holds the aggregate link just made: open it, so it is measured and shot too.
+  await page.locator('details summary').click();
+  await page
+    .locator('service-aggregate-link-update')
+    .getByRole('button', { name: 'Save changes' })
+    .waitFor();
+  for (const width of [320, 375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    // The tables measure themselves again in the task after a resize.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    assert.deepEqual(await page.evaluate(overflows, TAGS), [], `at ${width} px`);
+    // The widget tests' own measure, evaluated in the page.
+    const broken = await page.evaluate<string[]>(
+      `${JSON.stringify(TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
+    );
+    assert.deepEqual(broken, [], `words at ${width} px`);
+    // Tables on a desktop (in the demo, every record fits), labelled rows on a phone.
+    const layouts = await page.evaluate(tableLayouts, TABLES);
+    if (width === 1280)
+      assert.deepEqual(
+        layouts.filter((l) => l.endsWith('rows')),
+        [],
       );
-      assert.deepEqual(broken, [], `words at ${width} px`);
-      // Tables on a desktop (in the demo, every record fits), labelled rows on a phone.
-      const layouts = await page.evaluate(tableLayouts, TABLES);
-      if (width === 1280)
-        assert.deepEqual(
-          layouts.filter((l) => l.endsWith('rows')),
-          [],
-        );
-      if (width === 375) {
-        assert.deepEqual(
-          layouts.filter((l) => l.endsWith('table')),
-          [],
-        );
-        await page.screenshot({ path: artifact('demo-flow-375.png'), fullPage: true });
-      }
-      assert.ok(layouts.filter((l) => !l.endsWith('none')).length >= 2, layouts.join(', '));
+    if (width === 375) {
+      assert.deepEqual(
+        layouts.filter((l) => l.endsWith('table')),
+        [],
+      );
+      await page.screenshot({ path: artifact('demo-flow-375.png'), fullPage: true });
     }
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-    await page.addScriptTag({ path: axePath });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      for (const width of [375, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const tag of TAGS) {
-          await page.locator(tag).screenshot({
-            path: artifact(`${tag.replace('service-', '')}-${colorScheme}-${width}.png`),
-            animations: 'disabled',
-          });
-        }
-      }
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ...a: unknown[]
-              ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, {
-          runOnly: {
-            type: 'tag',
-            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
-          },
+    assert.ok(layouts.filter((l) => !l.endsWith('none')).length >= 2, layouts.join(', '));
+  }
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ path: axePath });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const tag of TAGS) {
+        await page.locator(tag).screenshot({
+          path: artifact(`${tag.replace('service-', '')}-${colorScheme}-${width}.png`),
+          animations: 'disabled',
         });
-        return result.violations.map(
-          (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-        );
-      });
-      assert.deepEqual(violations, [], `axe, ${colorScheme}`);
+      }
     }
-    assert.deepEqual(pageErrors, []);
-  },
-);
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ...a: unknown[]
+            ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(document, {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
+        },
+      });
+      return result.violations.map(
+        (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+      );
+    });
+    assert.deepEqual(violations, [], `axe, ${colorScheme}`);
+  }
+  assert.deepEqual(pageErrors, []);
+});

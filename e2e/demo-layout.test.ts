@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test as nodeTest } from 'node:test';
 import { clientWithAccounts, sandbox, transactions } from './demo-records.js';
-import { artifact, demoSuite, until } from './suite.js';
+import { artifact, demoSuite, test, until } from './suite.js';
 
 // What a person sees on the demo page, whatever its records hold: it loads without jumping
 // (CLS ≤ 0.1), no element covers another (the centre of every button and link is that button or
@@ -94,7 +94,7 @@ test('the demo page loads without jumping: CLS ≤ 0.1 at 375 and 1280 px', asyn
   }
 });
 
-test(
+nodeTest(
   'with 250-character names, a settled payment and a refund: nothing covered, nothing sideways, the list a table that says "Refund of"',
   { timeout: 300_000 },
   async () => {

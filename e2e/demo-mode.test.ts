@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { test } from 'node:test';
-import { demoSuite } from './suite.js';
+import { demoSuite, test } from './suite.js';
 
 // Demo mode survives its own switches: on the demo page an admin switches Production on (after
 // the confirmation that names the live address and warns about the sandbox token), the demo page

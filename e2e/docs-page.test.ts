@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { serverSuite } from './suite.js';
+import { serverSuite, test } from './suite.js';
 
 // /docs in demo mode (server/http/routes/docs.ts): the kit's elements from its manifest, each live
 // against the demo's data, under the demo page's strict CSP.

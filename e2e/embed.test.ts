@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { test } from 'node:test';
 import { ADMIN_KEY, modulePage, portals } from './portal.js';
-import { serverSuite } from './suite.js';
+import { serverSuite, test } from './suite.js';
 
 // The one-<script> embed as a firm's portal uses it: widgets/demo/embed.html served by a host
 // page server of its own (another origin than the API's), whose backend gets widget tokens with

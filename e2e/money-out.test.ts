@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { clientWithAccounts, payInOperating, sandbox, transactions } from './demo-records.js';
-import { artifact, demoSuite, until } from './suite.js';
+import { artifact, demoSuite, test, until } from './suite.js';
 
 // A refund through the demo: the real server in demo mode, its simulator as the payment service.
 // A link is paid, the payment settles, and an admin refunds part of it in the transactions list's

@@ -29,17 +29,23 @@ export function portals({ apiUrl, bindOrigin = false }: PortalOptions) {
   ): Promise<string> {
     const server = createServer(async (req, res) => {
       if (req.method !== 'POST' || req.url !== '/widget-token') return serve(req, res);
-      const answer = await fetch(`${apiUrl()}/api/widget-tokens`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          role: 'staff',
-          ttlSeconds: 600,
-          ...(bindOrigin ? { origins: [origin] } : {}),
-        }),
-      });
-      const { token } = (await answer.json()) as { token: string };
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(token);
+      try {
+        const answer = await fetch(`${apiUrl()}/api/widget-tokens`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            role: 'staff',
+            ttlSeconds: 600,
+            ...(bindOrigin ? { origins: [origin] } : {}),
+          }),
+          signal: AbortSignal.timeout(15_000),
+        });
+        const { token } = (await answer.json()) as { token: string };
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(token);
+      } catch (error) {
+        // Answered, not thrown: the page's wait ends and says why (a rejection would crash the file).
+        res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
+      }
     });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -34,7 +34,8 @@ export async function startServer(
       LOG_LEVEL: 'info',
       ...env,
     },
-    { ready: readyLine },
+    // Two minutes: a first start compiles the server, slow on a busy machine.
+    { ready: readyLine, timeoutMs: 120_000 },
   ).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { es } from '../widgets/locales/es.js';
 import { brokenWords } from '../widgets/testing/words.js';
 import { clientWithAccounts, payInOperating, sandbox, transactions } from './demo-records.js';
-import { artifact, demoSuite, until } from './suite.js';
+import { artifact, demoSuite, test, until } from './suite.js';
 
 // The demo page with its widgets in Spanish (a lang on the page, as a host sets it), from the
 // script the server serves: the Spanish texts arrive on demand, no word breaks, nothing sticks
@@ -15,45 +14,41 @@ import { artifact, demoSuite, until } from './suite.js';
 
 const demo = demoSuite({ noPageErrorsAtEnd: true });
 
-test(
-  'the demo page in Spanish fits a phone and a desktop, light and dark',
-  { timeout: 120_000 },
-  async () => {
-    const { page, server } = demo;
-    await page.goto(server.url);
-    await page.evaluate(() => (document.documentElement.lang = 'es'));
-    await page
-      .locator('service-client-create')
-      .getByRole('button', { name: 'Crear cliente' })
-      .waitFor();
-    await page.locator('service-settings').getByText('Orígenes permitidos').first().waitFor();
-    await page.locator('details summary').click();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      for (const width of [375, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-        const broken = await page.evaluate<string[]>(
-          `${JSON.stringify(ALL_TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
-        );
-        assert.deepEqual(broken, [], `words at ${width} px`);
-        const wide = await page.evaluate(() =>
-          [document.documentElement, ...document.querySelectorAll('*')]
-            .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
-            .map((node) => `${node.localName}.${node.className}`)
-            .slice(0, 5),
-        );
-        assert.deepEqual(wide, [], `what sticks out at ${width} px`);
-        for (const tag of ALL_TAGS) {
-          await page.locator(tag).screenshot({
-            path: artifact(`es-${tag.replace('service-', '')}-${colorScheme}-${width}.png`),
-            animations: 'disabled',
-          });
-        }
+test('the demo page in Spanish fits a phone and a desktop, light and dark', async () => {
+  const { page, server } = demo;
+  await page.goto(server.url);
+  await page.evaluate(() => (document.documentElement.lang = 'es'));
+  await page
+    .locator('service-client-create')
+    .getByRole('button', { name: 'Crear cliente' })
+    .waitFor();
+  await page.locator('service-settings').getByText('Orígenes permitidos').first().waitFor();
+  await page.locator('details summary').click();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      const broken = await page.evaluate<string[]>(
+        `${JSON.stringify(ALL_TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
+      );
+      assert.deepEqual(broken, [], `words at ${width} px`);
+      const wide = await page.evaluate(() =>
+        [document.documentElement, ...document.querySelectorAll('*')]
+          .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
+          .map((node) => `${node.localName}.${node.className}`)
+          .slice(0, 5),
+      );
+      assert.deepEqual(wide, [], `what sticks out at ${width} px`);
+      for (const tag of ALL_TAGS) {
+        await page.locator(tag).screenshot({
+          path: artifact(`es-${tag.replace('service-', '')}-${colorScheme}-${width}.png`),
+          animations: 'disabled',
+        });
       }
     }
-  },
-);
+  }
+});
 
 /** Two settled payments of $1,250.50 (a group mark and cents: what reads differently in es). */
 async function twoSettledPayments(): Promise<void> {

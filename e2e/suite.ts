@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, before, test as nodeTest } from 'node:test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import {
   cspRecordingPage,
@@ -19,7 +19,12 @@ import {
 // the server, which must exit cleanly). What the hooks start is read inside the tests.
 
 /** How long starting (a server process, Chromium) or closing both may take. */
-const HOOK_TIMEOUT_MS = 120_000;
+const HOOK_TIMEOUT_MS = 180_000;
+
+/** node:test's test() with the e2e suites' bound: a page that never answers fails in 2 minutes. */
+export function test(name: string, fn: () => Promise<void> | void): void {
+  void nodeTest(name, { timeout: 120_000 }, fn);
+}
 
 type Env = Record<string, string>;
 

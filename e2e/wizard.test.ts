@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { serverSuite } from './suite.js';
+import { serverSuite, test } from './suite.js';
 
 // The flow screen of docs/widgets.md (widgets/demo/wizard.html): client → matter → payment link
 // with the page's own Next button only, under the strict Content-Security-Policy a host sends
