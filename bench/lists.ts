@@ -22,16 +22,12 @@
 //
 // Runs on PGlite (a temporary data folder), or on a throwaway database of the PostgreSQL server
 // of DATABASE_URL, dropped at the end. Loopback only; stops by itself.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../server/db/index.js';
 import { createApiKey } from '../server/domain/api-keys.js';
 import { createOrganization } from '../server/domain/organizations.js';
 import { encodeCursor } from '../server/domain/pagination.js';
-import { createThrowawayPostgres } from '../server/testing/database.js';
 import {
   analyzeLists,
   BIG_ORGANIZATION,
@@ -42,8 +38,8 @@ import {
   type SeedSizes,
 } from '../server/testing/seed-lists.js';
 import { seedLedger } from '../server/testing/seed-ledger.js';
-import { startServerProcess } from '../server/testing/server-process.js';
 import { get, numberArg } from './cli.js';
+import { benchStack } from './stack.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const SCALE = numberArg('scale', onPostgres ? 1 : 0.1);
@@ -242,14 +238,13 @@ async function seed(database: DatabaseHandle) {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-bench-lists-'));
-  const postgres = onPostgres
-    ? await createThrowawayPostgres(process.env.DATABASE_URL as string)
-    : undefined;
+  const stack = await benchStack('lists', process.env.DATABASE_URL);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
-    const database = await openDatabase({ databaseUrl: postgres?.url, dataDir });
+    const database = await openDatabase({
+      databaseUrl: stack.databaseUrl || undefined,
+      dataDir: stack.dataDir,
+    });
     let seeded: Awaited<ReturnType<typeof seed>>;
     try {
       await database.migrate();
@@ -258,10 +253,8 @@ async function main(): Promise<void> {
       await database.close(); // PGlite: one process owns the data folder, the server's next
     }
     const { big, small, lines } = seeded;
-    server = await startServerProcess(
+    const server = await stack.startServer(
       {
-        DATABASE_URL: postgres?.url ?? '',
-        DATA_DIR: dataDir,
         PORT: '0',
         SECRETS_KEY: '12'.repeat(32),
         DEMO: '0',
@@ -325,9 +318,7 @@ async function main(): Promise<void> {
     }
   } finally {
     agent.destroy();
-    await server?.stop();
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.close();
   }
 }
 

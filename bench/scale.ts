@@ -9,19 +9,11 @@
 //   DATABASE_URL=postgres://… npm run bench:scale -- --records 20000 --workers 3
 //
 // Needs DATABASE_URL (a server; the bench makes and drops its own database). Loopback only.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import postgres from 'postgres';
-import { createThrowawayPostgres } from '../server/testing/database.js';
-import {
-  startServerProcess,
-  startWorkerProcess,
-  type ServerProcess,
-} from '../server/testing/server-process.js';
 import { startRemote } from './remote-process.js';
 import { numberArg, post } from './cli.js';
+import { benchStack } from './stack.js';
 
 const RECORDS = numberArg('records', 20_000);
 const WORKERS = numberArg('workers', 3);
@@ -37,16 +29,13 @@ async function main(): Promise<void> {
     process.stderr.write('bench:scale runs on PostgreSQL: set DATABASE_URL=postgres://…\n');
     process.exit(2);
   }
-  const database = await createThrowawayPostgres(serverUrl);
+  const stack = await benchStack('scale', serverUrl);
   const remote = await startRemote({
     windowMs: WINDOW_MS,
     requestsPerWindow: LIMIT,
     maxConcurrent: CONCURRENT,
   });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-bench-scale-'));
   const env = {
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
     ADMIN_API_KEY: ADMIN_KEY,
     SECRETS_KEY: 'ef'.repeat(32),
     SERVICE_SANDBOX_URL: remote.url,
@@ -54,13 +43,11 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     RECONCILE_INTERVAL_MS: '0',
   };
-  const processes: ServerProcess[] = [];
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
-    const api = await startServerProcess({ ...env, PORT: '0', WORKERS: '0' });
-    processes.push(api);
-    for (let i = 0; i < WORKERS; i++) processes.push(await startWorkerProcess(env));
+    const api = await stack.startServer({ ...env, PORT: '0', WORKERS: '0' });
+    await stack.startWorkers(WORKERS, env);
     const settings = await fetch(`${api.url}/api/settings`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
@@ -136,10 +123,8 @@ async function main(): Promise<void> {
   } finally {
     agent.destroy();
     await sql.end();
-    await Promise.allSettled(processes.map((p) => p.stop()));
+    await stack.close();
     await remote.close();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

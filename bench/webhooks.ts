@@ -26,21 +26,13 @@
 // On the embedded PGlite (the default; a temporary data folder) or, with DATABASE_URL, on a
 // throwaway database of that PostgreSQL server. Loopback only; stops by itself.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createRemoteClient, fixedTarget, LimiterRegistry } from '../server/remote/index.js';
-import { createThrowawayPostgres } from '../server/testing/database.js';
-import {
-  startServerProcess,
-  startWorkerProcess,
-  type ServerProcess,
-} from '../server/testing/server-process.js';
 import { signBody } from '../server/webhooks/receiver/signature.js';
 import { defaultWebhookUrl } from '../server/webhooks/receiver/webhook-url.js';
 import { startRemote } from './remote-process.js';
 import { numberArg } from './cli.js';
+import { benchStack } from './stack.js';
 
 const EVENTS = numberArg('events', 10_000);
 const CONNECTIONS = numberArg('connections', 64);
@@ -156,16 +148,9 @@ const signed = (events: unknown[]): Posting => {
 
 async function main(): Promise<void> {
   const remote = await startRemote({ windowMs: 60_000 });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plk-bench-webhooks-'));
-  const database = process.env.DATABASE_URL
-    ? await createThrowawayPostgres(process.env.DATABASE_URL)
-    : undefined;
-  let server: ServerProcess | undefined;
+  const stack = await benchStack('webhooks', process.env.DATABASE_URL);
   let sender: Awaited<ReturnType<typeof startSender>> | undefined;
-  const workers: ServerProcess[] = [];
   const env = {
-    DATABASE_URL: database?.url ?? '',
-    DATA_DIR: dataDir,
     ADMIN_API_KEY: ADMIN_KEY,
     SECRETS_KEY: '12'.repeat(32),
     SERVICE_SANDBOX_URL: remote.url,
@@ -221,11 +206,11 @@ async function main(): Promise<void> {
 
     // The sender warms itself first (never against the server measured); then the server starts.
     sender = await startSender(postings.slice(0, 1_000));
-    server = await startServerProcess(
+    const server = await stack.startServer(
       { ...env, PORT: '0', ...(WORKER_PROCESSES > 0 ? { WORKERS: '0' } : {}) },
       { script: 'bench/webhook-server.ts' },
     );
-    for (let i = 0; i < WORKER_PROCESSES; i++) workers.push(await startWorkerProcess(env));
+    await stack.startWorkers(WORKER_PROCESSES, env);
     const base = server.url;
     const admin = async (method: string, route: string, body?: unknown) => {
       const res = await fetch(`${base}${route}`, {
@@ -278,7 +263,7 @@ async function main(): Promise<void> {
       `  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms` +
       `  max ${r.max.toFixed(0).padStart(6)} ms  over 5 s ${r.overDeadline}  non-200 ${r.failed}\n`;
     process.stdout.write(
-      `\nwebhook acks on ${database ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process (timed in a thread), ${warm > 0 ? `after a warm-up of ${warm}` : 'a server just started (warmed by its own start only)'}` +
+      `\nwebhook acks on ${stack.databaseUrl ? 'postgres' : 'pglite'}, ${CONNECTIONS} connections, load generator in its own process (timed in a thread), ${warm > 0 ? `after a warm-up of ${warm}` : 'a server just started (warmed by its own start only)'}` +
         `${WORKER_PROCESSES > 0 ? `, workers in ${WORKER_PROCESSES} process(es) of their own` : ''}\n` +
         row('durable', durable) +
         `durable: the first ${COLD_ACKS.toLocaleString('en-US')} acks p99 ${durable.coldP99.toFixed(1)} ms, the rest p99 ${durable.restP99.toFixed(1)} ms\n` +
@@ -330,11 +315,8 @@ async function main(): Promise<void> {
     if (lost !== 0 || now.transactions < EVENTS) process.exitCode = 1;
   } finally {
     await sender?.close();
-    await Promise.allSettled(workers.map((w) => w.stop()));
-    await server?.stop();
+    await stack.close();
     await remote.close();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,58 +1,32 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './server.js';
+import type { Page } from 'playwright-core';
+import { ADMIN_KEY, modulePage, portals } from './portal.js';
+import { serverSuite, test } from './suite.js';
 
 // Allowed origins over real HTTP: a portal on another port is refused until an admin adds its
 // origin through PUT /api/settings, works at once when added, and is refused again at once when
 // removed, all while the one server process keeps running.
 
-const ADMIN_KEY = 'e2e-admin-key-0123456789abcdefghij';
-
-let api: RunningServer;
-let browser: Browser;
-let portal: Server;
 let origin: string;
-
-before(async () => {
-  api = await startServer({ ADMIN_API_KEY: ADMIN_KEY });
-  portal = createServer(async (req, res) => {
-    if (req.method === 'POST' && req.url === '/widget-token') {
-      const answer = await fetch(`${api.url}/api/widget-tokens`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ role: 'staff', ttlSeconds: 600 }),
-      });
-      const { token } = (await answer.json()) as { token: string };
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(token);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-      `<!doctype html><html lang="en"><title>Portal</title><body>
-      <service-client-create></service-client-create>
-      <service-transactions-list></service-transactions-list>
-      <script type="module">
-        import { configure } from '${api.url}/widgets/service-widgets.js';
-        configure({ apiBase: '${api.url}',
-          getToken: async () => (await fetch('/widget-token', { method: 'POST' })).text() });
-      </script></body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(portal.address() as AddressInfo).port}`;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  portal?.close();
-  assert.equal(await api?.stop(), 0);
+const startPortal = portals({ apiUrl: () => suite.server.url });
+const suite = serverSuite({
+  env: { ADMIN_API_KEY: ADMIN_KEY },
+  setUp: async () => {
+    origin = await startPortal((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+        modulePage(
+          suite.server.url,
+          'Portal',
+          `<service-client-create></service-client-create>
+          <service-transactions-list></service-transactions-list>`,
+        ),
+      );
+    });
+  },
 });
 
 async function setAllowedOrigins(allowedOrigins: string[]) {
-  const res = await fetch(`${api.url}/api/settings`, {
+  const res = await fetch(`${suite.server.url}/api/settings`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify({ allowedOrigins }),
@@ -62,7 +36,7 @@ async function setAllowedOrigins(allowedOrigins: string[]) {
 
 /** The preflight a browser sends before the widgets' calls, and the origin it was allowed. */
 async function preflight(): Promise<string | null> {
-  const res = await fetch(`${api.url}/api/clients`, {
+  const res = await fetch(`${suite.server.url}/api/clients`, {
     method: 'OPTIONS',
     headers: {
       origin,
@@ -79,10 +53,8 @@ async function createClient(page: Page, name: string) {
   await form.getByRole('button', { name: 'Create client' }).click();
 }
 
-test('an origin added in the settings works at once, and removed is refused at once', async () => {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  try {
+test('an origin added in the settings works at once, and removed is refused at once', () =>
+  suite.withPage(async (page) => {
     assert.equal(await preflight(), null);
     await page.goto(origin);
     const list = page.locator('service-transactions-list');
@@ -107,11 +79,8 @@ test('an origin added in the settings works at once, and removed is refused at o
       .getByRole('alert')
       .filter({ hasText: 'not set up to use the payment forms yet' })
       .waitFor();
-    const clients = await fetch(`${api.url}/api/clients?q=Refused`, {
+    const clients = await fetch(`${suite.server.url}/api/clients?q=Refused`, {
       headers: { authorization: `Bearer ${ADMIN_KEY}` },
     });
     assert.deepEqual(((await clients.json()) as { data: unknown[] }).data, []);
-  } finally {
-    await page.close();
-  }
-});
+  }));

@@ -1,35 +1,20 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { brokenWords } from '../widgets/testing/words.js';
-import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
+import { artifact, demoSuite, test } from './suite.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
 // service mounted inside it), its demo host page in Chromium, and the flow a user walks through:
 // settings → bank accounts → client → matter → payment link → aggregate link → pay it in the
 // simulator → the transaction arrives by signed webhook and shows in <service-transactions-list>.
 
-const ARTIFACTS = 'test-artifacts';
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-let pageErrors: string[];
+// bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
+const demo = demoSuite({ context: { bypassCSP: true } });
 
-before(async () => {
-  // bypassCSP: axe-core is injected into the demo page, whose CSP allows only its own scripts.
-  session = await startDemoSession({ bypassCSP: true });
-  ({ server, page, pageErrors } = session);
-});
-
-after(async () => {
-  const code = await session?.close();
-  assert.equal(code, 0, 'the server stops cleanly');
-});
-
-test('the demo page walks from settings to a paid transaction', { timeout: 120_000 }, async () => {
+test('the demo page walks from settings to a paid transaction', async () => {
+  const { page, pageErrors, server } = demo;
   await page.goto(server.url);
   // Playwright's locators reach into the widgets' (open) shadow roots.
   const settings = page.locator('service-settings');
@@ -81,9 +66,8 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   await pay.goto(linkUrl!);
   await pay.getByRole('heading', { name: '$250.00' }).waitFor();
   await pay.getByRole('button', { name: 'Pay $250.00' }).waitFor();
-  mkdirSync(ARTIFACTS, { recursive: true });
   await pay.setViewportSize({ width: 375, height: 700 });
-  await pay.screenshot({ path: `${ARTIFACTS}/simulator-pay-page-375.png`, fullPage: true });
+  await pay.screenshot({ path: artifact('simulator-pay-page-375.png'), fullPage: true });
   await pay.close();
 
   const aggregate = page.locator('service-aggregate-link-create');
@@ -113,10 +97,9 @@ test('the demo page walks from settings to a paid transaction', { timeout: 120_0
   // Every step of going live is done; the checklist saw it by itself (it polls while open).
   await checklist.getByText('All done: payments flow in.').waitFor({ timeout: 15_000 });
 
-  mkdirSync(ARTIFACTS, { recursive: true });
   // From the top, so the sticky transactions column sits beside the first steps.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${ARTIFACTS}/demo-flow.png`, fullPage: true });
+  await page.screenshot({ path: artifact('demo-flow.png'), fullPage: true });
   assert.deepEqual(pageErrors, []);
 });
 
@@ -174,80 +157,75 @@ function overflows(tags: string[]) {
   return out;
 }
 
-test(
-  'the demo page fits 320 to 1280 px; every element in light and dark, axe-clean',
-  {
-    timeout: 120_000,
-  },
-  async () => {
-    // The update form holds the aggregate link just made: open it, so it is measured and shot too.
-    await page.locator('details summary').click();
-    await page
-      .locator('service-aggregate-link-update')
-      .getByRole('button', { name: 'Save changes' })
-      .waitFor();
-    for (const width of [320, 375, 768, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-      // The tables measure themselves again in the task after a resize.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      assert.deepEqual(await page.evaluate(overflows, TAGS), [], `at ${width} px`);
-      // The widget tests' own measure, evaluated in the page.
-      const broken = await page.evaluate<string[]>(
-        `${JSON.stringify(TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
+test('the demo page fits 320 to 1280 px; every element in light and dark, axe-clean', async () => {
+  const { page, pageErrors } = demo;
+  // The update form holds the aggregate link just made: open it, so it is measured and shot too.
+  await page.locator('details summary').click();
+  await page
+    .locator('service-aggregate-link-update')
+    .getByRole('button', { name: 'Save changes' })
+    .waitFor();
+  for (const width of [320, 375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    // The tables measure themselves again in the task after a resize.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    assert.deepEqual(await page.evaluate(overflows, TAGS), [], `at ${width} px`);
+    // The widget tests' own measure, evaluated in the page.
+    const broken = await page.evaluate<string[]>(
+      `${JSON.stringify(TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
+    );
+    assert.deepEqual(broken, [], `words at ${width} px`);
+    // Tables on a desktop (in the demo, every record fits), labelled rows on a phone.
+    const layouts = await page.evaluate(tableLayouts, TABLES);
+    if (width === 1280)
+      assert.deepEqual(
+        layouts.filter((l) => l.endsWith('rows')),
+        [],
       );
-      assert.deepEqual(broken, [], `words at ${width} px`);
-      // Tables on a desktop (in the demo, every record fits), labelled rows on a phone.
-      const layouts = await page.evaluate(tableLayouts, TABLES);
-      if (width === 1280)
-        assert.deepEqual(
-          layouts.filter((l) => l.endsWith('rows')),
-          [],
-        );
-      if (width === 375) {
-        assert.deepEqual(
-          layouts.filter((l) => l.endsWith('table')),
-          [],
-        );
-        await page.screenshot({ path: `${ARTIFACTS}/demo-flow-375.png`, fullPage: true });
-      }
-      assert.ok(layouts.filter((l) => !l.endsWith('none')).length >= 2, layouts.join(', '));
+    if (width === 375) {
+      assert.deepEqual(
+        layouts.filter((l) => l.endsWith('table')),
+        [],
+      );
+      await page.screenshot({ path: artifact('demo-flow-375.png'), fullPage: true });
     }
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-    await page.addScriptTag({ path: axePath });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      for (const width of [375, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const tag of TAGS) {
-          await page.locator(tag).screenshot({
-            path: `${ARTIFACTS}/${tag.replace('service-', '')}-${colorScheme}-${width}.png`,
-            animations: 'disabled',
-          });
-        }
-      }
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ...a: unknown[]
-              ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, {
-          runOnly: {
-            type: 'tag',
-            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
-          },
+    assert.ok(layouts.filter((l) => !l.endsWith('none')).length >= 2, layouts.join(', '));
+  }
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ path: axePath });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const tag of TAGS) {
+        await page.locator(tag).screenshot({
+          path: artifact(`${tag.replace('service-', '')}-${colorScheme}-${width}.png`),
+          animations: 'disabled',
         });
-        return result.violations.map(
-          (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-        );
-      });
-      assert.deepEqual(violations, [], `axe, ${colorScheme}`);
+      }
     }
-    assert.deepEqual(pageErrors, []);
-  },
-);
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ...a: unknown[]
+            ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(document, {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
+        },
+      });
+      return result.violations.map(
+        (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+      );
+    });
+    assert.deepEqual(violations, [], `axe, ${colorScheme}`);
+  }
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import {
-  demoCall,
-  demoFirmKey,
-  startDemoSession,
-  type DemoSession,
-  type RunningServer,
-} from './server.js';
+import { test as nodeTest } from 'node:test';
+import { clientWithAccounts, sandbox, transactions } from './demo-records.js';
+import { artifact, demoSuite, test, until } from './suite.js';
 
 // What a person sees on the demo page, whatever its records hold: it loads without jumping
 // (CLS ≤ 0.1), no element covers another (the centre of every button and link is that button or
@@ -17,35 +10,9 @@ import {
 // as one. In English and Spanish, light and dark; shot at 375, 768, 1280 and 1920 px
 // (test-artifacts/demo-layout-*.png) for a person to look at.
 
-const ARTIFACTS = 'test-artifacts';
 const LONG = 'X'.repeat(250);
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page } = session);
-  mkdirSync(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  assert.deepEqual(session?.pageErrors, []);
-  assert.equal(await session?.close(), 0, 'the server stops cleanly');
-});
-
-const call = <T>(method: string, apiPath: string, body?: unknown) =>
-  demoCall<T>(page, method, apiPath, body);
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const demo = demoSuite({ noPageErrorsAtEnd: true });
+const { call } = demo;
 
 // The page's scripts below are strings: tsx would wrap functions in a helper the page lacks.
 
@@ -111,6 +78,7 @@ const TRANSACTIONS_LAYOUT = `document.querySelector('service-transactions-list')
   .querySelector('[data-fit]').hasAttribute('data-rows') ? 'rows' : 'table'`;
 
 test('the demo page loads without jumping: CLS ≤ 0.1 at 375 and 1280 px', async () => {
+  const { page, server } = demo;
   await page.addInitScript(CLS_OBSERVER);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -126,20 +94,15 @@ test('the demo page loads without jumping: CLS ≤ 0.1 at 375 and 1280 px', asyn
   }
 });
 
-test(
+nodeTest(
   'with 250-character names, a settled payment and a refund: nothing covered, nothing sideways, the list a table that says "Refund of"',
   { timeout: 300_000 },
   async () => {
+    const { page, server } = demo;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(server.url);
-    await call('POST', '/api/actions/BankAccountsSync', {});
-    const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
-      name: LONG,
-    });
-    await call('POST', '/api/actions/MatterCreate', {
-      clientId: client!.id,
-      name: `M${LONG.slice(1)}`,
-    });
+    const { clientId } = await clientWithAccounts(demo, LONG);
+    await call('POST', '/api/actions/MatterCreate', { clientId, name: `M${LONG.slice(1)}` });
     // The page shows long names where a person would: the forms, the pills, the pay button.
     await page.reload();
     const clientForm = page.locator('service-client-create');
@@ -163,22 +126,11 @@ test(
     assert.equal(await list.getByRole('button', { name: /^Void / }).count(), 0);
 
     // A partial refund at the service; its webhook brings the refund row.
-    const payment = await until(async () => {
-      const rows = await call<{ data: { serviceId: string; type: string }[] }>(
-        'GET',
-        '/api/transactions',
-      );
-      return rows.data.find((t) => t.type === 'ccPayment');
-    }, 'the payment');
-    const res = await fetch(
-      `${server.url}/simulator/_sandbox/transactions/${payment.serviceId}/refund`,
-      {
-        method: 'POST',
-        headers: { 'x-api-key': await demoFirmKey(server), 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: 5000 }),
-      },
+    const payment = await until(
+      async () => (await transactions(demo)).find((t) => t.type === 'ccPayment'),
+      'the payment',
     );
-    assert.ok(res.ok, `refund: ${res.status}`);
+    await sandbox(demo, 'POST', `/transactions/${payment.serviceId}/refund`, { amount: 5000 });
     const rows = list.locator('tr[part="row"]');
     await until(async () => (await rows.count()) === 2, 'the refund row');
     // The list polls every 3 s: wait for the payment's new status too.
@@ -218,12 +170,12 @@ test(
             assert.deepEqual(await page.evaluate<string[]>(COVERED), [], `covered, ${at}`);
           }
           await page.screenshot({
-            path: `${ARTIFACTS}/demo-layout-${lang}-${colorScheme}-${width}.png`,
+            path: artifact(`demo-layout-${lang}-${colorScheme}-${width}.png`),
             fullPage: true,
             animations: 'disabled',
           });
           await list.screenshot({
-            path: `${ARTIFACTS}/demo-layout-transactions-${lang}-${colorScheme}-${width}.png`,
+            path: artifact(`demo-layout-transactions-${lang}-${colorScheme}-${width}.png`),
             animations: 'disabled',
           });
         }

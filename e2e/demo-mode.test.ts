@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:net';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from './server.js';
+import { createServer } from 'node:net';
+import { demoSuite, test } from './suite.js';
 
 // Demo mode survives its own switches: on the demo page an admin switches Production on (after
 // the confirmation that names the live address and warns about the sandbox token), the demo page
@@ -10,29 +8,17 @@ import { launchChromium, startServer, type RunningServer } from './server.js';
 // without a restart. The "live" address is a port on this machine that refuses connections, so
 // nothing leaves it.
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let closed: Server;
 let liveUrl: string;
-const pageErrors: string[] = [];
 
-before(async () => {
-  // A port nobody listens on once this server is closed: "production" answers nothing.
-  closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  liveUrl = `http://127.0.0.1:${(closed.address() as { port: number }).port}/`;
-  await new Promise((resolve) => closed.close(resolve));
-  server = await startServer({ SERVICE_PRODUCTION_URL: liveUrl });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-
-after(async () => {
-  await browser?.close();
-  assert.equal(await server?.stop(), 0, 'the server stops cleanly');
+const demo = demoSuite({
+  env: async () => {
+    // A port nobody listens on once this server is closed: "production" answers nothing.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    liveUrl = `http://127.0.0.1:${(closed.address() as { port: number }).port}/`;
+    await new Promise((resolve) => closed.close(resolve));
+    return { SERVICE_PRODUCTION_URL: liveUrl };
+  },
 });
 
 interface ApiClientLike {
@@ -41,6 +27,7 @@ interface ApiClientLike {
 
 /** The demo page's address and its token route, as a browser on another tab would find them. */
 async function demoAnswers(): Promise<[number, number]> {
+  const { server } = demo;
   const home = await fetch(server.url);
   const token = await fetch(`${server.url}/demo/token`, {
     method: 'POST',
@@ -50,7 +37,7 @@ async function demoAnswers(): Promise<[number, number]> {
 }
 
 test('npm start ends with one plain line, where the demo is, after its log lines', () => {
-  const lines = server
+  const lines = demo.server
     .output()
     .split('\n')
     .filter((line) => line.trim());
@@ -70,6 +57,7 @@ test('npm start ends with one plain line, where the demo is, after its log lines
 });
 
 test('Production on (confirmed) and off again: the demo page and its token come back without a restart', async () => {
+  const { page, pageErrors, server } = demo;
   await page.goto(server.url);
   const settings = page.locator('service-settings');
   const production = settings.getByLabel('Production environment');

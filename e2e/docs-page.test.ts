@@ -1,50 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import {
-  cspRecordingPage,
-  cspViolations,
-  launchChromium,
-  startServer,
-  type RunningServer,
-} from './server.js';
+import { serverSuite, test } from './suite.js';
 
 // /docs in demo mode (server/http/routes/docs.ts): the kit's elements from its manifest, each live
 // against the demo's data, under the demo page's strict CSP.
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverSuite();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  assert.equal(await server?.stop(), 0);
-});
-
-test('/docs lists every element of the kit under a strict CSP, with no violation', async () => {
-  const page = await cspRecordingPage(browser);
-  try {
-    const response = await page.goto(`${server.url}/docs`);
+test('/docs lists every element of the kit under a strict CSP, with no violation', () =>
+  suite.withCspPage(async (page) => {
+    const response = await page.goto(`${suite.server.url}/docs`);
     assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self';/);
     const list = page.getByRole('navigation', { name: 'Elements' });
     for (const tag of ['service-settings', 'service-client-create', 'service-trust-ledger']) {
       await list.getByRole('link', { name: tag, exact: true }).waitFor();
     }
     await page.getByText('Demo mode: the examples run live').waitFor();
-    assert.deepEqual(await cspViolations(page), []);
-  } finally {
-    await page.close();
-  }
-});
+  }));
 
-test('an element’s live example renders and follows its attributes, the language and the theme', async () => {
-  const page = await cspRecordingPage(browser);
-  try {
-    await page.goto(`${server.url}/docs`);
+test('an element’s live example renders and follows its attributes, the language and the theme', () =>
+  suite.withCspPage(async (page) => {
+    await page.goto(`${suite.server.url}/docs`);
     await page.getByRole('link', { name: 'service-client-create', exact: true }).click();
     const live = page.locator('#live-element');
     await live.getByRole('button', { name: 'Create client' }).waitFor();
@@ -85,16 +60,11 @@ test('an element’s live example renders and follows its attributes, the langua
     await live.getByLabel('Nombre del cliente').fill('Docs client');
     await live.getByRole('button', { name: 'Crear cliente' }).click();
     await page.locator('#events').getByText('service-record-created').waitFor();
-    assert.deepEqual(await cspViolations(page), []);
-  } finally {
-    await page.close();
-  }
-});
+  }));
 
-test('an element’s API tables and snippets come from the manifest', async () => {
-  const page = await cspRecordingPage(browser);
-  try {
-    await page.goto(`${server.url}/docs/service-client-create`);
+test('an element’s API tables and snippets come from the manifest', () =>
+  suite.withCspPage(async (page) => {
+    await page.goto(`${suite.server.url}/docs/service-client-create`);
     const attributes = page.locator('table', {
       has: page.getByRole('columnheader', { name: 'Default' }),
     });
@@ -111,22 +81,19 @@ test('an element’s API tables and snippets come from the manifest', async () =
     const plain = snippets.find((s) => s.includes('<service-client-create>')) ?? '';
     assert.match(plain, /<script type="module" src="\/payment-forms\.js"><\/script>/);
     assert.doesNotMatch(plain, /onerror=|<script>|<script type="module">/);
-    assert.ok(snippets.some((s) => s.includes(`import { configure } from '${server.url}/widgets`)));
+    assert.ok(
+      snippets.some((s) => s.includes(`import { configure } from '${suite.server.url}/widgets`)),
+    );
     assert.ok(snippets.some((s) => s.includes("from 'payment-link-widgets/react'")));
     assert.ok(snippets.some((s) => s.includes('@service-record-created="log"')));
     await page.getByRole('link', { name: 'The flow screen' }).first().waitFor();
-    assert.deepEqual(await cspViolations(page), []);
-  } finally {
-    await page.close();
-  }
-});
+  }));
 
-test('a console has its own entry on its page, and a part points to the element that loads it', async () => {
-  const page = await cspRecordingPage(browser);
-  try {
-    await page.goto(`${server.url}/docs/service-sync-problems`);
+test('a console has its own entry on its page, and a part points to the element that loads it', () =>
+  suite.withCspPage(async (page) => {
+    await page.goto(`${suite.server.url}/docs/service-sync-problems`);
     await page.locator('#live-element').getByText('All is in step').waitFor();
-    await page.goto(`${server.url}/docs/service-going-live-checklist`);
+    await page.goto(`${suite.server.url}/docs/service-going-live-checklist`);
     await page.getByText('It has no entry of its own').waitFor();
     await page
       .getByRole('main')
@@ -134,8 +101,4 @@ test('a console has its own entry on its page, and a part points to the element 
       .first()
       .waitFor();
     assert.equal(await page.locator('#live-element').count(), 0);
-    assert.deepEqual(await cspViolations(page), []);
-  } finally {
-    await page.close();
-  }
-});
+  }));

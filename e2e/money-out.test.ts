@@ -1,93 +1,26 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import {
-  demoCall,
-  demoFirmKey,
-  startDemoSession,
-  type DemoSession,
-  type RunningServer,
-} from './server.js';
+import type { Locator } from 'playwright-core';
+import { clientWithAccounts, payInOperating, sandbox, transactions } from './demo-records.js';
+import { artifact, demoSuite, test, until } from './suite.js';
 
 // A refund through the demo: the real server in demo mode, its simulator as the payment service.
 // A link is paid, the payment settles, and an admin refunds part of it in the transactions list's
 // dialog; the list then shows the payment partially refunded and its refund. Then the dialog's
 // trust warning and outcomes are shot at 375 and 1280 px, light and dark.
 
-const ARTIFACTS = 'test-artifacts';
-
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-let pageErrors: string[];
-
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page, pageErrors } = session);
-});
-
-after(async () => {
-  const code = await session?.close();
-  assert.equal(code, 0, 'the server stops cleanly');
-});
-
-const call = <T>(method: string, apiPath: string, body?: unknown) =>
-  demoCall<T>(page, method, apiPath, body);
-
-const firmKey = () => demoFirmKey(server);
-
-interface Row {
-  id: string;
-  serviceId: string;
-  type: string | null;
-  status: string;
-  amount: string;
-  amountRefunded: string;
-}
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const demo = demoSuite();
 
 test('a payment refunded in part from the list: the payment and its refund both show', async () => {
+  const { page, pageErrors, server } = demo;
   await page.goto(server.url);
   const list = page.locator('service-transactions-list');
-  await call('POST', '/api/actions/BankAccountsSync', {});
-  const accounts = await call<{ data: { id: string; category: string }[] }>(
-    'GET',
-    '/api/bank-accounts',
+  await payInOperating(demo, await clientWithAccounts(demo, 'Jane Roe'), '250.00');
+  const payment = await until(
+    async () => (await transactions(demo)).find((t) => t.type !== 'refund'),
+    'the payment',
   );
-  const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
-    name: 'Jane Roe',
-  });
-  const [link] = await call<{ id: string }[]>('POST', '/api/actions/PaymentLinkCreate', {
-    clientId: client!.id,
-    bankAccountId: accounts.data.find((a) => a.category === 'operating')!.id,
-    amount: '250.00',
-  });
-  await call('POST', '/demo/pay', { paymentLinkId: link!.id });
-  const payment = await until(async () => {
-    const page = await call<{ data: Row[] }>('GET', '/api/transactions');
-    return page.data.find((t) => t.type !== 'refund');
-  }, 'the payment');
   // The payment settles at the service (its webhook follows): now it can be refunded.
-  const key = await firmKey();
-  const res = await fetch(
-    `${server.url}/simulator/_sandbox/transactions/${payment.serviceId}/deposited`,
-    {
-      method: 'POST',
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: '{}',
-    },
-  );
-  assert.ok(res.ok, `deposited: ${res.status}`);
+  await sandbox(demo, 'POST', `/transactions/${payment.serviceId}/deposited`, {});
 
   const refundButton = list.getByRole('button', { name: 'Refund $250.00 from Pat Payer' });
   await refundButton.waitFor({ timeout: 30_000 });
@@ -120,10 +53,10 @@ test('a payment refunded in part from the list: the payment and its refund both 
     ),
     texts.join('\n---\n'),
   );
-  const stored = await call<{ data: Row[] }>('GET', '/api/transactions');
-  assert.deepEqual(stored.data.map((t) => [t.type, t.status, t.amount, t.amountRefunded]).sort(), [
+  const stored = await transactions(demo);
+  assert.deepEqual(stored.map((t) => [t.type, t.status, t.amount, t.amountRefunded]).sort(), [
     ['ccPayment', 'PARTIALLY_REFUNDED', '250.00', '100.00'],
-    ['refund', stored.data.find((t) => t.type === 'refund')!.status, '100.00', '0.00'],
+    ['refund', stored.find((t) => t.type === 'refund')!.status, '100.00', '0.00'],
   ]);
   assert.deepEqual(pageErrors, []);
 
@@ -135,7 +68,7 @@ test('a payment refunded in part from the list: the payment and its refund both 
  * are routed in the page (the real ones above need a trust ledger in the red to refuse).
  */
 async function shootDialog(list: Locator) {
-  mkdirSync(ARTIFACTS, { recursive: true });
+  const { page } = demo;
   const trust = {
     error: {
       code: 'TRUST_BALANCE_WOULD_GO_NEGATIVE',
@@ -151,14 +84,13 @@ async function shootDialog(list: Locator) {
       body: JSON.stringify(answer.body),
     }),
   );
-  const stored = await call<{ data: Row[] }>('GET', '/api/transactions');
-  const original = stored.data.find((t) => t.type !== 'refund')!;
+  const original = (await transactions(demo)).find((t) => t.type !== 'refund')!;
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 820 });
       const shot = (name: string) =>
-        page.screenshot({ path: `${ARTIFACTS}/refund-dialog-${name}-${colorScheme}-${width}.png` });
+        page.screenshot({ path: artifact(`refund-dialog-${name}-${colorScheme}-${width}.png`) });
       answer = { status: 409, body: trust };
       await list.getByRole('button', { name: /^Refund \$250\.00/ }).click();
       const dialog = list.getByRole('dialog', { name: 'Refund payment' });

@@ -1,132 +1,80 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import {
-  demoCall,
-  demoFirmKey,
-  startDemoSession,
-  type DemoSession,
-  type RunningServer,
-} from './server.js';
+import { clientWithAccounts, createPaymentLink, sandbox, transactions } from './demo-records.js';
+import { demoSuite, test } from './suite.js';
 
 // The operations widgets against the real server in demo mode: the simulator's fault settings
 // make a sync fail and a webhook event die; the fault cleared, <service-sync-problems> retries
 // the record and <service-webhook-events> replays the event, both through to success.
 
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-let pageErrors: string[];
+const demo = demoSuite();
+const { call } = demo;
 
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page, pageErrors } = session);
-});
+test('a failed sync and a dead event, retried and replayed to success', async () => {
+  const { page, pageErrors, server } = demo;
+  await page.goto(server.url);
+  const problems = page.locator('service-sync-problems');
+  const events = page.locator('service-webhook-events');
+  await problems.getByText('All is in step').waitFor();
+  await events.getByText('No webhook received yet.').waitFor();
 
-after(async () => {
-  const code = await session?.close();
-  assert.equal(code, 0, 'the server stops cleanly');
-});
+  // A payment link to pay later, made while the payment service answers.
+  const { clientId, accounts } = await clientWithAccounts(demo, 'Pat Payer');
+  const bankAccountId = accounts[0]!.id;
+  const link = await createPaymentLink(demo, { clientId, bankAccountId, amount: '120.00' });
+  assert.ok(link.serviceId, 'the payment link reached the payment service');
 
-const firmKey = () => demoFirmKey(server);
+  // The payment service now refuses every GraphQL request (HTTP 400: not worth a retry).
+  const fault = { target: 'graphql', kind: 'status', status: 400, count: 100_000 };
+  await sandbox(demo, 'POST', '/faults', fault);
 
-/** The simulator's fault settings (its sandbox API, with the firm's key). */
-async function faults(key: string, method: 'POST' | 'DELETE', body?: object) {
-  const res = await fetch(`${server.url}/simulator/_sandbox/faults`, {
-    method,
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
+  // A sync that fails: the client is kept here, in error with the remote's refusal.
+  const [failed] = await call<{ syncStatus: string }[]>('POST', '/api/actions/ClientCreate', {
+    name: 'Robin Refused',
   });
-  assert.ok(res.ok, `faults ${method}: ${res.status}`);
-}
+  assert.equal(failed!.syncStatus, 'error');
+  const problemRow = problems.locator('tr[part="row"]', { hasText: 'Robin Refused' });
+  await problemRow.waitFor();
+  // The remote's refusal in plain words, never the transport's.
+  assert.match(await problemRow.innerText(), /Client[\s\S]*turned the request down/);
+  assert.doesNotMatch(await problemRow.innerText(), /HTTP/);
+  // An unnamed payment link that failed to sync: named by its amount and client, not its id.
+  await createPaymentLink(demo, { clientId, bankAccountId, amount: '75.00' });
+  await problems.locator('tr[part="row"]', { hasText: '$75.00 · Pat Payer' }).waitFor();
 
-const call = <T>(method: string, apiPath: string, body?: unknown) =>
-  demoCall<T>(page, method, apiPath, body);
+  // A webhook whose transaction cannot be fetched: its event dies.
+  await call('POST', '/demo/pay', { paymentLinkId: link.id });
+  const deadRow = events.locator('tr[part="row"][data-status="dead"]');
+  await deadRow.waitFor({ timeout: 30_000 });
+  assert.match(await deadRow.innerText(), /transaction\.created[\s\S]*Dead/);
+  // Its details: kind, the transaction it names, attempts and the error; never a signature.
+  await deadRow.getByRole('button', { name: /^Details/ }).click();
+  const details = events.locator('[part="details"]');
+  await details.getByText('Transaction ids').waitFor();
+  const detailText = await details.innerText();
+  assert.match(detailText, /transaction\.created/);
+  assert.match(detailText, /turned the request down/);
+  assert.doesNotMatch(detailText, /signature/i);
 
-test(
-  'a failed sync and a dead event, retried and replayed to success',
-  { timeout: 120_000 },
-  async () => {
-    await page.goto(server.url);
-    const problems = page.locator('service-sync-problems');
-    const events = page.locator('service-webhook-events');
-    await problems.getByText('All is in step').waitFor();
-    await events.getByText('No webhook received yet.').waitFor();
+  // The payment service answers again: retry the record and replay the event from the widgets.
+  await sandbox(demo, 'DELETE', '/faults');
+  await problems.getByRole('button', { name: 'Retry all' }).click();
+  await problems.getByText('All is in step').waitFor({ timeout: 30_000 });
+  await deadRow.getByRole('button', { name: /^Replay/ }).click();
+  await events.getByText(/replayed: it goes through the pipeline again/).waitFor();
+  await events
+    .locator('tr[part="row"][data-status="processed"]', { hasText: 'transaction.created' })
+    .waitFor({ timeout: 30_000 });
+  assert.equal(await events.locator('tr[part="row"][data-status="dead"]').count(), 0);
 
-    // A payment link to pay later, made while the payment service answers.
-    await call('POST', '/api/actions/BankAccountsSync', {});
-    const accounts = await call<{ data: { id: string; category: string }[] }>(
-      'GET',
-      '/api/bank-accounts',
-    );
-    const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
-      name: 'Pat Payer',
-    });
-    const [link] = await call<{ id: string; serviceId: string | null }[]>(
-      'POST',
-      '/api/actions/PaymentLinkCreate',
-      { clientId: client!.id, bankAccountId: accounts.data[0]!.id, amount: '120.00' },
-    );
-    assert.ok(link!.serviceId, 'the payment link reached the payment service');
-
-    // The payment service now refuses every GraphQL request (HTTP 400: not worth a retry).
-    const key = await firmKey();
-    await faults(key, 'POST', { target: 'graphql', kind: 'status', status: 400, count: 100_000 });
-
-    // A sync that fails: the client is kept here, in error with the remote's refusal.
-    const [failed] = await call<{ syncStatus: string }[]>('POST', '/api/actions/ClientCreate', {
-      name: 'Robin Refused',
-    });
-    assert.equal(failed!.syncStatus, 'error');
-    const problemRow = problems.locator('tr[part="row"]', { hasText: 'Robin Refused' });
-    await problemRow.waitFor();
-    // The remote's refusal in plain words, never the transport's.
-    assert.match(await problemRow.innerText(), /Client[\s\S]*turned the request down/);
-    assert.doesNotMatch(await problemRow.innerText(), /HTTP/);
-    // An unnamed payment link that failed to sync: named by its amount and client, not its id.
-    await call('POST', '/api/actions/PaymentLinkCreate', {
-      clientId: client!.id,
-      bankAccountId: accounts.data[0]!.id,
-      amount: '75.00',
-    });
-    await problems.locator('tr[part="row"]', { hasText: '$75.00 · Pat Payer' }).waitFor();
-
-    // A webhook whose transaction cannot be fetched: its event dies.
-    await call('POST', '/demo/pay', { paymentLinkId: link!.id });
-    const deadRow = events.locator('tr[part="row"][data-status="dead"]');
-    await deadRow.waitFor({ timeout: 30_000 });
-    assert.match(await deadRow.innerText(), /transaction\.created[\s\S]*Dead/);
-    // Its details: kind, the transaction it names, attempts and the error; never a signature.
-    await deadRow.getByRole('button', { name: /^Details/ }).click();
-    const details = events.locator('[part="details"]');
-    await details.getByText('Transaction ids').waitFor();
-    const detailText = await details.innerText();
-    assert.match(detailText, /transaction\.created/);
-    assert.match(detailText, /turned the request down/);
-    assert.doesNotMatch(detailText, /signature/i);
-
-    // The payment service answers again: retry the record and replay the event from the widgets.
-    await faults(key, 'DELETE');
-    await problems.getByRole('button', { name: 'Retry all' }).click();
-    await problems.getByText('All is in step').waitFor({ timeout: 30_000 });
-    await deadRow.getByRole('button', { name: /^Replay/ }).click();
-    await events.getByText(/replayed: it goes through the pipeline again/).waitFor();
-    await events
-      .locator('tr[part="row"][data-status="processed"]', { hasText: 'transaction.created' })
-      .waitFor({ timeout: 30_000 });
-    assert.equal(await events.locator('tr[part="row"][data-status="dead"]').count(), 0);
-
-    // Both reached their goal: the client is synced, the payment is stored.
-    const clients = await call<{ data: { name: string; syncStatus: string }[] }>(
-      'GET',
-      '/api/clients',
-    );
-    assert.equal(clients.data.find((c) => c.name === 'Robin Refused')?.syncStatus, 'synced');
-    const transactions = await call<{ data: { amount: string }[] }>('GET', '/api/transactions');
-    assert.deepEqual(
-      transactions.data.map((t) => t.amount),
-      ['120.00'],
-    );
-    assert.deepEqual(pageErrors, []);
-  },
-);
+  // Both reached their goal: the client is synced, the payment is stored.
+  const clients = await call<{ data: { name: string; syncStatus: string }[] }>(
+    'GET',
+    '/api/clients',
+  );
+  assert.equal(clients.data.find((c) => c.name === 'Robin Refused')?.syncStatus, 'synced');
+  assert.deepEqual(
+    (await transactions(demo)).map((t) => t.amount),
+    ['120.00'],
+  );
+  assert.deepEqual(pageErrors, []);
+});

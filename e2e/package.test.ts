@@ -19,7 +19,9 @@ import { BASE_APP, ONE_ELEMENT_APP, VUE_ONE_CONSUMER } from './package-consumers
 // a Vue consumer would write them, and every entry imported in Node with no DOM (a framework's
 // server render). Lit, React and Vue come from the npm registry (its local cache first).
 
-const run = promisify(execFile);
+/** A command in `cwd` (an install, a type check, a script), killed after 4 minutes. */
+const run = (file: string, args: string[], cwd: string) =>
+  promisify(execFile)(file, args, { cwd, timeout: 240_000 });
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
@@ -36,8 +38,12 @@ before(async () => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** An empty project with the tarball and `extra` installed. */
-async function project(name: string, extra: string[]): Promise<string> {
+/** An empty project with the tarball and `extra` installed, and `files` (by name) beside them. */
+async function project(
+  name: string,
+  extra: string[],
+  files: Record<string, string>,
+): Promise<string> {
   const dir = path.join(work, name);
   mkdirSync(dir);
   writeFileSync(
@@ -55,10 +61,19 @@ async function project(name: string, extra: string[]): Promise<string> {
       tarball,
       ...extra,
     ],
-    { cwd: dir, timeout: 240_000 },
+    dir,
   );
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
   return dir;
 }
+
+/** React at `version` with its types, as a consumer's project pins them. */
+const react = (version: string, types: string, domTypes = types) => [
+  `react@${version}`,
+  `react-dom@${version}`,
+  `@types/react@${types}`,
+  `@types/react-dom@${domTypes}`,
+];
 
 const tsconfig = (files: string[], options: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -81,7 +96,7 @@ const tsconfig = (files: string[], options: Record<string, unknown> = {}) =>
 async function typeCheck(dir: string, name: string, files: string[], options = {}) {
   writeFileSync(path.join(dir, name), tsconfig(files, options));
   try {
-    const { stdout } = await run(process.execPath, [TSC, '-p', name], { cwd: dir });
+    const { stdout } = await run(process.execPath, [TSC, '-p', name], dir);
     return { ok: true, output: stdout };
   } catch (error) {
     return { ok: false, output: String((error as { stdout?: string }).stdout ?? error) };
@@ -240,145 +255,149 @@ console.log(renderToString(createElement(ServiceClientCreate, {
 })));
 `;
 
-test('the package installs alone, type-checks for TypeScript, React 19 and Vue, and imports in Node', async () => {
-  const dir = await project('consumer', [
-    'react@19.3.1',
-    'react-dom@19.3.1',
-    '@types/react@19.3.0',
-    '@types/react-dom@19.3.0',
-    'vue@3.5.45',
-  ]);
-  writeFileSync(path.join(dir, 'consumer.ts'), TS_CONSUMER);
-  writeFileSync(path.join(dir, 'react-consumer.tsx'), REACT_CONSUMER);
-  writeFileSync(path.join(dir, 'vue-consumer.ts'), VUE_CONSUMER);
-  writeFileSync(path.join(dir, 'vue-one-consumer.ts'), VUE_ONE_CONSUMER);
-  writeFileSync(path.join(dir, 'wrong.ts'), WRONG_EVENT_FIELD);
-  writeFileSync(path.join(dir, 'node-imports.mjs'), NODE_IMPORTS);
-  writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
-  // docs/widgets.md's Install, React and Vue snippets, as written there.
-  const documented = snippets(path.join(ROOT, 'docs/widgets.md')).filter(
-    (s) => s.kind === 'type-checked',
-  );
-  assert.deepEqual(
-    documented.map((s) => s.target),
-    [
-      'docs-install.ts',
-      'docs-react.tsx',
-      'docs-vue.ts',
-      'docs-submit.ts',
-      'docs-submit-react.tsx',
-      'docs-submit-vue.ts',
-      'docs-localization.ts',
-    ],
-  );
-  for (const snippet of documented) writeFileSync(path.join(dir, snippet.target), snippet.code);
+test(
+  'the package installs alone, type-checks for TypeScript, React 19 and Vue, and imports in Node',
+  { timeout: 900_000 },
+  async () => {
+    const dir = await project('consumer', [...react('19.3.1', '19.3.0'), 'vue@3.5.45'], {
+      'consumer.ts': TS_CONSUMER,
+      'react-consumer.tsx': REACT_CONSUMER,
+      'vue-consumer.ts': VUE_CONSUMER,
+      'vue-one-consumer.ts': VUE_ONE_CONSUMER,
+      'wrong.ts': WRONG_EVENT_FIELD,
+      'node-imports.mjs': NODE_IMPORTS,
+      'server-render.mjs': SERVER_RENDER,
+    });
+    // docs/widgets.md's Install, React and Vue snippets, as written there.
+    const documented = snippets(path.join(ROOT, 'docs/widgets.md')).filter(
+      (s) => s.kind === 'type-checked',
+    );
+    assert.deepEqual(
+      documented.map((s) => s.target),
+      [
+        'docs-install.ts',
+        'docs-react.tsx',
+        'docs-vue.ts',
+        'docs-submit.ts',
+        'docs-submit-react.tsx',
+        'docs-submit-vue.ts',
+        'docs-localization.ts',
+      ],
+    );
+    for (const snippet of documented) writeFileSync(path.join(dir, snippet.target), snippet.code);
 
-  const consumers = await typeCheck(dir, 'tsconfig.json', [
-    'consumer.ts',
-    'react-consumer.tsx',
-    'vue-consumer.ts',
-    ...documented.map((s) => s.target),
-  ]);
-  assert.ok(consumers.ok, consumers.output);
-  const node16 = await typeCheck(dir, 'tsconfig.node.json', ['consumer.ts'], {
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-  });
-  assert.ok(node16.ok, node16.output);
-  const vueOne = await typeCheck(dir, 'tsconfig.vue-one.json', ['vue-one-consumer.ts']);
-  assert.ok(vueOne.ok, vueOne.output);
-  const wrong = await typeCheck(dir, 'tsconfig.wrong.json', ['wrong.ts']);
-  assert.equal(wrong.ok, false);
-  assert.match(wrong.output, /wrong\.ts.*error TS2339: Property 'clientName' does not exist/);
+    const consumers = await typeCheck(dir, 'tsconfig.json', [
+      'consumer.ts',
+      'react-consumer.tsx',
+      'vue-consumer.ts',
+      ...documented.map((s) => s.target),
+    ]);
+    assert.ok(consumers.ok, consumers.output);
+    const node16 = await typeCheck(dir, 'tsconfig.node.json', ['consumer.ts'], {
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+    });
+    assert.ok(node16.ok, node16.output);
+    const vueOne = await typeCheck(dir, 'tsconfig.vue-one.json', ['vue-one-consumer.ts']);
+    assert.ok(vueOne.ok, vueOne.output);
+    const wrong = await typeCheck(dir, 'tsconfig.wrong.json', ['wrong.ts']);
+    assert.equal(wrong.ok, false);
+    assert.match(wrong.output, /wrong\.ts.*error TS2339: Property 'clientName' does not exist/);
 
-  const imported = await run(process.execPath, ['node-imports.mjs'], { cwd: dir });
-  assert.deepEqual(JSON.parse(imported.stdout), {
-    entries: Object.keys(ELEMENT_ENTRIES).length + 3,
-    modules: JSON.parse(imported.stdout).modules,
-    configure: 'function',
-    isCustomElement: true,
-  });
-  assert.ok(JSON.parse(imported.stdout).modules > 10);
-  const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
-  assert.match(rendered.stdout, /^<service-client-create[ >]/);
+    const imported = await run(process.execPath, ['node-imports.mjs'], dir);
+    assert.deepEqual(JSON.parse(imported.stdout), {
+      entries: Object.keys(ELEMENT_ENTRIES).length + 3,
+      modules: JSON.parse(imported.stdout).modules,
+      configure: 'function',
+      isCustomElement: true,
+    });
+    assert.ok(JSON.parse(imported.stdout).modules > 10);
+    const rendered = await run(process.execPath, ['server-render.mjs'], dir);
+    assert.match(rendered.stdout, /^<service-client-create[ >]/);
 
-  // The guide ships: the README holds the kit's API and each element's reference.
-  const installed = path.join(dir, 'node_modules', PACKAGE_NAME);
-  const readme = readFileSync(path.join(installed, 'README.md'), 'utf8');
-  assert.doesNotMatch(readme, /docs\/widgets\.md/);
-  for (const text of [
-    'registerLocale',
-    'configure',
-    '## Elements',
-    'ServiceRecordCreatedEvent<ClientDetail>',
-  ]) {
-    assert.ok(readme.includes(text), text);
-  }
-  for (const tag of Object.keys(ELEMENT_ENTRIES)) {
-    assert.ok(readme.includes(`### \`<${tag}>\``), `${tag} in the README`);
-  }
-  assert.match(readme, /\| `hide-submit` \| `hideSubmit` \| `boolean` \|/);
-  assert.match(readme, /\| `--service-font-family` \|/);
-  // The manifest: public API only, every event typed, under 200 KB.
-  const manifestText = readFileSync(path.join(installed, 'custom-elements.json'), 'utf8');
-  assert.ok(
-    manifestText.length < 200 * 1024,
-    `custom-elements.json is ${manifestText.length} bytes`,
-  );
-  const declarations = (
-    JSON.parse(manifestText) as {
-      modules: {
-        declarations: {
-          members: { privacy?: string; name: string }[];
-          events: { type?: { text: string } }[];
-        }[];
-      }[];
+    // The guide ships: the README holds the kit's API and each element's reference.
+    const installed = path.join(dir, 'node_modules', PACKAGE_NAME);
+    const readme = readFileSync(path.join(installed, 'README.md'), 'utf8');
+    assert.doesNotMatch(readme, /docs\/widgets\.md/);
+    for (const text of [
+      'registerLocale',
+      'configure',
+      '## Elements',
+      'ServiceRecordCreatedEvent<ClientDetail>',
+    ]) {
+      assert.ok(readme.includes(text), text);
     }
-  ).modules.flatMap((m) => m.declarations);
-  assert.ok(declarations.length >= Object.keys(ELEMENT_ENTRIES).length);
-  assert.deepEqual(
-    declarations.flatMap((d) => d.members.filter((m) => m.privacy || m.name.startsWith('#'))),
-    [],
-  );
-  assert.deepEqual(
-    declarations.flatMap((d) => d.events.filter((e) => !e.type)),
-    [],
-  );
-});
+    for (const tag of Object.keys(ELEMENT_ENTRIES)) {
+      assert.ok(readme.includes(`### \`<${tag}>\``), `${tag} in the README`);
+    }
+    assert.match(readme, /\| `hide-submit` \| `hideSubmit` \| `boolean` \|/);
+    assert.match(readme, /\| `--service-font-family` \|/);
+    // The manifest: public API only, every event typed, under 200 KB.
+    const manifestText = readFileSync(path.join(installed, 'custom-elements.json'), 'utf8');
+    assert.ok(
+      manifestText.length < 200 * 1024,
+      `custom-elements.json is ${manifestText.length} bytes`,
+    );
+    const declarations = (
+      JSON.parse(manifestText) as {
+        modules: {
+          declarations: {
+            members: { privacy?: string; name: string }[];
+            events: { type?: { text: string } }[];
+          }[];
+        }[];
+      }
+    ).modules.flatMap((m) => m.declarations);
+    assert.ok(declarations.length >= Object.keys(ELEMENT_ENTRIES).length);
+    assert.deepEqual(
+      declarations.flatMap((d) => d.members.filter((m) => m.privacy || m.name.startsWith('#'))),
+      [],
+    );
+    assert.deepEqual(
+      declarations.flatMap((d) => d.events.filter((e) => !e.type)),
+      [],
+    );
+  },
+);
 
-test('the React components type-check and render with React 18 too', async () => {
-  const dir = await project('react18', [
-    'react@18.3.1',
-    'react-dom@18.3.1',
-    '@types/react@18.3.8',
-    '@types/react-dom@18.3.7',
-  ]);
-  writeFileSync(path.join(dir, 'react-consumer.tsx'), REACT_CONSUMER);
-  writeFileSync(path.join(dir, 'server-render.mjs'), SERVER_RENDER);
-  const checked = await typeCheck(dir, 'tsconfig.json', ['react-consumer.tsx']);
-  assert.ok(checked.ok, checked.output);
-  const rendered = await run(process.execPath, ['server-render.mjs'], { cwd: dir });
-  assert.match(rendered.stdout, /^<service-client-create[ >]/);
-});
+test(
+  'the React components type-check and render with React 18 too',
+  { timeout: 600_000 },
+  async () => {
+    const dir = await project('react18', react('18.3.1', '18.3.8', '18.3.7'), {
+      'react-consumer.tsx': REACT_CONSUMER,
+      'server-render.mjs': SERVER_RENDER,
+    });
+    const checked = await typeCheck(dir, 'tsconfig.json', ['react-consumer.tsx']);
+    assert.ok(checked.ok, checked.output);
+    const rendered = await run(process.execPath, ['server-render.mjs'], dir);
+    assert.match(rendered.stdout, /^<service-client-create[ >]/);
+  },
+);
 
-test('a Vite app that uses one React element loads that element and the kit’s core: ≤ 20 KB gzip more', async () => {
-  const dir = await project('one-element', ['react@19.3.1', 'react-dom@19.3.1']);
-  writeFileSync(path.join(dir, 'base.js'), BASE_APP);
-  writeFileSync(path.join(dir, 'one.js'), ONE_ELEMENT_APP);
-  const base = await bundle(dir, 'base.js');
-  const one = await bundle(dir, 'one.js');
-  const added = one.gzip - base.gzip;
-  console.log(`one React element adds ${(added / 1024).toFixed(1)} KB gzip`);
-  assert.ok(added <= 20 * 1024, `one React element adds ${added} bytes gzip`);
-  assert.ok(one.code.includes('service-client-create'));
-  // No other element's registration, class or texts.
-  for (const tag of ALL_TAGS.filter((t) => t !== 'service-client-create')) {
-    // (A tag, not an event name such as service-bank-accounts-synced.)
-    assert.doesNotMatch(one.code, new RegExp(`${tag}(?![-a-z])`), `${tag} rides along`);
-  }
-  assert.ok(!one.code.includes('Create payment link'));
-  // The Spanish and French texts come on demand, each in a chunk of its own.
-  assert.ok(!one.code.includes('Crear cliente'));
-  assert.ok(!one.code.includes('Créer le client'));
-  assert.equal(one.lazy.length, KIT_LANGUAGES.length - 1);
-});
+test(
+  'a Vite app that uses one React element loads that element and the kit’s core: ≤ 20 KB gzip more',
+  { timeout: 300_000 },
+  async () => {
+    const dir = await project('one-element', ['react@19.3.1', 'react-dom@19.3.1'], {
+      'base.js': BASE_APP,
+      'one.js': ONE_ELEMENT_APP,
+    });
+    const base = await bundle(dir, 'base.js');
+    const one = await bundle(dir, 'one.js');
+    const added = one.gzip - base.gzip;
+    console.log(`one React element adds ${(added / 1024).toFixed(1)} KB gzip`);
+    assert.ok(added <= 20 * 1024, `one React element adds ${added} bytes gzip`);
+    assert.ok(one.code.includes('service-client-create'));
+    // No other element's registration, class or texts.
+    for (const tag of ALL_TAGS.filter((t) => t !== 'service-client-create')) {
+      // (A tag, not an event name such as service-bank-accounts-synced.)
+      assert.doesNotMatch(one.code, new RegExp(`${tag}(?![-a-z])`), `${tag} rides along`);
+    }
+    assert.ok(!one.code.includes('Create payment link'));
+    // The Spanish and French texts come on demand, each in a chunk of its own.
+    assert.ok(!one.code.includes('Crear cliente'));
+    assert.ok(!one.code.includes('Créer le client'));
+    assert.equal(one.lazy.length, KIT_LANGUAGES.length - 1);
+  },
+);

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServerProcess } from '../server/testing/server-process.js';
 
 // The real server process, as `npm start` runs it, on a free loopback port with its own data
@@ -34,7 +34,8 @@ export async function startServer(
       LOG_LEVEL: 'info',
       ...env,
     },
-    { ready: readyLine },
+    // Two minutes: a first start compiles the server, slow on a busy machine.
+    { ready: readyLine, timeoutMs: 120_000 },
   ).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -60,37 +61,11 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-export interface DemoSession {
-  server: RunningServer;
-  browser: Browser;
-  /** A page of 1400 × 1000, waiting up to 15 s for what it is asked. */
-  page: Page;
-  /** Every uncaught error of the page's scripts, as it happened. */
-  pageErrors: string[];
-  /** Closes the browser and stops the server: answers the server's exit code. */
-  close(): Promise<number | null>;
-}
-
-/** The server in demo mode, Chromium and one page on it: what the demo page's suites start. */
-export async function startDemoSession(context: BrowserContextOptions = {}): Promise<DemoSession> {
-  const server = await startServer();
-  const browser = await launchChromium();
-  const page = await (
-    await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...context })
-  ).newPage();
+/** A new page of `browser` that waits up to 15 s for what it is asked. */
+export async function openPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
   page.setDefaultTimeout(15_000);
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return {
-    server,
-    browser,
-    page,
-    pageErrors,
-    async close() {
-      await browser.close();
-      return server.stop();
-    },
-  };
+  return page;
 }
 
 /** A call to the API from the demo page, with its widget token (admin, the page's own origin). */
@@ -132,8 +107,7 @@ export async function demoFirmKey(server: RunningServer): Promise<string> {
 
 /** A page that records every CSP violation (init scripts are not subject to the page's CSP). */
 export async function cspRecordingPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
+  const page = await openPage(browser);
   await page.addInitScript(() => {
     const seen: string[] = [];
     (globalThis as { cspViolations?: string[] }).cspViolations = seen;

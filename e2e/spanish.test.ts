@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { es } from '../widgets/locales/es.js';
 import { brokenWords } from '../widgets/testing/words.js';
-import {
-  demoCall,
-  demoFirmKey,
-  startDemoSession,
-  type DemoSession,
-  type RunningServer,
-} from './server.js';
+import { clientWithAccounts, payInOperating, sandbox, transactions } from './demo-records.js';
+import { artifact, demoSuite, test, until } from './suite.js';
 
 // The demo page with its widgets in Spanish (a lang on the page, as a host sets it), from the
 // script the server serves: the Spanish texts arrive on demand, no word breaks, nothing sticks
@@ -20,115 +12,59 @@ import {
 // unchanged, in English and in Spanish; and no English is left where a screen reader reads
 // (captions, aria-*, title, placeholders).
 
-const ARTIFACTS = 'test-artifacts';
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
+const demo = demoSuite({ noPageErrorsAtEnd: true });
 
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page } = session);
-  mkdirSync(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  assert.deepEqual(session?.pageErrors, []);
-  assert.equal(await session?.close(), 0, 'the server stops cleanly');
-});
-
-test(
-  'the demo page in Spanish fits a phone and a desktop, light and dark',
-  { timeout: 120_000 },
-  async () => {
-    await page.goto(server.url);
-    await page.evaluate(() => (document.documentElement.lang = 'es'));
-    await page
-      .locator('service-client-create')
-      .getByRole('button', { name: 'Crear cliente' })
-      .waitFor();
-    await page.locator('service-settings').getByText('Orígenes permitidos').first().waitFor();
-    await page.locator('details summary').click();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      for (const width of [375, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-        const broken = await page.evaluate<string[]>(
-          `${JSON.stringify(ALL_TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
-        );
-        assert.deepEqual(broken, [], `words at ${width} px`);
-        const wide = await page.evaluate(() =>
-          [document.documentElement, ...document.querySelectorAll('*')]
-            .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
-            .map((node) => `${node.localName}.${node.className}`)
-            .slice(0, 5),
-        );
-        assert.deepEqual(wide, [], `what sticks out at ${width} px`);
-        for (const tag of ALL_TAGS) {
-          await page.locator(tag).screenshot({
-            path: `${ARTIFACTS}/es-${tag.replace('service-', '')}-${colorScheme}-${width}.png`,
-            animations: 'disabled',
-          });
-        }
+test('the demo page in Spanish fits a phone and a desktop, light and dark', async () => {
+  const { page, server } = demo;
+  await page.goto(server.url);
+  await page.evaluate(() => (document.documentElement.lang = 'es'));
+  await page
+    .locator('service-client-create')
+    .getByRole('button', { name: 'Crear cliente' })
+    .waitFor();
+  await page.locator('service-settings').getByText('Orígenes permitidos').first().waitFor();
+  await page.locator('details summary').click();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      const broken = await page.evaluate<string[]>(
+        `${JSON.stringify(ALL_TAGS)}.flatMap((tag) => (${brokenWords})(document.querySelector(tag)))`,
+      );
+      assert.deepEqual(broken, [], `words at ${width} px`);
+      const wide = await page.evaluate(() =>
+        [document.documentElement, ...document.querySelectorAll('*')]
+          .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
+          .map((node) => `${node.localName}.${node.className}`)
+          .slice(0, 5),
+      );
+      assert.deepEqual(wide, [], `what sticks out at ${width} px`);
+      for (const tag of ALL_TAGS) {
+        await page.locator(tag).screenshot({
+          path: artifact(`es-${tag.replace('service-', '')}-${colorScheme}-${width}.png`),
+          animations: 'disabled',
+        });
       }
     }
-  },
-);
-
-const call = <T>(method: string, apiPath: string, body?: unknown) =>
-  demoCall<T>(page, method, apiPath, body);
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-interface Row {
-  id: string;
-  serviceId: string;
-  type: string | null;
-  amount: string;
-  amountRefunded: string;
-}
+});
 
 /** Two settled payments of $1,250.50 (a group mark and cents: what reads differently in es). */
 async function twoSettledPayments(): Promise<void> {
-  await call('POST', '/api/actions/BankAccountsSync', {});
-  const accounts = await call<{ data: { id: string; category: string }[] }>(
-    'GET',
-    '/api/bank-accounts',
-  );
-  const [client] = await call<{ id: string }[]>('POST', '/api/actions/ClientCreate', {
-    name: 'Jane Roe',
-  });
-  const key = await demoFirmKey(server);
-  for (let i = 0; i < 2; i += 1) {
-    const [link] = await call<{ id: string }[]>('POST', '/api/actions/PaymentLinkCreate', {
-      clientId: client!.id,
-      bankAccountId: accounts.data.find((a) => a.category === 'operating')!.id,
-      amount: '1250.50',
-    });
-    await call('POST', '/demo/pay', { paymentLinkId: link!.id });
-  }
+  const client = await clientWithAccounts(demo, 'Jane Roe');
+  for (let i = 0; i < 2; i += 1) await payInOperating(demo, client, '1250.50');
   const payments = await until(async () => {
-    const found = (await call<{ data: Row[] }>('GET', '/api/transactions')).data;
+    const found = await transactions(demo);
     return found.length === 2 && found;
   }, 'the payments');
   for (const payment of payments) {
-    const res = await fetch(
-      `${server.url}/simulator/_sandbox/transactions/${payment.serviceId}/deposited`,
-      { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' } },
-    );
-    assert.ok(res.ok, `deposited: ${res.status}`);
+    await sandbox(demo, 'POST', `/transactions/${payment.serviceId}/deposited`);
   }
 }
 
 test('every prefilled amount submits unchanged, in English and in Spanish', async () => {
+  const { page, server } = demo;
   await page.goto(server.url);
   await twoSettledPayments();
   const list = page.locator('service-transactions-list');
@@ -148,9 +84,9 @@ test('every prefilled amount submits unchanged, in English and in Spanish', asyn
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   }
-  const stored = await call<{ data: Row[] }>('GET', '/api/transactions');
+  const stored = await transactions(demo);
   assert.deepEqual(
-    stored.data.filter((t) => t.type !== 'refund').map((t) => t.amountRefunded),
+    stored.filter((t) => t.type !== 'refund').map((t) => t.amountRefunded),
     ['1250.50', '1250.50'],
   );
 });
@@ -169,6 +105,7 @@ const ENGLISH = Object.entries(es)
   }));
 
 test('no English is left where a screen reader reads: captions, aria-*, title, placeholders', async () => {
+  const { page, server } = demo;
   await page.goto(server.url);
   await page.evaluate(() => (document.documentElement.lang = 'es'));
   const list = page.locator('service-transactions-list');

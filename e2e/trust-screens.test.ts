@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import { test } from 'node:test';
 import { toCents } from '../shared/money.js';
 import {
   NO_ES_DETERMINACION_LEGAL,
@@ -10,7 +8,7 @@ import {
 import { brokenWords } from '../widgets/testing/words.js';
 import { TRUST, balances, deposits, m1Entries } from '../widgets/testing/ledger-records.js';
 import { counts, openFindings } from '../widgets/testing/trust-findings.js';
-import { startDemoSession, type DemoSession, type RunningServer } from './server.js';
+import { artifact, demoSuite } from './suite.js';
 
 // The trust screens as a person sees them, on the demo page from the script the server serves:
 // the settings card with no open trust findings, with a warning only, and with a critical one
@@ -19,53 +17,44 @@ import { startDemoSession, type DemoSession, type RunningServer } from './server
 // 1280 px, light and dark, into test-artifacts/trust-*.png, for a person to look at; and
 // measured: nothing sticks out of the card, no word broken across lines.
 
-const ARTIFACTS = 'test-artifacts';
-let session: DemoSession;
-let server: RunningServer;
-let page: Page;
-
 let shownCounts = counts(0, 0);
 
-before(async () => {
-  session = await startDemoSession();
-  ({ server, page } = session);
-  mkdirSync(ARTIFACTS, { recursive: true });
-  // Integration health as the server answers it, with the findings' counts of the state shot.
-  await page.route('**/api/admin/integration-health', async (route) => {
-    const response = await route.fetch();
-    const json = { ...((await response.json()) as object), trustFindings: shownCounts };
-    await route.fulfill({ response, json });
-  });
-  // The findings; in Spanish as the server words them for `lang=es`.
-  await page.route('**/api/admin/trust-findings?*', (route) => {
-    const spanish = new URL(route.request().url()).searchParams.get('lang') === 'es';
-    const data = openFindings
-      .filter((f) => (shownCounts.openBySeverity.high ? true : f.severity !== 'high'))
-      .map((f) =>
-        spanish
-          ? {
-              ...f,
-              ...wordingOfEs(f.kind, {}, toCents(f.amount!)),
-              disclaimer: NO_ES_DETERMINACION_LEGAL,
-            }
-          : f,
-      );
-    return route.fulfill({ json: { data, nextCursor: null } });
-  });
-  await page.route('**/api/ledger/balances?*', (route) => route.fulfill({ json: balances }));
-  await page.route('**/api/ledger/entries?*', (route) =>
-    route.fulfill({ json: { data: m1Entries, nextCursor: null } }),
-  );
-  await page.route('**/api/ledger/deposits?*', (route) => route.fulfill({ json: deposits }));
-});
-
-after(async () => {
-  assert.deepEqual(session?.pageErrors, []);
-  assert.equal(await session?.close(), 0, 'the server stops cleanly');
+const demo = demoSuite({
+  noPageErrorsAtEnd: true,
+  setUp: async ({ page }) => {
+    // Integration health as the server answers it, with the findings' counts of the state shot.
+    await page.route('**/api/admin/integration-health', async (route) => {
+      const response = await route.fetch();
+      const json = { ...((await response.json()) as object), trustFindings: shownCounts };
+      await route.fulfill({ response, json });
+    });
+    // The findings; in Spanish as the server words them for `lang=es`.
+    await page.route('**/api/admin/trust-findings?*', (route) => {
+      const spanish = new URL(route.request().url()).searchParams.get('lang') === 'es';
+      const data = openFindings
+        .filter((f) => (shownCounts.openBySeverity.high ? true : f.severity !== 'high'))
+        .map((f) =>
+          spanish
+            ? {
+                ...f,
+                ...wordingOfEs(f.kind, {}, toCents(f.amount!)),
+                disclaimer: NO_ES_DETERMINACION_LEGAL,
+              }
+            : f,
+        );
+      return route.fulfill({ json: { data, nextCursor: null } });
+    });
+    await page.route('**/api/ledger/balances?*', (route) => route.fulfill({ json: balances }));
+    await page.route('**/api/ledger/entries?*', (route) =>
+      route.fulfill({ json: { data: m1Entries, nextCursor: null } }),
+    );
+    await page.route('**/api/ledger/deposits?*', (route) => route.fulfill({ json: deposits }));
+  },
 });
 
 /** What sticks out of the page's width, and the words the layout broke, inside one element. */
 async function measure(tag: string) {
+  const { page } = demo;
   // A string, evaluated as written: tsx's helpers do not exist in the page.
   const wide = await page.evaluate<string[]>(`(() => {
     const all = (root) =>
@@ -82,6 +71,7 @@ async function measure(tag: string) {
 }
 
 async function shootAll(tag: string, name: string, schemes: readonly ('light' | 'dark')[]) {
+  const { page } = demo;
   for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme });
     for (const width of [375, 1280]) {
@@ -89,7 +79,7 @@ async function shootAll(tag: string, name: string, schemes: readonly ('light' | 
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
       assert.deepEqual(await measure(tag), [], `${name} at ${width} px, ${colorScheme}`);
       await page.locator(tag).screenshot({
-        path: `${ARTIFACTS}/trust-${name}-${colorScheme}-${width}.png`,
+        path: artifact(`trust-${name}-${colorScheme}-${width}.png`),
         animations: 'disabled',
       });
       // The settings card is long: its health section alone too, to read the findings' line.
@@ -98,7 +88,7 @@ async function shootAll(tag: string, name: string, schemes: readonly ('light' | 
           .locator(tag)
           .locator('.section[part~="health"]')
           .screenshot({
-            path: `${ARTIFACTS}/trust-${name}-health-${colorScheme}-${width}.png`,
+            path: artifact(`trust-${name}-health-${colorScheme}-${width}.png`),
             animations: 'disabled',
           });
       }
@@ -110,6 +100,7 @@ test(
   'the settings card with no, warning and critical trust findings',
   { timeout: 240_000 },
   async () => {
+    const { page, server } = demo;
     const card = page.locator('service-settings');
     const line = card.locator('[part~="trust-findings"]');
     await page.goto(server.url);
@@ -134,6 +125,7 @@ test(
   'the trust ledger, in English then in Spanish; the settings card in Spanish',
   { timeout: 240_000 },
   async () => {
+    const { page } = demo;
     const ledger = page.locator('service-trust-ledger');
     await ledger.evaluate((el, id) => el.setAttribute('bank-account-id', id), TRUST);
     await ledger.getByRole('columnheader', { name: 'Chargebacks' }).waitFor();

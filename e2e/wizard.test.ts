@@ -1,13 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  cspRecordingPage,
-  cspViolations,
-  launchChromium,
-  startServer,
-  type RunningServer,
-} from './server.js';
+import type { Page } from 'playwright-core';
+import { serverSuite, test } from './suite.js';
 
 // The flow screen of docs/widgets.md (widgets/demo/wizard.html): client → matter → payment link
 // with the page's own Next button only, under the strict Content-Security-Policy a host sends
@@ -16,45 +9,33 @@ import {
 /** The policy docs/widgets.md tells a host to send (the kit on the page's own origin). */
 const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
+const suite = serverSuite({
   // The payment link form needs bank accounts: synced as the demo's step 2 does.
-  const origin = { origin: server.url };
-  const { token } = (await (
-    await fetch(`${server.url}/demo/token`, { method: 'POST', headers: origin })
-  ).json()) as { token: string };
-  const synced = await fetch(`${server.url}/api/actions/BankAccountsSync`, {
-    method: 'POST',
-    headers: { ...origin, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  assert.equal(synced.status, 200, await synced.text());
-});
-
-after(async () => {
-  await browser?.close();
-  assert.equal(await server?.stop(), 0);
-});
-
-const strictPage = () => cspRecordingPage(browser);
-const violations = cspViolations;
-
-test('the flow screen runs with the host’s Next button only, under a strict CSP', async () => {
-  const page = await strictPage();
-  // Exactly the header of the docs, in place of the demo's own (stricter) one.
-  await page.route('**/demo/wizard.html', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({
-      response,
-      headers: { ...response.headers(), 'content-security-policy': STRICT_CSP },
+  setUp: async ({ server }) => {
+    const origin = { origin: server.url };
+    const { token } = (await (
+      await fetch(`${server.url}/demo/token`, { method: 'POST', headers: origin })
+    ).json()) as { token: string };
+    const synced = await fetch(`${server.url}/api/actions/BankAccountsSync`, {
+      method: 'POST',
+      headers: { ...origin, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
     });
-  });
-  try {
-    const response = await page.goto(`${server.url}/demo/wizard.html`);
+    assert.equal(synced.status, 200, await synced.text());
+  },
+});
+
+test('the flow screen runs with the host’s Next button only, under a strict CSP', () =>
+  suite.withCspPage(async (page) => {
+    // Exactly the header of the docs, in place of the demo's own (stricter) one.
+    await page.route('**/demo/wizard.html', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': STRICT_CSP },
+      });
+    });
+    const response = await page.goto(`${suite.server.url}/demo/wizard.html`);
     assert.equal(response?.headers()['content-security-policy'], STRICT_CSP);
     const next = page.locator('#wizard-next');
     const client = page.locator('service-client-create');
@@ -87,24 +68,15 @@ test('the flow screen runs with the host’s Next button only, under a strict CS
       .locator('#wizard')
       .evaluate((f) => (f as HTMLFormElement).checkValidity());
     assert.equal(valid, true);
-    assert.deepEqual(await violations(page), []);
-  } finally {
-    await page.close();
-  }
-});
+  }));
 
-test('the demo page works under its CSP, with no violation', async () => {
-  const page = await strictPage();
-  try {
-    const response = await page.goto(server.url);
+test('the demo page works under its CSP, with no violation', () =>
+  suite.withCspPage(async (page) => {
+    const response = await page.goto(suite.server.url);
     assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self'/);
     await page.locator('service-settings').getByRole('heading', { name: 'Connection' }).waitFor();
     await page.locator('service-transactions-list').getByText('No transactions yet.').waitFor();
-    assert.deepEqual(await violations(page), []);
-  } finally {
-    await page.close();
-  }
-});
+  }));
 
 async function assertValue(locator: ReturnType<Page['locator']>, expected: string) {
   for (let i = 0; i < 100; i += 1) {
