@@ -1,15 +1,11 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootstrapDefaultOrganization } from './domain/organizations.js';
 import { createLogger, fixedFieldsLogger } from './logger.js';
 import { createTestDatabase } from './testing/database.js';
-import { createTestApp, type TestApp } from './testing/app.js';
+import { createTestApp, useTestApp } from './testing/app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('health', () => {
   it('answers /healthz and /readyz without a key', async () => {

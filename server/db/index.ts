@@ -101,6 +101,12 @@ async function readiness(
   }
 }
 
+/** A handle's disk-space watch and the readiness check that reads it, alike on both databases. */
+function withReadiness(handle: Omit<DatabaseHandle, 'diskSpace' | 'readiness'>): DatabaseHandle {
+  const diskSpace = new DiskSpace();
+  return { ...handle, diskSpace, readiness: () => readiness(handle.db, diskSpace) };
+}
+
 /** Embedded PostgreSQL: in a data folder, or in memory when `dataDir` is omitted (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -126,20 +132,17 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     client: asPglite(client.urgent),
     schema,
   }) as unknown as Database;
-  const diskSpace = new DiskSpace();
-  return {
+  return withReadiness({
     db,
     receiverDb,
     kind: 'pglite',
     ...(dataDir ? { dataDir, files: client } : {}),
     migrate: () => applyMigrations(db, migrationsFolder, { concurrently: false }),
-    diskSpace,
-    readiness: () => readiness(db, diskSpace),
     close: async () => {
       await client.close();
       unlock();
     },
-  };
+  });
 }
 
 export async function openPostgres(
@@ -159,12 +162,10 @@ export async function openPostgres(
     client: withPreparedStatements(receiverClient),
     schema,
   }) as unknown as Database;
-  const diskSpace = new DiskSpace();
-  return {
+  return withReadiness({
     db,
     receiverDb,
     kind: 'postgres',
-    diskSpace,
     migrate: async () => {
       // Several API and worker processes may start together: one migrates, the others wait.
       // They wait by polling, not in pg_advisory_lock: a session blocked in that call holds a
@@ -185,11 +186,10 @@ export async function openPostgres(
         await single.end();
       }
     },
-    readiness: () => readiness(db, diskSpace),
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), receiverClient.end({ timeout: 5 })]);
     },
-  };
+  });
 }
 
 export function openDatabase(config: {

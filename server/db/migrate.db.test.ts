@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Sql } from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization } from '../domain/organizations.js';
-import { createTestDatabase } from '../testing/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestFirm } from '../testing/database-hooks.js';
 import { analyzeLists, seedOrganization } from '../testing/seed-lists.js';
-import { rowsOf, type DatabaseHandle } from './index.js';
+import { rowsOf } from './index.js';
 import { readMigrations } from './migrate.js';
 
 // Index migrations on a database that already holds many rows: applied again after being
@@ -23,13 +22,10 @@ const createdIndexes = listIndexMigration.sql.flatMap(
 );
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 
-let database: DatabaseHandle;
-let orgId: string;
+const firm = useTestFirm('Firm');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Firm' })).id;
-  await seedOrganization(database.db, orgId, {
+  await seedOrganization(firm.db, firm.orgId, {
     clients: 5_000,
     matters: 1_000,
     paymentLinks: 2_000,
@@ -38,23 +34,22 @@ beforeAll(async () => {
     transactions: 20_000,
     webhookEvents: 1_000,
   });
-  await analyzeLists(database.db);
+  await analyzeLists(firm.db);
 }, 240_000);
-afterAll(() => database?.close());
 
 /** Puts the database back to before the list index migration: its indexes gone, its row too. */
 async function undoListIndexes(): Promise<void> {
   for (const name of createdIndexes) {
-    await database.db.execute(sql.raw(`drop index if exists "${name}"`));
+    await firm.db.execute(sql.raw(`drop index if exists "${name}"`));
   }
-  await database.db.execute(
+  await firm.db.execute(
     sql`delete from drizzle.__drizzle_migrations where created_at = ${listIndexMigration.folderMillis}`,
   );
 }
 
 async function indexStates(): Promise<Map<string, { valid: boolean; definition: string }>> {
   const found = rowsOf<{ name: string; valid: boolean; definition: string }>(
-    await database.db.execute(sql`
+    await firm.db.execute(sql`
       select c.relname as name, i.indisvalid as valid, pg_get_indexdef(i.indexrelid) as definition
       from pg_index i join pg_class c on c.oid = i.indexrelid
       where c.relnamespace = 'public'::regnamespace`),
@@ -65,7 +60,7 @@ async function indexStates(): Promise<Map<string, { valid: boolean; definition: 
 const count = async (table: string) =>
   Number(
     rowsOf<{ n: number }>(
-      await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)),
+      await firm.db.execute(sql.raw(`select count(*)::int as n from ${table}`)),
     )[0]?.n,
   );
 
@@ -74,33 +69,33 @@ describe(`index migrations on a seeded ${process.env.TEST_DATABASE ?? 'pglite'} 
     expect(createdIndexes.length).toBeGreaterThan(10);
     await undoListIndexes();
     expect([...(await indexStates()).keys()]).not.toContain('transactions_org_created_on_id');
-    await database.migrate();
+    await firm.database.migrate();
     const states = await indexStates();
     for (const name of createdIndexes)
       expect(states.get(name), name).toMatchObject({ valid: true });
     expect(states.get('clients_name_trgm')?.definition).toMatch(/gin .*gin_trgm_ops/);
     expect(await count('transactions')).toBe(20_000);
-    expect(await database.readiness()).toEqual({ ready: true });
+    expect(await firm.database.readiness()).toEqual({ ready: true });
   });
 
   if (onPostgres) {
     it('lets inserts through while an index is being built', async () => {
       await undoListIndexes();
-      const pg = (database.db as unknown as { $client: Sql }).$client;
+      const pg = (firm.db as unknown as { $client: Sql }).$client;
       // A transaction that holds an old snapshot: CREATE INDEX CONCURRENTLY waits for it before
       // it finishes, which keeps the build in progress for as long as this test needs.
       const holder = await pg.reserve();
       await holder`begin isolation level repeatable read`;
       await holder`select count(*) from organizations`;
       let migrated = false;
-      const migration = database.migrate().then(() => {
+      const migration = firm.database.migrate().then(() => {
         migrated = true;
       });
       try {
         // Wait until the first index of clients is being built concurrently.
         for (let i = 0; ; i++) {
           const [building] = rowsOf<{ n: number }>(
-            await database.db.execute(sql`
+            await firm.db.execute(sql`
               select count(*)::int as n from pg_stat_progress_create_index p
               join pg_class c on c.oid = p.relid
               where c.relname = 'clients' and p.command = 'CREATE INDEX CONCURRENTLY'`),
@@ -110,8 +105,8 @@ describe(`index migrations on a seeded ${process.env.TEST_DATABASE ?? 'pglite'} 
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         // A plain CREATE INDEX would hold this insert until the build commits.
-        await database.db.execute(
-          sql`insert into clients (org_id, name) values (${orgId}, 'Mid-build')`,
+        await firm.db.execute(
+          sql`insert into clients (org_id, name) values (${firm.orgId}, 'Mid-build')`,
         );
         expect(migrated).toBe(false);
       } finally {
@@ -129,12 +124,12 @@ describe(`index migrations on a seeded ${process.env.TEST_DATABASE ?? 'pglite'} 
       await undoListIndexes();
       // A unique build over duplicates fails and leaves an INVALID index of that name behind.
       await expect(
-        database.db.execute(
+        firm.db.execute(
           sql`create unique index concurrently transactions_org_created_on_id on transactions (org_id)`,
         ),
       ).rejects.toThrow();
       expect((await indexStates()).get('transactions_org_created_on_id')?.valid).toBe(false);
-      await database.migrate();
+      await firm.database.migrate();
       const state = (await indexStates()).get('transactions_org_created_on_id');
       expect(state?.valid).toBe(true);
       expect(state?.definition).toMatch(/btree \(org_id, created_on, id\)/);

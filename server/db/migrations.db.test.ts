@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganization } from '../domain/organizations.js';
-import { createTestDatabase } from '../testing/database.js';
+import { useTestFirm } from '../testing/database-hooks.js';
 import { insertBankAccount, insertTransaction } from '../testing/fixtures.js';
 import { pgErrorOf } from './errors.js';
-import { rowsOf, type DatabaseHandle } from './index.js';
+import { rowsOf } from './index.js';
 import { clients, paymentLinks } from './schema/index.js';
 
-let database: DatabaseHandle;
-let orgId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Firm' })).id;
-});
-afterAll(() => database.close());
+const firm = useTestFirm('Firm');
 
 /** The PostgreSQL error behind drizzle's wrapper. */
 async function pgError(work: Promise<unknown>) {
@@ -32,7 +25,7 @@ async function pgError(work: Promise<unknown>) {
 describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
   it('creates every table and reports ready', async () => {
     const tables = rowsOf<{ table_name: string }>(
-      await database.db.execute(
+      await firm.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
       ),
     ).map((r) => r.table_name);
@@ -69,17 +62,17 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'webhook_events',
       'webhook_receipts',
     ]);
-    expect(await database.readiness()).toEqual({ ready: true });
+    expect(await firm.database.readiness()).toEqual({ ready: true });
   });
 
   it('is idempotent: migrating again changes nothing', async () => {
-    await database.migrate();
-    expect(await database.readiness()).toEqual({ ready: true });
+    await firm.database.migrate();
+    expect(await firm.database.readiness()).toEqual({ ready: true });
   });
 
   it('gives every tenant table an org_id column', async () => {
     const missing = rowsOf<{ table_name: string }>(
-      await database.db.execute(sql`
+      await firm.db.execute(sql`
         select t.table_name from information_schema.tables t
         where t.table_schema = 'public' and t.table_name <> 'organizations'
           and not exists (select 1 from information_schema.columns c
@@ -91,10 +84,13 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
 
 describe('constraints enforced by the database', () => {
   it('refuses a payment link status outside the picklist', async () => {
-    const [client] = await database.db.insert(clients).values({ orgId, name: 'C' }).returning();
+    const [client] = await firm.db
+      .insert(clients)
+      .values({ orgId: firm.orgId, name: 'C' })
+      .returning();
     const error = await pgError(
-      database.db.insert(paymentLinks).values({
-        orgId,
+      firm.db.insert(paymentLinks).values({
+        orgId: firm.orgId,
         clientId: client!.id,
         amount: '1.00',
         outstandingAmount: '1.00',
@@ -107,22 +103,22 @@ describe('constraints enforced by the database', () => {
 
   it('refuses transaction statuses and methods outside the picklists, accepts PAYPAL and ZELLE', async () => {
     expect(
-      (await pgError(insertTransaction(database.db, orgId, { status: 'LOST' as 'ERROR' }))).code,
+      (await pgError(insertTransaction(firm.db, firm.orgId, { status: 'LOST' as 'ERROR' }))).code,
     ).toBe('23514');
     expect(
-      (await pgError(insertTransaction(database.db, orgId, { method: 'CHECK' as 'ACH' }))).code,
+      (await pgError(insertTransaction(firm.db, firm.orgId, { method: 'CHECK' as 'ACH' }))).code,
     ).toBe('23514');
     await expect(
-      insertTransaction(database.db, orgId, { method: 'PAYPAL' }),
+      insertTransaction(firm.db, firm.orgId, { method: 'PAYPAL' }),
     ).resolves.toMatchObject({ method: 'PAYPAL' });
     await expect(
-      insertTransaction(database.db, orgId, { method: 'ZELLE', status: 'HELD' }),
+      insertTransaction(firm.db, firm.orgId, { method: 'ZELLE', status: 'HELD' }),
     ).resolves.toMatchObject({ method: 'ZELLE', status: 'HELD' });
   });
 
   it('refuses a bank account category other than operating or trust', async () => {
     const error = await pgError(
-      insertBankAccount(database.db, orgId, { category: 'savings' as 'trust' }),
+      insertBankAccount(firm.db, firm.orgId, { category: 'savings' as 'trust' }),
     );
     expect(error.constraint).toBe('bank_accounts_category');
   });
@@ -131,19 +127,21 @@ describe('constraints enforced by the database', () => {
     expect(
       (
         await pgError(
-          database.db.insert(clients).values({ orgId, name: 'X', serviceId: 'x'.repeat(37) }),
+          firm.db
+            .insert(clients)
+            .values({ orgId: firm.orgId, name: 'X', serviceId: 'x'.repeat(37) }),
         )
       ).code,
     ).toBe('22001');
     const serviceId = randomUUID();
-    await database.db.insert(clients).values({ orgId, name: 'A', serviceId });
+    await firm.db.insert(clients).values({ orgId: firm.orgId, name: 'A', serviceId });
     const duplicate = await pgError(
-      database.db.insert(clients).values({ orgId, name: 'B', serviceId }),
+      firm.db.insert(clients).values({ orgId: firm.orgId, name: 'B', serviceId }),
     );
     expect(duplicate.code).toBe('23505');
-    const other = await createOrganization(database.db, { name: 'Other firm' });
+    const other = await createOrganization(firm.db, { name: 'Other firm' });
     await expect(
-      database.db
+      firm.db
         .insert(clients)
         .values({ orgId: other.id, name: 'B', serviceId })
         .returning({ serviceId: clients.serviceId }),
@@ -151,23 +149,23 @@ describe('constraints enforced by the database', () => {
   });
 
   it('stores money as numeric(14,2) and answers it as an exact string', async () => {
-    const row = await insertTransaction(database.db, orgId, {
+    const row = await insertTransaction(firm.db, firm.orgId, {
       amount: '123456789012.34',
       amountRefunded: '0.1',
     });
     expect(row.amount).toBe('123456789012.34');
     expect(row.amountRefunded).toBe('0.10');
     expect(
-      (await pgError(insertTransaction(database.db, orgId, { amount: '1234567890123.00' }))).code,
+      (await pgError(insertTransaction(firm.db, firm.orgId, { amount: '1234567890123.00' }))).code,
     ).toBe('22003');
   });
 
   it('lets a transaction outlive its bank account: the reference becomes null', async () => {
-    const account = await insertBankAccount(database.db, orgId);
-    const tx = await insertTransaction(database.db, orgId, { bankAccountId: account.id });
-    await database.db.execute(sql`delete from bank_accounts where id = ${account.id}`);
+    const account = await insertBankAccount(firm.db, firm.orgId);
+    const tx = await insertTransaction(firm.db, firm.orgId, { bankAccountId: account.id });
+    await firm.db.execute(sql`delete from bank_accounts where id = ${account.id}`);
     const [after] = rowsOf<{ bank_account_id: string | null }>(
-      await database.db.execute(sql`select bank_account_id from transactions where id = ${tx.id}`),
+      await firm.db.execute(sql`select bank_account_id from transactions where id = ${tx.id}`),
     );
     expect(after?.bank_account_id).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/index.js';
-import { createTestApp, type TestApp } from '../testing/app.js';
+import { useTestApp } from '../testing/app.js';
 import { insertBankAccount } from '../testing/fixtures.js';
 
 // Invariants that span rows, raced over the API. On PostgreSQL the two requests of a round run on
@@ -9,14 +9,12 @@ import { insertBankAccount } from '../testing/fixtures.js';
 // sides through; on PGlite (one connection) they serialize, and the suite checks the outcomes of
 // a serial order. Every round: no 5xx, and the invariant holds afterwards.
 
-let t: TestApp;
+const t = useTestApp();
 let bankAccountId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   bankAccountId = (await insertBankAccount(t.database.db, t.org.orgId)).id;
 });
-afterAll(() => t.close());
 
 const post = (path: string, body: unknown) => t.request('POST', path, { body });
 const patch = (path: string, body: unknown) => t.request('PATCH', path, { body });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery, Page } from '../../shared/schemas.js';
-import { rowsOf, type DatabaseHandle, type Executor } from '../db/index.js';
-import { createTestDatabase } from '../testing/database.js';
+import { rowsOf, type Executor } from '../db/index.js';
+import { useTestFirm } from '../testing/database-hooks.js';
 import { describePlan, planProbe, rowsRead, type PlanProbe } from '../testing/plans.js';
 import {
   analyzeLists,
@@ -109,23 +109,20 @@ const OTHER_SIZES: SeedSizes = {
 };
 const LIMIT = 10;
 
-let database: DatabaseHandle;
-let orgId: string;
 let hot: SeededOrganization;
 let probe: PlanProbe;
 
+const firm = useTestFirm('Big firm');
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  probe = planProbe(database);
-  orgId = (await createOrganization(database.db, { name: 'Big firm' })).id;
-  hot = await seedOrganization(database.db, orgId, SIZES);
+  probe = planProbe(firm.database);
+  hot = await seedOrganization(firm.db, firm.orgId, SIZES);
   for (const name of ['Small firm', 'Other firm']) {
-    const other = (await createOrganization(database.db, { name })).id;
-    await seedOrganization(database.db, other, OTHER_SIZES);
+    const other = (await createOrganization(firm.db, { name })).id;
+    await seedOrganization(firm.db, other, OTHER_SIZES);
   }
-  await analyzeLists(database.db);
+  await analyzeLists(firm.db);
 }, 240_000);
-afterAll(() => database?.close());
 
 /** The plan of the first statement `call` sends (the page query), run under EXPLAIN ANALYZE. */
 async function planOf(table: string, call: (db: Executor) => Promise<unknown>) {
@@ -140,11 +137,11 @@ async function planOf(table: string, call: (db: Executor) => Promise<unknown>) {
 /** A cursor halfway through the organization's rows: the page after it starts there. */
 async function middleCursor(list: ListCase): Promise<string> {
   const [row] = rowsOf<{ at: string | Date; id: string }>(
-    await database.db.execute(sql`
+    await firm.db.execute(sql`
       select ${sql.identifier(list.timeColumn)} as at, id from ${sql.identifier(list.table)}
-      where org_id = ${orgId}
+      where org_id = ${firm.orgId}
       order by 1 desc, 2 desc
-      offset (select count(*) / 2 from ${sql.identifier(list.table)} where org_id = ${orgId})
+      offset (select count(*) / 2 from ${sql.identifier(list.table)} where org_id = ${firm.orgId})
       limit 1`),
   );
   if (!row) throw new Error(`no ${list.table} seeded`);
@@ -170,7 +167,7 @@ describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
             query[name] = typeof value === 'function' ? value(hot) : value;
           }
           if (withCursor) query.cursor = await middleCursor(list);
-          const nodes = await planOf(list.table, (db) => list.list(db, orgId, query));
+          const nodes = await planOf(list.table, (db) => list.list(db, firm.orgId, query));
           const plan = describePlan(nodes);
           expect(plan).not.toMatch(/Seq Scan|Sort|Bitmap/);
           expect(
@@ -186,13 +183,13 @@ describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
   for (const [kind, word] of Object.entries(SEARCH_WORDS)) {
     it(`client search for a ${kind} word reads its matches or one page, never every client`, async () => {
       const nodes = await planOf('clients', (db) =>
-        listClients(db, orgId, { limit: LIMIT, q: word }),
+        listClients(db, firm.orgId, { limit: LIMIT, q: word }),
       );
       const plan = describePlan(nodes);
       expect(plan).not.toMatch(/Seq Scan/);
       const [matches] = rowsOf<{ n: number }>(
-        await database.db.execute(
-          sql`select count(*)::int as n from clients where org_id = ${orgId} and name ilike ${`%${word}%`}`,
+        await firm.db.execute(
+          sql`select count(*)::int as n from clients where org_id = ${firm.orgId} and name ilike ${`%${word}%`}`,
         ),
       );
       // Walking the newest-first index stops after a page of matches (about ten rows per match
@@ -204,7 +201,7 @@ describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
   }
 
   it("reconciliation reads the organization's non-final transactions through the partial index", async () => {
-    const nodes = await planOf('transactions', (db) => nonFinalServiceIds(db, orgId));
+    const nodes = await planOf('transactions', (db) => nonFinalServiceIds(db, firm.orgId));
     const plan = describePlan(nodes);
     expect(plan).toMatch(/transactions_org_non_final/);
     expect(plan).not.toMatch(/Seq Scan/);
@@ -220,55 +217,55 @@ describe(`list query plans on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       // among a burst of waiting jobs.
       for (const table of TABLES) {
         const rows = rowsOf<{ n: number }>(
-          await database.db.execute(sql`
+          await firm.db.execute(sql`
             with failed as (
               update ${sql.identifier(table)} set
                 sync_status = case when random() < 0.5 then 'error' else 'retrying' end,
                 updated_at = now() - random() * interval '30 days'
-              where org_id = ${orgId} and (hashtext(id::text) % 50) = 0
+              where org_id = ${firm.orgId} and (hashtext(id::text) % 50) = 0
               returning 1)
             select count(*)::int as n from failed`),
         );
         failing[table] = rows[0]!.n;
       }
       failing.jobs = DEAD_REMOVALS;
-      await database.db.execute(sql`
+      await firm.db.execute(sql`
         insert into jobs (org_id, kind, key, state, attempts, last_error, updated_at)
-        select ${orgId}::uuid, 'remove.payment_link', 'dead-' || g.i, 'dead', 8, 'refused',
+        select ${firm.orgId}::uuid, 'remove.payment_link', 'dead-' || g.i, 'dead', 8, 'refused',
                now() - g.i * interval '1 hour'
         from generate_series(1, ${DEAD_REMOVALS}::int) g(i)`);
-      await database.db.execute(sql`
+      await firm.db.execute(sql`
         insert into jobs (org_id, kind, key, state, run_at)
-        select ${orgId}::uuid, 'sync.client', 'waiting-' || g.i, 'queued', now() + interval '1 day'
+        select ${firm.orgId}::uuid, 'sync.client', 'waiting-' || g.i, 'queued', now() + interval '1 day'
         from generate_series(1, 10000) g(i)`);
       // Refunds asked of the service, one in fifty failed (listed, never retried).
       const failedMoneyOut = rowsOf<{ n: number }>(
-        await database.db.execute(sql`
+        await firm.db.execute(sql`
           with asked as (
             insert into money_out_requests (org_id, transaction_id, kind, idempotency_key,
               external_id, fingerprint, status, updated_at)
             select org_id, id, 'refund', 'plan', gen_random_uuid()::text, 'plan',
               case when (hashtext(id::text) % 50) = 0 then 'TXN_FAILED' else 'SUCCESS' end,
               now() - random() * interval '30 days'
-            from transactions where org_id = ${orgId} limit 5000
+            from transactions where org_id = ${firm.orgId} limit 5000
             returning status)
           select count(*) filter (where status = 'TXN_FAILED')::int as n from asked`),
       );
       failing.money_out_requests = failedMoneyOut[0]!.n;
-      await analyzeLists(database.db);
-      await database.db.execute(sql`analyze jobs`);
-      await database.db.execute(sql`analyze money_out_requests`);
+      await analyzeLists(firm.db);
+      await firm.db.execute(sql`analyze jobs`);
+      await firm.db.execute(sql`analyze money_out_requests`);
     });
 
     for (const withCursor of [false, true]) {
       it(`${withCursor ? 'after a cursor' : 'first page'}: reads only the problems, through partial indexes`, async () => {
         const query: ListQuery = { limit: LIMIT };
         if (withCursor) {
-          const first = await listSyncProblems(database.db, orgId, { limit: 50 });
+          const first = await listSyncProblems(firm.db, firm.orgId, { limit: 50 });
           expect(first.nextCursor).toEqual(expect.any(String));
           query.cursor = first.nextCursor!;
         }
-        const nodes = await planOf('clients', (db) => listSyncProblems(db, orgId, query));
+        const nodes = await planOf('clients', (db) => listSyncProblems(db, firm.orgId, query));
         const plan = describePlan(nodes);
         // A sort of the few problem rows is fine; reading the organization's records is not.
         expect(plan).not.toMatch(/Seq Scan/);

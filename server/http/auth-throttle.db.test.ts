@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../testing/app.js';
 import { AuthThrottle } from './auth-throttle.js';
 
 // Failed authentication is throttled per client address: 429 with Retry-After past 20 failures
 // a minute, while a valid key from that same address is served as ever.
 
-let t: TestApp;
 const OPERATOR_KEY = 'op_'.padEnd(40, 'k');
-beforeAll(async () => {
-  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
-});
-afterAll(() => t.close());
+const t = useTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
 
 /** A request as if from `address` (the connection's peer, as the Node server gives it). */
 const from = (address: string, path: string, key: string, headers: Record<string, string> = {}) =>

@@ -1,33 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rowsOf, type DatabaseHandle } from '../db/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/index.js';
 import { jobs } from '../db/schema/index.js';
 import { createOrganization } from '../domain/organizations.js';
-import { createTestDatabase } from '../testing/database.js';
+import { useTestDatabase } from '../testing/database-hooks.js';
 import { enqueueFromSelect, enqueueNewest, enqueueUnlessOpen } from './enqueue-many.js';
 import { claim } from './queue.js';
 
-let database: DatabaseHandle;
 let orgA: string;
 let orgB: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  orgA = (await createOrganization(database.db, { name: 'A' })).id;
-  orgB = (await createOrganization(database.db, { name: 'B' })).id;
+const suite = useTestDatabase(async ({ db }) => {
+  orgA = (await createOrganization(db, { name: 'A' })).id;
+  orgB = (await createOrganization(db, { name: 'B' })).id;
 });
-afterAll(() => database.close());
 beforeEach(async () => {
-  await database.db.delete(jobs);
+  await suite.db.delete(jobs);
 });
 
-const allJobs = () => database.db.select().from(jobs).orderBy(jobs.key);
+const allJobs = () => suite.db.select().from(jobs).orderBy(jobs.key);
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 
 describe('enqueueNewest', () => {
   it('keeps the newer snapshot whichever arrives last, one job per key and organization', async () => {
     const first = await enqueueNewest(
-      database.db,
+      suite.db,
       'webhook.transaction',
       [
         { orgId: orgA, key: 'tx1', payload: { fetchedAt: at(5), status: 'DEPOSITED' } },
@@ -37,7 +34,7 @@ describe('enqueueNewest', () => {
     );
     // Late and older for orgA (ignored), newer for orgB (replaces).
     const second = await enqueueNewest(
-      database.db,
+      suite.db,
       'webhook.transaction',
       [
         { orgId: orgA, key: 'tx1', payload: { fetchedAt: at(2), status: 'PENDING' } },
@@ -59,9 +56,9 @@ describe('enqueueNewest', () => {
 
   it('adds a new job when the one for that key already runs', async () => {
     const item = { orgId: orgA, key: 'tx2', payload: { fetchedAt: at(1) } };
-    await enqueueNewest(database.db, 'webhook.transaction', [item], 'fetchedAt');
-    await claim(database.db, { workerId: 'w', limit: 10, leaseMs: 60_000 });
-    await enqueueNewest(database.db, 'webhook.transaction', [item], 'fetchedAt');
+    await enqueueNewest(suite.db, 'webhook.transaction', [item], 'fetchedAt');
+    await claim(suite.db, { workerId: 'w', limit: 10, leaseMs: 60_000 });
+    await enqueueNewest(suite.db, 'webhook.transaction', [item], 'fetchedAt');
     expect((await allJobs()).map((j) => j.state).sort()).toEqual(['queued', 'running']);
   });
 });
@@ -69,7 +66,7 @@ describe('enqueueNewest', () => {
 describe('enqueueFromSelect', () => {
   it('inserts the jobs a select yields within the caller’s statement, answering their ids', async () => {
     const rows = rowsOf<{ id: string }>(
-      await database.db.execute(sql`
+      await suite.db.execute(sql`
         with input as (select * from (values (${orgA}::uuid, 'e1'), (${orgB}::uuid, 'e2')) v(org_id, k)),
         queued as (${enqueueFromSelect(
           sql`select org_id, 'webhook.event', k, jsonb_build_object('key', k) from input`,
@@ -88,15 +85,15 @@ describe('enqueueUnlessOpen', () => {
   it('one job per organization given, none where one waits or runs, never two at once', async () => {
     const both = sql`select id as org_id from organizations where id in (${orgA}, ${orgB})`;
     await enqueueUnlessOpen(
-      database.db,
+      suite.db,
       'webhook.reconcile',
       'reconcile',
       sql`select ${orgA}::uuid as org_id`,
     );
-    await claim(database.db, { workerId: 'w', limit: 10, leaseMs: 60_000 }); // orgA's runs
-    const added = await enqueueUnlessOpen(database.db, 'webhook.reconcile', 'reconcile', both);
+    await claim(suite.db, { workerId: 'w', limit: 10, leaseMs: 60_000 }); // orgA's runs
+    const added = await enqueueUnlessOpen(suite.db, 'webhook.reconcile', 'reconcile', both);
     expect(added).toHaveLength(1);
-    const again = await enqueueUnlessOpen(database.db, 'webhook.reconcile', 'reconcile', both);
+    const again = await enqueueUnlessOpen(suite.db, 'webhook.reconcile', 'reconcile', both);
     expect(again).toEqual([]);
     expect((await allJobs()).map((j) => [j.orgId, j.state]).sort()).toEqual(
       [

@@ -1,35 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rowsOf, type DatabaseHandle } from '../db/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/index.js';
 import { jobs } from '../db/schema/index.js';
-import { createOrganization } from '../domain/organizations.js';
 import { createLogger } from '../logger.js';
-import { createTestDatabase } from '../testing/database.js';
+import { useTestFirm } from '../testing/database-hooks.js';
 import { describePlan, planProbe, rowsRead } from '../testing/plans.js';
 import { waitFor } from '../testing/wait.js';
 import { claim, enqueue, findJob, replayDead } from './queue.js';
 import { Worker, type JobHandler } from './worker.js';
 
-let database: DatabaseHandle;
-let orgId: string;
 const silent = createLogger({ level: 'silent' });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Q' })).id;
-});
-afterAll(() => database.close());
+const firm = useTestFirm('Q');
 beforeEach(async () => {
-  await database.db.delete(jobs);
+  await firm.db.delete(jobs);
 });
 
-const allJobs = () => database.db.select().from(jobs);
+const allJobs = () => firm.db.select().from(jobs);
 
 describe('enqueue', () => {
   it('merges jobs for the same record while one waits: ten edits, one job, latest payload', async () => {
     for (let i = 0; i < 10; i++) {
-      await enqueue(database.db, {
-        orgId,
+      await enqueue(firm.db, {
+        orgId: firm.orgId,
         kind: 'sync.client',
         key: 'client:1',
         payload: { edit: i },
@@ -41,19 +34,19 @@ describe('enqueue', () => {
   });
 
   it('queues a new job when the one for that record is already running', async () => {
-    await enqueue(database.db, { orgId, kind: 'sync.client', key: 'client:2' });
-    const [running] = await claim(database.db, { workerId: 'w1', limit: 10, leaseMs: 60_000 });
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'sync.client', key: 'client:2' });
+    const [running] = await claim(firm.db, { workerId: 'w1', limit: 10, leaseMs: 60_000 });
     expect(running?.state).toBe('running');
-    await enqueue(database.db, { orgId, kind: 'sync.client', key: 'client:2' });
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'sync.client', key: 'client:2' });
     expect((await allJobs()).map((j) => j.state).sort()).toEqual(['queued', 'running']);
     // ...but the second does not run while the first holds its lease.
-    expect(await claim(database.db, { workerId: 'w2', limit: 10, leaseMs: 60_000 })).toEqual([]);
+    expect(await claim(firm.db, { workerId: 'w2', limit: 10, leaseMs: 60_000 })).toEqual([]);
   });
 
   it('enqueues with the caller’s transaction: a rollback leaves no job', async () => {
     await expect(
-      database.db.transaction(async (tx) => {
-        await enqueue(tx, { orgId, kind: 'sync.client', key: 'client:3' });
+      firm.db.transaction(async (tx) => {
+        await enqueue(tx, { orgId: firm.orgId, kind: 'sync.client', key: 'client:3' });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -63,15 +56,15 @@ describe('enqueue', () => {
 
 describe('claim', () => {
   it('takes only due jobs of the asked kinds', async () => {
-    await enqueue(database.db, { orgId, kind: 'a', key: '1' });
-    await enqueue(database.db, { orgId, kind: 'b', key: '1' });
-    await enqueue(database.db, {
-      orgId,
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'a', key: '1' });
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'b', key: '1' });
+    await enqueue(firm.db, {
+      orgId: firm.orgId,
       kind: 'a',
       key: '2',
       runAt: new Date(Date.now() + 60_000),
     });
-    const claimed = await claim(database.db, {
+    const claimed = await claim(firm.db, {
       workerId: 'w',
       limit: 10,
       leaseMs: 1000,
@@ -81,14 +74,14 @@ describe('claim', () => {
   });
 
   it('gives a crashed worker’s job to another once its lease runs out', async () => {
-    await enqueue(database.db, { orgId, kind: 'a', key: 'lease' });
-    const [first] = await claim(database.db, { workerId: 'crashed', limit: 1, leaseMs: 60_000 });
-    expect(await claim(database.db, { workerId: 'other', limit: 1, leaseMs: 60_000 })).toEqual([]);
-    await database.db
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'a', key: 'lease' });
+    const [first] = await claim(firm.db, { workerId: 'crashed', limit: 1, leaseMs: 60_000 });
+    expect(await claim(firm.db, { workerId: 'other', limit: 1, leaseMs: 60_000 })).toEqual([]);
+    await firm.db
       .update(jobs)
       .set({ lockedUntil: new Date(Date.now() - 1) })
       .where(eq(jobs.id, first!.id));
-    const [taken] = await claim(database.db, { workerId: 'other', limit: 1, leaseMs: 60_000 });
+    const [taken] = await claim(firm.db, { workerId: 'other', limit: 1, leaseMs: 60_000 });
     expect(taken).toMatchObject({ id: first!.id, lockedBy: 'other', attempts: 2 });
   });
 
@@ -96,34 +89,34 @@ describe('claim', () => {
     const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000);
     // Three records whose jobs run, each with an edit waiting: the three oldest waiting jobs.
     for (let i = 0; i < 3; i++) {
-      await enqueue(database.db, { orgId, kind: 'a', key: `busy${i}`, runAt: at(i) });
+      await enqueue(firm.db, { orgId: firm.orgId, kind: 'a', key: `busy${i}`, runAt: at(i) });
     }
-    expect(await claim(database.db, { workerId: 'w1', limit: 3, leaseMs: 60_000 })).toHaveLength(3);
+    expect(await claim(firm.db, { workerId: 'w1', limit: 3, leaseMs: 60_000 })).toHaveLength(3);
     for (let i = 0; i < 3; i++) {
-      await enqueue(database.db, { orgId, kind: 'a', key: `busy${i}`, runAt: at(10 + i) });
+      await enqueue(firm.db, { orgId: firm.orgId, kind: 'a', key: `busy${i}`, runAt: at(10 + i) });
     }
     for (let i = 0; i < 4; i++) {
-      await enqueue(database.db, { orgId, kind: 'a', key: `free${i}`, runAt: at(20 + i) });
+      await enqueue(firm.db, { orgId: firm.orgId, kind: 'a', key: `free${i}`, runAt: at(20 + i) });
     }
-    const claimed = await claim(database.db, { workerId: 'w2', limit: 3, leaseMs: 60_000 });
+    const claimed = await claim(firm.db, { workerId: 'w2', limit: 3, leaseMs: 60_000 });
     expect(claimed.map((j) => j.key)).toEqual(['free0', 'free1', 'free2']);
   });
 
   it('reads about `limit` rows of a long queue, whatever the planner’s statistics say', async () => {
     // A burst's backlog, and jobs running elsewhere.
-    await database.db.execute(sql`
+    await firm.db.execute(sql`
       insert into jobs (org_id, kind, key, run_at)
-      select ${orgId}::uuid, 'a', 'waiting-' || g, now() - interval '1 hour' + g * interval '1 ms'
+      select ${firm.orgId}::uuid, 'a', 'waiting-' || g, now() - interval '1 hour' + g * interval '1 ms'
       from generate_series(1, 3000) g`);
-    await database.db.execute(sql`
+    await firm.db.execute(sql`
       insert into jobs (org_id, kind, key, state, locked_until, locked_by)
-      select ${orgId}::uuid, 'a', 'running-' || g, 'running', now() + interval '1 hour', 'other'
+      select ${firm.orgId}::uuid, 'a', 'running-' || g, 'running', now() + interval '1 hour', 'other'
       from generate_series(1, 50) g`);
-    const probe = planProbe(database);
+    const probe = planProbe(firm.database);
     // As the planner finds the queue: never analyzed (a fresh database; PGlite, always), then
     // analyzed while full (stale once it drains or fills).
     for (const analyzed of [false, true]) {
-      if (analyzed) await database.db.execute(sql`analyze jobs`);
+      if (analyzed) await firm.db.execute(sql`analyze jobs`);
       probe.clear();
       const claimed = await claim(probe.logged, { workerId: 'w', limit: 20, leaseMs: 60_000 });
       expect(claimed).toHaveLength(20);
@@ -135,10 +128,11 @@ describe('claim', () => {
   });
 
   it('never hands the same job to two claimers at once', async () => {
-    for (let i = 0; i < 40; i++) await enqueue(database.db, { orgId, kind: 'a', key: `k${i}` });
+    for (let i = 0; i < 40; i++)
+      await enqueue(firm.db, { orgId: firm.orgId, kind: 'a', key: `k${i}` });
     const rounds = await Promise.all(
       Array.from({ length: 8 }, (_, w) =>
-        claim(database.db, { workerId: `w${w}`, limit: 10, leaseMs: 60_000 }),
+        claim(firm.db, { workerId: `w${w}`, limit: 10, leaseMs: 60_000 }),
       ),
     );
     const ids = rounds.flat().map((j) => j.id);
@@ -153,7 +147,7 @@ describe('worker', () => {
     retryDelay = (_a: number, _e: unknown): number | null => 10,
   ) =>
     new Worker({
-      db: database.db,
+      db: firm.db,
       logger: silent,
       handlers,
       retryDelay,
@@ -163,7 +157,8 @@ describe('worker', () => {
 
   it('runs jobs and deletes them when done', async () => {
     const seen: string[] = [];
-    for (let i = 0; i < 5; i++) await enqueue(database.db, { orgId, kind: 'ok', key: `${i}` });
+    for (let i = 0; i < 5; i++)
+      await enqueue(firm.db, { orgId: firm.orgId, kind: 'ok', key: `${i}` });
     const w = worker({ ok: { run: async (job) => void seen.push(job.key) } });
     w.start();
     await waitFor(async () => (await allJobs()).length === 0);
@@ -172,14 +167,15 @@ describe('worker', () => {
   });
 
   it('runs no more jobs at once than its capacity allows (none at 0), and more as soon as it allows more', async () => {
-    for (let i = 0; i < 12; i++) await enqueue(database.db, { orgId, kind: 'gated', key: `${i}` });
+    for (let i = 0; i < 12; i++)
+      await enqueue(firm.db, { orgId: firm.orgId, kind: 'gated', key: `${i}` });
     let running = 0;
     let most = 0;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     let allowed = 0;
     const w = new Worker({
-      db: database.db,
+      db: firm.db,
       logger: silent,
       handlers: {
         gated: {
@@ -217,7 +213,7 @@ describe('worker', () => {
   it('writes a failure before the job can run again: a quick rerun’s success has the last word', async () => {
     const log: string[] = [];
     let attempts = 0;
-    await enqueue(database.db, { orgId, kind: 'once_flaky', key: 'r' });
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'once_flaky', key: 'r' });
     const handlers = {
       once_flaky: {
         run: async () => {
@@ -244,7 +240,7 @@ describe('worker', () => {
   it('retries with the policy’s delay, then parks the job dead with its error, and replays it', async () => {
     let calls = 0;
     const outcomes: string[] = [];
-    await enqueue(database.db, { orgId, kind: 'flaky', key: 'x', maxAttempts: 3 });
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'flaky', key: 'x', maxAttempts: 3 });
     const w = worker({
       flaky: {
         run: async () => {
@@ -262,7 +258,7 @@ describe('worker', () => {
     const [dead] = await allJobs();
     expect(dead).toMatchObject({ state: 'dead', attempts: 3, lastError: 'boom 3' });
 
-    expect(await replayDead(database.db, orgId)).toEqual([dead!.id]);
+    expect(await replayDead(firm.db, firm.orgId)).toEqual([dead!.id]);
     const ok = worker({ flaky: { run: async () => {} } });
     ok.start();
     await waitFor(async () => (await allJobs()).length === 0);
@@ -270,7 +266,7 @@ describe('worker', () => {
   });
 
   it('gives up at once when the policy says the error is permanent', async () => {
-    await enqueue(database.db, { orgId, kind: 'bad', key: 'y' });
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'bad', key: 'y' });
     const w = worker(
       { bad: { run: async () => Promise.reject(new Error('invalid')) } },
       () => null,
@@ -282,14 +278,14 @@ describe('worker', () => {
   });
 
   it('runs one job at once for an action, and stops gracefully with work in hand', async () => {
-    const id = await enqueue(database.db, { orgId, kind: 'now', key: 'z' });
+    const id = await enqueue(firm.db, { orgId: firm.orgId, kind: 'now', key: 'z' });
     const w = worker({ now: { run: async () => {} } });
     expect(await w.runNow(id)).toEqual({ state: 'done' });
-    expect(await findJob(database.db, id)).toBeUndefined();
+    expect(await findJob(firm.db, id)).toBeUndefined();
     expect(await w.runNow(id)).toBeNull();
 
     let finished = false;
-    await enqueue(database.db, { orgId, kind: 'slow', key: 's' });
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'slow', key: 's' });
     const slow = worker({
       slow: {
         run: async () => {
@@ -302,12 +298,12 @@ describe('worker', () => {
     await waitFor(async () => (await allJobs())[0]?.state === 'running');
     await slow.stop();
     expect(finished).toBe(true);
-    const left = rowsOf(await database.db.execute(sql`select count(*)::int as n from jobs`));
+    const left = rowsOf(await firm.db.execute(sql`select count(*)::int as n from jobs`));
     expect(left).toEqual([{ n: 0 }]);
   });
 
   it('keeps a job longer than its lease by heartbeats: a second worker never runs it meanwhile', async () => {
-    await enqueue(database.db, { orgId, kind: 'long', key: 'l' });
+    await enqueue(firm.db, { orgId: firm.orgId, kind: 'long', key: 'l' });
     let running = 0;
     let most = 0;
     let runs = 0;
@@ -322,7 +318,7 @@ describe('worker', () => {
       },
     };
     const a = new Worker({
-      db: database.db,
+      db: firm.db,
       logger: silent,
       handlers,
       retryDelay: () => 10,
@@ -330,7 +326,7 @@ describe('worker', () => {
       leaseMs: 1_000,
     });
     const b = new Worker({
-      db: database.db,
+      db: firm.db,
       logger: silent,
       handlers,
       retryDelay: () => 10,
@@ -347,10 +343,10 @@ describe('worker', () => {
   });
 
   it('stops a job whose claim another worker took over (this one stalled past its lease)', async () => {
-    const id = await enqueue(database.db, { orgId, kind: 'stalled', key: 's' });
+    const id = await enqueue(firm.db, { orgId: firm.orgId, kind: 'stalled', key: 's' });
     let reason: unknown;
     const w = new Worker({
-      db: database.db,
+      db: firm.db,
       logger: silent,
       handlers: {
         stalled: {
@@ -370,7 +366,7 @@ describe('worker', () => {
     w.start();
     await waitFor(async () => (await allJobs())[0]?.state === 'running');
     // What a takeover writes: the job now belongs to another worker.
-    await database.db
+    await firm.db
       .update(jobs)
       .set({ lockedBy: 'worker-other', lockedUntil: new Date(Date.now() + 60_000) })
       .where(eq(jobs.id, id));
@@ -378,7 +374,7 @@ describe('worker', () => {
     await w.stop();
     expect(String(reason)).toContain('job lease lost');
     // The job stays with the worker that took it over: the stalled one changed nothing.
-    expect(await findJob(database.db, id)).toMatchObject({
+    expect(await findJob(firm.db, id)).toMatchObject({
       state: 'running',
       lockedBy: 'worker-other',
     });

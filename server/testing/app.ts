@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openPglite, type DatabaseHandle } from '../db/index.js';
@@ -100,6 +101,19 @@ export async function createTestApp(
       return { status: res.status, body: parsed as any, headers: res.headers };
     },
   };
+}
+
+/**
+ * createTestApp for a whole test file: made before its tests, closed after them. The object
+ * answered is filled in before the file's own `beforeAll` hooks run, so it can be a const.
+ */
+export function useTestApp(env: NodeJS.ProcessEnv = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env));
+  });
+  afterAll(() => t.close?.());
+  return t;
 }
 
 /**

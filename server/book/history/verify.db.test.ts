@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type DatabaseHandle } from '../../db/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/index.js';
 import { SecretBox } from '../../security/secret-box.js';
-import { createTestDatabase } from '../../testing/database.js';
-import { insertBankAccount } from '../../testing/fixtures.js';
+import { useTestFirm } from '../../testing/database-hooks.js';
 import { tamperWithHistory, testHistoryKey } from '../../testing/history-key.js';
-import { createOrganization } from '../../domain/organizations.js';
 import { postEntries, type NewEntry } from '../ledger/post.js';
 import { HistoryKey, keyedHash } from './history.js';
 import { verifyHistory } from './verify.js';
@@ -14,13 +12,10 @@ import { verifyHistory } from './verify.js';
 // totals edited behind the chain's back, a history row back-dated or re-hashed without the key, a
 // cut tail caught with a kept head; and the trigger refuses to change history rows at all.
 
-let database: DatabaseHandle;
-let orgId: string;
-let accountId: string;
 const key = testHistoryKey();
 
 const entry = (amountCents: number, memo: string): NewEntry => ({
-  bankAccountId: accountId,
+  bankAccountId: firm.account.id,
   clientId: null,
   matterId: null,
   transactionId: null,
@@ -31,36 +26,34 @@ const entry = (amountCents: number, memo: string): NewEntry => ({
   createdBy: 'admin',
 });
 
+const firm = useTestFirm('Proof Firm', { account: true });
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Proof Firm' })).id;
-  accountId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
   for (const [amount, memo] of [
     [10_000, 'first'],
     [2_500, 'second'],
     [-1_000, 'third'],
   ] as const) {
-    await database.db.transaction((tx) => postEntries(tx, key, orgId, [entry(amount, memo)]));
+    await firm.db.transaction((tx) => postEntries(tx, key, firm.orgId, [entry(amount, memo)]));
   }
 }, 60_000);
-afterAll(() => database?.close());
 
 const verify = (kept?: { seq: number; hash: string }) =>
-  verifyHistory(database.db, key, orgId, kept);
+  verifyHistory(firm.db, key, firm.orgId, kept);
 
 /** Runs `change` in a transaction that is rolled back: each case starts from the intact data. */
 async function whileTampered(change: () => Promise<void>, check: () => Promise<void>) {
   const marker = new Error('undo');
-  await database.db
+  await firm.db
     .transaction(async (tx) => {
-      const saved = database.db;
+      const saved = firm.db;
       // The checks read through the same transaction, so they see the tampering.
-      Object.assign(database, { db: tx });
+      Object.assign(firm.database, { db: tx });
       try {
         await change();
         await check();
       } finally {
-        Object.assign(database, { db: saved });
+        Object.assign(firm.database, { db: saved });
       }
       throw marker;
     })
@@ -77,20 +70,18 @@ describe('audit verification', () => {
   });
 
   it('refuses UPDATE and DELETE of history rows (the trigger)', async () => {
-    await expect(
-      database.db.execute(sql`update audit_history set content = '{}'`),
-    ).rejects.toThrow();
-    await expect(database.db.execute(sql`delete from audit_history`)).rejects.toThrow();
+    await expect(firm.db.execute(sql`update audit_history set content = '{}'`)).rejects.toThrow();
+    await expect(firm.db.execute(sql`delete from audit_history`)).rejects.toThrow();
     expect((await verify()).ok).toBe(true);
   });
 
   it('names an edited ledger entry, its running balances and the totals', async () => {
     await whileTampered(
       async () => {
-        await database.db.execute(
+        await firm.db.execute(
           sql`update ledger_entries set amount_cents = 9000 where memo = 'first'`,
         );
-        await database.db.execute(
+        await firm.db.execute(
           sql`update ledger_balances set balance_cents = balance_cents + 1 where scope = 'account'`,
         );
       },
@@ -106,8 +97,7 @@ describe('audit verification', () => {
 
   it('names a deleted ledger entry', async () => {
     await whileTampered(
-      () =>
-        database.db.execute(sql`delete from ledger_entries where memo = 'second'`).then(() => {}),
+      () => firm.db.execute(sql`delete from ledger_entries where memo = 'second'`).then(() => {}),
       async () => {
         const result = await verify();
         expect(result.differences).toContainEqual(
@@ -122,9 +112,9 @@ describe('audit verification', () => {
     await whileTampered(
       () =>
         tamperWithHistory(
-          database.db,
+          firm.db,
           sql`update audit_history set recorded_at = recorded_at - interval '1 day'
-            where seq = (select min(seq) from audit_history where org_id = ${orgId}::uuid)`,
+            where seq = (select min(seq) from audit_history where org_id = ${firm.orgId}::uuid)`,
         ),
       async () => {
         expect((await verify()).firstBroken).toMatchObject({ reason: 'hash' });
@@ -132,9 +122,9 @@ describe('audit verification', () => {
     );
     // The published formula with another key: every row re-hashed, prev links kept.
     const other = new HistoryKey(new SecretBox(Buffer.alloc(32, 1)));
-    const rows = await database.db.execute(
+    const rows = await firm.db.execute(
       sql`select seq, org_id, subject, subject_id, content, recorded_at from audit_history
-        where org_id = ${orgId}::uuid order by seq`,
+        where org_id = ${firm.orgId}::uuid order by seq`,
     );
     const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
       seq: number;
@@ -157,13 +147,13 @@ describe('audit verification', () => {
             content: r.content,
           });
           await tamperWithHistory(
-            database.db,
+            firm.db,
             sql`update audit_history set prev_hash = ${prev}, hash = ${hash} where seq = ${r.seq}`,
           );
           prev = hash;
         }
-        await database.db.execute(
-          sql`update audit_heads set last_hash = ${prev} where org_id = ${orgId}::uuid`,
+        await firm.db.execute(
+          sql`update audit_heads set last_hash = ${prev} where org_id = ${firm.orgId}::uuid`,
         );
       },
       async () => {
@@ -180,20 +170,17 @@ describe('audit verification', () => {
     const kept = (await verify()).heads[0]!;
     await whileTampered(
       async () => {
-        await tamperWithHistory(
-          database.db,
-          sql`delete from audit_history where seq = ${kept.seq}`,
-        );
-        await database.db.execute(sql`delete from ledger_entries where memo = 'third'`);
+        await tamperWithHistory(firm.db, sql`delete from audit_history where seq = ${kept.seq}`);
+        await firm.db.execute(sql`delete from ledger_entries where memo = 'third'`);
         const [prev] = rowsOf<{ hash: string }>(
-          await database.db.execute(
-            sql`select hash from audit_history where org_id = ${orgId}::uuid
+          await firm.db.execute(
+            sql`select hash from audit_history where org_id = ${firm.orgId}::uuid
               order by seq desc limit 1`,
           ),
         );
         const hash = prev!.hash;
-        await database.db.execute(
-          sql`update audit_heads set last_hash = ${hash} where org_id = ${orgId}::uuid`,
+        await firm.db.execute(
+          sql`update audit_heads set last_hash = ${hash} where org_id = ${firm.orgId}::uuid`,
         );
       },
       async () => {

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { testHistoryKey } from '../../testing/history-key.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/index.js';
+import { describe, expect, it } from 'vitest';
 import { clients, ledgerEntries, matters, transactions } from '../../db/schema/index.js';
-import { createTestDatabase } from '../../testing/database.js';
-import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
-import { createOrganization } from '../../domain/organizations.js';
+import { useTestFirm } from '../../testing/database-hooks.js';
+import { insertTransaction } from '../../testing/fixtures.js';
 import { verifyHistory } from '../history/verify.js';
 import { applyTransactionsToLedger } from './apply.js';
 import { trustBalanceCents } from './balances.js';
@@ -13,25 +11,19 @@ import { trustBalanceCents } from './balances.js';
 // The ledger kept from stored rows: updates post only their difference, and on PostgreSQL two
 // writers applying the same family at once never post it twice (the family's head is locked).
 
-let database: DatabaseHandle;
-let orgId: string;
-let accountId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Ledger Firm' })).id;
-  accountId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
-}, 60_000);
-afterAll(() => database?.close());
+const firm = useTestFirm('Ledger Firm', { account: true });
 
 async function newClient() {
-  const [row] = await database.db.insert(clients).values({ orgId, name: 'Client' }).returning();
+  const [row] = await firm.db
+    .insert(clients)
+    .values({ orgId: firm.orgId, name: 'Client' })
+    .returning();
   return row!.id;
 }
 async function newMatter(clientId: string) {
-  const [row] = await database.db
+  const [row] = await firm.db
     .insert(matters)
-    .values({ orgId, clientId, name: 'Matter' })
+    .values({ orgId: firm.orgId, clientId, name: 'Matter' })
     .returning();
   return row!.id;
 }
@@ -40,20 +32,18 @@ async function newMatter(clientId: string) {
 const stored = (
   clientId: string,
   fields: Omit<Parameters<typeof insertTransaction>[2], 'clientId'>,
-) => insertTransaction(database.db, orgId, { bankAccountId: accountId, clientId, ...fields });
+) =>
+  insertTransaction(firm.db, firm.orgId, { bankAccountId: firm.account.id, clientId, ...fields });
 
 /** Changes a stored transaction, as a later webhook would. */
 const change = (id: string, set: Partial<typeof transactions.$inferInsert>) =>
-  database.db.update(transactions).set(set).where(eq(transactions.id, id));
+  firm.db.update(transactions).set(set).where(eq(transactions.id, id));
 
 const apply = (ids: string[]) =>
-  database.db.transaction((tx) => applyTransactionsToLedger(tx, testHistoryKey(), orgId, ids));
+  firm.db.transaction((tx) => applyTransactionsToLedger(tx, testHistoryKey(), firm.orgId, ids));
 
 async function entriesOf(transactionId: string) {
-  return database.db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.transactionId, transactionId));
+  return firm.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, transactionId));
 }
 
 describe('applyTransactionsToLedger', () => {
@@ -72,7 +62,7 @@ describe('applyTransactionsToLedger', () => {
       ['received', 25_000],
       ['refunded', -5_000],
     ]);
-    expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(20_000);
+    expect(await trustBalanceCents(firm.db, firm.orgId, { clientId })).toBe(20_000);
   });
 
   it('a payment moved to another matter moves its money there', async () => {
@@ -85,9 +75,9 @@ describe('applyTransactionsToLedger', () => {
     await apply([payment.id]);
     await change(payment.id, { matterId: b });
     await apply([payment.id]);
-    const of = (matterId: string) => trustBalanceCents(database.db, orgId, { clientId, matterId });
+    const of = (matterId: string) => trustBalanceCents(firm.db, firm.orgId, { clientId, matterId });
     expect([await of(a), await of(b)]).toEqual([0, 1_000]);
-    expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(1_000);
+    expect(await trustBalanceCents(firm.db, firm.orgId, { clientId })).toBe(1_000);
   });
 
   it('concurrent writers of one family post it once', async () => {
@@ -108,8 +98,8 @@ describe('applyTransactionsToLedger', () => {
       apply([payment.id, refund.id]),
       apply([refund.id]),
     ]);
-    expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(7_000);
+    expect(await trustBalanceCents(firm.db, firm.orgId, { clientId })).toBe(7_000);
     expect((await entriesOf(payment.id)).length).toBe(2);
-    expect((await verifyHistory(database.db, testHistoryKey(), orgId)).ok).toBe(true);
+    expect((await verifyHistory(firm.db, testHistoryKey(), firm.orgId)).ok).toBe(true);
   });
 });

@@ -1,14 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { testHistoryKey } from '../../testing/history-key.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type DatabaseHandle } from '../../db/index.js';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/index.js';
 import { clients, ledgerEntries, matters, transactions } from '../../db/schema/index.js';
 import type { Job } from '../../queue/queue.js';
 import { openJobs } from '../../queue/queue.js';
 import { migrationsFolder } from '../../db/index.js';
 import { readMigrations } from '../../db/migrate.js';
 import { createTestApp } from '../../testing/app.js';
-import { createTestDatabase } from '../../testing/database.js';
+import { useTestDatabase } from '../../testing/database-hooks.js';
 import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
 import { verifyHistory } from '../history/verify.js';
 import { createOrganization } from '../../domain/organizations.js';
@@ -25,15 +25,11 @@ import { ledgerBalances } from './balances.js';
 // the ledger once, with the balances the webhook pipeline would have kept, whatever runs twice
 // or at the same time.
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.close());
+const suite = useTestDatabase();
 
 /** An organization holding the issue's scenario (M1 paid, partly refunded; M2 paid, returned). */
 async function upgradedOrganization(name: string, upgraded = true) {
-  const db = database.db;
+  const db = suite.db;
   const orgId = (await createOrganization(db, { name })).id;
   const accountId = (await insertBankAccount(db, orgId, { category: 'trust' })).id;
   const [client] = await db.insert(clients).values({ orgId, name: 'Client' }).returning();
@@ -83,27 +79,24 @@ async function upgradedOrganization(name: string, upgraded = true) {
 
 /** The balances without the ids, which differ between organizations. */
 async function balancesOf(orgId: string, bankAccountId: string) {
-  const b = await ledgerBalances(database.db, orgId, { bankAccountId });
+  const b = await ledgerBalances(suite.db, orgId, { bankAccountId });
   const lines = b.lines.map((l) => ({ ...l, clientId: '', matterId: '' }));
   return { ...b, lines, bankAccountId: '' };
 }
 
 const entryCount = async (orgId: string) =>
   (
-    await database.db
-      .select({ n: count() })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.orgId, orgId))
+    await suite.db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.orgId, orgId))
   )[0]!.n;
 
 const runJob = (orgId: string) =>
-  ledgerBackfillJobHandlers({ db: database.db, historyKey: testHistoryKey() })[
+  ledgerBackfillJobHandlers({ db: suite.db, historyKey: testHistoryKey() })[
     LEDGER_BACKFILL_JOB
   ]!.run({ orgId } as Job, new AbortController().signal);
 
 async function backfillState(orgId: string) {
   const [row] = rowsOf<{ applied: number; completed_at: unknown }>(
-    await database.db.execute(
+    await suite.db.execute(
       sql`select transactions_applied::int as applied, completed_at from ledger_backfills
           where org_id = ${orgId}::uuid`,
     ),
@@ -115,7 +108,7 @@ describe('the ledger backfill', () => {
   it('gives an upgraded organization the balances its transactions applied normally have', async () => {
     const reference = await upgradedOrganization('Applied normally', false);
     for (const id of reference.ids) {
-      await database.db.transaction((tx) =>
+      await suite.db.transaction((tx) =>
         applyTransactionsToLedger(tx, testHistoryKey(), reference.orgId, [id]),
       );
     }
@@ -133,12 +126,12 @@ describe('the ledger backfill', () => {
     );
     expect(await backfillState(upgraded.orgId)).toMatchObject({ applied: 5 });
     expect((await backfillState(upgraded.orgId)).completed_at).not.toBeNull();
-    expect((await verifyHistory(database.db, testHistoryKey(), upgraded.orgId)).ok).toBe(true);
+    expect((await verifyHistory(suite.db, testHistoryKey(), upgraded.orgId)).ok).toBe(true);
 
     // Done once: a second run, and a walk restarted from the beginning, post nothing.
     const entries = await entryCount(upgraded.orgId);
     await runJob(upgraded.orgId);
-    await database.db.execute(
+    await suite.db.execute(
       sql`update ledger_backfills set completed_at = null, after_transaction_id = null
           where org_id = ${upgraded.orgId}::uuid`,
     );
@@ -151,32 +144,32 @@ describe('the ledger backfill', () => {
     const reference = await upgradedOrganization('Reference', false);
     const upgraded = await upgradedOrganization('Webhook during backfill');
     // One batch of two, as if the process stopped there.
-    expect(await backfillLedgerBatch(database.db, testHistoryKey(), upgraded.orgId, 2)).toBe(true);
+    expect(await backfillLedgerBatch(suite.db, testHistoryKey(), upgraded.orgId, 2)).toBe(true);
     expect(await backfillState(upgraded.orgId)).toMatchObject({ applied: 2, completed_at: null });
     // A webhook changes a payment (another 100.00 refunded) and applies it, as the pipeline
     // does; the same happens in the reference organization.
     for (const org of [reference, upgraded]) {
-      await database.db
+      await suite.db
         .update(transactions)
         .set({ amountRefunded: '300.00', status: 'PARTIALLY_REFUNDED' })
         .where(eq(transactions.id, org.p1.id));
     }
-    await database.db.transaction((tx) =>
+    await suite.db.transaction((tx) =>
       applyTransactionsToLedger(tx, testHistoryKey(), upgraded.orgId, [upgraded.p1.id]),
     );
     // The rest of the walk runs while webhooks apply every transaction again (concurrently on
     // PostgreSQL, where each writer has its own connection).
     await Promise.all([
       (async () => {
-        while (await backfillLedgerBatch(database.db, testHistoryKey(), upgraded.orgId, 2));
+        while (await backfillLedgerBatch(suite.db, testHistoryKey(), upgraded.orgId, 2));
       })(),
       ...upgraded.ids.map((id) =>
-        database.db.transaction((tx) =>
+        suite.db.transaction((tx) =>
           applyTransactionsToLedger(tx, testHistoryKey(), upgraded.orgId, [id]),
         ),
       ),
     ]);
-    await database.db.transaction((tx) =>
+    await suite.db.transaction((tx) =>
       applyTransactionsToLedger(tx, testHistoryKey(), reference.orgId, reference.ids),
     );
     const balances = await balancesOf(upgraded.orgId, upgraded.accountId);
@@ -189,38 +182,38 @@ describe('the ledger backfill', () => {
 
   it('is enqueued once per organization not done, and not after it completed', async () => {
     const upgraded = await upgradedOrganization('Enqueued');
-    await enqueueLedgerBackfills(database.db);
-    await enqueueLedgerBackfills(database.db);
+    await enqueueLedgerBackfills(suite.db);
+    await enqueueLedgerBackfills(suite.db);
     const key = { orgId: upgraded.orgId, kind: LEDGER_BACKFILL_JOB, key: 'ledger' };
-    expect(await openJobs(database.db, key)).toHaveLength(1);
+    expect(await openJobs(suite.db, key)).toHaveLength(1);
     await runJob(upgraded.orgId);
-    const before = (await openJobs(database.db)).length;
-    const pending = await enqueueLedgerBackfills(database.db);
+    const before = (await openJobs(suite.db)).length;
+    const pending = await enqueueLedgerBackfills(suite.db);
     // The other tests' organizations completed; this one too: nothing new for it.
     expect(pending).toBe(0);
-    expect((await openJobs(database.db)).length).toBe(before);
+    expect((await openJobs(suite.db)).length).toBe(before);
   });
 
   // Last: the app closes the database.
   it('an upgrade marks the organizations with transactions, and a started worker completes them', async () => {
     const upgraded = await upgradedOrganization('Upgraded, then started', false);
-    const empty = await createOrganization(database.db, { name: 'No transactions' });
+    const empty = await createOrganization(suite.db, { name: 'No transactions' });
     // Back to before migration 0017, then the upgrade.
     const migration = readMigrations(migrationsFolder).find((m) =>
       m.sql.some((s) => s.includes('CREATE TABLE "ledger_backfills"')),
     )!;
-    await database.db.execute(sql`drop table ledger_backfills`);
-    await database.db.execute(
+    await suite.db.execute(sql`drop table ledger_backfills`);
+    await suite.db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at = ${migration.folderMillis}`,
     );
-    await database.migrate();
+    await suite.database.migrate();
     const marked = rowsOf<{ org_id: string }>(
-      await database.db.execute(sql`select org_id from ledger_backfills`),
+      await suite.db.execute(sql`select org_id from ledger_backfills`),
     ).map((r) => r.org_id);
     expect(marked).toContain(upgraded.orgId);
     expect(marked).not.toContain(empty.id);
 
-    const app = await createTestApp({}, { pollMs: 20 }, database);
+    const app = await createTestApp({}, { pollMs: 20 }, suite.database);
     try {
       app.startWorkers();
       for (let i = 0; i < 300 && !(await backfillState(upgraded.orgId)).completed_at; i++) {

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testHistoryKey } from '../../testing/history-key.js';
 import type { LedgerBalanceLine, LedgerBalances } from '../../../shared/ledger.js';
 import { fromCents, toCents } from '../../../shared/money.js';
-import type { DatabaseHandle } from '../../db/index.js';
 import { clients, matters } from '../../db/schema/index.js';
-import { createTestDatabase } from '../../testing/database.js';
+import { useTestFirm } from '../../testing/database-hooks.js';
 import { insertBankAccount } from '../../testing/fixtures.js';
-import { createOrganization } from '../../domain/organizations.js';
 import { ledgerBalances, ledgerBalancesPage } from './balances.js';
 import { postManualEntry } from './entries.js';
 
@@ -14,15 +12,10 @@ import { postManualEntry } from './entries.js';
 // every line exactly once, and every page carries the account's totals, read from the stored
 // totals, equal to the sum of all its lines and to the full report (the CSV's).
 
-let database: DatabaseHandle;
-let orgId: string;
-let accountId: string;
+const firm = useTestFirm('Paged Firm', { account: true });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Paged Firm' })).id;
-  accountId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
-  const other = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
+  const other = (await insertBankAccount(firm.db, firm.orgId, { category: 'trust' })).id;
   const post = (
     bankAccountId: string,
     clientId: string,
@@ -31,36 +24,35 @@ beforeAll(async () => {
     date: string,
   ) =>
     postManualEntry(
-      database.db,
+      firm.db,
       testHistoryKey(),
-      orgId,
+      firm.orgId,
       { bankAccountId, clientId, matterId, amount, date, memo: 'cheque' },
       'test',
     );
   // Nine clients (two of the same name), each with money on the client and on two matters:
   // 27 lines; the last client's money all comes in March, after the asOf tested below.
   for (let i = 0; i < 9; i++) {
-    const [client] = await database.db
+    const [client] = await firm.db
       .insert(clients)
-      .values({ orgId, name: i === 3 ? 'Client 2' : `Client ${i}` })
+      .values({ orgId: firm.orgId, name: i === 3 ? 'Client 2' : `Client ${i}` })
       .returning();
     const matterIds = [null];
     for (const name of ['Estate', 'Lease']) {
-      const [m] = await database.db
+      const [m] = await firm.db
         .insert(matters)
-        .values({ orgId, clientId: client!.id, name })
+        .values({ orgId: firm.orgId, clientId: client!.id, name })
         .returning();
       matterIds.push(m!.id as never);
     }
     for (const [j, matterId] of matterIds.entries()) {
       const date = i === 8 ? '2026-03-02' : `2026-0${1 + (j % 2)}-1${i}`;
-      await post(accountId, client!.id, matterId, `${100 + i * 10 + j}.25`, date);
-      if (j === 1) await post(accountId, client!.id, matterId, '-40.10', '2026-03-01');
+      await post(firm.account.id, client!.id, matterId, `${100 + i * 10 + j}.25`, date);
+      if (j === 1) await post(firm.account.id, client!.id, matterId, '-40.10', '2026-03-01');
     }
     await post(other, client!.id, null, '999.99', '2026-01-05');
   }
 }, 60_000);
-afterAll(() => database?.close());
 
 const key = (l: LedgerBalanceLine) => `${l.clientId}|${l.matterId}`;
 const FIELDS = ['received', 'refunded', 'returned', 'voided', 'chargedBack', 'manual', 'balance'];
@@ -76,8 +68,8 @@ async function allPages(limit: number, asOf?: string) {
   const pages: LedgerBalances[] = [];
   let cursor: string | undefined;
   do {
-    const page = await ledgerBalancesPage(database.db, orgId, {
-      bankAccountId: accountId,
+    const page = await ledgerBalancesPage(firm.db, firm.orgId, {
+      bankAccountId: firm.account.id,
       asOf,
       limit,
       ...(cursor ? { cursor } : {}),
@@ -105,7 +97,10 @@ describe('balances a page at a time', () => {
       expect(new Set(lines.map(key)).size).toBe(count);
       expect(lines).toHaveLength(count);
       // The full report (the CSV's) holds the same lines and the same totals.
-      const full = await ledgerBalances(database.db, orgId, { bankAccountId: accountId, asOf });
+      const full = await ledgerBalances(firm.db, firm.orgId, {
+        bankAccountId: firm.account.id,
+        asOf,
+      });
       expect(new Set(full.lines.map(key))).toEqual(new Set(lines.map(key)));
       expect(lines.map((l) => full.lines.find((f) => key(f) === key(l)))).toEqual(lines);
       for (const page of pages) expect(page.totals).toEqual(sumOf(lines));
@@ -115,8 +110,8 @@ describe('balances a page at a time', () => {
   );
 
   it('an account without entries: no lines, zero totals', async () => {
-    const empty = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
-    const page = await ledgerBalancesPage(database.db, orgId, { bankAccountId: empty, limit: 50 });
+    const empty = (await insertBankAccount(firm.db, firm.orgId, { category: 'trust' })).id;
+    const page = await ledgerBalancesPage(firm.db, firm.orgId, { bankAccountId: empty, limit: 50 });
     expect(page).toMatchObject({ lines: [], nextCursor: null });
     expect(page.totals).toEqual(sumOf([]));
   });
@@ -124,7 +119,11 @@ describe('balances a page at a time', () => {
   it('a cursor this API did not give is refused', async () => {
     for (const cursor of ['nope', Buffer.from("m:' or 1=1 --").toString('base64url')]) {
       await expect(
-        ledgerBalancesPage(database.db, orgId, { bankAccountId: accountId, limit: 5, cursor }),
+        ledgerBalancesPage(firm.db, firm.orgId, {
+          bankAccountId: firm.account.id,
+          limit: 5,
+          cursor,
+        }),
       ).rejects.toMatchObject({ code: 'invalid_input' });
     }
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type DatabaseHandle } from '../../db/index.js';
-import { createTestDatabase } from '../../testing/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/index.js';
+import { useTestFirm } from '../../testing/database-hooks.js';
 import { describePlan, planProbe, rowsRead, type PlanProbe } from '../../testing/plans.js';
 import { seedLedger } from '../../testing/seed-ledger.js';
 import {
@@ -28,32 +28,29 @@ const SIZES: SeedSizes = {
 };
 const LIMIT = 10;
 
-let database: DatabaseHandle;
 let probe: PlanProbe;
-let orgId: string;
 let hot: SeededOrganization;
 let accountId: string;
 
+const firm = useTestFirm('Big firm');
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  probe = planProbe(database);
-  orgId = (await createOrganization(database.db, { name: 'Big firm' })).id;
-  hot = await seedOrganization(database.db, orgId, SIZES);
-  await seedLedger(database.db, orgId);
+  probe = planProbe(firm.database);
+  hot = await seedOrganization(firm.db, firm.orgId, SIZES);
+  await seedLedger(firm.db, firm.orgId);
   for (const name of ['Other firm', 'Newer firm']) {
-    const other = (await createOrganization(database.db, { name })).id;
-    await seedOrganization(database.db, other, SIZES);
-    await seedLedger(database.db, other);
+    const other = (await createOrganization(firm.db, { name })).id;
+    await seedOrganization(firm.db, other, SIZES);
+    await seedLedger(firm.db, other);
   }
-  await analyzeLists(database.db);
+  await analyzeLists(firm.db);
   const [row] = rowsOf<{ id: string }>(
-    await database.db.execute(sql`
+    await firm.db.execute(sql`
       select bank_account_id as id from transactions
-      where org_id = ${orgId} and matter_id = ${hot.matterId} limit 1`),
+      where org_id = ${firm.orgId} and matter_id = ${hot.matterId} limit 1`),
   );
   accountId = row!.id;
 }, 240_000);
-afterAll(() => database?.close());
 
 describe('ledger entry pages', () => {
   const cases: [string, () => Parameters<typeof listLedgerEntries>[2]][] = [
@@ -75,7 +72,7 @@ describe('ledger entry pages', () => {
   for (const [label, query] of cases) {
     it(`${label} reads one page through an index`, async () => {
       probe.clear();
-      const page = await listLedgerEntries(probe.logged, orgId, query());
+      const page = await listLedgerEntries(probe.logged, firm.orgId, query());
       expect(page.data).toHaveLength(LIMIT);
       const nodes = await probe.explain(probe.sent[0]!);
       const plan = describePlan(nodes);

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { testHistoryKey } from '../../testing/history-key.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fromCents } from '../../../shared/money.js';
-import { rowsOf, type DatabaseHandle } from '../../db/index.js';
+import { rowsOf } from '../../db/index.js';
 import { clients, ledgerEntries, matters } from '../../db/schema/index.js';
-import { createTestDatabase } from '../../testing/database.js';
-import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
-import { createOrganization } from '../../domain/organizations.js';
+import { useTestFirm } from '../../testing/database-hooks.js';
+import { insertTransaction } from '../../testing/fixtures.js';
 import { applyTransactionsToLedger } from './apply.js';
 import { ledgerBalances } from './balances.js';
 import { postManualEntry } from './entries.js';
@@ -15,28 +14,23 @@ import { postManualEntry } from './entries.js';
 // Balances as of a past date come from the month totals after it plus that month's later entries:
 // they must equal the sum of every entry dated up to that date, at month boundaries too.
 
-let database: DatabaseHandle;
-let orgId: string;
-let accountId: string;
+const firm = useTestFirm('Monthly Firm', { account: true });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Monthly Firm' })).id;
-  accountId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
   const newClient = async (name: string) =>
-    (await database.db.insert(clients).values({ orgId, name }).returning())[0]!.id;
+    (await firm.db.insert(clients).values({ orgId: firm.orgId, name }).returning())[0]!.id;
   const a = await newClient('Ann');
   const b = await newClient('Ben');
-  const [m] = await database.db
+  const [m] = await firm.db
     .insert(matters)
-    .values({ orgId, clientId: a, name: 'Estate' })
+    .values({ orgId: firm.orgId, clientId: a, name: 'Estate' })
     .returning();
   const post = (clientId: string, matterId: string | null, amount: string, date: string) =>
     postManualEntry(
-      database.db,
+      firm.db,
       testHistoryKey(),
-      orgId,
-      { bankAccountId: accountId, clientId, matterId, amount, date, memo: 'cheque' },
+      firm.orgId,
+      { bankAccountId: firm.account.id, clientId, matterId, amount, date, memo: 'cheque' },
       'test',
     );
   await post(a, m!.id, '500.00', '2026-01-10');
@@ -50,26 +44,26 @@ beforeAll(async () => {
     ['2026-02-20T10:00:00.000Z', '40.00'],
     ['2026-03-20T10:00:00.000Z', '0'],
   ] as const) {
-    const t = await insertTransaction(database.db, orgId, {
-      bankAccountId: accountId,
+    const t = await insertTransaction(firm.db, firm.orgId, {
+      bankAccountId: firm.account.id,
       clientId: b,
       amount: '100.00',
       amountRefunded: '0',
       status: 'DEPOSITED',
       createdOn: new Date(createdOn),
     });
-    await database.db.transaction((tx) =>
-      applyTransactionsToLedger(tx, testHistoryKey(), orgId, [t.id]),
+    await firm.db.transaction((tx) =>
+      applyTransactionsToLedger(tx, testHistoryKey(), firm.orgId, [t.id]),
     );
     if (refunded !== '0') {
-      await database.db.execute(
+      await firm.db.execute(
         sql`update transactions set amount_refunded = ${refunded}, status = 'PARTIALLY_REFUNDED' where id = ${t.id}`,
       );
-      await database.db.transaction((tx) =>
+      await firm.db.transaction((tx) =>
         applyTransactionsToLedger(
           tx,
           testHistoryKey(),
-          orgId,
+          firm.orgId,
           [t.id],
           new Date('2026-03-05T08:00:00.000Z'),
         ),
@@ -77,14 +71,15 @@ beforeAll(async () => {
     }
   }
 }, 60_000);
-afterAll(() => database?.close());
 
 /** Every line's balance and received at `asOf`, summed from the entries themselves. */
 async function bruteForce(asOf: Date) {
-  const entries = await database.db
+  const entries = await firm.db
     .select()
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.bankAccountId, accountId)));
+    .where(
+      and(eq(ledgerEntries.orgId, firm.orgId), eq(ledgerEntries.bankAccountId, firm.account.id)),
+    );
   const lines = new Map<string, { balance: number; received: number }>();
   for (const e of entries.filter((x) => x.date <= asOf)) {
     const key = `${e.clientId}|${e.matterId}`;
@@ -113,7 +108,10 @@ describe('balances as of a date, from the month totals', () => {
     '2026-03-31',
     '2999-12-31',
   ])('as of %s: the sum of the entries dated up to then', async (asOf) => {
-    const report = await ledgerBalances(database.db, orgId, { bankAccountId: accountId, asOf });
+    const report = await ledgerBalances(firm.db, firm.orgId, {
+      bankAccountId: firm.account.id,
+      asOf,
+    });
     const got = Object.fromEntries(
       report.lines.map((l) => [
         `${l.clientId}|${l.matterId}`,
@@ -131,11 +129,11 @@ describe('balances as of a date, from the month totals', () => {
   it('the month totals kept by posting equal what the migration backfills from the entries', async () => {
     const read = async () =>
       rowsOf<Record<string, string | number>>(
-        await database.db.execute(sql`
+        await firm.db.execute(sql`
           select month::text as month, scope, client_id, matter_id,
             received_cents::text as received, refunded_cents::text as refunded,
             manual_cents::text as manual, balance_cents::text as balance
-          from ledger_month_totals where org_id = ${orgId}::uuid order by month, scope`),
+          from ledger_month_totals where org_id = ${firm.orgId}::uuid order by month, scope`),
       );
     const kept = await read();
     expect(kept.length).toBeGreaterThan(4);
@@ -145,8 +143,8 @@ describe('balances as of a date, from the month totals', () => {
       'utf8',
     );
     const backfill = migration.split('--> statement-breakpoint').at(-1)!;
-    await database.db.execute(sql`delete from ledger_month_totals`);
-    await database.db.execute(sql.raw(backfill));
+    await firm.db.execute(sql`delete from ledger_month_totals`);
+    await firm.db.execute(sql.raw(backfill));
     expect(await read()).toEqual(kept);
   });
 });

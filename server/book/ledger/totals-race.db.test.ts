@@ -1,12 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { testHistoryKey } from '../../testing/history-key.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type DatabaseHandle } from '../../db/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/index.js';
 import { clients, ledgerEntries, matters } from '../../db/schema/index.js';
-import { createTestDatabase } from '../../testing/database.js';
-import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
+import { useTestFirm } from '../../testing/database-hooks.js';
+import { insertTransaction } from '../../testing/fixtures.js';
 import { verifyHistory } from '../history/verify.js';
-import { createOrganization } from '../../domain/organizations.js';
 import { applyTransactionsToLedger } from './apply.js';
 import { trustBalanceCents } from './balances.js';
 import { postManualEntry } from './entries.js';
@@ -17,31 +16,29 @@ import { clientScope, matterScope } from './totals.js';
 // hosts and by the webhook pipeline, must lose no update: every total equals the sum of its
 // entries, and each entry's running balances follow from the one posted before it.
 
-let database: DatabaseHandle;
-let orgId: string;
-let accountId: string;
 let clientId: string;
 let matterId: string;
 
+const firm = useTestFirm('Busy Firm', { account: true });
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Busy Firm' })).id;
-  accountId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).id;
-  const [client] = await database.db.insert(clients).values({ orgId, name: 'Client' }).returning();
+  const [client] = await firm.db
+    .insert(clients)
+    .values({ orgId: firm.orgId, name: 'Client' })
+    .returning();
   clientId = client!.id;
-  const [matter] = await database.db
+  const [matter] = await firm.db
     .insert(matters)
-    .values({ orgId, clientId, name: 'Matter' })
+    .values({ orgId: firm.orgId, clientId, name: 'Matter' })
     .returning();
   matterId = matter!.id;
 }, 60_000);
-afterAll(() => database?.close());
 
 async function total(scope: string): Promise<number> {
   const [row] = rowsOf<{ balance: string | number }>(
-    await database.db.execute(sql`
+    await firm.db.execute(sql`
       select balance_cents as balance from ledger_balances
-      where org_id = ${orgId}::uuid and bank_account_id = ${accountId}::uuid and scope = ${scope}`),
+      where org_id = ${firm.orgId}::uuid and bank_account_id = ${firm.account.id}::uuid and scope = ${scope}`),
   );
   return Number(row?.balance ?? 0);
 }
@@ -50,11 +47,11 @@ describe('ledger totals under concurrent posting', () => {
   it('entries posted at once for one client lose no update of a running total', async () => {
     const manual = Array.from({ length: 24 }, (_, i) =>
       postManualEntry(
-        database.db,
+        firm.db,
         testHistoryKey(),
-        orgId,
+        firm.orgId,
         {
-          bankAccountId: accountId,
+          bankAccountId: firm.account.id,
           clientId,
           matterId: i % 2 ? matterId : null,
           amount: `${i % 5 === 0 ? -1 : 1}${i}.00`,
@@ -66,8 +63,8 @@ describe('ledger totals under concurrent posting', () => {
     );
     const payments = await Promise.all(
       Array.from({ length: 12 }, () =>
-        insertTransaction(database.db, orgId, {
-          bankAccountId: accountId,
+        insertTransaction(firm.db, firm.orgId, {
+          bankAccountId: firm.account.id,
           clientId,
           matterId,
           amount: '25.00',
@@ -76,17 +73,19 @@ describe('ledger totals under concurrent posting', () => {
       ),
     );
     const pipeline = payments.map((p) =>
-      database.db.transaction((tx) =>
-        applyTransactionsToLedger(tx, testHistoryKey(), orgId, [p.id]),
+      firm.db.transaction((tx) =>
+        applyTransactionsToLedger(tx, testHistoryKey(), firm.orgId, [p.id]),
       ),
     );
     const settled = await Promise.allSettled([...manual, ...pipeline]);
     expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
 
-    const entries = await database.db
+    const entries = await firm.db
       .select()
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.bankAccountId, accountId)))
+      .where(
+        and(eq(ledgerEntries.orgId, firm.orgId), eq(ledgerEntries.bankAccountId, firm.account.id)),
+      )
       .orderBy(asc(ledgerEntries.seq));
     expect(entries).toHaveLength(36);
     const sum = (rows: typeof entries) => rows.reduce((s, e) => s + e.amountCents, 0);
@@ -96,7 +95,7 @@ describe('ledger totals under concurrent posting', () => {
     expect(await total(clientScope(clientId))).toBe(sum(entries));
     expect(await total(matterScope(clientId, matterId))).toBe(sum(ofMatter));
     expect(await total(matterScope(clientId, null))).toBe(sum(ofNoMatter));
-    expect(await trustBalanceCents(database.db, orgId, { clientId })).toBe(sum(entries));
+    expect(await trustBalanceCents(firm.db, firm.orgId, { clientId })).toBe(sum(entries));
 
     // In posting order, each entry's running balances are the previous ones plus its amount.
     let [account, client, matter] = [0, 0, 0];
@@ -108,6 +107,6 @@ describe('ledger totals under concurrent posting', () => {
       expect(e.clientBalanceCents).toBe(client);
       if (e.matterId === matterId) expect(e.matterBalanceCents).toBe(matter);
     }
-    expect(await verifyHistory(database.db, testHistoryKey(), orgId)).toMatchObject({ ok: true });
+    expect(await verifyHistory(firm.db, testHistoryKey(), firm.orgId)).toMatchObject({ ok: true });
   });
 });

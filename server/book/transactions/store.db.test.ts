@@ -1,46 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { testHistoryKey } from '../../testing/history-key.js';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/index.js';
+import { describe, expect, it } from 'vitest';
 import { transactions } from '../../db/schema/index.js';
-import { createOrganization } from '../../domain/organizations.js';
 import type { RemoteTransaction } from '../../remote/index.js';
-import { createTestDatabase } from '../../testing/database.js';
-import { insertBankAccount, remoteTransaction } from '../../testing/fixtures.js';
+import { useTestFirm } from '../../testing/database-hooks.js';
+import { remoteTransaction } from '../../testing/fixtures.js';
 import { storeRemoteTransactions } from './store.js';
 
 // The deposit, surcharge and reversal columns as the upsert writes them from a fetched remote
 // transaction, and the link from a reversal to the payment it reverses whichever is stored first.
 
-let database: DatabaseHandle;
-let orgId: string;
-let accountServiceId: string;
+const firm = useTestFirm('Upsert Firm', { account: true });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Upsert Firm' })).id;
-  accountServiceId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).serviceId;
-}, 60_000);
-afterAll(() => database?.close());
-
-const remote = (over: Partial<RemoteTransaction> = {}) => remoteTransaction(accountServiceId, over);
+const remote = (over: Partial<RemoteTransaction> = {}) =>
+  remoteTransaction(firm.account.serviceId, over);
 
 let clock = Date.parse('2026-11-20T12:00:00.000Z');
 const write = (...items: RemoteTransaction[]) =>
-  database.db.transaction((tx) =>
+  firm.db.transaction((tx) =>
     storeRemoteTransactions(
       tx,
       testHistoryKey(),
-      items.map((transaction) => ({ orgId, transaction, fetchedAt: new Date((clock += 1000)) })),
+      items.map((transaction) => ({
+        orgId: firm.orgId,
+        transaction,
+        fetchedAt: new Date((clock += 1000)),
+      })),
     ),
   );
 
 async function row(serviceId: string) {
-  const [found] = await database.db
+  const [found] = await firm.db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.orgId, orgId), eq(transactions.serviceId, serviceId)));
+    .where(and(eq(transactions.orgId, firm.orgId), eq(transactions.serviceId, serviceId)));
   if (!found) throw new Error(`no row for ${serviceId}`);
   return found;
 }
@@ -109,7 +103,7 @@ describe('storeRemoteTransactions: deposit, surcharge and reversal columns', () 
     const payment = remote();
     const refund = remote({ type: 'refund', originalTransactionId: payment.id });
     await write(payment, refund);
-    await database.db.delete(transactions).where(eq(transactions.id, (await row(payment.id)).id));
+    await firm.db.delete(transactions).where(eq(transactions.id, (await row(payment.id)).id));
     expect(await row(refund.id)).toMatchObject({
       originalServiceId: payment.id,
       originalTransactionId: null,

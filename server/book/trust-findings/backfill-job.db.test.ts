@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { testHistoryKey } from '../../testing/history-key.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, rowsOf, type DatabaseHandle } from '../../db/index.js';
+import { describe, expect, it } from 'vitest';
+import { migrationsFolder, rowsOf } from '../../db/index.js';
 import { readMigrations } from '../../db/migrate.js';
 import { clients, jobs, matters, trustFindings } from '../../db/schema/index.js';
 import { applyTransactionsToLedger } from '../ledger/apply.js';
@@ -12,7 +12,7 @@ import { acknowledgeTrustFinding } from './findings.js';
 import { refreshAccountFindings, refreshTransactionFindings } from './refresh.js';
 import { openJobs, type Job } from '../../queue/queue.js';
 import { createTestApp } from '../../testing/app.js';
-import { createTestDatabase } from '../../testing/database.js';
+import { useTestDatabase } from '../../testing/database-hooks.js';
 import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
 import { LEDGER_BACKFILL_JOB, ledgerBackfillJobHandlers } from '../ledger/backfill-job.js';
 import {
@@ -26,11 +26,7 @@ import {
 // finding. The backfill evaluates each once, after the ledger's own backfill, and a rerun adds
 // nothing and keeps what a person acknowledged.
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.close());
+const suite = useTestDatabase();
 
 /** The findings an upgraded organization of `upgradedOrganization` should end with. */
 const EXPECTED = [
@@ -45,7 +41,7 @@ const EXPECTED = [
 ];
 
 async function upgradedOrganization(name: string, options: { ledgerDone?: boolean } = {}) {
-  const db = database.db;
+  const db = suite.db;
   const orgId = (await createOrganization(db, { name })).id;
   const trust = await insertBankAccount(db, orgId, {
     name: 'IOLTA',
@@ -173,9 +169,7 @@ async function upgradedOrganization(name: string, options: { ledgerDone?: boolea
         ${account.lastFour}, ${account.name}, 'Fees', ${account.id}::uuid)`);
   }
   if (options.ledgerDone) {
-    await database.db.transaction((tx) =>
-      applyTransactionsToLedger(tx, testHistoryKey(), orgId, ids),
-    );
+    await suite.db.transaction((tx) => applyTransactionsToLedger(tx, testHistoryKey(), orgId, ids));
   } else {
     // What migration 0017 writes for an organization with transactions at the upgrade.
     await db.execute(sql`insert into ledger_backfills (org_id) values (${orgId}::uuid)`);
@@ -189,7 +183,7 @@ async function upgradedOrganization(name: string, options: { ledgerDone?: boolea
 }
 
 const findingsOf = (orgId: string) =>
-  database.db.select().from(trustFindings).where(eq(trustFindings.orgId, orgId));
+  suite.db.select().from(trustFindings).where(eq(trustFindings.orgId, orgId));
 
 /** Kind and money at stake of each live finding, in that order. */
 async function liveSummary(orgId: string) {
@@ -202,18 +196,15 @@ async function liveSummary(orgId: string) {
 const job = (orgId: string) => ({ orgId }) as Job;
 const signal = () => new AbortController().signal;
 const runLedgerJob = (orgId: string) =>
-  ledgerBackfillJobHandlers({ db: database.db, historyKey: testHistoryKey() })[
+  ledgerBackfillJobHandlers({ db: suite.db, historyKey: testHistoryKey() })[
     LEDGER_BACKFILL_JOB
   ]!.run(job(orgId), signal());
 const runFindingsJob = (orgId: string) =>
-  findingsBackfillJobHandlers({ db: database.db })[FINDINGS_BACKFILL_JOB]!.run(
-    job(orgId),
-    signal(),
-  );
+  findingsBackfillJobHandlers({ db: suite.db })[FINDINGS_BACKFILL_JOB]!.run(job(orgId), signal());
 
 async function backfillState(orgId: string) {
   const [row] = rowsOf<{ stage: string; evaluated: number; completed_at: unknown }>(
-    await database.db.execute(sql`
+    await suite.db.execute(sql`
       select stage, transactions_evaluated::int as evaluated, completed_at
       from trust_findings_backfills where org_id = ${orgId}::uuid`),
   );
@@ -229,7 +220,7 @@ describe('the trust findings backfill', () => {
     await runFindingsJob(upgraded.orgId);
     expect(await findingsOf(upgraded.orgId)).toEqual([]);
     expect(await backfillState(upgraded.orgId)).toMatchObject({ stage: 'accounts', evaluated: 0 });
-    const [waiting] = await database.db
+    const [waiting] = await suite.db
       .select()
       .from(jobs)
       .where(and(eq(jobs.orgId, upgraded.orgId), eq(jobs.kind, FINDINGS_BACKFILL_JOB)));
@@ -251,7 +242,7 @@ describe('the trust findings backfill', () => {
     const first = await findingsOf(upgraded.orgId);
     expect(first).toHaveLength(EXPECTED.length);
     const refund = first.find((f) => f.kind === 'outside_refund')!;
-    await acknowledgeTrustFinding(database.db, testHistoryKey(), upgraded.orgId, refund.id, {
+    await acknowledgeTrustFinding(suite.db, testHistoryKey(), upgraded.orgId, refund.id, {
       note: 'Refund agreed with the client',
       by: 'api-key:test',
     });
@@ -259,16 +250,16 @@ describe('the trust findings backfill', () => {
     // Done: a second run does nothing; a walk restarted from the beginning finds the same causes,
     // while webhooks and the bank account sync evaluate them too (at once on PostgreSQL).
     await runFindingsJob(upgraded.orgId);
-    await database.db.execute(sql`
+    await suite.db.execute(sql`
       update trust_findings_backfills set stage = 'accounts', after_transaction_id = null,
         after_bank_account_id = null, after_scope = null, completed_at = null
       where org_id = ${upgraded.orgId}::uuid`);
     await Promise.all([
       runFindingsJob(upgraded.orgId),
       ...upgraded.ids.map((id) =>
-        database.db.transaction((tx) => refreshTransactionFindings(tx, upgraded.orgId, [id])),
+        suite.db.transaction((tx) => refreshTransactionFindings(tx, upgraded.orgId, [id])),
       ),
-      database.db.transaction((tx) => refreshAccountFindings(tx, upgraded.orgId)),
+      suite.db.transaction((tx) => refreshAccountFindings(tx, upgraded.orgId)),
     ]);
     const again = await findingsOf(upgraded.orgId);
     expect(again.map((f) => f.id).sort()).toEqual(first.map((f) => f.id).sort());
@@ -286,7 +277,7 @@ describe('the trust findings backfill', () => {
     // Batches of 2: the accounts; 6 of the 11 transactions (the last one moves on to the
     // balances); 4 of the 7 matter balances (the last one short: the end). The stage after each
     // batch but the last:
-    while (await backfillFindingsBatch(database.db, upgraded.orgId, 2)) {
+    while (await backfillFindingsBatch(suite.db, upgraded.orgId, 2)) {
       stages.push((await backfillState(upgraded.orgId)).stage);
     }
     expect(stages).toEqual([
@@ -295,40 +286,40 @@ describe('the trust findings backfill', () => {
     ]);
     expect(await liveSummary(upgraded.orgId)).toEqual(EXPECTED);
     expect(await backfillState(upgraded.orgId)).toMatchObject({ evaluated: 11 });
-    expect(await backfillFindingsBatch(database.db, upgraded.orgId, 2)).toBe(false);
+    expect(await backfillFindingsBatch(suite.db, upgraded.orgId, 2)).toBe(false);
   });
 
   it('is enqueued once per organization not done, and not after it completed', async () => {
     const upgraded = await upgradedOrganization('Enqueued', { ledgerDone: true });
-    await enqueueFindingsBackfills(database.db);
-    await enqueueFindingsBackfills(database.db);
+    await enqueueFindingsBackfills(suite.db);
+    await enqueueFindingsBackfills(suite.db);
     const key = { orgId: upgraded.orgId, kind: FINDINGS_BACKFILL_JOB, key: 'trust-findings' };
-    expect(await openJobs(database.db, key)).toHaveLength(1);
+    expect(await openJobs(suite.db, key)).toHaveLength(1);
     await runFindingsJob(upgraded.orgId);
-    await database.db
+    await suite.db
       .delete(jobs)
       .where(and(eq(jobs.orgId, upgraded.orgId), eq(jobs.kind, FINDINGS_BACKFILL_JOB)));
     // Every organization of this file has completed: nothing new for any.
-    expect(await enqueueFindingsBackfills(database.db)).toBe(0);
-    expect(await openJobs(database.db, key)).toHaveLength(0);
+    expect(await enqueueFindingsBackfills(suite.db)).toBe(0);
+    expect(await openJobs(suite.db, key)).toHaveLength(0);
   });
 
   // Last: the app closes the database.
   it('an upgrade marks every organization, and a started worker completes them', async () => {
     const upgraded = await upgradedOrganization('Upgraded, then started', { ledgerDone: true });
-    await database.db.execute(sql`delete from trust_findings_backfills`);
+    await suite.db.execute(sql`delete from trust_findings_backfills`);
     // Back to before migration 0022, then the upgrade.
     const migration = readMigrations(migrationsFolder).find((m) =>
       m.sql.some((s) => s.includes('CREATE TABLE "trust_findings_backfills"')),
     )!;
-    await database.db.execute(sql`drop table trust_findings_backfills`);
-    await database.db.execute(
+    await suite.db.execute(sql`drop table trust_findings_backfills`);
+    await suite.db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at = ${migration.folderMillis}`,
     );
-    await database.migrate();
+    await suite.database.migrate();
     expect(await backfillState(upgraded.orgId)).toMatchObject({ stage: 'accounts' });
 
-    const app = await createTestApp({}, { pollMs: 20 }, database);
+    const app = await createTestApp({}, { pollMs: 20 }, suite.database);
     try {
       app.startWorkers();
       for (let i = 0; i < 300 && !(await backfillState(upgraded.orgId)).completed_at; i++) {

@@ -1,18 +1,6 @@
-import { SYNC_STATUSES } from '../../../shared/records.js';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
-import { oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
-import { concurrentIndex, syncProblemsIndex } from './concurrent-index.js';
+import { index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { orgId, partOf, serviceId, syncColumns, tenantColumns } from './columns.js';
+import { syncedRecordIndexes } from './concurrent-index.js';
 import { paymentLinks } from './payment-links.js';
 
 export const aggregateLinks = pgTable(
@@ -24,12 +12,7 @@ export const aggregateLinks = pgTable(
     url: text('url'),
     ...syncColumns,
   },
-  (t) => [
-    uniqueIndex('aggregate_links_org_service_id').on(t.orgId, t.serviceId),
-    check('aggregate_links_sync_status', oneOf('sync_status', SYNC_STATUSES)),
-    concurrentIndex('aggregate_links_org_created_id').on(t.orgId, t.createdAt, t.id),
-    syncProblemsIndex('aggregate_links', t),
-  ],
+  (t) => [...syncedRecordIndexes('aggregate_links', t)],
 );
 
 /**
@@ -40,15 +23,9 @@ export const aggregateLinks = pgTable(
 export const aggregateLinkPaymentLinks = pgTable(
   'aggregate_link_payment_links',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    aggregateLinkId: uuid('aggregate_link_id')
-      .notNull()
-      .references(() => aggregateLinks.id, { onDelete: 'cascade' }),
-    paymentLinkId: uuid('payment_link_id')
-      .notNull()
-      .references(() => paymentLinks.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
+    aggregateLinkId: partOf('aggregate_link_id', () => aggregateLinks.id),
+    paymentLinkId: partOf('payment_link_id', () => paymentLinks.id),
     position: integer('position').notNull(),
   },
   (t) => [

@@ -1,15 +1,6 @@
-import {
-  bigserial,
-  index,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { at, orgId, orgKey } from './columns.js';
 import { AUDIT_SUBJECTS } from '../../../shared/audit.js';
-import { organizations } from './organizations.js';
 
 /**
  * The tamper-evident history: every change of a stored transaction, every ledger entry, money-out
@@ -24,9 +15,7 @@ export const auditHistory = pgTable(
   'audit_history',
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
     subject: text('subject', { enum: AUDIT_SUBJECTS }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     content: text('content').notNull(),
@@ -34,9 +23,7 @@ export const auditHistory = pgTable(
     hash: varchar('hash', { length: 64 }).notNull(),
     /** 1: SHA-256 (rows written before the keyed formula), 2: the keyed HMAC. */
     hashVersion: smallint('hash_version').notNull().default(1),
-    recordedAt: timestamp('recorded_at', { withTimezone: true, precision: 3 })
-      .notNull()
-      .defaultNow(),
+    recordedAt: at('recorded_at').notNull().defaultNow(),
   },
   (t) => [
     index('audit_history_org_seq').on(t.orgId, t.seq),
@@ -46,8 +33,6 @@ export const auditHistory = pgTable(
 
 /** The last hash of each organization's chain: its row lock orders concurrent appends. */
 export const auditHeads = pgTable('audit_heads', {
-  orgId: uuid('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  orgId: orgKey(),
   lastHash: varchar('last_hash', { length: 64 }).notNull(),
 });

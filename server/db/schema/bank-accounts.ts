@@ -1,7 +1,7 @@
 import { boolean, check, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { BANK_ACCOUNT_CATEGORIES } from '../../../shared/records.js';
 import { oneOf, serviceId, tenantColumns } from './columns.js';
-import { concurrentIndex } from './concurrent-index.js';
+import { listIndex } from './concurrent-index.js';
 
 /** Read-only copies of the remote service's bank accounts (written only by the bank sync). */
 export const bankAccounts = pgTable(
@@ -19,7 +19,7 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('bank_accounts_org_service_id').on(t.orgId, t.serviceId),
-    concurrentIndex('bank_accounts_org_created_id').on(t.orgId, t.createdAt, t.id),
+    listIndex('bank_accounts_org_created_id', t, t.createdAt),
     check('bank_accounts_category', oneOf('category', BANK_ACCOUNT_CATEGORIES)),
   ],
 );

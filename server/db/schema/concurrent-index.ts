@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, type AnyPgColumn, type IndexBuilderOn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  uniqueIndex,
+  type AnyPgColumn,
+  type IndexBuilderOn,
+} from 'drizzle-orm/pg-core';
+import { SYNC_STATUSES } from '../../../shared/records.js';
+import { oneOf } from './columns.js';
 
 /**
  * An index of a table that grows to millions of rows (the lists' indexes, the client search, the
@@ -22,6 +30,13 @@ export const concurrentIndex = (name: string) => ({
       .concurrently(),
 });
 
+/** A list's index, as above: `(org_id, [filter column,] sort time, id)`. */
+export const listIndex = (
+  name: string,
+  t: { orgId: AnyPgColumn; id: AnyPgColumn },
+  ...filterAndTime: [AnyPgColumn] | [AnyPgColumn, AnyPgColumn]
+) => concurrentIndex(name).on(t.orgId, ...filterAndTime, t.id);
+
 /**
  * The records of a synced table whose sync needs an eye (`error`, `retrying`): a few among many.
  * The sync-problems list reads them newest change first, and healing finds them, without reading
@@ -34,3 +49,19 @@ export const syncProblemsIndex = (
   concurrentIndex(`${table}_org_sync_problems`)
     .on(t.orgId, t.updatedAt, t.id)
     .where(sql`sync_status in ('error', 'retrying')`);
+
+/**
+ * What every synced record table (clients, matters, payment and aggregate links) has: one row per
+ * remote record, a closed list of sync states, the list's index and the sync problems' index.
+ */
+export const syncedRecordIndexes = (
+  table: string,
+  t: { orgId: AnyPgColumn; serviceId: AnyPgColumn; createdAt: AnyPgColumn } & Parameters<
+    typeof syncProblemsIndex
+  >[1],
+) => [
+  uniqueIndex(`${table}_org_service_id`).on(t.orgId, t.serviceId),
+  check(`${table}_sync_status`, oneOf('sync_status', SYNC_STATUSES)),
+  listIndex(`${table}_org_created_id`, t, t.createdAt),
+  syncProblemsIndex(table, t),
+];

@@ -1,15 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { boolean, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { at, createdAt, orgId } from './columns.js';
 
 /**
  * Requests that carried an `Idempotency-Key` (http/idempotency.ts), per organization and key: while the first runs (`running`, held by its lease), and its answer for 24 h after
@@ -20,20 +10,18 @@ import { organizations } from './organizations.js';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
     key: varchar('key', { length: 255 }).notNull(),
     /** SHA-256 of the method, path and body: the same key with another request is refused. */
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     state: text('state', { enum: ['running', 'done'] }).notNull(),
     committed: boolean('committed').notNull().default(false),
-    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }).notNull(),
+    leaseUntil: at('lease_until').notNull(),
     status: integer('status'),
     contentType: varchar('content_type', { length: 255 }),
     body: text('body'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
   },
   (t) => [
     primaryKey({ name: 'idempotency_keys_pk', columns: [t.orgId, t.key] }),

@@ -1,5 +1,5 @@
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, orgKey, updatedAt } from './columns.js';
 
 /** A run of long work as stored; times are ISO strings (it is jsonb). */
 export interface StoredProgress {
@@ -17,14 +17,12 @@ export interface StoredProgress {
  * created on first write.
  */
 export const integrationState = pgTable('integration_state', {
-  orgId: uuid('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  bankAccountsSyncedAt: timestamp('bank_accounts_synced_at', { withTimezone: true, precision: 3 }),
+  orgId: orgKey(),
+  bankAccountsSyncedAt: at('bank_accounts_synced_at'),
   /** Remote transactions created before this have been pulled. */
-  reconcileWatermark: timestamp('reconcile_watermark', { withTimezone: true, precision: 3 }),
-  reconcileStartedAt: timestamp('reconcile_started_at', { withTimezone: true, precision: 3 }),
-  reconcileFinishedAt: timestamp('reconcile_finished_at', { withTimezone: true, precision: 3 }),
+  reconcileWatermark: at('reconcile_watermark'),
+  reconcileStartedAt: at('reconcile_started_at'),
+  reconcileFinishedAt: at('reconcile_finished_at'),
   reconcileError: text('reconcile_error'),
   reconcileResult: jsonb('reconcile_result'),
   /** The webhook endpoint at the remote service, as the last check left it. */
@@ -33,19 +31,13 @@ export const integrationState = pgTable('integration_state', {
   webhookEndpointDisabled: boolean('webhook_endpoint_disabled'),
   /** What the last check did (`created`, `updated`, `re-enabled`, `unchanged`, `skipped`). */
   webhookEndpointAction: text('webhook_endpoint_action'),
-  webhookEndpointCheckedAt: timestamp('webhook_endpoint_checked_at', {
-    withTimezone: true,
-    precision: 3,
-  }),
+  webhookEndpointCheckedAt: at('webhook_endpoint_checked_at'),
   webhookEndpointError: text('webhook_endpoint_error'),
   /**
    * A process checking the endpoint holds this lease, so processes starting together (or a save
    * during a periodic check) never both create one: the others wait for it to end.
    */
-  webhookEndpointLeaseUntil: timestamp('webhook_endpoint_lease_until', {
-    withTimezone: true,
-    precision: 3,
-  }),
+  webhookEndpointLeaseUntil: at('webhook_endpoint_lease_until'),
   /**
    * How far the long work got, for the widgets' progress (GET /api/admin/progress): the last run
    * of each, `{ done, total, startedAt, finishedAt }` (finishedAt null while it runs; a run cut
@@ -55,5 +47,5 @@ export const integrationState = pgTable('integration_state', {
   bankAccountsProgress: jsonb('bank_accounts_progress').$type<StoredProgress>(),
   reconcileProgress: jsonb('reconcile_progress').$type<StoredProgress>(),
   retryProgress: jsonb('retry_progress').$type<StoredProgress>(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -6,13 +6,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from './columns.js';
-import { organizations } from './organizations.js';
+import { at, createdAt, oneOf, ownedRow, updatedAt } from './columns.js';
 
 const JOB_STATES = ['queued', 'running', 'dead'] as const;
 
@@ -24,22 +21,19 @@ const JOB_STATES = ['queued', 'running', 'dead'] as const;
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     kind: varchar('kind', { length: 64 }).notNull(),
     key: varchar('key', { length: 200 }).notNull(),
     payload: jsonb('payload').notNull().default({}),
     state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
-    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
+    runAt: at('run_at').notNull().defaultNow(),
+    lockedUntil: at('locked_until'),
     lockedBy: varchar('locked_by', { length: 100 }),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // At most one waiting job per record: the merge target of new enqueues.

@@ -9,16 +9,22 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { LEDGER_ENTRY_KINDS } from '../../../shared/ledger.js';
-import { oneOf } from './columns.js';
-import { organizations } from './organizations.js';
-
-const cents = (name: string) => bigint(name, { mode: 'number' });
+import {
+  at,
+  cents,
+  createdAt,
+  oneOf,
+  orgId,
+  orgKey,
+  ownedRow,
+  rowId,
+  updatedAt,
+} from './columns.js';
 
 /** What a line moved, by kind of entry, and its balance (ledger_balances, ledger_month_totals). */
 const kindTotals = () => ({
@@ -30,7 +36,6 @@ const kindTotals = () => ({
   manualCents: cents('manual_cents').notNull().default(0),
   balanceCents: cents('balance_cents').notNull().default(0),
 });
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
  * The trust ledger: money in and out per bank account, client and matter, in cents. Append-only:
@@ -41,12 +46,10 @@ const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     // Posting order: the running balances below follow it.
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
     bankAccountId: uuid('bank_account_id').notNull(),
     clientId: uuid('client_id'),
     matterId: uuid('matter_id'),
@@ -65,7 +68,7 @@ export const ledgerEntries = pgTable(
     accountBalanceCents: cents('account_balance_cents').notNull(),
     clientBalanceCents: cents('client_balance_cents').notNull(),
     matterBalanceCents: cents('matter_balance_cents').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // A new table: its indexes are built with it, inside the migration's transaction.
   // No index on seq alone (migration 0020 dropped it): the planner took it for "newest first"
@@ -96,9 +99,7 @@ export const ledgerEntries = pgTable(
 export const ledgerBalances = pgTable(
   'ledger_balances',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
     bankAccountId: uuid('bank_account_id').notNull(),
     scope: varchar('scope', { length: 80 }).notNull(),
     clientId: uuid('client_id'),
@@ -106,7 +107,7 @@ export const ledgerBalances = pgTable(
     ...kindTotals(),
     /** Set while the balance is below zero: since when (a trust finding). */
     negativeSince: at('negative_since'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.bankAccountId, t.scope] })],
 );
@@ -119,9 +120,7 @@ export const ledgerBalances = pgTable(
 export const ledgerMonthTotals = pgTable(
   'ledger_month_totals',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
     bankAccountId: uuid('bank_account_id').notNull(),
     /** The first day of the month. */
     month: date('month', { mode: 'string' }).notNull(),
@@ -138,10 +137,7 @@ export const ledgerMonthTotals = pgTable(
 export const ledgerReconciliations = pgTable(
   'ledger_reconciliations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     bankAccountId: uuid('bank_account_id').notNull(),
     asOf: at('as_of').notNull(),
     status: text('status', { enum: ['balanced', 'variance'] }).notNull(),
@@ -151,7 +147,7 @@ export const ledgerReconciliations = pgTable(
     varianceCents: cents('variance_cents').notNull(),
     result: jsonb('result').notNull(),
     createdBy: varchar('created_by', { length: 255 }).notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The history chain's head with this reconciliation recorded (null: run before 0023). */
     historySeq: bigint('history_seq', { mode: 'number' }),
     historyHash: varchar('history_hash', { length: 64 }),
@@ -167,12 +163,10 @@ export const ledgerReconciliations = pgTable(
  * their transactions reach the ledger as they are written.
  */
 export const ledgerBackfills = pgTable('ledger_backfills', {
-  orgId: uuid('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  orgId: orgKey(),
   afterTransactionId: uuid('after_transaction_id'),
   transactionsApplied: bigint('transactions_applied', { mode: 'number' }).notNull().default(0),
   entriesPosted: bigint('entries_posted', { mode: 'number' }).notNull().default(0),
   completedAt: at('completed_at'),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -10,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { MONEY_OUT_KINDS, MONEY_OUT_STATUSES } from '../../../shared/money-out.js';
-import { money, oneOf, tenantColumns } from './columns.js';
+import { money, oneOf, partOf, tenantColumns } from './columns.js';
 import { concurrentIndex } from './concurrent-index.js';
 import { transactions } from './transactions.js';
 
@@ -24,9 +24,7 @@ export const moneyOutRequests = pgTable(
   'money_out_requests',
   {
     ...tenantColumns,
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'cascade' }),
+    transactionId: partOf('transaction_id', () => transactions.id),
     kind: text('kind', { enum: MONEY_OUT_KINDS }).notNull(),
     idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull(),
     /** Derived from the organization, the transaction and the key: the service's externalId. */

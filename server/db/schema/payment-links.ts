@@ -1,10 +1,9 @@
-import { SYNC_STATUSES } from '../../../shared/records.js';
-import { check, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { PAYMENT_LINK_STATUSES } from '../../../shared/records.js';
 import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';
 import { money, oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
-import { concurrentIndex, syncProblemsIndex } from './concurrent-index.js';
+import { listIndex, syncedRecordIndexes } from './concurrent-index.js';
 import { matters } from './matters.js';
 
 export const paymentLinks = pgTable(
@@ -30,22 +29,9 @@ export const paymentLinks = pgTable(
     ...syncColumns,
   },
   (t) => [
-    uniqueIndex('payment_links_org_service_id').on(t.orgId, t.serviceId),
-    check('payment_links_sync_status', oneOf('sync_status', SYNC_STATUSES)),
-    concurrentIndex('payment_links_org_created_id').on(t.orgId, t.createdAt, t.id),
-    syncProblemsIndex('payment_links', t),
-    concurrentIndex('payment_links_org_client_created_id').on(
-      t.orgId,
-      t.clientId,
-      t.createdAt,
-      t.id,
-    ),
-    concurrentIndex('payment_links_org_matter_created_id').on(
-      t.orgId,
-      t.matterId,
-      t.createdAt,
-      t.id,
-    ),
+    ...syncedRecordIndexes('payment_links', t),
+    listIndex('payment_links_org_client_created_id', t, t.clientId, t.createdAt),
+    listIndex('payment_links_org_matter_created_id', t, t.matterId, t.createdAt),
     index('payment_links_client').on(t.clientId),
     index('payment_links_matter').on(t.matterId),
     index('payment_links_bank_account').on(t.bankAccountId),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  index,
-  integer,
-  pgTable,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { bigserial, check, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { orgId, orgKey, updatedAt } from './columns.js';
 
 /**
  * An organization's remote budget when several processes share it (PostgreSQL): its limits (a
@@ -20,9 +11,7 @@ import { organizations } from './organizations.js';
 export const remoteBudgets = pgTable(
   'remote_budgets',
   {
-    orgId: uuid('org_id')
-      .primaryKey()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgKey(),
     /** Request starts allowed in any window of `windowMs`. */
     maxRequests: integer('max_requests').notNull().default(500),
     /** The remote's minute plus 1 s of margin for network jitter (see server/remote/limiter.ts). */
@@ -30,7 +19,7 @@ export const remoteBudgets = pgTable(
     maxConcurrent: integer('max_concurrent').notNull().default(10),
     /** No request starts before this (the remote answered 429 with a Retry-After). */
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   () => [
     check(
@@ -50,9 +39,7 @@ export const remoteRequestSlots = pgTable(
   'remote_request_slots',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
     /** The process (its limiter registry) that started the request. */
     holder: varchar('holder', { length: 100 }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { boolean, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { orgKey } from './columns.js';
 
 /** The spec's Settings__c, one row per organization. Secrets are stored encrypted only. */
 export const orgSettings = pgTable('org_settings', {
-  orgId: uuid('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  orgId: orgKey(),
   apiTokenCiphertext: text('api_token_ciphertext'),
   apiTokenLast4: varchar('api_token_last4', { length: 4 }),
   webhookSecretCiphertext: text('webhook_secret_ciphertext'),

@@ -5,7 +5,6 @@ import {
   type AnyPgColumn,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
@@ -14,9 +13,9 @@ import { sql } from 'drizzle-orm';
 import { TRANSACTION_METHODS, TRANSACTION_STATUSES } from '../../../shared/records.js';
 import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';
-import { money, oneOf, serviceId, tenantColumns } from './columns.js';
+import { at, money, oneOf, serviceId, tenantColumns } from './columns.js';
 import { matters } from './matters.js';
-import { concurrentIndex } from './concurrent-index.js';
+import { concurrentIndex, listIndex } from './concurrent-index.js';
 import { paymentLinks } from './payment-links.js';
 
 /** Statuses a transaction may still leave without a new transaction being created. */
@@ -45,7 +44,7 @@ export const transactions = pgTable(
       onDelete: 'set null',
     }),
     serviceId: serviceId().notNull(),
-    createdOn: timestamp('created_on', { withTimezone: true, precision: 3 }).notNull(),
+    createdOn: at('created_on').notNull(),
     errorMessage: varchar('error_message', { length: 255 }),
     lastFour: varchar('last_four', { length: 255 }),
     method: text('method', { enum: TRANSACTION_METHODS }),
@@ -62,11 +61,11 @@ export const transactions = pgTable(
     ),
     // The bank deposit the transaction settled in, and when: one line of the bank statement.
     depositId: varchar('deposit_id', { length: 255 }),
-    settledOn: timestamp('settled_on', { withTimezone: true, precision: 3 }),
+    settledOn: at('settled_on'),
     surchargeAmount: money('surcharge_amount').notNull().default('0'),
     // When the remote state this row holds was fetched: a snapshot fetched earlier than the one
     // applied is stale and changes nothing (see server/webhooks/upsert-transaction.ts).
-    remoteFetchedAt: timestamp('remote_fetched_at', { withTimezone: true, precision: 3 }),
+    remoteFetchedAt: at('remote_fetched_at'),
     // The service's log of the transaction (`events`) as last fetched in full; null until then.
     // Kept so a new event is a change, and each change's history row carries the log.
     events: jsonb('events').$type<Record<string, unknown>[]>(),
@@ -75,19 +74,9 @@ export const transactions = pgTable(
     uniqueIndex('transactions_org_service_id').on(t.orgId, t.serviceId),
     // The list shows the newest transactions of an organization first, of one client or payment
     // link when asked.
-    concurrentIndex('transactions_org_created_on_id').on(t.orgId, t.createdOn, t.id),
-    concurrentIndex('transactions_org_client_created_on_id').on(
-      t.orgId,
-      t.clientId,
-      t.createdOn,
-      t.id,
-    ),
-    concurrentIndex('transactions_org_payment_link_created_on_id').on(
-      t.orgId,
-      t.paymentLinkId,
-      t.createdOn,
-      t.id,
-    ),
+    listIndex('transactions_org_created_on_id', t, t.createdOn),
+    listIndex('transactions_org_client_created_on_id', t, t.clientId, t.createdOn),
+    listIndex('transactions_org_payment_link_created_on_id', t, t.paymentLinkId, t.createdOn),
     // Reconciliation fetches again the transactions that are not final, every 15 minutes per
     // organization: a handful among millions, found without reading the others.
     concurrentIndex('transactions_org_non_final')

@@ -7,17 +7,22 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { TRUST_FINDING_KINDS, TRUST_FINDING_SEVERITIES } from '../../../shared/trust-findings.js';
-import { oneOf, serviceId, tenantColumns } from './columns.js';
-import { organizations } from './organizations.js';
-
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+import {
+  at,
+  cents,
+  oneOf,
+  orgKey,
+  ownedRow,
+  partOf,
+  serviceId,
+  tenantColumns,
+  updatedAt,
+} from './columns.js';
 
 /** The service's monthly statements, as fetched (`statements` after `statement.created`). */
 export const statements = pgTable(
@@ -42,13 +47,8 @@ export const statements = pgTable(
 export const statementDebits = pgTable(
   'statement_debits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    statementId: uuid('statement_id')
-      .notNull()
-      .references(() => statements.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
+    statementId: partOf('statement_id', () => statements.id),
     position: integer('position').notNull(),
     amountCents: cents('amount_cents').notNull(),
     fromBankAccountCategory: varchar('from_bank_account_category', { length: 255 }).notNull(),
@@ -110,9 +110,7 @@ export const FINDINGS_BACKFILL_STAGES = ['accounts', 'transactions', 'balances']
 export const trustFindingsBackfills = pgTable(
   'trust_findings_backfills',
   {
-    orgId: uuid('org_id')
-      .primaryKey()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgKey(),
     stage: text('stage', { enum: FINDINGS_BACKFILL_STAGES }).notNull().default('accounts'),
     afterTransactionId: uuid('after_transaction_id'),
     afterBankAccountId: uuid('after_bank_account_id'),
@@ -121,7 +119,7 @@ export const trustFindingsBackfills = pgTable(
       .notNull()
       .default(0),
     completedAt: at('completed_at'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   () => [check('trust_findings_backfills_stage', oneOf('stage', FINDINGS_BACKFILL_STAGES))],
 );

@@ -7,15 +7,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { WEBHOOK_EVENT_STATUSES } from '../../../shared/webhooks.js';
-import { oneOf } from './columns.js';
-import { concurrentIndex } from './concurrent-index.js';
-import { organizations } from './organizations.js';
+import { at, oneOf, orgId, ownedRow, partOf, updatedAt } from './columns.js';
+import { listIndex } from './concurrent-index.js';
 
 /**
  * The inbox of the webhook pipeline (the spec's WebhookPayload__e, made durable): one row per
@@ -25,10 +23,7 @@ import { organizations } from './organizations.js';
 export const webhookEvents = pgTable(
   'webhook_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...ownedRow(),
     eventId: varchar('event_id', { length: 100 }).notNull(),
     type: varchar('type', { length: 100 }).notNull(),
     /** The event object as received (ids only: the remote sends no transaction details). */
@@ -38,27 +33,20 @@ export const webhookEvents = pgTable(
     status: text('status', { enum: WEBHOOK_EVENT_STATUSES }).notNull().default('received'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
-    receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 })
-      .notNull()
-      .defaultNow(),
-    processedAt: timestamp('processed_at', { withTimezone: true, precision: 3 }),
+    receivedAt: at('received_at').notNull().defaultNow(),
+    processedAt: at('processed_at'),
     /**
      * When an admin acknowledged a dead event (it will not be replayed): from then on the
      * retention (WEBHOOK_EVENTS_RETENTION_DAYS) may delete it, as it deletes settled events.
      */
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, precision: 3 }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    acknowledgedAt: at('acknowledged_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('webhook_events_org_event_id').on(t.orgId, t.eventId),
     // The event log, newest first; and by status (the dead ones, the failed ones).
-    concurrentIndex('webhook_events_org_received_id').on(t.orgId, t.receivedAt, t.id),
-    concurrentIndex('webhook_events_org_status_received_id').on(
-      t.orgId,
-      t.status,
-      t.receivedAt,
-      t.id,
-    ),
+    listIndex('webhook_events_org_received_id', t, t.receivedAt),
+    listIndex('webhook_events_org_status_received_id', t, t.status, t.receivedAt),
     check('webhook_events_status', oneOf('status', WEBHOOK_EVENT_STATUSES)),
   ],
 );
@@ -75,12 +63,8 @@ export type EventTransactionOutcome = (typeof EVENT_TRANSACTION_OUTCOMES)[number
 export const webhookEventTransactions = pgTable(
   'webhook_event_transactions',
   {
-    webhookEventId: uuid('webhook_event_id')
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    webhookEventId: partOf('webhook_event_id', () => webhookEvents.id),
+    orgId: orgId(),
     transactionServiceId: varchar('transaction_service_id', { length: 36 }).notNull(),
     /** The upsert job (not a foreign key: finished jobs are deleted). */
     jobId: uuid('job_id'),

@@ -1,5 +1,5 @@
-import { integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { at, orgId } from './columns.js';
 
 /**
  * Webhook requests per organization and hour: how many arrived, passed and failed signature
@@ -9,15 +9,13 @@ import { organizations } from './organizations.js';
 export const webhookReceipts = pgTable(
   'webhook_receipts',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     received: integer('received').notNull().default(0),
     verified: integer('verified').notNull().default(0),
     rejected: integer('rejected').notNull().default(0),
-    lastReceivedAt: timestamp('last_received_at', { withTimezone: true, precision: 3 }),
-    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true, precision: 3 }),
+    lastReceivedAt: at('last_received_at'),
+    lastVerifiedAt: at('last_verified_at'),
   },
   (t) => [primaryKey({ name: 'webhook_receipts_pk', columns: [t.orgId, t.hour] })],
 );

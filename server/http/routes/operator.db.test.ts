@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../testing/app.js';
 import { postWebhook, signatureHeader, webhookEvent } from '../../testing/webhook-posts.js';
 import { waitFor } from '../../testing/wait.js';
 import { enqueueDueReconciliations } from '../../webhooks/reconcile/reconcile-scheduler.js';
@@ -9,12 +9,7 @@ import { enqueueDueReconciliations } from '../../webhooks/reconcile/reconcile-sc
 // reaches it, and one organization's keys never reach another's records.
 
 const OPERATOR = 'operator-key-for-tests-0123456789';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR, LOG_LEVEL: 'silent' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ OPERATOR_API_KEY: OPERATOR, LOG_LEVEL: 'silent' });
 
 const asOperator = (method: string, path: string, body?: unknown) =>
   t.request(method, `/api/operator${path}`, { key: OPERATOR, body });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app.js';
 import { insertBankAccount, insertTransaction } from '../../testing/fixtures.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('bank accounts and transactions are read-only', () => {
   it('lists and gets bank accounts', async () => {

@@ -1,31 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { tamperWithHistory, testHistoryKey } from '../../testing/history-key.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/index.js';
+import { describe, expect, it } from 'vitest';
 import { transactions } from '../../db/schema/index.js';
 import { historyOf } from '../../book/history/history.js';
 import { verifyHistory } from '../../book/history/verify.js';
-import { createOrganization } from '../../domain/organizations.js';
 import type { RemoteTransaction, RemoteTransactionEvent } from '../../remote/index.js';
-import { createTestDatabase } from '../../testing/database.js';
-import { insertBankAccount, remoteTransaction } from '../../testing/fixtures.js';
+import { useTestFirm } from '../../testing/database-hooks.js';
+import { remoteTransaction } from '../../testing/fixtures.js';
 import { storeRemoteTransactions } from '../../book/transactions/store.js';
 
 // The service's log of a transaction (`events`, fetched with it in full) goes with the stored
 // state into the tamper-evident history: a new event is a change, a snapshot without the log (a
 // list's) keeps the stored one, and an edited event breaks the chain. Both databases.
 
-let database: DatabaseHandle;
-let orgId: string;
-let accountServiceId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  orgId = (await createOrganization(database.db, { name: 'Events Firm' })).id;
-  accountServiceId = (await insertBankAccount(database.db, orgId, { category: 'trust' })).serviceId;
-}, 60_000);
-afterAll(() => database?.close());
+const firm = useTestFirm('Events Firm', { account: true });
 
 const event = (
   type: string,
@@ -47,7 +36,7 @@ const created = event('created', '2026-11-20T10:00:00.000Z', null, 'SUCCESSFUL')
 const settled = event('settled', '2026-11-21T09:00:00.000Z', 'SUCCESSFUL', 'DEPOSITED');
 
 const payment = (over: Partial<RemoteTransaction>) =>
-  remoteTransaction(accountServiceId, {
+  remoteTransaction(firm.account.serviceId, {
     id: 'remote-payment-1',
     status: 'SUCCESSFUL',
     method: 'CREDIT',
@@ -58,18 +47,18 @@ const payment = (over: Partial<RemoteTransaction>) =>
 
 let clock = Date.parse('2026-11-22T12:00:00.000Z');
 const write = (transaction: RemoteTransaction) =>
-  database.db.transaction((tx) =>
+  firm.db.transaction((tx) =>
     storeRemoteTransactions(tx, testHistoryKey(), [
-      { orgId, transaction, fetchedAt: new Date((clock += 1000)) },
+      { orgId: firm.orgId, transaction, fetchedAt: new Date((clock += 1000)) },
     ]),
   );
 
 async function history() {
-  const [row] = await database.db
+  const [row] = await firm.db
     .select({ id: transactions.id, events: transactions.events })
     .from(transactions)
-    .where(and(eq(transactions.orgId, orgId), eq(transactions.serviceId, 'remote-payment-1')));
-  const rows = await historyOf(database.db, orgId, row!.id);
+    .where(and(eq(transactions.orgId, firm.orgId), eq(transactions.serviceId, 'remote-payment-1')));
+  const rows = await historyOf(firm.db, firm.orgId, row!.id);
   return { row: row!, rows, contents: rows.map((r) => r.content as Record<string, unknown>) };
 }
 
@@ -110,18 +99,18 @@ describe('transaction events in the history', () => {
   });
 
   it('the chain covers the events: verify passes, then names the row whose event was edited', async () => {
-    expect(await verifyHistory(database.db, testHistoryKey(), orgId)).toMatchObject({ ok: true });
+    expect(await verifyHistory(firm.db, testHistoryKey(), firm.orgId)).toMatchObject({ ok: true });
     const { row, rows } = await history();
     const edited = rows[1]!;
     await tamperWithHistory(
-      database.db,
+      firm.db,
       sql`update audit_history set content = replace(content, '"settled"', '"created"')
           where seq = ${edited.seq}`,
     );
-    expect((await historyOf(database.db, orgId, row.id))[1]?.content).toMatchObject({
+    expect((await historyOf(firm.db, firm.orgId, row.id))[1]?.content).toMatchObject({
       events: [{ type: 'created' }, { type: 'created' }],
     });
-    expect(await verifyHistory(database.db, testHistoryKey(), orgId)).toMatchObject({
+    expect(await verifyHistory(firm.db, testHistoryKey(), firm.orgId)).toMatchObject({
       ok: false,
       firstBroken: { seq: edited.seq, subjectId: row.id },
     });
