@@ -38,6 +38,9 @@ before(async () => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
+/** npm install as a consumer runs it, from the local cache first, no install scripts. */
+const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'];
+
 /** An empty project with the tarball and `extra` installed, and `files` (by name) beside them. */
 async function project(
   name: string,
@@ -50,19 +53,7 @@ async function project(
     path.join(dir, 'package.json'),
     JSON.stringify({ name, private: true, type: 'module' }),
   );
-  await run(
-    'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--ignore-scripts',
-      tarball,
-      ...extra,
-    ],
-    dir,
-  );
+  await run('npm', [...INSTALL, tarball, ...extra], dir);
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
   return dir;
 }

@@ -281,18 +281,12 @@ describe('the trust ledger, seeded scenario', () => {
     expect(inSpanish.body.reasons[0]).toBe(
       'El saldo del extracto (1299,00\u00a0US$) difiere del saldo contable (1300,00\u00a0US$) en −1,00\u00a0US$.',
     );
-    const listedInFrench = await h.t.request(
-      'GET',
-      `/api/ledger/reconciliations?bankAccountId=${trust}`,
-      { headers: { 'accept-language': 'fr-CA' } },
-    );
-    expect(listedInFrench.body.data[0].reasons[0]).toBe(
+    const runs = `/api/ledger/reconciliations?bankAccountId=${trust}`;
+    const inFrench = await h.t.request('GET', runs, { headers: { 'accept-language': 'fr-CA' } });
+    expect(inFrench.body.data[0].reasons[0]).toBe(
       'Le solde du relevé (1\u00a0299,00\u00a0$\u00a0US) diffère du solde comptable (1\u00a0300,00\u00a0$\u00a0US) de −1,00\u00a0$\u00a0US.',
     );
-    const listed = await get(
-      `/api/ledger/reconciliations?bankAccountId=${trust}`,
-      h.t.org.keys.staff,
-    );
+    const listed = await get(runs, h.t.org.keys.staff);
     expect(listed.body.data.map((r: { variance: string }) => r.variance)).toEqual([
       '-1.00',
       '-1.00',
