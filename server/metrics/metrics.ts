@@ -205,35 +205,33 @@ export class Metrics {
           set(this, (await read(source, rows)) ?? []);
         },
       });
-    rowsGauge(
-      {
-        name: 'queue_jobs',
-        help: 'Jobs in the queue now, by kind and state (queued, running, dead)',
-        labelNames: ['kind', 'state'],
-      },
-      'queue',
-      sources.queueDepth,
-      (gauge, rows) => {
-        for (const row of rows) {
-          const kind = KNOWN_KIND.test(row.kind) ? row.kind : 'other';
-          gauge.set({ kind, state: row.state }, row.count);
+    new Gauge({
+      name: `${PREFIX}queue_jobs`,
+      help: 'Jobs in the queue now, by kind and state (queued, running, dead)',
+      labelNames: ['kind', 'state'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const row of (await read('queue', sources.queueDepth)) ?? []) {
+          this.set(
+            { kind: KNOWN_KIND.test(row.kind) ? row.kind : 'other', state: row.state },
+            row.count,
+          );
         }
       },
-    );
-    rowsGauge(
-      {
-        name: 'inbox_events',
-        help: 'Webhook events not processed yet (received, failed) or dead, by type and status',
-        labelNames: ['type', 'status'],
-      },
-      'inbox',
-      sources.inboxDepth,
-      (gauge, rows) => {
-        for (const row of rows) {
-          gauge.inc({ type: eventTypeLabel(row.type), status: row.status }, row.count);
+    });
+    new Gauge({
+      name: `${PREFIX}inbox_events`,
+      help: 'Webhook events not processed yet (received, failed) or dead, by type and status',
+      labelNames: ['type', 'status'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const row of (await read('inbox', sources.inboxDepth)) ?? []) {
+          this.inc({ type: eventTypeLabel(row.type), status: row.status }, row.count);
         }
       },
-    );
+    });
     new Gauge({
       name: `${PREFIX}queue_oldest_due_job_age_seconds`,
       help: 'How long the oldest queued job that is due has waited for a worker (0: none waits)',
