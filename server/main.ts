@@ -2,25 +2,16 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { applyHttpTimeouts, httpTimeouts, serverOptions } from './http/server-timeouts.js';
-import { loadConfig } from './config.js';
-import { StartupError } from './errors.js';
-import { LogSink } from './log-sink.js';
-import { createLogger, ignoreOutputErrors, writePlain } from './logger.js';
+import { writePlain } from './logger.js';
 import { activateDemo } from './demo.js';
+import { runProcess, startProcess, stopOnSignals } from './process-life.js';
 import { openRuntime } from './runtime.js';
 import { startSchedules } from './schedules.js';
-import { createOwnerOnly, deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
+import { deliverFirstAdminKey, ensureDataDir } from './security/data-dir.js';
 import { warmUp } from './warm-up.js';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  // A log that cannot be written (a full disk, a closed pipe) never stops the server: lines are
-  // dropped and counted (log-sink.ts), and the few direct writes to stdout ignore errors.
-  ignoreOutputErrors();
-  const logSink = new LogSink();
-  const logger = createLogger({ level: config.logLevel }, logSink);
-  // DATA_DIR, the embedded database's files, the secrets key: owner-only (0700 / 0600).
-  createOwnerOnly();
+  const { config, logSink, logger } = startProcess();
   ensureDataDir(config.dataDir);
 
   // The runtime makes the default organization and, when due, demo mode's simulator (mounted by
@@ -90,30 +81,15 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals({ logger, logSink }, 10_000, async (signal) => {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
-    // A stuck connection must not keep the process alive forever.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(async () => {
-      schedules.stop();
-      await runtime.close();
-      logger.info('stopped');
-      await logSink.flush();
-      process.exit(0);
-    });
+    // A stuck connection must not keep the process alive forever: the grace period ends it.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     if ('closeIdleConnections' in server) server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+    await closed;
+    schedules.stop();
+    await runtime.close();
+  });
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `${err instanceof StartupError ? err.message : `Failed to start: ${String((err as Error)?.stack ?? err)}`}\n`,
-  );
-  process.exit(1);
-});
+runProcess(main, 'Failed to start');

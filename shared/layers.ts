@@ -36,6 +36,7 @@ export const SERVER_LAYERS: readonly ServerLayer[] = [
     members: [
       'server/main.ts',
       'server/worker.ts',
+      'server/process-life.ts',
       'server/runtime.ts',
       'server/app.ts',
       'server/warm-up.ts',

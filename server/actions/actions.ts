@@ -62,69 +62,69 @@ async function requireSyncableMembers(db: Executor, orgId: string, ids: string[]
   }
 }
 
+/** A create action: the domain's create, answered with the new record. */
+function creates<A extends ActionName>(
+  record: SyncedRecord,
+  create: (db: Executor, orgId: string, input: ActionInput<A>) => Promise<{ id: string }>,
+): Action<A> {
+  return {
+    role: 'staff',
+    perform: async (db, orgId, input) => ({ record, id: (await create(db, orgId, input)).id }),
+  };
+}
+
+/** An update action: the record it names must exist (else bad input), then the domain's update. */
+function updates<A extends ActionName>(
+  record: SyncedRecord,
+  idOf: (input: ActionInput<A>) => string,
+  update: (db: Executor, orgId: string, id: string, input: ActionInput<A>) => Promise<unknown>,
+): Action<A> {
+  return {
+    role: 'staff',
+    async perform(db, orgId, input) {
+      const id = idOf(input);
+      await exists[record](db, orgId, id);
+      await update(db, orgId, id, input);
+      return { record, id };
+    },
+  };
+}
+
 export const recordActions: RecordActions = {
-  ClientCreate: {
-    role: 'staff',
-    perform: async (db, orgId, input) => ({
-      record: 'client',
-      id: (await client.createClient(db, orgId, input)).id,
+  ClientCreate: creates('client', client.createClient),
+  ClientUpdate: updates(
+    'client',
+    (input) => input.clientId,
+    (db, orgId, id, input) => client.updateClient(db, orgId, id, { name: input.name }),
+  ),
+  MatterCreate: creates('matter', matter.createMatter),
+  MatterUpdate: updates(
+    'matter',
+    (input) => input.matterId,
+    (db, orgId, id, input) => matter.updateMatter(db, orgId, id, { name: input.name }),
+  ),
+  PaymentLinkCreate: creates('paymentLink', (db, orgId, input) =>
+    paymentLink.createPaymentLink(db, orgId, {
+      amount: input.amount,
+      bankAccountId: input.bankAccountId,
+      clientId: input.clientId,
+      matterId: input.matterId,
+      name: input.paymentLinkName,
     }),
-  },
-  ClientUpdate: {
-    role: 'staff',
-    async perform(db, orgId, input) {
-      await exists.client(db, orgId, input.clientId);
-      await client.updateClient(db, orgId, input.clientId, { name: input.name });
-      return { record: 'client', id: input.clientId };
-    },
-  },
-  MatterCreate: {
-    role: 'staff',
-    perform: async (db, orgId, input) => ({
-      record: 'matter',
-      id: (await matter.createMatter(db, orgId, input)).id,
-    }),
-  },
-  MatterUpdate: {
-    role: 'staff',
-    async perform(db, orgId, input) {
-      await exists.matter(db, orgId, input.matterId);
-      await matter.updateMatter(db, orgId, input.matterId, { name: input.name });
-      return { record: 'matter', id: input.matterId };
-    },
-  },
-  PaymentLinkCreate: {
-    role: 'staff',
-    async perform(db, orgId, input) {
-      const created = await paymentLink.createPaymentLink(db, orgId, {
-        amount: input.amount,
-        bankAccountId: input.bankAccountId,
-        clientId: input.clientId,
-        matterId: input.matterId,
-        name: input.paymentLinkName,
-      });
-      return { record: 'paymentLink', id: created.id };
-    },
-  },
-  PaymentLinkUpdate: {
-    role: 'staff',
-    async perform(db, orgId, { paymentLinkId, ...changes }) {
-      await exists.paymentLink(db, orgId, paymentLinkId);
-      await paymentLink.updatePaymentLink(db, orgId, paymentLinkId, changes);
-      return { record: 'paymentLink', id: paymentLinkId };
-    },
-  },
-  AggregateLinkCreate: {
-    role: 'staff',
-    async perform(db, orgId, input) {
-      await requireSyncableMembers(db, orgId, input.paymentLinkIds);
-      const created = await aggregate.createAggregateLink(db, orgId, {
-        paymentLinkIds: input.paymentLinkIds,
-        name: input.aggregateLinkName,
-      });
-      return { record: 'aggregateLink', id: created.id };
-    },
-  },
+  ),
+  PaymentLinkUpdate: updates(
+    'paymentLink',
+    (input) => input.paymentLinkId,
+    (db, orgId, id, { paymentLinkId: _, ...changes }) =>
+      paymentLink.updatePaymentLink(db, orgId, id, changes),
+  ),
+  AggregateLinkCreate: creates('aggregateLink', async (db, orgId, input) => {
+    await requireSyncableMembers(db, orgId, input.paymentLinkIds);
+    return aggregate.createAggregateLink(db, orgId, {
+      paymentLinkIds: input.paymentLinkIds,
+      name: input.aggregateLinkName,
+    });
+  }),
   AggregateLinkUpdate: {
     role: 'staff',
     async perform(db, orgId, input) {

@@ -3,9 +3,9 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { migrationsFolder } from '../db/index.js';
 import { readMigrations } from '../db/migrate.js';
+import { readBackup } from './backup-reader.js';
 import {
   BackupFileError,
-  readBackup,
   type BackupEvent,
   type BackupHeader,
   type BackupManifest,

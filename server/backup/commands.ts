@@ -1,5 +1,4 @@
 import { createWriteStream, existsSync, rmSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,8 +6,9 @@ import { lockDataDir } from '../db/data-dir-lock.js';
 import { StartupError } from '../errors.js';
 import { uncompressed } from './backup-file.js';
 import { startExport } from './export-process.js';
-import { DATA_FILES } from './files.js';
-import { BackupFileError, readBackup, type BackupHeader } from './format.js';
+import { DATA_FILES, writeThroughPartial } from './files.js';
+import { readBackup } from './backup-reader.js';
+import { BackupFileError, type BackupHeader } from './format.js';
 import { moveToPostgres, MoveRefused } from './move.js';
 import { formatCount, Progress, type ProgressOutput } from './progress.js';
 import { restoreBackup, RestoreRefused } from './restore.js';
@@ -241,15 +241,12 @@ async function receiveBackup(
     }
   })();
   try {
-    await Promise.all([pipeline(toFile, createWriteStream(partial, { mode: 0o600 })), check]);
-    // On disk before it gets its name: a file called FILE is a complete backup, even after a crash.
-    const handle = await open(partial, 'r');
-    await handle.sync();
-    await handle.close();
-    await rename(partial, out);
+    await writeThroughPartial(
+      out,
+      (file) => Promise.all([pipeline(toFile, createWriteStream(file, { mode: 0o600 })), check]),
+      () => body.destroy(),
+    );
   } catch (error) {
-    body.destroy();
-    await rm(partial, { force: true });
     process.off('SIGINT', interrupted);
     throw error instanceof BackupFileError && error.problem === 'truncated'
       ? new BackupFileError(

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { openPrivatePglite } from './embedded.js';
 import { exportDatabase } from './export.js';
-import { BackupWriter } from './format.js';
+import { BackupWriter } from './backup-writer.js';
 
 // The process that writes a backup: `node --import tsx export-child.ts PGDATA [--gzip]
 // [--file NAME=PATH]...`. It opens an embedded database that only it uses (a private copy of the

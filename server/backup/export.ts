@@ -11,13 +11,8 @@ import {
   tableId,
   type SqlSession,
 } from './catalog.js';
-import {
-  BACKUP_FORMAT,
-  FORMAT_VERSION,
-  type BackupManifest,
-  type BackupWriter,
-  type TableSection,
-} from './format.js';
+import type { BackupWriter } from './backup-writer.js';
+import { BACKUP_FORMAT, FORMAT_VERSION, type BackupManifest, type TableSection } from './format.js';
 
 // Writes a backup of an embedded database that nobody else is using: a private copy of the live
 // one (online backups, snapshot.ts) or a stopped server's DATA_DIR (db:move). One REPEATABLE

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
 
@@ -49,5 +49,29 @@ export async function pruneBackups(dir: string, keep: number, logger: Logger): P
   for (const old of (await listBackupFiles(dir)).slice(keep)) {
     await rm(path.join(dir, old.name), { force: true });
     logger.info({ file: old.name }, 'backup removed (BACKUP_KEEP)');
+  }
+}
+
+/**
+ * Writes `file` through `<file>.partial`, on disk before it gets its name: a file by that name is
+ * a complete backup, even after a crash. On a failure `stop` halts the writer, the partial file
+ * goes, and the error is thrown again.
+ */
+export async function writeThroughPartial(
+  file: string,
+  write: (partial: string) => Promise<unknown>,
+  stop: () => void,
+): Promise<void> {
+  const partial = `${file}.partial`;
+  try {
+    await write(partial);
+    const handle = await open(partial, 'r');
+    await handle.sync();
+    await handle.close();
+    await rename(partial, file);
+  } catch (error) {
+    stop();
+    await rm(partial, { force: true });
+    throw error;
   }
 }

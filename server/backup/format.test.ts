@@ -1,14 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { dependencyOrder } from './catalog.js';
-import {
-  BACKUP_FORMAT,
-  BackupFileError,
-  BackupWriter,
-  readBackup,
-  type BackupEvent,
-  type BackupHeader,
-} from './format.js';
+import { readBackup } from './backup-reader.js';
+import { BackupWriter } from './backup-writer.js';
+import { BACKUP_FORMAT, BackupFileError, type BackupEvent, type BackupHeader } from './format.js';
 
 // The backup file format on its own: what is written reads back event for event, and every kind
 // of bad file is refused with its own reason, in any chunking of its bytes.

@@ -13,7 +13,8 @@ import { parseSecretsKey, SecretBox } from '../security/secret-box.js';
 import { knownMigrations, readBackupFile, verifyBackupFile } from './backup-file.js';
 import { SESSION_SETTINGS } from './catalog.js';
 import { startExport, type ExportProcess } from './export-process.js';
-import { readBackup, type BackupEvent } from './format.js';
+import { readBackup } from './backup-reader.js';
+import type { BackupEvent } from './format.js';
 import { loadBackup, postgresTarget } from './load.js';
 import { formatCount, Progress, type ProgressOutput } from './progress.js';
 

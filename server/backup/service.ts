@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
@@ -11,7 +11,13 @@ import type { DatabaseHandle } from '../db/index.js';
 import { AppError, errorMessage, StartupError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { startExport, type ExportResult } from './export-process.js';
-import { DATA_FILES, listBackupFiles, newBackupFileName, pruneBackups } from './files.js';
+import {
+  DATA_FILES,
+  listBackupFiles,
+  newBackupFileName,
+  pruneBackups,
+  writeThroughPartial,
+} from './files.js';
 import { BackupSpaceError, checkRoom, copyLiveDatabase } from './snapshot.js';
 
 // Online backups of the embedded database, one at a time per process: asked for over the
@@ -253,18 +259,12 @@ export class BackupService {
     const running = await this.start(trigger);
     const dir = this.#config.backupDir;
     const file = path.join(dir, newBackupFileName(dir));
-    const partial = `${file}.partial`;
-    try {
-      await Promise.all([pipeline(running.output, createWriteStream(partial)), running.done]);
-      const handle = await open(partial, 'r');
-      await handle.sync();
-      await handle.close();
-      await rename(partial, file);
-    } catch (error) {
-      running.abort();
-      await rm(partial, { force: true });
-      throw error;
-    }
+    await writeThroughPartial(
+      file,
+      (partial) =>
+        Promise.all([pipeline(running.output, createWriteStream(partial)), running.done]),
+      () => running.abort(),
+    );
     if (this.#lastSuccess) this.#lastSuccess.file = path.basename(file);
     await pruneBackups(dir, this.#config.backupKeep, this.#logger);
     return file;

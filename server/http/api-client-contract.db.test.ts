@@ -42,6 +42,22 @@ function recordingClient(): { calls: string[]; client: ApiClient } {
   };
 }
 
+/**
+ * Runs every call of `exercised`, one per function of `api`, and checks that they called exactly
+ * `paths`, each one the OpenAPI document has.
+ */
+async function expectEveryFunctionCalled(
+  api: object,
+  exercised: Record<string, () => Promise<unknown>>,
+  calls: string[],
+  paths: string[],
+): Promise<void> {
+  for (const call of Object.values(exercised)) await call();
+  expect(Object.keys(api).sort()).toEqual(Object.keys(exercised).sort());
+  expect(new Set(calls)).toEqual(new Set(paths));
+  expect(calls.filter((call) => !operations.has(call))).toEqual([]);
+}
+
 describe('the typed API client', () => {
   it('calls only paths and methods the OpenAPI document has, and every method is checked', async () => {
     const { calls, client } = recordingClient();
@@ -101,21 +117,16 @@ describe('the typed API client', () => {
       reconcileNow: () => operationsApi.reconcileNow(client),
       getWorkProgress: () => operationsApi.getWorkProgress(client),
     } satisfies Record<keyof typeof operationsApi, () => Promise<unknown>>;
-    for (const call of Object.values(exercised)) await call();
-    expect(Object.keys(operationsApi).sort()).toEqual(Object.keys(exercised).sort());
-    expect(new Set(calls)).toEqual(
-      new Set([
-        'GET /api/admin/sync-problems',
-        'POST /api/admin/sync-problems/retry',
-        'GET /api/admin/webhook-events',
-        'GET /api/admin/webhook-events/{id}',
-        'POST /api/admin/webhook-events/{id}/replay',
-        'POST /api/admin/webhook-events/replay',
-        'POST /api/admin/reconcile',
-        'GET /api/admin/progress',
-      ]),
-    );
-    expect(calls.filter((call) => !operations.has(call))).toEqual([]);
+    await expectEveryFunctionCalled(operationsApi, exercised, calls, [
+      'GET /api/admin/sync-problems',
+      'POST /api/admin/sync-problems/retry',
+      'GET /api/admin/webhook-events',
+      'GET /api/admin/webhook-events/{id}',
+      'POST /api/admin/webhook-events/{id}/replay',
+      'POST /api/admin/webhook-events/replay',
+      'POST /api/admin/reconcile',
+      'GET /api/admin/progress',
+    ]);
   });
 
   it('calls only documented paths from the trust ledger widget’s API, every function checked', async () => {
@@ -140,18 +151,13 @@ describe('the typed API client', () => {
         }),
       listReconciliations: () => ledgerApi.listReconciliations(client, { bankAccountId }),
     } satisfies Record<keyof typeof ledgerApi, () => Promise<unknown>>;
-    for (const call of Object.values(exercised)) await call();
-    expect(Object.keys(ledgerApi).sort()).toEqual(Object.keys(exercised).sort());
-    expect(new Set(calls)).toEqual(
-      new Set([
-        'GET /api/ledger/balances',
-        'GET /api/ledger/entries',
-        'GET /api/ledger/deposits',
-        'POST /api/ledger/reconciliations',
-        'GET /api/ledger/reconciliations',
-      ]),
-    );
-    expect(calls.filter((call) => !operations.has(call))).toEqual([]);
+    await expectEveryFunctionCalled(ledgerApi, exercised, calls, [
+      'GET /api/ledger/balances',
+      'GET /api/ledger/entries',
+      'GET /api/ledger/deposits',
+      'POST /api/ledger/reconciliations',
+      'GET /api/ledger/reconciliations',
+    ]);
   });
 
   it('talks to the real app: records, actions, and errors with their field messages', async () => {

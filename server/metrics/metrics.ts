@@ -189,6 +189,22 @@ export class Metrics {
       labelNames: ['source'],
       registers,
     });
+    /** A gauge of rows read from `source` at each scrape: emptied, then set from what was read. */
+    const rowsGauge = <R>(
+      config: { name: string; help: string; labelNames: string[] },
+      source: string,
+      rows: () => Promise<R[]>,
+      set: (gauge: Gauge, rows: R[]) => void,
+    ) =>
+      new Gauge({
+        ...config,
+        name: `${PREFIX}${config.name}`,
+        registers,
+        async collect() {
+          this.reset();
+          set(this, (await read(source, rows)) ?? []);
+        },
+      });
     new Gauge({
       name: `${PREFIX}queue_jobs`,
       help: 'Jobs in the queue now, by kind and state (queued, running, dead)',
@@ -225,58 +241,55 @@ export class Metrics {
         this.set(seconds ?? 0);
       },
     });
-    new Gauge({
-      name: `${PREFIX}trust_findings_open`,
-      help: 'Trust-safety findings open now (not acknowledged, cause not gone), by severity',
-      labelNames: ['severity'],
-      registers,
-      async collect() {
-        this.reset();
+    const { trustFindings } = sources;
+    rowsGauge(
+      {
+        name: 'trust_findings_open',
+        help: 'Trust-safety findings open now (not acknowledged, cause not gone), by severity',
+        labelNames: ['severity'],
+      },
+      'trust_findings',
+      async () => (trustFindings ? trustFindings() : []),
+      (gauge, rows) => {
         // Every severity has a series, 0 when none: an alert can watch `high` from the start.
-        for (const severity of TRUST_FINDING_SEVERITIES) this.set({ severity }, 0);
-        const rows = sources.trustFindings
-          ? await read('trust_findings', sources.trustFindings)
-          : [];
-        for (const row of rows ?? []) {
+        for (const severity of TRUST_FINDING_SEVERITIES) gauge.set({ severity }, 0);
+        for (const row of rows) {
           if ((TRUST_FINDING_SEVERITIES as readonly string[]).includes(row.severity)) {
-            this.set({ severity: row.severity }, row.count);
+            gauge.set({ severity: row.severity }, row.count);
           }
         }
       },
-    });
+    );
     const orgLabels = options.orgLabels === true;
     const budget = shared(() => sources.remoteBudget());
     const labelNames = orgLabels ? ['org_id', 'measure'] : ['measure'];
-    new Gauge({
-      name: `${PREFIX}remote_budget_in_use`,
-      help: orgLabels
+    /** The budget's two measures, the rolling window and in flight, of each organization's row. */
+    const budgetGauge = (
+      name: string,
+      help: string,
+      window: (u: BudgetUsage) => number,
+      inFlight: (u: BudgetUsage) => number,
+    ) =>
+      rowsGauge({ name, help, labelNames }, 'budget', budget, (gauge, usage) => {
+        for (const [labels, u] of budgetRows(usage, orgLabels)) {
+          gauge.set({ ...labels, measure: 'window' }, window(u));
+          gauge.set({ ...labels, measure: 'in_flight' }, inFlight(u));
+        }
+      });
+    budgetGauge(
+      'remote_budget_in_use',
+      orgLabels
         ? 'Remote budget in use per organization: starts in the rolling window, and in flight'
         : 'Remote budget in use by the busiest organization: starts in the window, and in flight',
-      labelNames,
-      registers,
-      async collect() {
-        this.reset();
-        const usage = (await read('budget', budget)) ?? [];
-        for (const [labels, u] of budgetRows(usage, orgLabels)) {
-          this.set({ ...labels, measure: 'window' }, u.inWindow);
-          this.set({ ...labels, measure: 'in_flight' }, u.inFlight);
-        }
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}remote_budget_limit`,
-      help: 'The limits of the remote budget in use above: starts per window, and in flight',
-      labelNames,
-      registers,
-      async collect() {
-        this.reset();
-        const usage = (await read('budget', budget)) ?? [];
-        for (const [labels, u] of budgetRows(usage, orgLabels)) {
-          this.set({ ...labels, measure: 'window' }, u.maxRequests);
-          this.set({ ...labels, measure: 'in_flight' }, u.maxConcurrent);
-        }
-      },
-    });
+      (u) => u.inWindow,
+      (u) => u.inFlight,
+    );
+    budgetGauge(
+      'remote_budget_limit',
+      'The limits of the remote budget in use above: starts per window, and in flight',
+      (u) => u.maxRequests,
+      (u) => u.maxConcurrent,
+    );
   }
 }
 

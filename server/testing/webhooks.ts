@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { SUPPORTED_WEBHOOK_KINDS } from '../../shared/webhooks.js';
+import { transactions } from '../db/schema/index.js';
 import type { RemoteApi } from '../remote/index.js';
 import type { Simulator, SimulatorOptions } from '../../simulator/simulator.js';
 import type { FirmInfo } from '../../simulator/firms.js';
@@ -25,6 +27,8 @@ export interface PipelineHarness {
   remoteCalls: string[];
   /** Resolves when `check` answers truthy (polled), or fails after `timeoutMs`. */
   waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs?: number): Promise<T>;
+  /** Our stored row of the remote transaction `serviceId` (undefined: not stored yet). */
+  storedTransaction(serviceId: string): Promise<typeof transactions.$inferSelect | undefined>;
   close(): Promise<void>;
 }
 
@@ -85,6 +89,13 @@ export async function startPipeline(
     secret,
     remoteCalls,
     waitFor,
+    async storedTransaction(serviceId) {
+      const [row] = await t.database.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.orgId, orgId), eq(transactions.serviceId, serviceId)));
+      return row;
+    },
     async close() {
       await remote.close();
       await closeServer(app.server);

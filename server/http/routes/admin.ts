@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import * as s from '../../../shared/schemas.js';
 import { createApiKey, listApiKeys, revokeApiKeySafely } from '../../domain/api-keys.js';
@@ -11,6 +12,7 @@ import {
   jsonResponse,
   writeErrorResponses,
 } from '../openapi.js';
+import type { AppEnv } from '../context.js';
 import { createRouter } from '../router.js';
 
 // Administration of an organization: its API keys, settings and remote sites. Admins only.
@@ -100,6 +102,10 @@ export const settingsRouter = createRouter({ role: 'admin' })
     },
   );
 
+/** What every remote-site function is given first: the database, the built-in service URLs, the organization. */
+const sitesOf = (c: Context<AppEnv>) =>
+  [c.get('db'), c.get('deps').config.serviceUrls, c.get('caller').orgId] as const;
+
 export const remoteSitesRouter = createRouter({ role: 'admin' })
   .openapi(
     createRoute({
@@ -114,17 +120,7 @@ export const remoteSitesRouter = createRouter({ role: 'admin' })
         ...errorResponses,
       },
     }),
-    async (c) =>
-      c.json(
-        {
-          data: await listRemoteSites(
-            c.get('db'),
-            c.get('deps').config.serviceUrls,
-            c.get('caller').orgId,
-          ),
-        },
-        200,
-      ),
+    async (c) => c.json({ data: await listRemoteSites(...sitesOf(c)) }, 200),
   )
   .openapi(
     createRoute({
@@ -134,16 +130,7 @@ export const remoteSitesRouter = createRouter({ role: 'admin' })
       request: { body: jsonBody(s.remoteSiteCreate) },
       responses: { 201: jsonResponse(s.remoteSiteRecord, 'Added'), ...writeErrorResponses },
     }),
-    async (c) =>
-      c.json(
-        await addRemoteSite(
-          c.get('db'),
-          c.get('deps').config.serviceUrls,
-          c.get('caller').orgId,
-          c.req.valid('json'),
-        ),
-        201,
-      ),
+    async (c) => c.json(await addRemoteSite(...sitesOf(c), c.req.valid('json')), 201),
   )
   .openapi(
     createRoute({
@@ -159,9 +146,7 @@ export const remoteSitesRouter = createRouter({ role: 'admin' })
     async (c) =>
       c.json(
         await setRemoteSiteActive(
-          c.get('db'),
-          c.get('deps').config.serviceUrls,
-          c.get('caller').orgId,
+          ...sitesOf(c),
           c.req.valid('param').id,
           c.req.valid('json').active,
         ),

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Demo } from '../../demo.js';
 import { getAggregateLink } from '../../domain/aggregate-links.js';
@@ -133,63 +133,81 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
         );
         return c.json({ token, expiresAt: expiresAt.toISOString() }, 200);
       })
-      .post('/demo/pay', authenticate(), requireRole('staff'), async (c) => {
-        requireOwnOrigin(c);
-        const parsed = payInput.safeParse(await c.req.json().catch(() => undefined));
-        if (!parsed.success) {
-          throw invalidInput(
-            'Name a paymentLinkId or an aggregateLinkId',
-            fieldErrors(parsed.error),
-          );
-        }
-        const db = c.get('db');
-        const { orgId } = c.get('caller');
-        const options = { method: 'CARD' as const, payerName: 'Pat Payer', lastFour: '4242' };
-        try {
-          if ('paymentLinkId' in parsed.data) {
-            const link = await getPaymentLink(db, orgId, parsed.data.paymentLinkId);
-            if (!link.serviceId) throw notSynced('payment link');
-            const paid = demo.simulator.sandbox.payPaymentLink(
-              demo.firmKey,
-              link.serviceId,
-              options,
-            );
-            demo.persist();
-            return c.json({ transactions: paid.transactions.length }, 200);
-          }
-          const link = await getAggregateLink(db, orgId, parsed.data.aggregateLinkId);
-          if (!link.serviceId) throw notSynced('aggregate link');
-          const paid = demo.simulator.sandbox.payAggregatePaymentLink(
-            demo.firmKey,
-            link.serviceId,
-            options,
-          );
-          demo.persist();
-          return c.json({ transactions: paid.transactions.length }, 200);
-        } catch (error) {
-          // "Already paid" and the like, in the simulator's own words.
-          if (error instanceof SimulatorError) {
-            throw new AppError(
-              error.code === 'NOT_FOUND' ? 'not_found' : 'conflict',
-              error.message,
+      .post(
+        '/demo/pay',
+        authenticate(),
+        requireRole('staff'),
+        sandboxAction(demo, async (c) => {
+          const parsed = payInput.safeParse(await c.req.json().catch(() => undefined));
+          if (!parsed.success) {
+            throw invalidInput(
+              'Name a paymentLinkId or an aggregateLinkId',
+              fieldErrors(parsed.error),
             );
           }
-          throw error;
-        }
-      })
+          const db = c.get('db');
+          const { orgId } = c.get('caller');
+          const { sandbox } = demo.simulator;
+          const input = parsed.data;
+          const options = { method: 'CARD' as const, payerName: 'Pat Payer', lastFour: '4242' };
+          const paid =
+            'paymentLinkId' in input
+              ? sandbox.payPaymentLink(
+                  demo.firmKey,
+                  syncedId(await getPaymentLink(db, orgId, input.paymentLinkId), 'payment link'),
+                  options,
+                )
+              : sandbox.payAggregatePaymentLink(
+                  demo.firmKey,
+                  syncedId(
+                    await getAggregateLink(db, orgId, input.aggregateLinkId),
+                    'aggregate link',
+                  ),
+                  options,
+                );
+          return { transactions: paid.transactions.length };
+        }),
+      )
       // The processor's nightly batch, at once: the demo's payments settle (DEPOSITED), so a
       // newcomer reaches Refund (a payment still PENDING can only be voided).
-      .post('/demo/settle', authenticate(), requireRole('staff'), (c) => {
-        requireOwnOrigin(c);
-        const settled = demo.simulator.sandbox.settle(demo.firmKey);
-        demo.persist();
-        return c.json(
-          { transactions: settled.length, depositId: settled[0]?.depositId ?? null },
-          200,
-        );
-      })
+      .post(
+        '/demo/settle',
+        authenticate(),
+        requireRole('staff'),
+        sandboxAction(demo, () => {
+          const settled = demo.simulator.sandbox.settle(demo.firmKey);
+          return { transactions: settled.length, depositId: settled[0]?.depositId ?? null };
+        }),
+      )
   );
 }
 
-const notSynced = (what: string) =>
-  new AppError('conflict', `The ${what} is not in the payment service yet: sync it first`);
+/**
+ * A button of the demo page that changes the simulator (pay, settle): asked by the page itself
+ * only; what it changed is on disk before the answer leaves; the simulator's refusals ("already
+ * paid" and the like) answer in its own words, as our errors.
+ */
+function sandboxAction(
+  demo: Demo,
+  act: (c: Context<AppEnv>) => Promise<Record<string, unknown>> | Record<string, unknown>,
+): Handler<AppEnv> {
+  return async (c) => {
+    requireOwnOrigin(c);
+    try {
+      const answer = await act(c);
+      demo.persist();
+      return c.json(answer, 200);
+    } catch (error) {
+      if (error instanceof SimulatorError) {
+        throw new AppError(error.code === 'NOT_FOUND' ? 'not_found' : 'conflict', error.message);
+      }
+      throw error;
+    }
+  };
+}
+
+/** The link's id at the payment service: a link not synced yet cannot be paid there. */
+function syncedId(link: { serviceId: string | null }, what: string): string {
+  if (link.serviceId) return link.serviceId;
+  throw new AppError('conflict', `The ${what} is not in the payment service yet: sync it first`);
+}

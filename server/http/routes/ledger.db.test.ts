@@ -1,7 +1,7 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { tamperWithHistory, testHistoryKey } from '../../testing/history-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, ledgerReconciliations, transactions } from '../../db/schema/index.js';
+import { ledgerEntries, ledgerReconciliations } from '../../db/schema/index.js';
 import { applyTransactionsToLedger } from '../../book/ledger/apply.js';
 import { trustBalanceCents } from '../../book/ledger/balances.js';
 import { syncBankAccounts } from '../../sync/bank-accounts.js';
@@ -20,13 +20,7 @@ const ids: string[] = []; // remote ids of every transaction of the scenario
 
 const get = (path: string, key?: string) => h.t.request('GET', path, key ? { key } : {});
 
-async function localRow(serviceId: string) {
-  const [row] = await h.t.database.db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.orgId, h.orgId), eq(transactions.serviceId, serviceId)));
-  return row;
-}
+const localRow = (serviceId: string) => h.storedTransaction(serviceId);
 
 beforeAll(async () => {
   h = await startPipeline();

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrustFindingRecord } from '../../../shared/trust-findings.js';
-import { transactions, trustFindings } from '../../db/schema/index.js';
+import { trustFindings } from '../../db/schema/index.js';
 import { syncBankAccounts } from '../../sync/bank-accounts.js';
 import { startPipeline, type PipelineHarness } from '../../testing/webhooks.js';
 
@@ -41,13 +41,7 @@ function waitForFinding(
   }, 20_000);
 }
 
-async function localTransaction(serviceId: string) {
-  const [row] = await h.t.database.db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.orgId, h.orgId), eq(transactions.serviceId, serviceId)));
-  return row;
-}
+const localTransaction = (serviceId: string) => h.storedTransaction(serviceId);
 
 /** The gauge of open findings of one severity, as a scraper reads /metrics. */
 async function openGauge(severity: string): Promise<number> {
