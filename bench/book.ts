@@ -41,7 +41,10 @@ try {
   const lines: { client: { id: string; name: string }; matter: { id: string; name: string } }[] =
     [];
   for (let i = 0; i < 20; i++) {
-    const [client] = await db.insert(clients).values({ orgId, name: `Client ${i}` }).returning();
+    const [client] = await db
+      .insert(clients)
+      .values({ orgId, name: `Client ${i}` })
+      .returning();
     const [matter] = await db
       .insert(matters)
       .values({ orgId, clientId: client!.id, name: `Matter ${i}` })

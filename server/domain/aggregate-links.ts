@@ -50,10 +50,7 @@ const toAggregateLink = (row: AggregateLinkRow, members: Members): AggregateLink
 });
 
 /** The members of each aggregate link: their ids in order, their client and their total. */
-async function membersOf(
-  db: Executor,
-  aggregateLinkIds: string[],
-): Promise<Map<string, Members>> {
+async function membersOf(db: Executor, aggregateLinkIds: string[]): Promise<Map<string, Members>> {
   const found = new Map<string, { ids: string[]; clientId: string | null; cents: number }>(
     aggregateLinkIds.map((id) => [id, { ids: [], clientId: null, cents: 0 }]),
   );

@@ -102,11 +102,7 @@ async function schedulePoll(ctx: MoneyOutContext, row: MoneyOutRow, polls: numbe
   });
 }
 
-async function runMoneyOutJob(
-  ctx: MoneyOutContext,
-  job: Job,
-  signal?: AbortSignal,
-): Promise<void> {
+async function runMoneyOutJob(ctx: MoneyOutContext, job: Job, signal?: AbortSignal): Promise<void> {
   const { requestId, polls = 0 } = job.payload as unknown as MoneyOutJobPayload;
   let row = await getRequest(ctx.db, job.orgId, requestId);
   if (!isOpen(row.status)) return;
