@@ -153,7 +153,7 @@ export function storedAnswers(): MiddlewareHandler<AppEnv> {
 }
 
 /** The one check of an Idempotency-Key header, for every route (400 with the one message). */
-export function checkIdempotencyKey(key: string): void {
+function checkIdempotencyKey(key: string): void {
   if (!isIdempotencyKey(key)) {
     throw invalidInput(`The ${IDEMPOTENCY_HEADER} header is not valid`, {
       [IDEMPOTENCY_HEADER]: [IDEMPOTENCY_KEY_PROBLEM],

@@ -1,5 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { auditHistory, organizations } from '../../db/schema/index.js';
 import {

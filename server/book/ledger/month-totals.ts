@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.js';
-import { addEntry, FIGURE_COLUMNS, noFigures, type Figures, type Movement } from './totals.js';
+import {
+  addEntry,
+  FIGURE_COLUMNS,
+  FIGURES,
+  noFigures,
+  type Figures,
+  type Movement,
+} from './totals.js';
 
 // The month totals (ledger_month_totals) of each client/matter line: what entries dated in each
 // calendar month (UTC) added, moved by every post in its transaction. A balance as of a past date
 // reads the months after it, not every entry since: see balances.ts.
-
-const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof Figures)[];
 
 /** The first day (UTC) of the month of `date`, as `YYYY-MM-01`. */
 export const monthOf = (date: Date): string => `${date.toISOString().slice(0, 7)}-01`;

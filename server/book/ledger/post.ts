@@ -5,14 +5,13 @@ import { addToMonthTotals } from './month-totals.js';
 import {
   addEntry,
   FIGURE_COLUMNS,
+  FIGURES,
   matterScope,
   noFigures,
   scopesOf,
   type Figures,
   type Movement,
 } from './totals.js';
-
-const FIGURE_KEYS = Object.keys(FIGURE_COLUMNS) as (keyof Figures)[];
 
 // Posting: entries are appended, and the totals they change (ledger_balances: the account, the
 // client in it, the client's matter there; and that line's month, ledger_month_totals) move in
@@ -95,7 +94,7 @@ export async function postEntries(
     ([, t]) =>
       sql`(${orgId}::uuid, ${t.bankAccountId}::uuid, ${t.scope}, ${t.clientId}::uuid,
         ${t.matterId}::uuid, ${sql.join(
-          FIGURE_KEYS.map((k) => sql`${t.figures[k]}::bigint`),
+          FIGURES.map((k) => sql`${t.figures[k]}::bigint`),
           sql`, `,
         )}, case when ${t.figures.balance}::bigint < 0 then now() end)`,
   );

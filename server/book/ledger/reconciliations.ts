@@ -132,15 +132,22 @@ export async function reconcile(
       order by created_on desc limit ${MAX_UNMATCHED}`),
   );
   const variance = statement - book;
-  const result = {
-    bankAccountId: input.bankAccountId,
-    asOf: asOf.toISOString(),
-    status: 'balanced' as 'balanced' | 'variance',
+  const figures = {
     statementBalance: moneyOfCents(statement),
     bookBalance: moneyOfCents(book),
     clientLedgerTotal: moneyOfCents(clientTotal),
     variance: moneyOfCents(variance),
-    reasons: [] as string[],
+    negativeClients: negative,
+  };
+  // Its reasons, in English as the history keeps them (the API answers them in the caller's
+  // language: reconciliationSentences()).
+  const reasons = reconciliationSentences(figures).map((r) => r.text);
+  const result = {
+    bankAccountId: input.bankAccountId,
+    asOf: asOf.toISOString(),
+    status: reasons.length === 0 ? ('balanced' as const) : ('variance' as const),
+    ...figures,
+    reasons,
     unmatched: [
       ...unassigned.map((l) => ({
         kind: 'unassigned_money' as const,
@@ -155,12 +162,7 @@ export async function reconcile(
         transactionId: p.id,
       })),
     ].slice(0, MAX_UNMATCHED),
-    negativeClients: negative,
   };
-  // Its reasons, in English as the history keeps them (the API answers them in the caller's
-  // language: reconciliationSentences()).
-  result.reasons = reconciliationSentences(result).map((r) => r.text);
-  if (result.reasons.length > 0) result.status = 'variance';
   const values = {
     id: randomUUID(),
     orgId,

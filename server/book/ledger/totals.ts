@@ -49,6 +49,9 @@ export const FIGURE_COLUMNS: Readonly<Record<keyof Figures, string>> = {
   balance: 'balance_cents',
 };
 
+/** The figures in their columns' order (the order every insert of totals lists them in). */
+export const FIGURES = Object.keys(FIGURE_COLUMNS) as (keyof Figures)[];
+
 /** Adds an entry to a line's figures. */
 export function addEntry(figures: Figures, e: { kind: LedgerEntryKind; amountCents: number }) {
   figures[e.kind] += e.amountCents;
