@@ -53,8 +53,8 @@ test('the demo page walks from settings to a paid transaction', async () => {
   const link = page.locator('service-payment-link-create');
   await assertValue(link.getByRole('combobox', { name: 'Client' }), 'Jane Roe');
   await link.getByLabel('Name').fill('Retainer');
-  await link.getByLabel('Bank account').selectOption({ label: 'Trust (IOLTA) ··2222 (default)' });
-  await link.getByText('A trust account').waitFor();
+  await link.getByLabel('Bank account').selectOption({ label: 'Trust (IOLTA) ··2222' });
+  await link.getByText('The default trust account').waitFor();
   await assertSelected(link.getByLabel('Matter'), 'Estate planning');
   await link.getByLabel('Amount (USD)').fill('250.00');
   await link.getByRole('button', { name: 'Create payment link' }).click();

@@ -181,3 +181,7 @@ export const statusTone = (status: TransactionStatus | string) =>
       : /^(PENDING|HELD)$/.test(status)
         ? 'warning'
         : 'muted';
+
+/** A bank account as its statement names it: "Trust (IOLTA) ··2222". */
+export const accountLabel = (a: { name: string; lastFour?: string | null }) =>
+  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}`;

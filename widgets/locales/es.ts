@@ -131,7 +131,10 @@ export const es = {
   // <service-payment-link-create>
   'Bank account': 'Cuenta bancaria',
   'Amount (USD)': 'Importe (USD)',
-  '(default)': '(predeterminada)',
+  'The default trust account: the client’s money is held in trust.':
+    'La cuenta fiduciaria predeterminada: el dinero del cliente se guarda en fideicomiso.',
+  'The default operating account: the firm’s own money.':
+    'La cuenta operativa predeterminada: el dinero propio del despacho.',
   'A trust account: the client’s money is held in trust.':
     'Una cuenta fiduciaria: el dinero del cliente se guarda en fideicomiso.',
   'An operating account: the firm’s own money.':

@@ -129,7 +129,10 @@ export const fr = {
   // <service-payment-link-create>
   'Bank account': 'Compte bancaire',
   'Amount (USD)': 'Montant (USD)',
-  '(default)': '(par défaut)',
+  'The default trust account: the client’s money is held in trust.':
+    'Le compte en fidéicommis par défaut : l’argent du client y est détenu en fiducie.',
+  'The default operating account: the firm’s own money.':
+    'Le compte d’exploitation par défaut : l’argent du cabinet lui-même.',
   'A trust account: the client’s money is held in trust.':
     'Un compte en fidéicommis : l’argent du client y est détenu en fiducie.',
   'An operating account: the firm’s own money.':

@@ -2,20 +2,13 @@ import { TaskStatus, type Task } from '@lit/task';
 import { html, nothing } from 'lit';
 import type { BankAccount } from '../../shared/schemas.js';
 import { alertBox, renderAlert } from '../core/alerts.js';
+import { accountLabel } from '../core/format.js';
 import { msg } from '../core/localize.js';
 import { ifDefined, renderField } from '../core/service-element.js';
 
 // The payment link form's bank account field: the synced accounts grouped operating / trust (the
 // default account's group first), what the chosen one is for, and the warnings when there is no
 // account at all or no trust account.
-
-/**
- * "Trust (IOLTA) ··2222 (default)": its category is its group's name. `(default)` marks the one
- * account the form chooses first: the service has a default per category, and two in one list
- * would say nothing.
- */
-export const accountLabel = (a: BankAccount, defaultId?: string) =>
-  `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}${a.id === defaultId ? ` ${msg('(default)')}` : ''}`;
 
 /**
  * The field for `task`'s accounts (the default first), `chosenId` selected ('' none); `choose`
@@ -34,11 +27,17 @@ export function renderAccountField(
   const groups = [...new Set(accounts.map((a) => a.category))].map(
     (category) => [category, accounts.filter((a) => a.category === category)] as const,
   );
-  const hint = chosen
-    ? chosen.category === 'trust'
-      ? msg('A trust account: the client’s money is held in trust.')
-      : msg('An operating account: the firm’s own money.')
-    : undefined;
+  // "Default" is said under the field, not in the option: a phone's select shows one line.
+  const isDefault = chosen?.id === accounts.find((a) => a.isDefault)?.id;
+  const hint = !chosen
+    ? undefined
+    : chosen.category === 'trust'
+      ? isDefault
+        ? msg('The default trust account: the client’s money is held in trust.')
+        : msg('A trust account: the client’s money is held in trust.')
+      : isDefault
+        ? msg('The default operating account: the firm’s own money.')
+        : msg('An operating account: the firm’s own money.');
   return html`${renderField(
     { id: 'bankAccountId', label: msg('Bank account'), errors, hint },
     ({ describedBy, invalid }) =>
@@ -60,7 +59,7 @@ export function renderAccountField(
               ${list.map(
                 (a) =>
                   html`<option value=${a.id} ?selected=${a.id === chosenId}>
-                    ${accountLabel(a, accounts.find((b) => b.isDefault)?.id)}
+                    ${accountLabel(a)}
                   </option>`,
               )}
             </optgroup>`,

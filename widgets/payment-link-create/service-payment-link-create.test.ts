@@ -52,14 +52,15 @@ describe('<service-payment-link-create>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('marks only the account it chooses as the default, with a default per category', async () => {
+  it('chooses the default account and says so under the field, the options one short line each', async () => {
     api = mockApi(routes([{ ...operating, isDefault: true }, trust]));
     const el = await mount();
     const labels = $$<HTMLOptionElement>(el, '#bankAccountId option').map((o) => text(o));
-    expect(labels.filter((l) => l.includes('(default)'))).to.deep.equal([
-      'Operating ··1111 (default)',
-    ]);
+    expect(labels.slice(1).sort()).to.deep.equal(['Operating ··1111', 'Trust (IOLTA) ··2222']);
     expect($<HTMLSelectElement>(el, '#bankAccountId').value).to.equal(operating.id);
+    expect(text($(el, '#bankAccountId-hint'))).to.equal(
+      'The default operating account: the firm’s own money.',
+    );
   });
 
   it('groups the bank accounts by category, the default first and chosen, and says which one is chosen', async () => {
@@ -67,10 +68,10 @@ describe('<service-payment-link-create>', () => {
     const el = await mount();
     const groups = $$<HTMLOptGroupElement>(el, '#bankAccountId optgroup');
     expect(groups.map((g) => g.label)).to.deep.equal(['Trust accounts', 'Operating accounts']);
-    expect(groups[0]!.textContent).to.contain('Trust (IOLTA) ··2222 (default)');
+    expect(groups[0]!.textContent).to.contain('Trust (IOLTA) ··2222');
 
     expect($<HTMLSelectElement>(el, '#bankAccountId').value).to.equal(trust.id);
-    expect($(el, '#bankAccountId-hint').textContent).to.contain('A trust account');
+    expect($(el, '#bankAccountId-hint').textContent).to.contain('The default trust account');
     choose($(el, '#bankAccountId'), operating.id);
     await el.updateComplete;
     expect($(el, '#bankAccountId-hint').textContent).to.contain('An operating account');

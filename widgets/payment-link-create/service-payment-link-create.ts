@@ -6,7 +6,7 @@ import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
 import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
-import { currencySymbol, formatMoney } from '../core/format.js';
+import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { ifDefined, renderField, renderTextField, renderSubmit } from '../core/service-element.js';
@@ -21,7 +21,7 @@ import {
   parseAmount,
 } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
-import { accountLabel, renderAccountField } from './account-field.js';
+import { renderAccountField } from './account-field.js';
 
 interface Draft {
   name: string;

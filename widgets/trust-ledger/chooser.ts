@@ -2,11 +2,10 @@ import { TaskStatus, type Task } from '@lit/task';
 import { html, nothing } from 'lit';
 import type { BankAccount } from '../../shared/schemas.js';
 import { renderAlert } from '../core/alerts.js';
+import { accountLabel } from '../core/format.js';
 import { msg } from '../core/localize.js';
 
 // The trust account chooser, shown when the element names no `bank-account-id`.
-
-const accountLabel = (a: BankAccount) => `${a.name}${a.lastFour ? ` ··${a.lastFour}` : ''}`;
 
 /** The organization's trust accounts to choose from (the chosen one selected). */
 export function renderChooser(

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
 import { $, $$, focused, resizeViewport, settle, text, type } from '../testing/helpers.js';
 import { TRUST, balances, deposits, m1Entries, variance } from '../testing/ledger-records.js';
-import { mockApi, page, type MockApi } from '../testing/mock-api.js';
+import { mockApi, page, sleep, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import type { LedgerBalanceLine } from '../../shared/ledger.js';
 import { aBankAccount } from '../testing/records.js';
@@ -337,6 +337,32 @@ describe('<service-trust-ledger>', () => {
     $(el, '[part~="refresh-button"]').click();
     await settle(el, 4);
     expect(api.callsTo('GET /api/ledger/balances')).to.have.length(2);
+  });
+
+  it('reloads the balances and the open tab every poll-interval seconds, never the paged entries', async () => {
+    // Test pages may run in background tabs: pretend to be seen.
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => 'visible',
+    });
+    try {
+      api = mockApi(routes());
+      const el = await mount();
+      await openTab(el, 'deposits');
+      const calls = (route: string) => api.callsTo(route).length;
+      const before = [calls('GET /api/ledger/balances'), calls('GET /api/ledger/deposits')];
+      const entries = calls('GET /api/ledger/entries');
+      el.pollInterval = 1;
+      await sleep(1300);
+      expect(calls('GET /api/ledger/balances')).to.equal(before[0]! + 1);
+      expect(calls('GET /api/ledger/deposits')).to.equal(before[1]! + 1);
+      expect(calls('GET /api/ledger/entries')).to.equal(entries);
+      el.pollInterval = 0;
+      await sleep(1300);
+      expect(calls('GET /api/ledger/balances')).to.equal(before[0]! + 1);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
   });
 
   it('moves between the views with the arrow keys', async () => {

@@ -13,6 +13,7 @@ import { renderAlert, serverFieldErrors } from '../core/alerts.js';
 import { msg, str } from '../core/localize.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { TableFit } from '../core/table-fit.js';
+import { PollController } from '../core/poll.js';
 import { callerRole } from '../core/caller-role.js';
 import { CsvDownload } from './download.js';
 import { ServiceReconciliationCreatedEvent } from './events.js';
@@ -80,6 +81,9 @@ export class ServiceTrustLedger extends ServiceElement {
 
   /** The trust bank account shown (its id); without it, a chooser of the trust accounts. */
   @property({ attribute: 'bank-account-id' }) bankAccountId?: string;
+
+  /** Reload what is shown every this many seconds while the page is visible (0: only Refresh). */
+  @property({ attribute: 'poll-interval', type: Number }) pollInterval = 0;
 
   @state() private chosen = '';
   @state() private view: View = 'balances';
@@ -197,7 +201,19 @@ export class ServiceTrustLedger extends ServiceElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another account's ledger: its balances, not the entries of the one shown before.
     if (changed.has('bankAccountId')) this.#entries.line = null;
+    if (changed.has('pollInterval')) this.#poll.restart();
   }
+
+  /** Payments land by webhook: the balances and the open tab reload (paged entries stay). */
+  readonly #poll = new PollController(this, {
+    run: async () => {
+      if (!this.accountId) return true;
+      const tab = { deposits: this.deposits, reconciliations: this.history, balances: null };
+      await Promise.all([this.balances.run(), tab[this.view]?.run()]);
+      return this.balances.status !== TaskStatus.ERROR;
+    },
+    interval: () => (this.pollInterval > 0 ? this.pollInterval * 1000 : 0),
+  });
 
   /** Trust accounts synced by another widget on the page show up in the chooser. */
   readonly #onSynced = () => void this.accounts.run();
