@@ -2,7 +2,8 @@ import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 import type { LedgerBalanceLine, Reconciliation } from '../../../shared/ledger.js';
 import { NOT_A_LEGAL_DETERMINATION } from '../../../shared/trust-findings.js';
-import type { Executor } from '../../db/index.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/index.js';
 import { findOrgRow } from '../../db/org-rows.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { formatMoney } from '../../sentences.js';
@@ -21,6 +22,8 @@ export interface ReconciliationReport {
   headline: string;
   reasons: string[];
   lines: LedgerBalanceLine[];
+  /** The day after the account's last statement before this one (null: its first). */
+  periodStart: string | null;
 }
 
 export async function reconciliationReport(
@@ -29,25 +32,38 @@ export async function reconciliationReport(
   run: Reconciliation,
   words: { headline: string; reasons: string[] },
 ): Promise<ReconciliationReport> {
-  const [account, balances] = await Promise.all([
+  const [account, balances, [before]] = await Promise.all([
     findOrgRow(db, bankAccounts, orgId, run.bankAccountId),
     ledgerBalances(db, orgId, { bankAccountId: run.bankAccountId, asOf: run.asOf }),
+    db
+      .execute(
+        sql`select max(as_of) as as_of from ledger_reconciliations
+          where org_id = ${orgId}::uuid and bank_account_id = ${run.bankAccountId}::uuid
+            and as_of < ${run.asOf}::timestamptz`,
+      )
+      .then((result) => rowsOf<{ as_of: string | Date | null }>(result)),
   ]);
   return {
     run,
     ...words,
     accountName: account ? `${account.name} (…${account.lastFour})` : run.bankAccountId,
     lines: balances.lines.filter((l) => l.clientId !== null),
+    periodStart: before?.as_of
+      ? new Date(new Date(before.as_of).getTime() + 1).toISOString()
+      : null,
   };
 }
 
 const day = (iso: string) => iso.slice(0, 10);
 const usd = (amount: string) => formatMoney(amount, 'en');
+/** The PDF's standard fonts have no true minus (U+2212): a hyphen-minus instead. */
+const plain = (text: string) => text.replaceAll('\u2212', '-');
 const clientOf = (l: LedgerBalanceLine) =>
   `${l.clientName ?? l.clientId}${l.matterName ? ` / ${l.matterName}` : ''}`;
 
-/** The period: from the day after the last statement to the statement date. */
-const period = (r: ReconciliationReport) => `through ${day(r.run.asOf)}`;
+/** The period: from the day after the account's last statement before it to its date. */
+const period = (r: ReconciliationReport) =>
+  `${r.periodStart ? `${day(r.periodStart)} to ` : 'through '}${day(r.run.asOf)}`;
 
 /** The report as CSV rows: one section after the other, each headed. */
 export function reconciliationCsvRows(r: ReconciliationReport): (string | null)[][] {
@@ -83,13 +99,13 @@ export function reconciliationPdf(r: ReconciliationReport): Readable {
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: 'Reconciliation' } });
   const heading = (text: string) =>
     doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).text(text);
-  const row = (label: string, value: string) =>
-    doc.font('Helvetica').fontSize(10).text(`${label}: ${value}`);
+  const line = (text: string) => doc.font('Helvetica').fontSize(10).text(plain(text));
+  const row = (label: string, value: string) => line(`${label}: ${value}`);
 
   doc.font('Helvetica-Bold').fontSize(16).text('Three-way trust reconciliation');
-  doc.font('Helvetica').fontSize(10).text(`Account: ${r.accountName}`);
-  doc.text(`Statement date: ${day(run.asOf)} (period ${period(r)})`);
-  doc.text(`Status: ${run.status}. ${r.headline}`);
+  line(`Account: ${r.accountName}`);
+  line(`Statement date: ${day(run.asOf)} (period ${period(r)})`);
+  line(`Status: ${run.status}. ${r.headline}`);
 
   heading('Balances');
   if (run.openingBalance !== null) row('Statement opening balance', usd(run.openingBalance));
@@ -97,15 +113,15 @@ export function reconciliationPdf(r: ReconciliationReport): Readable {
   row('Adjusted bank balance', usd(run.adjustedBankBalance));
   row('Book balance', usd(run.bookBalance));
   row('Client ledger total', usd(run.clientLedgerTotal));
-  row('Difference (adjusted bank − book)', usd(run.variance));
+  row('Difference (adjusted bank - book)', usd(run.variance));
 
   if (r.reasons.length) {
     heading('Reasons');
-    for (const reason of r.reasons) doc.font('Helvetica').fontSize(10).text(`• ${reason}`);
+    for (const reason of r.reasons) line(`• ${reason}`);
   }
 
   heading('Reconciling items');
-  if (run.items.length === 0) doc.font('Helvetica').fontSize(10).text('None.');
+  if (run.items.length === 0) line('None.');
   for (const i of run.items) {
     row(
       `${day(i.date)}  ${i.kind.replaceAll('_', ' ')}: ${i.description}${i.cleared ? ' (cleared)' : ''}`,
@@ -114,14 +130,14 @@ export function reconciliationPdf(r: ReconciliationReport): Readable {
   }
 
   heading('Client ledgers at the statement date');
-  if (r.lines.length === 0) doc.font('Helvetica').fontSize(10).text('None.');
+  if (r.lines.length === 0) line('None.');
   for (const l of r.lines) row(clientOf(l), usd(l.balance));
 
   heading('Sign-off');
-  if (run.signoffs.length === 0) doc.font('Helvetica').fontSize(10).text('Not signed.');
+  if (run.signoffs.length === 0) line('Not signed.');
   for (const s of run.signoffs)
     row(`${s.role === 'prepared' ? 'Prepared' : 'Reviewed'} by ${s.by}`, s.at);
-  if (run.closedAt) doc.text(`Period closed ${run.closedAt}.`);
+  if (run.closedAt) line(`Period closed ${run.closedAt}.`);
 
   heading('History');
   doc
