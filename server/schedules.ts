@@ -1,4 +1,4 @@
-import { refreshAllPeriodFindings } from './book/trust-findings/refresh.js';
+import { checkUnreconciledMonths } from './book/trust-findings/refresh.js';
 import { errorMessage } from './errors.js';
 import { checkWebhookEndpoint } from './going-live.js';
 import type { Runtime } from './runtime.js';
@@ -61,7 +61,7 @@ export const SCHEDULES: readonly Schedule[] = [
     why: "daily: a trust account's month not reconciled and signed by the 10th of the next is a finding",
     start: ({ database, logger }) => {
       const run = () =>
-        refreshAllPeriodFindings(database.db).catch((error: unknown) =>
+        checkUnreconciledMonths(database.db).catch((error: unknown) =>
           logger.warn({ err: errorMessage(error) }, 'unreconciled months: check failed'),
         );
       const first = setTimeout(() => void run(), 60_000);

@@ -157,7 +157,7 @@ export async function refreshPeriodFindings(db: Executor, orgId: string, now: Da
 }
 
 /** Every organization's unreconciled months, each in a transaction under its history lock. */
-export async function refreshAllPeriodFindings(db: Database, now = new Date()): Promise<number> {
+export async function checkUnreconciledMonths(db: Database, now = new Date()): Promise<number> {
   const orgs = rowsOf<{ id: string }>(await db.execute(sql`select id from organizations`));
   for (const { id } of orgs) {
     await db.transaction(async (tx) => {
