@@ -156,8 +156,12 @@ export const variance = aReconciliation({
   status: 'variance',
   statementBalance: '1299.00',
   variance: '-1.00',
+  adjustedBankBalance: '1299.00',
+  headline:
+    'The statement balance ($1,299.00) differs from the book balance ($1,300.00) by −$1.00.',
   reasons: [
-    'The bank statement ($1,299.00) differs from the trust account book ($1,300.00) by -$1.00.',
+    'The statement balance ($1,299.00) differs from the book balance ($1,300.00) by −$1.00.',
+    'John Doe is below zero: −$250.00.',
   ],
   negativeClients: [balances.lines[2]!],
   unmatched: [
