@@ -333,14 +333,18 @@ describe('three-way reconciliation, October', () => {
     expect(closed.closedAt).toEqual(expect.any(String));
     expect(new Set(closed.signoffs.map((s: { by: string }) => s.by)).size).toBe(2);
   });
+
   it('an item the bookkeeper adds carries into the next run until cleared', async () => {
     const first = await run('2026-11-15', '1500.00');
-    const added = await post(`/api/ledger/reconciliations/${first.body.id}/items`, {
+    const wireFee = {
       kind: 'outstanding_disbursement',
       amount: '20.00',
       date: '2026-11-14',
       description: 'Wire fee the bank took late',
-    });
+    };
+    const addItem = (body: object) =>
+      post(`/api/ledger/reconciliations/${first.body.id}/items`, body);
+    const added = await addItem(wireFee);
     expect(added.status).toBe(201);
     const item = added.body.items.at(-1);
     expect(item).toMatchObject({
@@ -353,12 +357,7 @@ describe('three-way reconciliation, October', () => {
     expect(next.body.items.filter((i: { origin: string }) => i.origin === 'added')).toEqual([
       expect.objectContaining({ amount: '-20.00', description: 'Wire fee the bank took late' }),
     ]);
-    const bad = await post(`/api/ledger/reconciliations/${first.body.id}/items`, {
-      kind: 'nope',
-      amount: '1',
-      date: '2026-11-14',
-      description: 'x',
-    });
+    const bad = await addItem({ ...wireFee, kind: 'nope' });
     expect(bad.status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   reconciliation,
@@ -27,8 +27,9 @@ import {
   reconciliationReport,
 } from '../../book/reports/reconciliation-report.js';
 import { say, type ApiLanguage } from '../../sentences.js';
-import { actorOf } from '../context.js';
-import { csvResponse } from '../csv.js';
+import type { Context } from 'hono';
+import { actorOf, type AppEnv } from '../context.js';
+import { csvResponse, wantsCsv } from '../csv.js';
 import { callerLanguage, sentenceIn } from '../language.js';
 import {
   errorResponses,
@@ -60,6 +61,32 @@ function inLanguage<R extends Reconciliation>(run: R, language: ApiLanguage): R 
   };
 }
 
+/** A change of a run answered with the run (200). */
+const changeRoute = <P extends string, R extends RouteConfig['request']>(
+  path: P,
+  request: R,
+  description: string,
+) =>
+  createRoute({
+    method: 'post',
+    path,
+    tags,
+    request,
+    responses: { 200: answer(description), ...writeErrorResponses },
+  });
+
+/** What every handler hands the book, and the language it answers in. */
+function callerBook(c: Context<AppEnv>) {
+  const caller = c.get('caller');
+  return {
+    db: c.get('db'),
+    key: c.get('deps').historyKey,
+    orgId: caller.orgId,
+    by: actorOf(caller),
+    language: callerLanguage(c),
+  };
+}
+
 export const reconciliationsRouter = createRouter({ role: { read: 'staff', write: 'admin' } })
   .openapi(
     createRoute({
@@ -70,15 +97,9 @@ export const reconciliationsRouter = createRouter({ role: { read: 'staff', write
       responses: { 201: answer('The three-way reconciliation, stored'), ...writeErrorResponses },
     }),
     async (c) => {
-      const caller = c.get('caller');
-      const result = await reconcile(
-        c.get('db'),
-        c.get('deps').historyKey,
-        caller.orgId,
-        c.req.valid('json'),
-        actorOf(caller),
-      );
-      return c.json(inLanguage(result, callerLanguage(c)), 201);
+      const b = callerBook(c);
+      const run = await reconcile(b.db, b.key, b.orgId, c.req.valid('json'), b.by);
+      return c.json(inLanguage(run, b.language), 201);
     },
   )
   .openapi(
@@ -93,13 +114,9 @@ export const reconciliationsRouter = createRouter({ role: { read: 'staff', write
       },
     }),
     async (c) => {
-      const page = await listReconciliations(
-        c.get('db'),
-        c.get('caller').orgId,
-        c.req.valid('query'),
-      );
-      const language = callerLanguage(c);
-      return c.json({ ...page, data: page.data.map((r) => inLanguage(r, language)) }, 200);
+      const b = callerBook(c);
+      const page = await listReconciliations(b.db, b.orgId, c.req.valid('query'));
+      return c.json({ ...page, data: page.data.map((r) => inLanguage(r, b.language)) }, 200);
     },
   )
   .openapi(
@@ -111,12 +128,9 @@ export const reconciliationsRouter = createRouter({ role: { read: 'staff', write
       responses: { 200: answer('The reconciliation as it stands'), ...errorResponses },
     }),
     async (c) => {
-      const run = await getReconciliation(
-        c.get('db'),
-        c.get('caller').orgId,
-        c.req.valid('param').id,
-      );
-      return c.json(inLanguage(run, callerLanguage(c)), 200);
+      const b = callerBook(c);
+      const run = await getReconciliation(b.db, b.orgId, c.req.valid('param').id);
+      return c.json(inLanguage(run, b.language), 200);
     },
   )
   .openapi(
@@ -128,63 +142,36 @@ export const reconciliationsRouter = createRouter({ role: { read: 'staff', write
       responses: { 201: answer('The reconciliation with the item added'), ...writeErrorResponses },
     }),
     async (c) => {
-      const run = await addReconciliationItem(
-        c.get('db'),
-        c.get('deps').historyKey,
-        c.get('caller').orgId,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
-      return c.json(inLanguage(run, callerLanguage(c)), 201);
+      const b = callerBook(c);
+      const { id } = c.req.valid('param');
+      const run = await addReconciliationItem(b.db, b.key, b.orgId, id, c.req.valid('json'));
+      return c.json(inLanguage(run, b.language), 201);
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/items/{itemId}/clear',
-      tags,
-      request: { params: itemParams },
-      responses: {
-        200: answer('The reconciliation with the item cleared'),
-        ...writeErrorResponses,
-      },
-    }),
+    changeRoute(
+      '/{id}/items/{itemId}/clear',
+      { params: itemParams },
+      'The reconciliation with the item cleared',
+    ),
     async (c) => {
+      const b = callerBook(c);
       const { id, itemId } = c.req.valid('param');
-      const caller = c.get('caller');
-      const run = await clearReconciliationItem(
-        c.get('db'),
-        c.get('deps').historyKey,
-        caller.orgId,
-        id,
-        itemId,
-        actorOf(caller),
-      );
-      return c.json(inLanguage(run, callerLanguage(c)), 200);
+      const run = await clearReconciliationItem(b.db, b.key, b.orgId, id, itemId, b.by);
+      return c.json(inLanguage(run, b.language), 200);
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/sign',
-      tags,
-      request: { params: idParams, body: jsonBody(reconciliationSign) },
-      responses: {
-        200: answer('Signed; with both signatures the period is closed (closedAt)'),
-        ...writeErrorResponses,
-      },
-    }),
+    changeRoute(
+      '/{id}/sign',
+      { params: idParams, body: jsonBody(reconciliationSign) },
+      'Signed; with both signatures the period is closed (closedAt)',
+    ),
     async (c) => {
-      const caller = c.get('caller');
-      const run = await signReconciliation(
-        c.get('db'),
-        c.get('deps').historyKey,
-        caller.orgId,
-        c.req.valid('param').id,
-        c.req.valid('json').role,
-        actorOf(caller),
-      );
-      return c.json(inLanguage(run, callerLanguage(c)), 200);
+      const b = callerBook(c);
+      const [{ id }, { role }] = [c.req.valid('param'), c.req.valid('json')];
+      const run = await signReconciliation(b.db, b.key, b.orgId, id, role, b.by);
+      return c.json(inLanguage(run, b.language), 200);
     },
   )
   .openapi(
@@ -205,12 +192,11 @@ export const reconciliationsRouter = createRouter({ role: { read: 'staff', write
       },
     }),
     async (c) => {
-      const { db, caller } = { db: c.get('db'), caller: c.get('caller') };
-      const id = c.req.valid('param').id;
-      const format = c.req.valid('query').format;
-      const pdf = format ? format === 'pdf' : !/\btext\/csv\b/i.test(c.req.header('accept') ?? '');
-      const run = inLanguage(await getReconciliation(db, caller.orgId, id), callerLanguage(c));
-      const report = await reconciliationReport(db, caller.orgId, run, run);
+      const b = callerBook(c);
+      const pdf = !wantsCsv(c, c.req.valid('query').format);
+      const stored = await getReconciliation(b.db, b.orgId, c.req.valid('param').id);
+      const run = inLanguage(stored, b.language);
+      const report = await reconciliationReport(b.db, b.orgId, run, run);
       const name = `reconciliation-${run.asOf.slice(0, 10)}`;
       if (!pdf) return csvResponse(c, `${name}.csv`, reconciliationCsvRows(report)) as never;
       return c.body(Readable.toWeb(reconciliationPdf(report)) as ReadableStream, 200, {
