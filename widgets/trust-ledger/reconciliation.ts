@@ -112,9 +112,12 @@ export function renderReconciliation(r: Reconciliation) {
           ? html`<p>
               ${msg('The bank statement, the trust account book and the client ledgers agree.')}
             </p>`
-          : html`<ul part="reasons">
-              ${r.reasons.map((reason) => html`<li>${reason}</li>`)}
-            </ul>`
+          : // The first reason is the headline: the others below it.
+            r.reasons.length > 1
+            ? html`<ul part="reasons">
+                ${r.reasons.slice(1).map((reason) => html`<li>${reason}</li>`)}
+              </ul>`
+            : ''
       }
       <dl part="totals">
         <dt>${msg('Bank statement')}</dt>
