@@ -6,7 +6,13 @@ import {
   wordingOfEs,
 } from '../server/book/trust-findings/wording-es.js';
 import { brokenWords } from '../widgets/testing/words.js';
-import { TRUST, balances, deposits, m1Entries } from '../widgets/testing/ledger-records.js';
+import {
+  TRUST,
+  balances,
+  deposits,
+  m1Entries,
+  variance,
+} from '../widgets/testing/ledger-records.js';
 import { counts, openFindings } from '../widgets/testing/trust-findings.js';
 import { artifact, demoSuite } from './suite.js';
 
@@ -18,6 +24,20 @@ import { artifact, demoSuite } from './suite.js';
 // measured: nothing sticks out of the card, no word broken across lines.
 
 let shownCounts = counts(0, 0);
+
+/** The language the server answers the reconciliation in (the kit asks in the page's). */
+let runLanguage = 'en';
+
+/** The variance run as the server answers a Spanish caller. */
+const varianceEs = {
+  ...variance,
+  headline:
+    'El saldo del extracto (1299,00\u00a0US$) difiere del saldo contable (1300,00\u00a0US$) en −1,00\u00a0US$.',
+  reasons: [
+    'El saldo del extracto (1299,00\u00a0US$) difiere del saldo contable (1300,00\u00a0US$) en −1,00\u00a0US$.',
+    'John Doe está por debajo de cero: −250,00\u00a0US$.',
+  ],
+};
 
 const demo = demoSuite({
   noPageErrorsAtEnd: true,
@@ -49,6 +69,13 @@ const demo = demoSuite({
       route.fulfill({ json: { data: m1Entries, nextCursor: null } }),
     );
     await page.route('**/api/ledger/deposits?*', (route) => route.fulfill({ json: deposits }));
+    // A run that is a variance: its headline is its first reason, in the page's language.
+    await page.route('**/api/ledger/reconciliations*', (route) => {
+      const run = runLanguage === 'es' ? varianceEs : variance;
+      return route.request().method() === 'POST'
+        ? route.fulfill({ status: 201, json: run })
+        : route.fulfill({ json: { data: [run], nextCursor: null } });
+    });
   },
 });
 
@@ -161,5 +188,30 @@ test(
     // The findings' own sentences in Spanish too (the API's, asked with lang=es).
     await line.getByText(/Busque el movimiento que lo causó/).waitFor();
     await shootAll('service-settings', 'es-settings-critical', ['light']);
+  },
+);
+
+test(
+  'the reconciliation: a variance headed by its first reason, in English and Spanish',
+  { timeout: 240_000 },
+  async () => {
+    const { page, server } = demo;
+    const ledger = page.locator('service-trust-ledger');
+    await page.goto(server.url);
+    await ledger.evaluate((el, id) => el.setAttribute('bank-account-id', id), TRUST);
+    for (const [lang, tab, amount, headline] of [
+      ['en', 'Reconciliation', '1299.00', 'The statement balance ($1,299.00) differs'],
+      ['es', 'Conciliación', '1299,00', 'El saldo del extracto (1299,00'],
+    ] as const) {
+      runLanguage = lang;
+      await page.evaluate((l) => (document.documentElement.lang = l), lang);
+      await ledger.getByRole('tab', { name: tab }).click();
+      await ledger.locator('#statementBalance').fill(amount);
+      await ledger.locator('[part~="submit"]').click();
+      const result = ledger.locator('[part~="result"]');
+      await result.getByText(headline).first().waitFor();
+      assert.doesNotMatch(await result.innerText(), /Variance of|Diferencia de/);
+      await shootAll('service-trust-ledger', `${lang}-reconciliation-variance`, ['light', 'dark']);
+    }
   },
 );

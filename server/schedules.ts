@@ -1,3 +1,5 @@
+import { checkUnreconciledMonths } from './book/trust-findings/refresh.js';
+import { errorMessage } from './errors.js';
 import { checkWebhookEndpoint } from './going-live.js';
 import type { Runtime } from './runtime.js';
 import { startEndpointScheduler } from './webhooks/endpoint/endpoint-scheduler.js';
@@ -51,6 +53,27 @@ export const SCHEDULES: readonly Schedule[] = [
         intervalMs: runtime.config.reconcileIntervalMs,
         check: (org) => checkWebhookEndpoint(live, org),
       });
+    },
+  },
+  {
+    name: 'unreconciled months',
+    runsIn: 'api',
+    why: "daily: a trust account's month not reconciled and signed by the 10th of the next is a finding",
+    start: ({ database, logger }) => {
+      const run = () =>
+        checkUnreconciledMonths(database.db).catch((error: unknown) =>
+          logger.warn({ err: errorMessage(error) }, 'unreconciled months: check failed'),
+        );
+      const first = setTimeout(() => void run(), 60_000);
+      const timer = setInterval(() => void run(), 24 * 60 * 60_000);
+      first.unref();
+      timer.unref();
+      return {
+        stop() {
+          clearTimeout(first);
+          clearInterval(timer);
+        },
+      };
     },
   },
   {

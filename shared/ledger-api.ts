@@ -4,7 +4,13 @@
 // types only, so no zod reaches a bundle. Checked against the OpenAPI document by
 // server/http/api-client-contract.db.test.ts.
 import { getPage, type ApiClient, type ListOptions } from './api-client.js';
-import type { LedgerBalances, LedgerDeposits, LedgerEntry, Reconciliation } from './ledger.js';
+import type {
+  LedgerBalances,
+  LedgerDeposits,
+  LedgerEntry,
+  Reconciliation,
+  ReconciliationItem,
+} from './ledger.js';
 
 export type {
   LedgerBalances,
@@ -12,6 +18,7 @@ export type {
   LedgerDeposits,
   LedgerEntry,
   Reconciliation,
+  ReconciliationItem,
 } from './ledger.js';
 
 /** The three reports; each answers CSV too. */
@@ -54,7 +61,7 @@ export const downloadLedgerCsv = (
 /** Runs (and stores) a three-way reconciliation. Admin. */
 export const createReconciliation = (
   api: ApiClient,
-  input: { bankAccountId: string; asOf: string; statementBalance: string },
+  input: { bankAccountId: string; asOf: string; openingBalance?: string; statementBalance: string },
   signal?: AbortSignal,
 ) => api.request<Reconciliation>('POST', '/api/ledger/reconciliations', { body: input, signal });
 
@@ -63,3 +70,47 @@ export const listReconciliations = (
   query: ListOptions & { bankAccountId?: string } = {},
   signal?: AbortSignal,
 ) => getPage<Reconciliation>(api, '/api/ledger/reconciliations', query, signal);
+
+const run = (id: string) => `/api/ledger/reconciliations/${encodeURIComponent(id)}`;
+
+export const getReconciliation = (api: ApiClient, id: string, signal?: AbortSignal) =>
+  api.request<Reconciliation>('GET', run(id), { signal });
+
+/** Adds a reconciling item the records do not show (admin). */
+export const addReconciliationItem = (
+  api: ApiClient,
+  id: string,
+  input: { kind: ReconciliationItem['kind']; amount: string; date: string; description: string },
+  signal?: AbortSignal,
+) => api.request<Reconciliation>('POST', `${run(id)}/items`, { body: input, signal });
+
+/** Marks an item cleared: it is on the statement (admin). */
+export const clearReconciliationItem = (
+  api: ApiClient,
+  id: string,
+  itemId: string,
+  signal?: AbortSignal,
+) =>
+  api.request<Reconciliation>('POST', `${run(id)}/items/${encodeURIComponent(itemId)}/clear`, {
+    signal,
+  });
+
+/** Signs a balanced run as its preparer or its reviewer (two people; both: the month closes). */
+export const signReconciliation = (
+  api: ApiClient,
+  id: string,
+  role: 'prepared' | 'reviewed',
+  signal?: AbortSignal,
+) => api.request<Reconciliation>('POST', `${run(id)}/sign`, { body: { role }, signal });
+
+/** The report, as a PDF or CSV Blob. */
+export const downloadReconciliationReport = (
+  api: ApiClient,
+  id: string,
+  format: 'pdf' | 'csv',
+  signal?: AbortSignal,
+) =>
+  api.request<Blob>('GET', `${run(id)}/report`, {
+    accept: format === 'pdf' ? 'application/pdf' : 'text/csv',
+    signal,
+  });

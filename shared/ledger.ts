@@ -153,10 +153,54 @@ export type LedgerDeposits = z.infer<typeof ledgerDeposits>;
 
 export const reconciliationCreate = z.strictObject({
   bankAccountId: id,
+  /** The bank statement's date. */
   asOf: dateIn,
-  /** The bank statement's balance: zero or overdrawn too. */
+  /** The statement's opening balance (optional: checked against the last run's closing one). */
+  openingBalance: amountField('any').optional(),
+  /** The bank statement's closing balance: zero or overdrawn too. */
   statementBalance: amountField('any'),
 });
+
+/**
+ * What stands between the bank statement and the book (docs/api.md#three-way-reconciliation):
+ * computed (payments not yet in a settled deposit, manual entries not yet cleared, the service's
+ * debits on its statements) or added by the bookkeeper. `amount` is what it adds to the bank's
+ * balance to reach the book's: positive for a deposit in transit, negative for an outstanding
+ * disbursement.
+ */
+export const RECONCILIATION_ITEM_KINDS = [
+  'deposit_in_transit',
+  'outstanding_disbursement',
+  'service_debit',
+  'other',
+] as const;
+
+export const reconciliationItem = z.object({
+  id,
+  kind: z.enum(RECONCILIATION_ITEM_KINDS),
+  amount: money,
+  date: when,
+  description: z.string(),
+  cleared: z.boolean(),
+  clearedBy: z.string().nullable(),
+  /** `computed` from the records, `added` by the bookkeeper (carried until cleared). */
+  origin: z.enum(['computed', 'added']),
+  /** What it was computed from: `transaction:<id>`, `entry:<id>`, `debit:<id>`, `item:<id>`. */
+  source: z.string().nullable(),
+});
+export type ReconciliationItem = z.infer<typeof reconciliationItem>;
+
+export const reconciliationItemCreate = z.strictObject({
+  kind: z.enum(RECONCILIATION_ITEM_KINDS),
+  /** A deposit in transit adds, an outstanding disbursement takes (either sign is read so); `other` as signed. */
+  amount: amountField('nonzero'),
+  date: dateIn,
+  description: z.string().trim().min(1).max(255),
+});
+
+export const RECONCILIATION_ROLES = ['prepared', 'reviewed'] as const;
+export const reconciliationSign = z.strictObject({ role: z.enum(RECONCILIATION_ROLES) });
+const signoff = z.object({ role: z.enum(RECONCILIATION_ROLES), by: z.string(), at: when });
 
 export const reconciliationsQuery = z.object({
   bankAccountId: id.optional(),
@@ -176,15 +220,25 @@ export const reconciliation = z.object({
   bankAccountId: id,
   asOf: when,
   status: z.enum(['balanced', 'variance']),
+  /** The first reason, or that the three agree: what a person reads first. */
+  headline: z.string(),
+  openingBalance: money.nullable(),
   statementBalance: money,
+  /** The statement balance plus the uncleared items. */
+  adjustedBankBalance: money,
   bookBalance: money,
   clientLedgerTotal: money,
-  /** The statement balance minus the book balance. */
+  /** The adjusted bank balance minus the book balance. */
   variance: money,
   /** Why it is a variance (empty when balanced). */
   reasons: z.array(z.string()),
+  items: z.array(reconciliationItem),
+  /** Money that names no client. */
   unmatched: z.array(unmatchedItem),
   negativeClients: z.array(ledgerBalanceLine),
+  /** Who prepared and who reviewed it; both: the period up to `asOf` is closed. */
+  signoffs: z.array(signoff),
+  closedAt: when.nullable(),
   createdBy: z.string(),
   createdAt: when,
   /**

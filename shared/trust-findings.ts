@@ -13,7 +13,9 @@ import { listQuery } from './schemas.js';
  * - `trust_ach_return`: an ACH payment into trust was returned;
  * - `negative_trust_balance`: a client's (matter's) trust balance is below zero;
  * - `outside_refund` / `outside_void`: trust money refunded / voided at the service directly,
- *   not through our guarded money-out requests.
+ *   not through our guarded money-out requests;
+ * - `unreconciled_month`: a trust account's last month was not reconciled and signed off by
+ *   the 10th of the next.
  */
 export const TRUST_FINDING_KINDS = [
   'trust_fee_account',
@@ -24,6 +26,7 @@ export const TRUST_FINDING_KINDS = [
   'negative_trust_balance',
   'outside_refund',
   'outside_void',
+  'unreconciled_month',
 ] as const;
 export type TrustFindingKind = (typeof TRUST_FINDING_KINDS)[number];
 

@@ -17,7 +17,10 @@ beforeAll(async () => {
   };
   operations = new Set(
     Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+      // Every path parameter as `{id}`, as template() writes an id wherever it stands.
+      Object.keys(ops).map(
+        (method) => `${method.toUpperCase()} ${path.replace(/\{\w+\}/g, '{id}')}`,
+      ),
     ),
   );
 });
@@ -150,6 +153,23 @@ describe('the typed API client', () => {
           statementBalance: '1300.00',
         }),
       listReconciliations: () => ledgerApi.listReconciliations(client, { bankAccountId }),
+      getReconciliation: () => ledgerApi.getReconciliation(client, bankAccountId),
+      addReconciliationItem: () =>
+        ledgerApi.addReconciliationItem(client, bankAccountId, {
+          kind: 'other',
+          amount: '1.00',
+          date: '2026-11-30',
+          description: 'Bank error',
+        }),
+      clearReconciliationItem: () =>
+        ledgerApi.clearReconciliationItem(client, bankAccountId, bankAccountId),
+      signReconciliation: () => ledgerApi.signReconciliation(client, bankAccountId, 'prepared'),
+      downloadReconciliationReport: () =>
+        Promise.all(
+          (['pdf', 'csv'] as const).map((format) =>
+            ledgerApi.downloadReconciliationReport(client, bankAccountId, format),
+          ),
+        ),
     } satisfies Record<keyof typeof ledgerApi, () => Promise<unknown>>;
     await expectEveryFunctionCalled(ledgerApi, exercised, calls, [
       'GET /api/ledger/balances',
@@ -157,6 +177,11 @@ describe('the typed API client', () => {
       'GET /api/ledger/deposits',
       'POST /api/ledger/reconciliations',
       'GET /api/ledger/reconciliations',
+      'GET /api/ledger/reconciliations/{id}',
+      'POST /api/ledger/reconciliations/{id}/items',
+      'POST /api/ledger/reconciliations/{id}/items/{id}/clear',
+      'POST /api/ledger/reconciliations/{id}/sign',
+      'GET /api/ledger/reconciliations/{id}/report',
     ]);
   });
 

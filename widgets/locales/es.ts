@@ -454,12 +454,6 @@ export const es = {
   'The bank statement’s balance against the trust account book and the sum of the client ledgers.':
     'El saldo del extracto bancario frente al libro de la cuenta fiduciaria y la suma de los libros de los clientes.',
   'Bank statement balance': 'Saldo del extracto bancario',
-  'The bank statement (${0}) differs from the trust account book (${1}) by ${2}.':
-    'El extracto bancario (${0}) difiere del libro de la cuenta fiduciaria (${1}) en ${2}.',
-  'The client ledgers total ${0}, the trust account book ${1}: ${2} names no client.':
-    'Los libros de los clientes suman ${0}; el libro de la cuenta fiduciaria, ${1}: ${2} no indica ningún cliente.',
-  'A client or matter is below zero (below).':
-    'Un cliente o asunto está por debajo de cero (abajo).',
   'Money in the account that names no client': 'Dinero en la cuenta que no indica ningún cliente',
   'A payment booked but not yet in a bank deposit':
     'Un pago registrado que aún no figura en un depósito bancario',
@@ -470,7 +464,6 @@ export const es = {
     'El libro cuenta hasta el final de este día (UTC).',
   Reconcile: 'Conciliar',
   'Balanced as of ${0}.': 'Cuadrada al ${0}.',
-  'Variance of ${0} as of ${1}.': 'Diferencia de ${0} al ${1}.',
   'The bank statement, the trust account book and the client ledgers agree.':
     'El extracto bancario, el libro de la cuenta fiduciaria y los libros de los clientes coinciden.',
   'Bank statement': 'Extracto bancario',

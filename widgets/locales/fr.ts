@@ -459,7 +459,6 @@ export const fr = {
     'Le grand livre compte jusqu’à la fin de ce jour (UTC).',
   Reconcile: 'Rapprocher',
   'Balanced as of ${0}.': 'Équilibré au ${0}.',
-  'Variance of ${0} as of ${1}.': 'Écart de ${0} au ${1}.',
   'The bank statement, the trust account book and the client ledgers agree.':
     'Le relevé bancaire, le livre du compte en fidéicommis et les grands livres des clients concordent.',
   'Bank statement': 'Relevé bancaire',
@@ -544,12 +543,6 @@ export const fr = {
   '${0} refunded': '${0} remboursés',
   'As the bank statement shows it, for example ${0}.':
     'Tel que le relevé bancaire l’indique, par exemple ${0}.',
-  'The bank statement (${0}) differs from the trust account book (${1}) by ${2}.':
-    'Le relevé bancaire (${0}) diffère du livre du compte en fiducie (${1}) de ${2}.',
-  'The client ledgers total ${0}, the trust account book ${1}: ${2} names no client.':
-    'Les grands livres des clients totalisent ${0}, le livre du compte en fiducie ${1} : ${2} ne désigne aucun client.',
-  'A client or matter is below zero (below).':
-    'Un client ou un dossier est sous zéro (ci-dessous).',
   'Money in the account that names no client': 'Argent du compte qui ne désigne aucun client',
   'A payment booked but not yet in a bank deposit':
     'Un paiement comptabilisé mais pas encore dans un dépôt bancaire',

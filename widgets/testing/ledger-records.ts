@@ -132,8 +132,14 @@ export const aReconciliation = (over: Partial<Reconciliation> = {}): Reconciliat
   bankAccountId: TRUST,
   asOf: '2026-11-30T23:59:59.999Z',
   status: 'balanced',
+  headline: 'The adjusted bank balance, the book and the client ledgers agree at $1,300.00.',
   historyHead: null,
+  openingBalance: null,
   statementBalance: '1300.00',
+  adjustedBankBalance: '1300.00',
+  items: [],
+  signoffs: [],
+  closedAt: null,
   bookBalance: '1300.00',
   clientLedgerTotal: '1300.00',
   variance: '0.00',
@@ -150,8 +156,12 @@ export const variance = aReconciliation({
   status: 'variance',
   statementBalance: '1299.00',
   variance: '-1.00',
+  adjustedBankBalance: '1299.00',
+  headline:
+    'The statement balance ($1,299.00) differs from the book balance ($1,300.00) by −$1.00.',
   reasons: [
-    'The bank statement ($1,299.00) differs from the trust account book ($1,300.00) by -$1.00.',
+    'The statement balance ($1,299.00) differs from the book balance ($1,300.00) by −$1.00.',
+    'John Doe is below zero: −$250.00.',
   ],
   negativeClients: [balances.lines[2]!],
   unmatched: [

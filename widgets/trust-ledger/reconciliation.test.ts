@@ -61,11 +61,13 @@ describe('<service-trust-ledger> reconciliations', () => {
     ).to.equal('2026-11-30');
     const result = $(el, '[part~="result"]');
     expect(result.getAttribute('data-tone')).to.equal('warning');
-    expect(text(result)).to.contain('Variance of −$1.00 as of Nov 30, 2026.');
-    // The reasons from the run's figures, in the element's words and money (not the API's).
+    // The headline names the first reason; the reasons are the API's, in the kit's language.
+    expect(text(result)).to.contain(
+      'The statement balance ($1,299.00) differs from the book balance ($1,300.00) by −$1.00.',
+    );
+    expect(text(result)).not.to.contain('Variance of');
     expect($$(el, '[part~="reasons"] li').map((li) => text(li))).to.deep.equal([
-      'The bank statement ($1,299.00) differs from the trust account book ($1,300.00) by −$1.00.',
-      'A client or matter is below zero (below).',
+      'John Doe is below zero: −$250.00.',
     ]);
     expect(text($(el, '[part~="negative-clients"]'))).to.contain('John Doe: −$250.00');
     expect(text($(el, '[part~="unmatched"]'))).to.contain('not yet in a bank deposit: $45.00');

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Reconciliation } from '../../shared/ledger-api.js';
-import { AMOUNT_MESSAGES, fromCents, toCents } from '../../shared/money.js';
+import { AMOUNT_MESSAGES } from '../../shared/money.js';
 import { alertBox } from '../core/alerts.js';
 import { currencySymbol, formatDate, formatDateTime, formatMoney } from '../core/format.js';
 import { amountHead, renderTable } from '../operations/table.js';
@@ -92,33 +92,6 @@ export function renderReconcileForm(options: {
   </form>`;
 }
 
-/**
- * Why a run is a variance, from its figures, in the current locale (the API's `reasons` are its
- * English sentences, with raw numbers).
- */
-function reasonsOf(r: Reconciliation): string[] {
-  const [statement, book, clients] = [r.statementBalance, r.bookBalance, r.clientLedgerTotal].map(
-    toCents,
-  ) as [number, number, number];
-  const reasons: string[] = [];
-  if (statement !== book) {
-    reasons.push(
-      msg(
-        str`The bank statement (${formatMoney(r.statementBalance)}) differs from the trust account book (${formatMoney(r.bookBalance)}) by ${formatMoney(r.variance)}.`,
-      ),
-    );
-  }
-  if (clients !== book) {
-    reasons.push(
-      msg(
-        str`The client ledgers total ${formatMoney(r.clientLedgerTotal)}, the trust account book ${formatMoney(r.bookBalance)}: ${formatMoney(fromCents(book - clients))} names no client.`,
-      ),
-    );
-  }
-  if (r.negativeClients.length) reasons.push(msg('A client or matter is below zero (below).'));
-  return reasons;
-}
-
 /** The outcome of a run: what it found, and why it is a variance. */
 export function renderReconciliation(r: Reconciliation) {
   const balanced = r.status === 'balanced';
@@ -130,7 +103,8 @@ export function renderReconciliation(r: Reconciliation) {
         ${
           balanced
             ? msg(str`Balanced as of ${asOf}.`)
-            : msg(str`Variance of ${formatMoney(r.variance)} as of ${asOf}.`)
+            : // The API's first reason, in the kit's language (it sends it as Accept-Language).
+              r.headline
         }
       </p>
       ${
@@ -138,9 +112,12 @@ export function renderReconciliation(r: Reconciliation) {
           ? html`<p>
               ${msg('The bank statement, the trust account book and the client ledgers agree.')}
             </p>`
-          : html`<ul part="reasons">
-              ${reasonsOf(r).map((reason) => html`<li>${reason}</li>`)}
-            </ul>`
+          : // The first reason is the headline: the others below it.
+            r.reasons.length > 1
+            ? html`<ul part="reasons">
+                ${r.reasons.slice(1).map((reason) => html`<li>${reason}</li>`)}
+              </ul>`
+            : ''
       }
       <dl part="totals">
         <dt>${msg('Bank statement')}</dt>

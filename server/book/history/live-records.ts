@@ -67,6 +67,14 @@ export const reconciliationFact = (
   bookBalanceCents: row.bookBalanceCents,
   clientLedgerTotalCents: row.clientLedgerTotalCents,
   varianceCents: row.varianceCents,
+  // Runs since 0024: the statement's opening, the adjusted bank balance and the close.
+  ...(row.adjustedBankBalanceCents === null
+    ? {}
+    : {
+        openingBalanceCents: row.openingBalanceCents,
+        adjustedBankBalanceCents: row.adjustedBankBalanceCents,
+        closedAt: row.closedAt?.toISOString() ?? null,
+      }),
   createdBy: row.createdBy,
   result: canonical(row.result),
 });

@@ -3,6 +3,7 @@ import { toCents } from '../../../shared/money.js';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import type { HistoryKey } from '../history/history.js';
 import { familyEffects, isPayment, type Effect, type LedgerTransaction } from './effects.js';
+import { intoOpenPeriod } from './periods.js';
 import { postEntries, type NewEntry } from './post.js';
 
 // Keeps the ledger in step with stored transactions: after the webhook pipeline writes
@@ -136,6 +137,7 @@ export async function applyTransactionsToLedger(
   const entries = [...difference.values()].filter((e) => e.amountCents !== 0);
   // A correction of money already booked is dated when we learned it, not at the original date.
   for (const e of entries) if (postedKeys.has(key(e))) e.date = now;
+  await intoOpenPeriod(db, orgId, entries, now);
   await postEntries(db, historyKey, orgId, entries);
   return entries.length;
 }

@@ -7,6 +7,7 @@ import { bankAccounts, clients, ledgerEntries, matters } from '../../db/schema/i
 import { conflict, invalidInput, notFound } from '../../errors.js';
 import { instant } from './balances.js';
 import type { HistoryKey } from '../history/history.js';
+import { assertPeriodOpen } from './periods.js';
 import { postEntries } from './post.js';
 import { refreshBalanceFindings } from '../trust-findings/refresh.js';
 
@@ -126,6 +127,7 @@ export async function postManualEntry(
         throw invalidInput('Unknown matter', { matterId: ['not a matter of this client'] });
       }
     }
+    await assertPeriodOpen(tx, orgId, input.bankAccountId, instant(input.date, false));
     const [posted] = await postEntries(tx, historyKey, orgId, [
       {
         bankAccountId: input.bankAccountId,
@@ -164,6 +166,7 @@ export async function reverseManualEntry(
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.reversesEntryId, id)));
     if (already) throw conflict('This entry is already reversed');
+    await assertPeriodOpen(tx, orgId, original.bankAccountId, new Date());
     const [posted] = await postEntries(tx, historyKey, orgId, [
       {
         bankAccountId: original.bankAccountId,

@@ -15,6 +15,7 @@ import {
   type Cause,
   type ScopeRow,
 } from './causes.js';
+import { unreconciledMonthCauses } from './unreconciled.js';
 
 // Findings are stored (stable ids, acknowledgements) and re-evaluated where their causes change:
 // the bank account sync (flags), a statement fetched, transactions written (chargebacks,
@@ -142,6 +143,29 @@ export async function refreshTransactionFindings(
       where t.org_id = ${orgId}::uuid and t.id in (${uuidList(heads)})`),
   );
   await refreshBalanceFindings(db, orgId, scopes.map(balanceScopeOf));
+}
+
+/**
+ * Trust accounts whose last due month is not reconciled and signed (daily, and when a month is
+ * closed). The caller holds the history lock.
+ */
+export async function refreshPeriodFindings(db: Executor, orgId: string, now: Date): Promise<void> {
+  await settle(db, orgId, {
+    kinds: ['unreconciled_month'],
+    causes: await unreconciledMonthCauses(db, orgId, now),
+  });
+}
+
+/** Every organization's unreconciled months, each in a transaction under its history lock. */
+export async function checkUnreconciledMonths(db: Database, now = new Date()): Promise<number> {
+  const orgs = rowsOf<{ id: string }>(await db.execute(sql`select id from organizations`));
+  for (const { id } of orgs) {
+    await db.transaction(async (tx) => {
+      await lockHistory(tx, id);
+      await refreshPeriodFindings(tx, id, now);
+    });
+  }
+  return orgs.length;
 }
 
 /**

@@ -63,5 +63,11 @@ export const wordingOfEs: Wording = (kind, details, amountCents) => {
         action:
           'Confirme que la anulación era intencionada y que no se pagó nada con ese pago; haga las anulaciones a través de este servicio para que se aplique su control.',
       };
+    case 'unreconciled_month':
+      return {
+        title: `${account} no tiene una conciliación de tres vías firmada de ${text(details.month, 'el mes pasado')} (${text(details.months, '1')} mes(es) sin conciliar).`,
+        action:
+          'Concilie el mes con el extracto bancario, compense sus partidas y haga que dos personas la preparen y la revisen; un mes vence el día 10 del siguiente.',
+      };
   }
 };

@@ -70,5 +70,11 @@ export const wordingOf: Wording = (kind, details, amountCents) => {
         action:
           'Confirm the void was intended and that nothing was disbursed against the payment; make voids through this service so its trust check applies.',
       };
+    case 'unreconciled_month':
+      return {
+        title: `${account} has no signed three-way reconciliation for ${text(details.month, 'last month')} (${text(details.months, '1')} month(s) not reconciled).`,
+        action:
+          'Reconcile the month with the bank statement (POST /api/ledger/reconciliations), clear its items, and have it prepared and reviewed by two people; a month is due by the 10th of the next.',
+      };
   }
 };

@@ -133,7 +133,11 @@ export const ledgerMonthTotals = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.bankAccountId, t.month, t.scope] })],
 );
 
-/** Three-way reconciliations as run: who, when, the inputs and the whole result. Never edited. */
+/**
+ * Three-way reconciliations as run: who, when, the inputs and the whole result. Its items' cleared
+ * marks and its sign-offs change the result (each change recorded in the history chain); once
+ * signed by both it is closed and never changes again.
+ */
 export const ledgerReconciliations = pgTable(
   'ledger_reconciliations',
   {
@@ -151,8 +155,18 @@ export const ledgerReconciliations = pgTable(
     /** The history chain's head with this reconciliation recorded (null: run before 0023). */
     historySeq: bigint('history_seq', { mode: 'number' }),
     historyHash: varchar('history_hash', { length: 64 }),
+    /** The statement's opening balance, when given (null: not given, or run before 0024). */
+    openingBalanceCents: cents('opening_balance_cents'),
+    /** The statement balance plus the uncleared reconciling items (null: run before 0024). */
+    adjustedBankBalanceCents: cents('adjusted_bank_balance_cents'),
+    /** Signed by a preparer and a reviewer: the account's period up to `asOf` is closed. */
+    closedAt: at('closed_at'),
   },
-  (t) => [index('ledger_reconciliations_org_created').on(t.orgId, t.createdAt, t.id)],
+  (t) => [
+    index('ledger_reconciliations_org_created').on(t.orgId, t.createdAt, t.id),
+    // The account's runs by statement date: the last one (carried items), the closed period.
+    index('ledger_reconciliations_account_as_of').on(t.orgId, t.bankAccountId, t.asOf),
+  ],
 );
 
 /**

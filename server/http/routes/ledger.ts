@@ -1,4 +1,3 @@
-import type { Reconciliation } from '../../../shared/ledger.js';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
@@ -11,19 +10,8 @@ import {
   ledgerEntry,
   ledgerEntryCreate,
   ledgerEntryReverse,
-  reconciliation,
-  reconciliationCreate,
-  reconciliationsPage,
-  reconciliationsQuery,
   type LedgerEntry,
 } from '../../../shared/ledger.js';
-import {
-  listReconciliations,
-  reconcile,
-  reconciliationSentences,
-} from '../../book/ledger/reconciliations.js';
-import { say, type ApiLanguage } from '../../sentences.js';
-import { callerLanguage, sentenceIn } from '../language.js';
 import { ledgerBalances, ledgerBalancesPage } from '../../book/ledger/balances.js';
 import { ledgerDeposits } from '../../book/ledger/deposits.js';
 import {
@@ -216,60 +204,4 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       );
       return c.json(entry, 201);
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/reconciliations',
-      tags,
-      request: { body: jsonBody(reconciliationCreate) },
-      responses: {
-        201: jsonResponse(reconciliation, 'The three-way reconciliation, stored'),
-        ...writeErrorResponses,
-      },
-    }),
-    async (c) => {
-      const caller = c.get('caller');
-      const result = await reconcile(
-        c.get('db'),
-        c.get('deps').historyKey,
-        caller.orgId,
-        c.req.valid('json'),
-        actorOf(caller),
-      );
-      return c.json(inLanguage(result, callerLanguage(c)), 201);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/reconciliations',
-      tags,
-      request: { query: reconciliationsQuery },
-      responses: {
-        200: jsonResponse(reconciliationsPage, 'Reconciliations run, newest first'),
-        ...errorResponses,
-      },
-    }),
-    async (c) => {
-      const page = await listReconciliations(
-        c.get('db'),
-        c.get('caller').orgId,
-        c.req.valid('query'),
-      );
-      const language = callerLanguage(c);
-      return c.json({ ...page, data: page.data.map((r) => inLanguage(r, language)) }, 200);
-    },
   );
-
-/** A run's reasons and unmatched items in the caller's language (stored in English). */
-function inLanguage<R extends Reconciliation>(run: R, language: ApiLanguage): R {
-  return {
-    ...run,
-    reasons: reconciliationSentences(run).map((s) => sentenceIn(s, language)),
-    unmatched: run.unmatched.map((u) => ({
-      ...u,
-      description: sentenceIn(say(u.description), language),
-    })),
-  };
-}

@@ -32,11 +32,38 @@ export const es: Readonly<Record<string, string>> = {
     'El saldo del extracto ({statement}) difiere del saldo contable ({book}) en {variance}.',
   'The client ledgers total {clients}, the book balance is {book}: {unassigned} is not assigned to a client.':
     'Los libros de los clientes suman {clients}, el saldo contable es {book}: {unassigned} no está asignado a ningún cliente.',
-  'The client ledgers total {clients}, the statement {statement}.':
-    'Los libros de los clientes suman {clients}, el extracto {statement}.',
   '{name} is below zero: {balance}.': '{name} está por debajo de cero: {balance}.',
   'A client is below zero: {balance}.': 'Un cliente está por debajo de cero: {balance}.',
   'Money in the account that names no client': 'Dinero en la cuenta que no nombra a ningún cliente',
-  'A payment booked but not yet in a bank deposit':
-    'Un pago registrado que aún no está en un depósito bancario',
+  'The bank statement shows the trust account overdrawn: {statement}.':
+    'El extracto bancario muestra la cuenta fiduciaria en descubierto: {statement}.',
+  'The statement opens at {opening}, but the last reconciled statement closed at {previous}.':
+    'El extracto abre con {opening}, pero el último extracto conciliado cerró con {previous}.',
+  'The adjusted bank balance ({adjusted}: the statement balance {statement} with the uncleared items) differs from the book balance ({book}) by {variance}.':
+    'El saldo bancario ajustado ({adjusted}: el saldo del extracto {statement} con las partidas pendientes) difiere del saldo contable ({book}) en {variance}.',
+  'The payment service took {amount} from the trust account ({description}): book it, replace it from operating funds, then clear the item.':
+    'El servicio de pagos retiró {amount} de la cuenta fiduciaria ({description}): regístrelo, repóngalo con fondos operativos y después compense la partida.',
+  'The adjusted bank balance, the book and the client ledgers agree at {book}.':
+    'El saldo bancario ajustado, el saldo contable y los libros de los clientes coinciden en {book}.',
+  'Only a balanced reconciliation can be signed: {reason}':
+    'Solo se puede firmar una conciliación cuadrada: {reason}',
+  'The statement date has not passed yet: sign once the month is over':
+    'La fecha del extracto aún no ha pasado: firme cuando termine el mes',
+  'This reconciliation is signed as {role} already':
+    'Esta conciliación ya está firmada como {role}',
+  'The same person cannot both prepare and review a reconciliation: another person signs as {role}':
+    'La misma persona no puede preparar y revisar una conciliación: otra persona firma como {role}',
+  'The book changed since this reconciliation was run ({then} then, {now} now): run it again':
+    'El saldo contable cambió desde que se hizo esta conciliación ({then} entonces, {now} ahora): hágala de nuevo',
+  'This item is cleared already': 'Esta partida ya está compensada',
+  'This reconciliation is signed and its period closed: changes go into the next one':
+    'Esta conciliación está firmada y su periodo cerrado: los cambios van en la siguiente',
+  'This account is reconciled and closed through {through}: post the correction in the open period, naming what it adjusts':
+    'Esta cuenta está conciliada y cerrada hasta el {through}: registre la corrección en el periodo abierto, indicando qué ajusta',
+  'A payment not yet in a bank deposit settled by the statement date':
+    'Un pago que aún no está en un depósito bancario liquidado a la fecha del extracto',
+  'Money received by hand, not yet cleared on a statement':
+    'Dinero recibido a mano, aún no compensado en un extracto',
+  "The payment service's debit on its statement, not in the book":
+    'El cargo del servicio de pagos en su extracto, no registrado en el libro',
 };

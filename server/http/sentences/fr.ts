@@ -32,12 +32,38 @@ export const fr: Readonly<Record<string, string>> = {
     'Le solde du relevé ({statement}) diffère du solde comptable ({book}) de {variance}.',
   'The client ledgers total {clients}, the book balance is {book}: {unassigned} is not assigned to a client.':
     'Les grands livres des clients totalisent {clients}, le solde comptable est de {book} : {unassigned} n’est attribué à aucun client.',
-  'The client ledgers total {clients}, the statement {statement}.':
-    'Les grands livres des clients totalisent {clients}, le relevé {statement}.',
   '{name} is below zero: {balance}.': '{name} est sous zéro : {balance}.',
   'A client is below zero: {balance}.': 'Un client est sous zéro : {balance}.',
   'Money in the account that names no client':
     'De l’argent dans le compte qui ne nomme aucun client',
-  'A payment booked but not yet in a bank deposit':
-    'Un paiement comptabilisé qui n’est pas encore dans un dépôt bancaire',
+  'The bank statement shows the trust account overdrawn: {statement}.':
+    'Le relevé bancaire montre le compte en fiducie à découvert : {statement}.',
+  'The statement opens at {opening}, but the last reconciled statement closed at {previous}.':
+    'Le relevé s’ouvre à {opening}, mais le dernier relevé rapproché s’est fermé à {previous}.',
+  'The adjusted bank balance ({adjusted}: the statement balance {statement} with the uncleared items) differs from the book balance ({book}) by {variance}.':
+    'Le solde bancaire rajusté ({adjusted} : le solde du relevé {statement} avec les éléments en suspens) diffère du solde comptable ({book}) de {variance}.',
+  'The payment service took {amount} from the trust account ({description}): book it, replace it from operating funds, then clear the item.':
+    'Le service de paiement a prélevé {amount} du compte en fiducie ({description}) : comptabilisez-le, remplacez-le par des fonds d’exploitation, puis pointez l’élément.',
+  'The adjusted bank balance, the book and the client ledgers agree at {book}.':
+    'Le solde bancaire rajusté, le solde comptable et les grands livres des clients concordent à {book}.',
+  'Only a balanced reconciliation can be signed: {reason}':
+    'Seul un rapprochement équilibré peut être signé : {reason}',
+  'The statement date has not passed yet: sign once the month is over':
+    'La date du relevé n’est pas encore passée : signez une fois le mois terminé',
+  'This reconciliation is signed as {role} already': 'Ce rapprochement est déjà signé comme {role}',
+  'The same person cannot both prepare and review a reconciliation: another person signs as {role}':
+    'La même personne ne peut pas préparer et réviser un rapprochement : une autre personne signe comme {role}',
+  'The book changed since this reconciliation was run ({then} then, {now} now): run it again':
+    'Le solde comptable a changé depuis ce rapprochement ({then} alors, {now} maintenant) : refaites-le',
+  'This item is cleared already': 'Cet élément est déjà pointé',
+  'This reconciliation is signed and its period closed: changes go into the next one':
+    'Ce rapprochement est signé et sa période close : les changements vont dans le suivant',
+  'This account is reconciled and closed through {through}: post the correction in the open period, naming what it adjusts':
+    'Ce compte est rapproché et clos jusqu’au {through} : passez la correction dans la période ouverte, en nommant ce qu’elle rajuste',
+  'A payment not yet in a bank deposit settled by the statement date':
+    'Un paiement pas encore dans un dépôt bancaire réglé à la date du relevé',
+  'Money received by hand, not yet cleared on a statement':
+    'De l’argent reçu en main propre, pas encore pointé sur un relevé',
+  "The payment service's debit on its statement, not in the book":
+    'Le prélèvement du service de paiement sur son relevé, absent du livre',
 };
