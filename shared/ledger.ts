@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personRecord } from './people.js';
 import { amountField } from './schemas.js';
 
 // The trust ledger's API shapes (docs/api.md#the-trust-ledger). Money is a string with two
@@ -100,6 +101,8 @@ export const ledgerEntry = z.object({
   reversesEntryId: id.nullable(),
   reason: z.string().nullable(),
   createdBy: z.string(),
+  /** The person who posted it (null: the sync's, or posted before people were named). */
+  by: personRecord,
   /** The balance after this entry, of what the list shows (the matter, the client or the account). */
   runningBalance: money,
   createdAt: when,
@@ -186,6 +189,8 @@ export const reconciliation = z.object({
   unmatched: z.array(unmatchedItem),
   negativeClients: z.array(ledgerBalanceLine),
   createdBy: z.string(),
+  /** The person who ran it. */
+  by: personRecord,
   createdAt: when,
   /**
    * The history chain's head with this reconciliation recorded (`SEQ:HASH`): keep it, and

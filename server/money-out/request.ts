@@ -3,6 +3,7 @@ import { readAmount } from '../../shared/money.js';
 import type { HistoryKey } from '../book/history/history.js';
 import { moneyOutRefusal } from '../../shared/money-out-rules.js';
 import type { MoneyOutKind } from '../../shared/money-out.js';
+import type { Person } from '../../shared/people.js';
 import type { Database } from '../db/index.js';
 import {
   findRequestByKey,
@@ -49,6 +50,8 @@ interface MoneyOutCall {
   idempotencyKey?: string | undefined;
   /** The API key asking (null: a widget token the server issued). */
   requestedBy: string | null;
+  /** The person asking (docs/api.md#people-and-approvals). */
+  requester?: Person | null;
 }
 
 /** How long a caller waits for a request another call with the same key is sending. */
@@ -105,6 +108,7 @@ async function writeRequest(
       reason: call.reason ?? null,
       override: call.override ?? null,
       requestedBy: call.requestedBy,
+      requester: call.requester ?? null,
     });
     if (!created) return { row, jobId: null };
     const jobId = await enqueue(tx, {

@@ -52,6 +52,10 @@ export const moneyOutFact = (row: typeof moneyOutRequests.$inferSelect) => ({
   reason: row.reason,
   overrideReason: row.overrideReason,
   requestedBy: row.requestedBy,
+  requestedById: row.requestedById,
+  requestedByName: row.requestedByName,
+  approvedById: row.approvedById,
+  approvedByName: row.approvedByName,
   status: row.status,
   serviceId: row.serviceId,
 });
@@ -68,6 +72,8 @@ export const reconciliationFact = (
   clientLedgerTotalCents: row.clientLedgerTotalCents,
   varianceCents: row.varianceCents,
   createdBy: row.createdBy,
+  createdById: row.createdById,
+  createdByName: row.createdByName,
   result: canonical(row.result),
 });
 
@@ -76,6 +82,10 @@ export const acknowledgementFact = (row: typeof trustFindings.$inferSelect) => (
   acknowledgedBy: row.acknowledgedBy,
   note: row.acknowledgementNote,
   acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+  acknowledgedById: row.acknowledgedById,
+  acknowledgedByName: row.acknowledgedByName,
+  // Every note with its author: one removed or rewritten in the table is named.
+  acknowledgements: canonical(row.acknowledgements),
 });
 
 function compareFields(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Reconciliation } from '../../../shared/ledger.js';
 import { bigCents, moneyOfCents } from '../../../shared/money.js';
+import { personOf, type Person } from '../../../shared/people.js';
 import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
 import { rowsOf, textList, type Executor } from '../../db/index.js';
 import { findOrgRow } from '../../db/org-rows.js';
@@ -21,9 +22,10 @@ import { instant, ledgerBalances } from './balances.js';
 type Row = typeof ledgerReconciliations.$inferSelect;
 
 const toReconciliation = (row: Row): Reconciliation => ({
-  ...(row.result as Omit<Reconciliation, 'id' | 'createdBy' | 'createdAt'>),
+  ...(row.result as Omit<Reconciliation, 'id' | 'createdBy' | 'by' | 'createdAt'>),
   id: row.id,
   createdBy: row.createdBy,
+  by: personOf(row.createdById, row.createdByName),
   createdAt: row.createdAt.toISOString(),
   historyHead: row.historySeq === null ? null : `${row.historySeq}:${row.historyHash}`,
 });
@@ -105,6 +107,8 @@ export async function reconcile(
   orgId: string,
   input: { bankAccountId: string; asOf: string; statementBalance: string },
   createdBy: string,
+  /** The person who ran it (docs/api.md#people-and-approvals). */
+  by: Person | null = null,
 ): Promise<Reconciliation> {
   if (!(await findOrgRow(db, bankAccounts, orgId, input.bankAccountId))) {
     throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
@@ -176,6 +180,8 @@ export async function reconcile(
     varianceCents: Number(variance),
     result,
     createdBy,
+    createdById: by?.id ?? null,
+    createdByName: by?.name ?? null,
   };
   // Recorded first: the stored row then carries the head its own record made.
   const head = await appendHistory(db, historyKey, orgId, [

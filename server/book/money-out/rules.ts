@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../shared/money.js';
 import type { MoneyOutKind } from '../../../shared/money-out.js';
+import type { Person } from '../../../shared/people.js';
 import type { Executor } from '../../db/index.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../errors.js';
@@ -39,6 +40,9 @@ interface MoneyOutAsk {
   override: { reason: string } | null;
   /** Who asked (an API key's actor; null: a widget token the server issued). */
   requestedBy: string | null;
+  /** The person who asked, and the second approver who approved it (docs/api.md#people-and-approvals). */
+  requester?: Person | null;
+  approvedBy?: Person | null;
 }
 
 /**
@@ -158,6 +162,10 @@ export async function recordMoneyOutRequest(
     reason: ask.reason,
     overrideReason: ask.override?.reason ?? null,
     requestedBy: ask.requestedBy,
+    requestedById: ask.requester?.id ?? null,
+    requestedByName: ask.requester?.name ?? null,
+    approvedById: ask.approvedBy?.id ?? null,
+    approvedByName: ask.approvedBy?.name ?? null,
   });
   return { row, created: true };
 }

@@ -37,6 +37,11 @@ export const moneyOutRequests = pgTable(
     overrideReason: text('override_reason'),
     /** The API key that asked (null: a widget token issued by the server). */
     requestedBy: uuid('requested_by'),
+    /** The person who asked, and the one who approved it (a second approver), when named. */
+    requestedById: varchar('requested_by_id', { length: 255 }),
+    requestedByName: varchar('requested_by_name', { length: 255 }),
+    approvedById: varchar('approved_by_id', { length: 255 }),
+    approvedByName: varchar('approved_by_name', { length: 255 }),
     status: text('status', { enum: MONEY_OUT_STATUSES }).notNull().default('SENDING'),
     /** The service's request id, once known. */
     serviceId: varchar('service_id', { length: 36 }),

@@ -32,6 +32,7 @@ import {
   reverseManualEntry,
 } from '../../book/ledger/entries.js';
 import { actorOf } from '../context.js';
+import { recordedPerson } from '../people.js';
 import { csvResponse, wantsCsv } from '../csv.js';
 import {
   errorResponses,
@@ -189,6 +190,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         caller.orgId,
         c.req.valid('json'),
         actorOf(caller),
+        recordedPerson(caller),
       );
       return c.json(entry, 201);
     },
@@ -213,6 +215,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.req.valid('param').id,
         c.req.valid('json').reason,
         actorOf(caller),
+        recordedPerson(caller),
       );
       return c.json(entry, 201);
     },
@@ -236,6 +239,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         caller.orgId,
         c.req.valid('json'),
         actorOf(caller),
+        recordedPerson(caller),
       );
       return c.json(inLanguage(result, callerLanguage(c)), 201);
     },

@@ -14,6 +14,7 @@ import { listMoneyOut } from '../../book/money-out/requests.js';
 import { getTransaction } from '../../book/transactions/transactions.js';
 import type { AppEnv } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency.js';
+import { recordedPerson } from '../people.js';
 import { idParams, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -88,6 +89,7 @@ async function run(
       ...body,
       idempotencyKey: idempotencyKeyOf(c),
       requestedBy: caller.keyId,
+      requester: recordedPerson(caller),
     },
   );
   c.header(IDEMPOTENCY_HEADER, answered.body.idempotencyKey);
