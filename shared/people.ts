@@ -18,7 +18,7 @@ export type Person = z.infer<typeof personInput>;
 export const personRecord = z.object({ id: z.string(), name: z.string() }).nullable();
 
 /** The person of a record's two columns (`*_by_id`, `*_by_name`), or null when none is named. */
-export const personOf = (id: string | null, name: string | null): Person | null =>
+export const storedPerson = (id: string | null, name: string | null): Person | null =>
   id === null ? null : { id, name: name ?? '' };
 
 /**

@@ -1,5 +1,5 @@
 import type { ApprovalRecord } from '../../shared/approvals.js';
-import { personOf, type Person } from '../../shared/people.js';
+import { storedPerson, type Person } from '../../shared/people.js';
 import { decideApproval } from '../book/approvals/approvals.js';
 import type { MoneyOutApprovalPayload } from '../book/money-out/rules.js';
 import { recordWithJob, type MoneyOutDeps } from './request.js';
@@ -25,7 +25,7 @@ export async function approveMoneyOut(
         ...asked,
         orgId: row.orgId,
         amount: asked.amount ?? undefined,
-        requester: personOf(row.requestedById, row.requestedByName),
+        requester: storedPerson(row.requestedById, row.requestedByName),
         approvedBy: input.decider,
       });
       if (written.approval) throw new Error('an approved money-out request asked for approval');

@@ -6,7 +6,7 @@ import {
   type ApprovalStatus,
 } from '../../../shared/approvals.js';
 import { fromCents } from '../../../shared/money.js';
-import { personOf, type Person } from '../../../shared/people.js';
+import { storedPerson, type Person } from '../../../shared/people.js';
 import type { Executor } from '../../db/index.js';
 import { orgRows, requireOrgRow } from '../../db/org-rows.js';
 import { approvals, orgSettings } from '../../db/schema/index.js';
@@ -46,10 +46,10 @@ export const toApproval = (row: Row, now = new Date()): ApprovalRecord => ({
   reason: row.reason,
   refusal: row.refusal,
   subjectId: row.subjectId,
-  requestedBy: personOf(row.requestedById, row.requestedByName),
+  requestedBy: storedPerson(row.requestedById, row.requestedByName),
   requestedAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
-  decidedBy: personOf(row.decidedById, row.decidedByName),
+  decidedBy: storedPerson(row.decidedById, row.decidedByName),
   decidedAt: row.decidedAt?.toISOString() ?? null,
   result: row.result ?? null,
 });

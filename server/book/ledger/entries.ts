@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
 import type { LedgerEntry } from '../../../shared/ledger.js';
 import { moneyOfCents, toCents } from '../../../shared/money.js';
-import { personOf, type Person } from '../../../shared/people.js';
+import { storedPerson, type Person } from '../../../shared/people.js';
 import type { Executor } from '../../db/index.js';
 import { findOrgRow, requireOrgRow } from '../../db/org-rows.js';
 import { bankAccounts, clients, ledgerEntries, matters } from '../../db/schema/index.js';
@@ -44,7 +44,7 @@ const toEntry = (row: EntryRow, running: string): LedgerEntry => ({
   reversesEntryId: row.reversesEntryId,
   reason: row.reason,
   createdBy: row.createdBy,
-  by: personOf(row.createdById, row.createdByName),
+  by: storedPerson(row.createdById, row.createdByName),
   runningBalance: moneyOfCents(running),
   createdAt: row.createdAt.toISOString(),
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Reconciliation } from '../../../shared/ledger.js';
 import { bigCents, moneyOfCents } from '../../../shared/money.js';
-import { personOf, type Person } from '../../../shared/people.js';
+import { storedPerson, type Person } from '../../../shared/people.js';
 import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
 import { rowsOf, textList, type Executor } from '../../db/index.js';
 import { findOrgRow } from '../../db/org-rows.js';
@@ -25,7 +25,7 @@ const toReconciliation = (row: Row): Reconciliation => ({
   ...(row.result as Omit<Reconciliation, 'id' | 'createdBy' | 'by' | 'createdAt'>),
   id: row.id,
   createdBy: row.createdBy,
-  by: personOf(row.createdById, row.createdByName),
+  by: storedPerson(row.createdById, row.createdByName),
   createdAt: row.createdAt.toISOString(),
   historyHead: row.historySeq === null ? null : `${row.historySeq}:${row.historyHash}`,
 });

@@ -6,7 +6,7 @@ import {
   type MoneyOutRequest,
   type MoneyOutStatus,
 } from '../../../shared/money-out.js';
-import { personOf } from '../../../shared/people.js';
+import { storedPerson } from '../../../shared/people.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { moneyOutRequests, transactions } from '../../db/schema/index.js';
 import { orgRows, requireOrgRow } from '../../db/org-rows.js';
@@ -63,8 +63,8 @@ export const toMoneyOutRequest = (row: MoneyOutRow): MoneyOutRequest => ({
   serviceId: row.serviceId,
   errorMessage: row.errorMessage,
   requestedBy: row.requestedBy,
-  by: personOf(row.requestedById, row.requestedByName),
-  approvedBy: personOf(row.approvedById, row.approvedByName),
+  by: storedPerson(row.requestedById, row.requestedByName),
+  approvedBy: storedPerson(row.approvedById, row.approvedByName),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fromCents } from '../../../shared/money.js';
-import { personOf, type Person } from '../../../shared/people.js';
+import { storedPerson, type Person } from '../../../shared/people.js';
 import type { Page } from '../../../shared/schemas.js';
 import {
   NOT_A_LEGAL_DETERMINATION,
@@ -55,7 +55,7 @@ function toRecord(
     acknowledgedAt: iso(row.acknowledgedAt),
     acknowledgedBy: row.acknowledgedBy,
     acknowledgementNote: row.acknowledgementNote,
-    acknowledgedByPerson: personOf(row.acknowledgedById, row.acknowledgedByName),
+    acknowledgedByPerson: storedPerson(row.acknowledgedById, row.acknowledgedByName),
     acknowledgements: row.acknowledgements,
   };
 }
