@@ -10,17 +10,18 @@ CREATE TABLE "approvals" (
 	"amount_cents" bigint,
 	"reason" text NOT NULL,
 	"refusal" text NOT NULL,
-	"subject_id" uuid,
+	"subject_id" varchar(255),
 	"status" text DEFAULT 'pending' NOT NULL,
-	"requested_by_id" varchar(255) NOT NULL,
-	"requested_by_name" varchar(255) NOT NULL,
+	"requested_by_id" varchar(255),
+	"requested_by_name" varchar(255),
 	"expires_at" timestamp (3) with time zone NOT NULL,
 	"decided_by_id" varchar(255),
 	"decided_by_name" varchar(255),
 	"decided_at" timestamp (3) with time zone,
 	"result" jsonb,
 	CONSTRAINT "approvals_kind" CHECK (kind IN ('money_out', 'transfer', 'disbursement')),
-	CONSTRAINT "approvals_status" CHECK (status IN ('pending', 'approved', 'rejected'))
+	CONSTRAINT "approvals_status" CHECK (status IN ('pending', 'approved', 'rejected')),
+	CONSTRAINT "approvals_requested_by" CHECK (requested_by_id is not null and requested_by_name is not null)
 );
 --> statement-breakpoint
 ALTER TABLE "org_settings" ADD COLUMN "require_second_approver" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { APPROVAL_KINDS, APPROVAL_STORED_STATUSES } from '../../../shared/approvals.js';
-import { at, cents, oneOf, tenantColumns } from './columns.js';
+import { at, cents, oneOf, personColumns, tenantColumns } from './columns.js';
 
 /**
  * Money actions waiting for a second person (the `requireSecondApprover` setting): one row per
@@ -30,13 +21,13 @@ export const approvals = pgTable(
     amountCents: cents('amount_cents'),
     reason: text('reason').notNull(),
     refusal: text('refusal').notNull(),
-    subjectId: uuid('subject_id'),
+    /** The record the action concerns (a refund's payment), of whatever kind it is. */
+    subjectId: varchar('subject_id', { length: 255 }),
     status: text('status', { enum: APPROVAL_STORED_STATUSES }).notNull().default('pending'),
-    requestedById: varchar('requested_by_id', { length: 255 }).notNull(),
-    requestedByName: varchar('requested_by_name', { length: 255 }).notNull(),
+    /** Always named: an unnamed requester cannot ask (requestApprovalIfRequired). */
+    ...personColumns('requestedBy', 'requested_by'),
     expiresAt: at('expires_at').notNull(),
-    decidedById: varchar('decided_by_id', { length: 255 }),
-    decidedByName: varchar('decided_by_name', { length: 255 }),
+    ...personColumns('decidedBy', 'decided_by'),
     decidedAt: at('decided_at'),
     result: jsonb('result').$type<Record<string, string>>(),
   },
@@ -48,5 +39,9 @@ export const approvals = pgTable(
     index('approvals_org_status_created').on(t.orgId, t.status, t.createdAt),
     check('approvals_kind', oneOf('kind', APPROVAL_KINDS)),
     check('approvals_status', oneOf('status', APPROVAL_STORED_STATUSES)),
+    check(
+      'approvals_requested_by',
+      sql`requested_by_id is not null and requested_by_name is not null`,
+    ),
   ],
 );

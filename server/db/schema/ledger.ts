@@ -22,6 +22,7 @@ import {
   orgId,
   orgKey,
   ownedRow,
+  personColumns,
   rowId,
   updatedAt,
 } from './columns.js';
@@ -65,8 +66,7 @@ export const ledgerEntries = pgTable(
     /** Who posted it: the API key's name, or `sync` for entries kept from transactions. */
     createdBy: varchar('created_by', { length: 255 }).notNull(),
     /** The person who posted it (docs/api.md#people-and-approvals); null for the sync's. */
-    createdById: varchar('created_by_id', { length: 255 }),
-    createdByName: varchar('created_by_name', { length: 255 }),
+    ...personColumns('createdBy', 'created_by'),
     // Balances after this entry: of its bank account, of its client and of its matter there.
     accountBalanceCents: cents('account_balance_cents').notNull(),
     clientBalanceCents: cents('client_balance_cents').notNull(),
@@ -151,8 +151,7 @@ export const ledgerReconciliations = pgTable(
     result: jsonb('result').notNull(),
     createdBy: varchar('created_by', { length: 255 }).notNull(),
     /** The person who ran it. */
-    createdById: varchar('created_by_id', { length: 255 }),
-    createdByName: varchar('created_by_name', { length: 255 }),
+    ...personColumns('createdBy', 'created_by'),
     createdAt: createdAt(),
     /** The history chain's head with this reconciliation recorded (null: run before 0023). */
     historySeq: bigint('history_seq', { mode: 'number' }),

@@ -10,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { MONEY_OUT_KINDS, MONEY_OUT_STATUSES } from '../../../shared/money-out.js';
-import { money, oneOf, partOf, tenantColumns } from './columns.js';
+import { money, oneOf, partOf, personColumns, tenantColumns } from './columns.js';
 import { concurrentIndex } from './concurrent-index.js';
 import { transactions } from './transactions.js';
 
@@ -38,10 +38,8 @@ export const moneyOutRequests = pgTable(
     /** The API key that asked (null: a widget token issued by the server). */
     requestedBy: uuid('requested_by'),
     /** The person who asked, and the one who approved it (a second approver), when named. */
-    requestedById: varchar('requested_by_id', { length: 255 }),
-    requestedByName: varchar('requested_by_name', { length: 255 }),
-    approvedById: varchar('approved_by_id', { length: 255 }),
-    approvedByName: varchar('approved_by_name', { length: 255 }),
+    ...personColumns('requestedBy', 'requested_by'),
+    ...personColumns('approvedBy', 'approved_by'),
     status: text('status', { enum: MONEY_OUT_STATUSES }).notNull().default('SENDING'),
     /** The service's request id, once known. */
     serviceId: varchar('service_id', { length: 36 }),

@@ -23,6 +23,7 @@ import {
   orgKey,
   ownedRow,
   partOf,
+  personColumns,
   serviceId,
   tenantColumns,
   updatedAt,
@@ -90,8 +91,7 @@ export const trustFindings = pgTable(
     acknowledgedBy: varchar('acknowledged_by', { length: 255 }),
     acknowledgementNote: text('acknowledgement_note'),
     /** The person of the last acknowledgement. */
-    acknowledgedById: varchar('acknowledged_by_id', { length: 255 }),
-    acknowledgedByName: varchar('acknowledged_by_name', { length: 255 }),
+    ...personColumns('acknowledgedBy', 'acknowledged_by'),
     /** Every acknowledgement's note with its author and time, oldest first (never replaced). */
     acknowledgements: jsonb('acknowledgements')
       .$type<AcknowledgementNote[]>()
