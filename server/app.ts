@@ -37,6 +37,7 @@ import {
   transactionsRouter,
 } from './http/routes/records-api.js';
 import { moneyOutRouter } from './http/routes/money-out.js';
+import { approvalsRouter } from './http/routes/approvals.js';
 import { meRouter } from './http/routes/me.js';
 import { widgetTokensRouter } from './http/routes/widget-tokens.js';
 import { widgetAssetsRouter } from './http/widget-assets.js';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
   api.route('/transactions', transactionHistoryRouter);
   api.route('/transactions', transactionsRouter);
   api.route('/transactions', moneyOutRouter);
+  api.route('/approvals', approvalsRouter);
   api.route('/api-keys', apiKeysRouter);
   api.route('/settings', settingsRouter);
   api.route('/remote-sites', remoteSitesRouter);

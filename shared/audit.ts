@@ -5,6 +5,8 @@ export const AUDIT_SUBJECTS = [
   'money_out_request',
   'reconciliation',
   'finding_acknowledgement',
+  /** A second approval asked, approved or rejected (server/book/approvals). */
+  'approval',
   'anchor',
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];

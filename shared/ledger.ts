@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personRecord } from './people.js';
 import { amountField } from './schemas.js';
 
 // The trust ledger's API shapes (docs/api.md#the-trust-ledger). Money is a string with two
@@ -100,6 +101,8 @@ export const ledgerEntry = z.object({
   reversesEntryId: id.nullable(),
   reason: z.string().nullable(),
   createdBy: z.string(),
+  /** The person who posted it (null: the sync's, or posted before people were named). */
+  by: personRecord,
   /** The balance after this entry, of what the list shows (the matter, the client or the account). */
   runningBalance: money,
   createdAt: when,
@@ -200,7 +203,13 @@ export const reconciliationItemCreate = z.strictObject({
 
 export const RECONCILIATION_ROLES = ['prepared', 'reviewed'] as const;
 export const reconciliationSign = z.strictObject({ role: z.enum(RECONCILIATION_ROLES) });
-const signoff = z.object({ role: z.enum(RECONCILIATION_ROLES), by: z.string(), at: when });
+const signoff = z.object({
+  role: z.enum(RECONCILIATION_ROLES),
+  by: z.string(),
+  /** The named person who signed (docs/api.md#people-and-approvals); absent on older runs. */
+  person: personRecord.optional(),
+  at: when,
+});
 
 export const reconciliationsQuery = z.object({
   bankAccountId: id.optional(),
@@ -240,6 +249,8 @@ export const reconciliation = z.object({
   signoffs: z.array(signoff),
   closedAt: when.nullable(),
   createdBy: z.string(),
+  /** The person who ran it. */
+  by: personRecord,
   createdAt: when,
   /**
    * The history chain's head with this reconciliation recorded (`SEQ:HASH`): keep it, and

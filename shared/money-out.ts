@@ -2,6 +2,7 @@
 // server and the widgets.
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PROBLEM, isIdempotencyKey } from './idempotency.js';
+import { personRecord } from './people.js';
 import { amount } from './schemas.js';
 
 /** Still moving: the money may yet go out (counted against what is refundable). */
@@ -71,6 +72,9 @@ export const moneyOutRequestRecord = z.object({
   serviceId: z.string().nullable(),
   errorMessage: z.string().nullable(),
   requestedBy: z.string().nullable(),
+  /** The person who asked, and the second approver (docs/api.md#people-and-approvals). */
+  by: personRecord,
+  approvedBy: personRecord,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -261,6 +261,8 @@ export const settingsUpdate = z.strictObject({
     .array(allowedOrigin, { error: 'must be a list of origins' })
     .max(MAX_ALLOWED_ORIGINS, { error: `must name at most ${MAX_ALLOWED_ORIGINS} origins` })
     .optional(),
+  /** An override beyond the trust guard waits for another named admin (docs/api.md#people-and-approvals). */
+  requireSecondApprover: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -273,6 +275,8 @@ const storedSettings = z.object({
   previousWebhookSecret: maskedSecret.extend({ validUntil: z.iso.datetime().nullable() }),
   /** Page origins whose pages may use this organization's keys and widget tokens. */
   allowedOrigins: z.array(z.string()),
+  /** An override beyond the trust guard waits for another named admin (default false). */
+  requireSecondApprover: z.boolean(),
   updatedAt: z.iso.datetime(),
 });
 /** The settings as the organization stored them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personRecord } from './people.js';
 import { listQuery } from './schemas.js';
 
 // Trust-safety findings (docs/api.md#trust-safety-findings): what our records show that may put
@@ -46,6 +47,16 @@ export const NOT_A_LEGAL_DETERMINATION =
   'This is an automated signal from the records this service holds, not a legal or ethics ' +
   'determination: check it with your bookkeeper or trust-accounting counsel.';
 
+/** One acknowledgement of a finding: its note, its author (null: none named) and its time. */
+export const acknowledgementNote = z.object({
+  note: z.string(),
+  by: personRecord,
+  /** What the caller presented (`api-key:<id>`), as stored before people were named. */
+  actor: z.string(),
+  at: z.iso.datetime(),
+});
+export type AcknowledgementNote = z.infer<typeof acknowledgementNote>;
+
 export const trustFindingRecord = z.object({
   id: z.uuid(),
   kind: z.enum(TRUST_FINDING_KINDS),
@@ -73,6 +84,10 @@ export const trustFindingRecord = z.object({
   acknowledgedAt: z.iso.datetime().nullable(),
   acknowledgedBy: z.string().nullable(),
   acknowledgementNote: z.string().nullable(),
+  /** The person of the last acknowledgement. */
+  acknowledgedByPerson: personRecord,
+  /** Every acknowledgement, oldest first: acknowledging again adds a note, never replaces one. */
+  acknowledgements: z.array(acknowledgementNote),
 });
 export type TrustFindingRecord = z.infer<typeof trustFindingRecord>;
 

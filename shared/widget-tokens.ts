@@ -2,6 +2,7 @@
 // hands to the widgets on a page (POST /api/widget-tokens). The server validates with these
 // schemas; the widgets import the types only.
 import { z } from 'zod';
+import { personInput, personRecord } from './people.js';
 import { ROLES } from './records.js';
 
 /** A token lives at most an hour: long enough for a page, short enough to be harmless once leaked. */
@@ -41,6 +42,11 @@ export const widgetTokenCreate = z.strictObject({
     .min(1, { error: 'must name at least one origin, or be left out' })
     .max(20, { error: 'must name at most 20 origins' })
     .optional(),
+  /**
+   * The host's user the page is for (its id and display name, from the host's backend): the
+   * money actions made with the token record this person (docs/api.md#people-and-approvals).
+   */
+  user: personInput.optional(),
 });
 export type WidgetTokenCreate = z.input<typeof widgetTokenCreate>;
 
@@ -49,5 +55,6 @@ export const widgetTokenRecord = z.object({
   role: z.enum(ROLES),
   expiresAt: z.iso.datetime(),
   origins: z.array(z.string()).nullable(),
+  user: personRecord,
 });
 export type WidgetToken = z.infer<typeof widgetTokenRecord>;

@@ -1,5 +1,6 @@
 import { MONEY_OUT_ACTIONS, type ActionInput, type ActionName } from '../../shared/actions.js';
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../shared/idempotency.js';
+import type { Person } from '../../shared/people.js';
 import type { Transaction } from '../../shared/schemas.js';
 import type { Outcome } from '../queue/worker.js';
 import { requestMoneyOut } from '../money-out/request.js';
@@ -70,7 +71,7 @@ export async function runAction<A extends ActionName>(
     remote: RemoteApi;
     runNow(jobId: string): Promise<Outcome | null>;
   },
-  caller: { orgId: string; keyId: string | null },
+  caller: { orgId: string; keyId: string | null; person?: Person | null },
   name: A,
   { inputs, bulk, callKey }: ActionInputs<A>,
 ): Promise<unknown[] | BankAccountsSyncResult> {
@@ -153,7 +154,7 @@ function inputKey(callKey: string | undefined, bulk: boolean, index: number): st
  */
 async function runMoneyOutAction(
   deps: Parameters<typeof requestMoneyOut>[0],
-  caller: { orgId: string; keyId: string | null },
+  caller: { orgId: string; keyId: string | null; person?: Person | null },
   name: MoneyOutAction,
   inputs: (ActionInput<'TransactionRefund'> | ActionInput<'TransactionVoid'>)[],
   bulk: boolean,
@@ -171,6 +172,7 @@ async function runMoneyOutAction(
         override: input.override,
         idempotencyKey: input.idempotencyKey ?? inputKey(callKey, bulk, index),
         requestedBy: caller.keyId,
+        requester: caller.person ? { id: caller.person.id, name: caller.person.name } : null,
       });
       out.push(body.original, ...body.reversals);
     } catch (error) {

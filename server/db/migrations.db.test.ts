@@ -33,6 +33,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'aggregate_link_payment_links',
       'aggregate_links',
       'api_keys',
+      'approvals',
       'audit_heads',
       'audit_history',
       'bank_accounts',

@@ -59,6 +59,8 @@ async function revokeApiKey(db: Executor, orgId: string, id: string): Promise<Ap
 
 interface KeyIdentity {
   keyId: string;
+  /** The key's name: its label, the person a call with it names when nobody else is named. */
+  keyName: string;
   orgId: string;
   role: Role;
   /** An operator deactivated the key's organization (read in the same query: one round trip). */
@@ -70,6 +72,7 @@ async function identify(db: Executor, condition: SQL | undefined): Promise<KeyId
   const [row] = await db
     .select({
       keyId: apiKeys.id,
+      keyName: apiKeys.name,
       orgId: apiKeys.orgId,
       role: apiKeys.role,
       orgDeactivated: sql<boolean>`${organizations.deactivatedAt} is not null`,

@@ -33,6 +33,7 @@ const toSettings = (row: SettingsRow): StoredSettings => {
       validUntil: previous ? (row.webhookSecretPreviousExpiresAt?.toISOString() ?? null) : null,
     },
     allowedOrigins: row.allowedOrigins,
+    requireSecondApprover: row.requireSecondApprover,
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -79,6 +80,9 @@ export async function updateSettings(
   }
   // Read per request by CORS and authentication (http/origins.ts): no cache to clear.
   if (input.allowedOrigins !== undefined) patch.allowedOrigins = [...new Set(input.allowedOrigins)];
+  if (input.requireSecondApprover !== undefined) {
+    patch.requireSecondApprover = input.requireSecondApprover;
+  }
   const [row] = await db
     .update(orgSettings)
     .set(patch)

@@ -209,10 +209,24 @@ describe('the typed API client', () => {
         token,
         fetch: (input, init) => Promise.resolve(t.app.request(String(input), init)),
       });
-    expect(await as(t.org.keys.admin).me()).toEqual({ role: 'admin', kind: 'api-key' });
-    expect(await as(t.org.keys.viewer).me()).toEqual({ role: 'viewer', kind: 'api-key' });
+    // The person each names: the key's label (the test keys are named after their role).
+    const label = (name: string) => ({ id: expect.any(String), name, via: 'key-label' });
+    expect(await as(t.org.keys.admin).me()).toEqual({
+      role: 'admin',
+      kind: 'api-key',
+      person: label('admin'),
+    });
+    expect(await as(t.org.keys.viewer).me()).toEqual({
+      role: 'viewer',
+      kind: 'api-key',
+      person: label('viewer'),
+    });
     const issued = await as(t.org.keys.staff).createWidgetToken({ role: 'viewer' });
-    expect(await as(issued.token).me()).toEqual({ role: 'viewer', kind: 'widget-token' });
+    expect(await as(issued.token).me()).toEqual({
+      role: 'viewer',
+      kind: 'widget-token',
+      person: label('staff'),
+    });
     const unknown = await as('plk_nope')
       .me()
       .catch((e: unknown) => e);

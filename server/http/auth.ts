@@ -8,6 +8,7 @@ import { throttledAuth } from './throttled-auth.js';
 import { isWidgetToken } from '../security/widget-tokens.js';
 import type { AppEnv, Caller } from './context.js';
 import { assertOriginAllowed } from './origins.js';
+import { applyActingUser } from './people.js';
 
 const RANK: Record<Role, number> = { viewer: 0, staff: 1, admin: 2 };
 
@@ -63,6 +64,8 @@ async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<I
   const { claims } = verified;
   let role = claims.role;
   let orgDeactivated: boolean | undefined;
+  // The host's user the token names; else the issuing key's label (read with the key below).
+  let person: Caller['person'] = claims.user ? { ...claims.user, via: 'widget-token-user' } : null;
   if (claims.key) {
     // Revoking the API key that issued a token ends the token too.
     const issuer = await identifyApiKeyById(c.get('db'), claims.key);
@@ -71,6 +74,7 @@ async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<I
     }
     role = lowerRole(role, issuer.role);
     orgDeactivated = issuer.orgDeactivated;
+    person ??= { id: issuer.keyId, name: issuer.keyName, via: 'key-label' };
   }
   if (claims.origins) {
     const origin = requestOrigin(c);
@@ -79,7 +83,7 @@ async function identifyWidgetToken(c: Context<AppEnv>, token: string): Promise<I
     }
   }
   return {
-    caller: { orgId: claims.org, role, keyId: claims.key, kind: 'widget-token' },
+    caller: { orgId: claims.org, role, keyId: claims.key, kind: 'widget-token', person },
     orgDeactivated: orgDeactivated ?? (await isDeactivated(c.get('db'), claims.org)),
   };
 }
@@ -89,8 +93,9 @@ async function identifyKey(c: Context<AppEnv>, token: string): Promise<Identifie
   if (!identity) throw new AppError('unauthorized', 'The API key is not valid or was revoked');
   // Usage stamps are a convenience: a failure here must not fail the request.
   touchApiKey(c.get('db'), identity.keyId).catch(() => {});
-  const { orgDeactivated, ...caller } = identity;
-  return { caller: { ...caller, kind: 'api-key' }, orgDeactivated };
+  const { orgDeactivated, keyName, ...caller } = identity;
+  const person = { id: identity.keyId, name: keyName, via: 'key-label' } as const;
+  return { caller: { ...caller, kind: 'api-key', person }, orgDeactivated };
 }
 
 /** Every /api route: a valid `Authorization: Bearer <key or widget token>` or 401. */
@@ -109,6 +114,8 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     if (orgDeactivated) throw new AppError('unauthorized', 'This organization is deactivated');
     // A page the organization does not allow gets nothing, whatever CORS let through.
     await assertOriginAllowed(c, caller.orgId);
+    // X-Acting-User: an admin key's call names its person (403 for anyone else, 400 malformed).
+    c.set('caller', applyActingUser(c, caller));
     await next();
   };
 }

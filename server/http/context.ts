@@ -1,3 +1,4 @@
+import type { ActingPerson } from '../../shared/people.js';
 import type { Role } from '../../shared/records.js';
 import type { BackupService } from '../backup/service.js';
 import type { Config } from '../config.js';
@@ -55,6 +56,12 @@ export interface Caller {
   keyId: string | null;
   /** Widget tokens may not manage API keys or issue further tokens; the operator only reads. */
   kind: 'api-key' | 'widget-token' | 'operator';
+  /**
+   * The person acting (docs/api.md#people-and-approvals): a widget token's user, an admin key's
+   * X-Acting-User, else the key's label; null where none is known (a server-issued token, the
+   * operator). Read it with personOf() (http/people.ts).
+   */
+  person: ActingPerson | null;
 }
 
 /** Who did it, as stored beside what they did (a ledger entry, an acknowledgement): `api-key:<id>`. */

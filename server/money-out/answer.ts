@@ -1,5 +1,5 @@
 import type { MoneyOutStatus } from '../../shared/money-out.js';
-import type { MoneyOutAnswer } from '../../shared/money-out-answer.js';
+import type { MoneyOutAnswer, MoneyOutAwaitingApproval } from '../../shared/money-out-answer.js';
 import type { Executor } from '../db/index.js';
 import {
   toMoneyOutRequest,
@@ -7,17 +7,19 @@ import {
   type MoneyOutRow,
 } from '../book/money-out/requests.js';
 import { getTransaction, toTransaction } from '../book/transactions/transactions.js';
-import { AppError } from '../errors.js';
+import { AppError, conflict, idempotencyKeyReused } from '../errors.js';
+import { toApproval, type ApprovalRow } from '../book/approvals/approvals.js';
+import type { MoneyOutApprovalPayload } from '../book/money-out/rules.js';
 
 // The API's answer to a refund or void, rebuilt from the request row every time: the same
 // Idempotency-Key answers the same, however often it is asked.
 
-export type { MoneyOutAnswer };
+export type { MoneyOutAnswer, MoneyOutAwaitingApproval };
 
 /** 200 once the service says SUCCESS (or PARTIAL_SUCCESS), 202 while it is still working. */
 export type AnsweredMoneyOut = {
   httpStatus: 200 | 202;
-  body: MoneyOutAnswer;
+  body: MoneyOutAnswer | MoneyOutAwaitingApproval;
   /** The answer of an earlier request with the same Idempotency-Key (Idempotent-Replayed). */
   replayed?: boolean;
 };
@@ -56,4 +58,33 @@ export async function answerOf(db: Executor, row: MoneyOutRow): Promise<Answered
     );
   }
   return { httpStatus: WORKING.has(row.status) ? 202 : 200, body };
+}
+
+/**
+ * 202 `awaiting_approval`: the request waits for a second admin (server/book/approvals); asked
+ * again with the same key and body, the same. Rejected or expired: 409 (the key is spent).
+ */
+export async function awaitingApproval(
+  db: Executor,
+  row: ApprovalRow,
+  asked: { fingerprint: string; transactionId: string },
+): Promise<AnsweredMoneyOut> {
+  const payload = row.payload as MoneyOutApprovalPayload;
+  if (payload.fingerprint !== asked.fingerprint || payload.transactionId !== asked.transactionId) {
+    throw idempotencyKeyReused();
+  }
+  const approval = toApproval(row);
+  if (approval.status === 'rejected' || approval.status === 'expired') {
+    throw conflict(
+      `This ${payload.kind} waited for a second approver and was not approved (${approval.status}): ask again with a new Idempotency-Key`,
+    );
+  }
+  const body: MoneyOutAwaitingApproval = {
+    status: 'awaiting_approval',
+    idempotencyKey: payload.idempotencyKey,
+    approval,
+    original: await getTransaction(db, row.orgId, payload.transactionId),
+    reversals: [],
+  };
+  return { httpStatus: 202, body };
 }

@@ -3,7 +3,8 @@ import { readAmount } from '../../shared/money.js';
 import type { HistoryKey } from '../book/history/history.js';
 import { moneyOutRefusal } from '../../shared/money-out-rules.js';
 import type { MoneyOutKind } from '../../shared/money-out.js';
-import type { Database } from '../db/index.js';
+import type { Person } from '../../shared/people.js';
+import type { Database, Executor } from '../db/index.js';
 import {
   findRequestByKey,
   fingerprintOf,
@@ -18,7 +19,8 @@ import { isKeyAnswered } from '../domain/idempotency-keys.js';
 import { enqueue } from '../queue/queue.js';
 import type { Outcome } from '../queue/worker.js';
 import type { RemoteApi } from '../remote/index.js';
-import { answerOf, type AnsweredMoneyOut } from './answer.js';
+import { answerOf, awaitingApproval, type AnsweredMoneyOut } from './answer.js';
+import { findApprovalByKey, type ApprovalRow } from '../book/approvals/approvals.js';
 import { MONEY_OUT_JOB, type MoneyOutJobPayload } from './jobs.js';
 import { voidRefusal } from './void-refusal.js';
 
@@ -27,7 +29,7 @@ import { voidRefusal } from './void-refusal.js';
 // transaction, then run at once by this process's worker. The same Idempotency-Key answers the
 // same; another body with it is refused (422).
 
-interface MoneyOutDeps {
+export interface MoneyOutDeps {
   db: Database;
   /** Keys the history chain the request is recorded in. */
   historyKey: HistoryKey;
@@ -49,6 +51,8 @@ interface MoneyOutCall {
   idempotencyKey?: string | undefined;
   /** The API key asking (null: a widget token the server issued). */
   requestedBy: string | null;
+  /** The person asking (docs/api.md#people-and-approvals). */
+  requester?: Person | null;
 }
 
 /** How long a caller waits for a request another call with the same key is sending. */
@@ -83,19 +87,45 @@ async function replay(
   return { ...(await answerOf(deps.db, row)), replayed };
 }
 
+type Written =
+  | { row: MoneyOutRow; jobId: string | null; approval?: never }
+  | { approval: ApprovalRow; row?: never; jobId?: never };
+
 /**
- * Checks a new request against the book's rules and writes it with its job, in one transaction;
- * answers the new row (or the existing one for this key, found under the payment's lock).
+ * Checks a new request against the book's rules and writes it with its durable job, in the
+ * caller's transaction (the request's own, or the approving call's: server/money-out/approval.ts);
+ * answers the new row (or the existing one for this key, found under the payment's lock), or the
+ * second approval it waits for.
  */
-async function writeRequest(
+export async function recordWithJob(
+  tx: Executor,
+  historyKey: HistoryKey,
+  ask: Parameters<typeof recordMoneyOutRequest>[2],
+): Promise<Written> {
+  const recorded = await recordMoneyOutRequest(tx, historyKey, ask);
+  if (recorded.approval) return { approval: recorded.approval };
+  const { row, created } = recorded;
+  if (!created) return { row, jobId: null };
+  const jobId = await enqueue(tx, {
+    orgId: ask.orgId,
+    kind: MONEY_OUT_JOB,
+    key: row.id,
+    payload: { requestId: row.id } satisfies MoneyOutJobPayload,
+    maxAttempts: 20,
+  });
+  return { row, jobId };
+}
+
+/** A new request written with its job in one transaction (or the approval it waits for). */
+function writeRequest(
   deps: MoneyOutDeps,
   call: MoneyOutCall,
   key: string,
   amount: string | undefined,
   fingerprint: string,
-): Promise<{ row: MoneyOutRow; jobId: string | null }> {
-  return deps.db.transaction(async (tx) => {
-    const { row, created } = await recordMoneyOutRequest(tx, deps.historyKey, {
+): Promise<Written> {
+  return deps.db.transaction((tx) =>
+    recordWithJob(tx, deps.historyKey, {
       orgId: call.orgId,
       transactionId: call.transactionId,
       kind: call.kind,
@@ -105,17 +135,23 @@ async function writeRequest(
       reason: call.reason ?? null,
       override: call.override ?? null,
       requestedBy: call.requestedBy,
-    });
-    if (!created) return { row, jobId: null };
-    const jobId = await enqueue(tx, {
-      orgId: call.orgId,
-      kind: MONEY_OUT_JOB,
-      key: row.id,
-      payload: { requestId: row.id } satisfies MoneyOutJobPayload,
-      maxAttempts: 20,
-    });
-    return { row, jobId };
-  });
+      requester: call.requester ?? null,
+    }),
+  );
+}
+
+/** The job run here and now, and the answer: a second caller's wait if another worker took it. */
+export async function sendNow(
+  deps: MoneyOutDeps,
+  row: MoneyOutRow,
+  jobId: string,
+): Promise<AnsweredMoneyOut> {
+  const ran = await deps.runNow(jobId);
+  const after = await getRequest(deps.db, row.orgId, row.id);
+  // Taken by another worker meanwhile (not claimable here): wait for it like a second caller.
+  return ran === null && after.status === 'SENDING'
+    ? replay(deps, after, after.fingerprint, after.transactionId, false)
+    : answerOf(deps.db, after);
 }
 
 /**
@@ -145,6 +181,9 @@ export async function requestMoneyOut(
   const payment = await getTransaction(deps.db, call.orgId, call.transactionId); // 404
   const earlier = await findRequestByKey(deps.db, call.orgId, key);
   if (earlier) return replay(deps, earlier, fingerprint, payment.id);
+  const waiting = await findApprovalByKey(deps.db, call.orgId, 'money_out', key);
+  if (waiting)
+    return awaitingApproval(deps.db, waiting, { fingerprint, transactionId: payment.id });
   // A key that answered another route's request (a stored answer) is not this request's.
   if (await isKeyAnswered(deps.db, { orgId: call.orgId, key })) throw idempotencyKeyReused();
 
@@ -153,12 +192,11 @@ export async function requestMoneyOut(
     const why = await voidRefusal(deps.remote, call.orgId, payment.serviceId);
     if (why) throw conflict(say('This payment cannot be voided: {why}', { why }));
   }
-  const { row, jobId } = await writeRequest(deps, call, key, amount, fingerprint);
+  const written = await writeRequest(deps, call, key, amount, fingerprint);
+  if (written.approval) {
+    return awaitingApproval(deps.db, written.approval, { fingerprint, transactionId: payment.id });
+  }
+  const { row, jobId } = written;
   if (!jobId) return replay(deps, row, fingerprint, payment.id);
-  const ran = await deps.runNow(jobId);
-  const after = await getRequest(deps.db, call.orgId, row.id);
-  // Taken by another worker meanwhile (not claimable here): wait for it like a second caller.
-  return ran === null && after.status === 'SENDING'
-    ? replay(deps, after, fingerprint, payment.id, false)
-    : answerOf(deps.db, after);
+  return sendNow(deps, row, jobId);
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ROLES, type Role } from '../../shared/records.js';
+import type { Person } from '../../shared/people.js';
 import { MAX_WIDGET_TOKEN_TTL_SECONDS } from '../../shared/widget-tokens.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -13,6 +14,8 @@ const PREFIX = 'pwt_';
 const SIGNING_PURPOSE = 'widget-token-signing-v1';
 /** Clock skew tolerated between processes that share the secrets key. */
 const SKEW_SECONDS = 60;
+/** Longer is refused before its MAC is computed: 20 origins and a named user fit well inside. */
+const MAX_TOKEN_LENGTH = 16_384;
 
 interface WidgetTokenClaims {
   /** The organization the token is bound to. */
@@ -22,6 +25,8 @@ interface WidgetTokenClaims {
   key: string | null;
   /** Allowed page origins, or null for any. */
   origins: string[] | null;
+  /** The host's user the token acts for (signed like the rest: a page cannot change it). */
+  user?: Person | null;
   /** Issued and expiry times, unix seconds. */
   iat: number;
   exp: number;
@@ -34,6 +39,7 @@ const claimsSchema = z.object({
   role: z.enum(ROLES),
   key: z.uuid().nullable(),
   origins: z.array(z.string()).nullable(),
+  user: z.object({ id: z.string().max(255), name: z.string().max(255) }).nullish(),
   iat: z.number().int(),
   exp: z.number().int(),
   jti: z.string(),
@@ -57,7 +63,13 @@ export class WidgetTokenSigner {
   }
 
   issue(
-    input: { org: string; role: Role; key: string | null; origins: string[] | null },
+    input: {
+      org: string;
+      role: Role;
+      key: string | null;
+      origins: string[] | null;
+      user?: Person | null;
+    },
     ttlSeconds: number,
     now = Date.now(),
   ): { token: string; expiresAt: Date } {
@@ -80,7 +92,7 @@ export class WidgetTokenSigner {
 
   verify(token: string, now = Date.now()): VerifyResult {
     const dot = token.lastIndexOf('.');
-    if (!isWidgetToken(token) || dot < 0 || token.length > 4096) {
+    if (!isWidgetToken(token) || dot < 0 || token.length > MAX_TOKEN_LENGTH) {
       return { ok: false, reason: 'invalid' };
     }
     const body = token.slice(0, dot);

@@ -84,6 +84,7 @@ export const anEntry = (over: Partial<LedgerEntry> = {}): LedgerEntry => ({
   reversesEntryId: null,
   reason: null,
   createdBy: 'webhook',
+  by: null,
   runningBalance: '1000.00',
   createdAt: '2026-11-02T15:00:01.000Z',
   ...over,
@@ -147,6 +148,7 @@ export const aReconciliation = (over: Partial<Reconciliation> = {}): Reconciliat
   unmatched: [],
   negativeClients: [],
   createdBy: 'widget:admin',
+  by: { id: 'u-7', name: 'Ana Ruiz' },
   createdAt: '2026-12-01T10:00:00.000Z',
   ...over,
 });

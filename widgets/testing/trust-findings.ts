@@ -36,6 +36,8 @@ export const aFinding = (over: Partial<TrustFindingRecord> = {}): TrustFindingRe
   acknowledgedAt: null,
   acknowledgedBy: null,
   acknowledgementNote: null,
+  acknowledgedByPerson: null,
+  acknowledgements: [],
   ...over,
 });
 

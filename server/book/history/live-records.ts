@@ -52,6 +52,10 @@ export const moneyOutFact = (row: typeof moneyOutRequests.$inferSelect) => ({
   reason: row.reason,
   overrideReason: row.overrideReason,
   requestedBy: row.requestedBy,
+  requestedById: row.requestedById,
+  requestedByName: row.requestedByName,
+  approvedById: row.approvedById,
+  approvedByName: row.approvedByName,
   status: row.status,
   serviceId: row.serviceId,
 });
@@ -76,6 +80,8 @@ export const reconciliationFact = (
         closedAt: row.closedAt?.toISOString() ?? null,
       }),
   createdBy: row.createdBy,
+  createdById: row.createdById,
+  createdByName: row.createdByName,
   result: canonical(row.result),
 });
 
@@ -84,6 +90,10 @@ export const acknowledgementFact = (row: typeof trustFindings.$inferSelect) => (
   acknowledgedBy: row.acknowledgedBy,
   note: row.acknowledgementNote,
   acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+  acknowledgedById: row.acknowledgedById,
+  acknowledgedByName: row.acknowledgedByName,
+  // Every note with its author: one removed or rewritten in the table is named.
+  acknowledgements: canonical(row.acknowledgements),
 });
 
 function compareFields(

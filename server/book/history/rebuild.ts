@@ -34,6 +34,8 @@ const ENTRY_FIELDS = [
   'reversesEntryId',
   'reason',
   'createdBy',
+  'createdById',
+  'createdByName',
 ] as const;
 
 interface LiveEntry {
@@ -56,7 +58,8 @@ async function liveEntries(db: Executor, orgId: string, bankAccountId: string) {
     const page = rowsOf<Record<string, string | number | Date | null>>(
       await db.execute(sql`
         select id, seq, bank_account_id, client_id, matter_id, transaction_id, kind, amount_cents,
-          date, memo, reverses_entry_id, reason, created_by, account_balance_cents,
+          date, memo, reverses_entry_id, reason, created_by, created_by_id, created_by_name,
+          account_balance_cents,
           client_balance_cents, matter_balance_cents
         from ledger_entries
         where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
@@ -80,6 +83,8 @@ async function liveEntries(db: Executor, orgId: string, bankAccountId: string) {
           reversesEntryId: (r.reverses_entry_id as string | null) ?? null,
           reason: (r.reason as string | null) ?? null,
           createdBy: String(r.created_by),
+          createdById: (r.created_by_id as string | null) ?? null,
+          createdByName: (r.created_by_name as string | null) ?? null,
         },
         running: [
           Number(r.account_balance_cents),
@@ -131,7 +136,8 @@ export async function compareLive(
       }
       seen.add(row.id);
       for (const field of ENTRY_FIELDS) {
-        if (fact[field] !== row.fact[field]) {
+        // `?? null`: entries chained before people were named have no person fields.
+        if ((fact[field] ?? null) !== row.fact[field]) {
           differ('ledger_entries', row.id, field, fact[field], row.fact[field]);
         }
       }

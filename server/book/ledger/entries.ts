@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
 import type { LedgerEntry } from '../../../shared/ledger.js';
 import { moneyOfCents, toCents } from '../../../shared/money.js';
+import { storedPerson, type Person } from '../../../shared/people.js';
 import type { Executor } from '../../db/index.js';
 import { findOrgRow, requireOrgRow } from '../../db/org-rows.js';
 import { bankAccounts, clients, ledgerEntries, matters } from '../../db/schema/index.js';
@@ -44,8 +45,15 @@ const toEntry = (row: EntryRow, running: string): LedgerEntry => ({
   reversesEntryId: row.reversesEntryId,
   reason: row.reason,
   createdBy: row.createdBy,
+  by: storedPerson(row.createdById, row.createdByName),
   runningBalance: moneyOfCents(running),
   createdAt: row.createdAt.toISOString(),
+});
+
+/** An entry's person columns. */
+const personColumns = (by: Person | null) => ({
+  createdById: by?.id ?? null,
+  createdByName: by?.name ?? null,
 });
 
 export interface EntriesQuery {
@@ -113,6 +121,8 @@ export async function postManualEntry(
   orgId: string,
   input: ManualEntryInput,
   createdBy: string,
+  /** The person who posted it (docs/api.md#people-and-approvals). */
+  by: Person | null = null,
 ): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
     if (!(await findOrgRow(tx, bankAccounts, orgId, input.bankAccountId))) {
@@ -139,6 +149,7 @@ export async function postManualEntry(
         date: instant(input.date, false),
         memo: input.memo,
         createdBy,
+        ...personColumns(by),
       },
     ]);
     return settled(tx, orgId, posted!.id);
@@ -153,6 +164,7 @@ export async function reverseManualEntry(
   id: string,
   reason: string,
   createdBy: string,
+  by: Person | null = null,
 ): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
     const original = await requireOrgRow(tx, ledgerEntries, orgId, id, 'Ledger entry', 'update');
@@ -180,6 +192,7 @@ export async function reverseManualEntry(
         reversesEntryId: original.id,
         reason,
         createdBy,
+        ...personColumns(by),
       },
     ]);
     return settled(tx, orgId, posted!.id);

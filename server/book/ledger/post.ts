@@ -28,6 +28,9 @@ export interface NewEntry extends Movement {
   reversesEntryId?: string | null;
   reason?: string | null;
   createdBy: string;
+  /** The person who posted it (docs/api.md#people-and-approvals); absent: none named. */
+  createdById?: string | null;
+  createdByName?: string | null;
 }
 
 interface Total {
@@ -52,11 +55,13 @@ const entryFact = (e: NewEntry, seq: number) => ({
   reversesEntryId: e.reversesEntryId ?? null,
   reason: e.reason ?? null,
   createdBy: e.createdBy,
+  createdById: e.createdById ?? null,
+  createdByName: e.createdByName ?? null,
 });
 
 export type EntryFact = ReturnType<typeof entryFact>;
 
-/** Entries per statement: each takes 15 parameters, and a statement holds at most 65,534. */
+/** Entries per statement: each takes 17 parameters, and a statement holds at most 65,534. */
 const POST_CHUNK = 1_000;
 
 /** Appends `entries` (in this order) for one organization; call inside a transaction. */
@@ -129,13 +134,14 @@ export async function postEntries(
     return sql`(${orgId}::uuid, ${e.bankAccountId}::uuid, ${e.clientId}::uuid, ${e.matterId}::uuid,
       ${e.transactionId}::uuid, ${e.kind}, ${e.amountCents}::bigint, ${e.date.toISOString()}::timestamptz,
       ${e.memo ?? null}, ${e.reversesEntryId ?? null}::uuid, ${e.reason ?? null}, ${e.createdBy},
+      ${e.createdById ?? null}, ${e.createdByName ?? null},
       ${account}::bigint, ${client}::bigint, ${matter}::bigint)`;
   });
   const posted = rowsOf<{ id: string; seq: string | number }>(
     await db.execute(sql`
       insert into ledger_entries (org_id, bank_account_id, client_id, matter_id, transaction_id,
         kind, amount_cents, date, memo, reverses_entry_id, reason, created_by,
-        account_balance_cents, client_balance_cents, matter_balance_cents)
+        created_by_id, created_by_name, account_balance_cents, client_balance_cents, matter_balance_cents)
       values ${sql.join(rows, sql`, `)}
       returning id, seq`),
   );

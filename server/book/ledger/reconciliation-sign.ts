@@ -1,4 +1,5 @@
 import type { Reconciliation } from '../../../shared/ledger.js';
+import type { Person } from '../../../shared/people.js';
 import { bigCents } from '../../../shared/money.js';
 import { conflict } from '../../errors.js';
 import { money, say } from '../../sentences.js';
@@ -22,7 +23,11 @@ export function signReconciliation(
   id: string,
   role: SignRole,
   by: string,
+  /** The named person signing: two signatures of one key by different people are two people. */
+  person: Person | null = null,
 ): Promise<Reconciliation> {
+  const who = (s: { by: string; person?: Person | null | undefined }) =>
+    s.person ? `person:${s.person.id}` : s.by;
   const now = new Date();
   return changeRun(
     db,
@@ -45,7 +50,7 @@ export function signReconciliation(
       if (mine) {
         throw conflict(say('This reconciliation is signed as {role} already', { role }));
       }
-      if (result.signoffs.some((s) => s.by === by)) {
+      if (result.signoffs.some((s) => who(s) === who({ by, person }))) {
         throw conflict(
           say(
             'The same person cannot both prepare and review a reconciliation: another person signs as {role}',
@@ -67,7 +72,10 @@ export function signReconciliation(
           ),
         );
       }
-      return { ...result, signoffs: [...result.signoffs, { role, by, at: now.toISOString() }] };
+      return {
+        ...result,
+        signoffs: [...result.signoffs, { role, by, person, at: now.toISOString() }],
+      };
     },
     (result) => (result.signoffs.length === 2 ? now : null),
   );

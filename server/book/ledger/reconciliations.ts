@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Reconciliation, ReconciliationItem } from '../../../shared/ledger.js';
 import { bigCents, moneyOfCents } from '../../../shared/money.js';
+import { storedPerson, type Person } from '../../../shared/people.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { findOrgRow } from '../../db/org-rows.js';
 import { bankAccounts, ledgerReconciliations } from '../../db/schema/index.js';
@@ -32,7 +33,7 @@ type Row = typeof ledgerReconciliations.$inferSelect;
 /** What a run stores as its result (the API's answer less what the row holds). */
 export type RunResult = Omit<
   Reconciliation,
-  'id' | 'createdBy' | 'createdAt' | 'historyHead' | 'headline' | 'closedAt'
+  'id' | 'createdBy' | 'by' | 'createdAt' | 'historyHead' | 'headline' | 'closedAt'
 > & { previousClosingBalance?: string | null };
 
 /** A stored result, read whatever version wrote it (runs before 0024 had no items or sign-offs). */
@@ -55,6 +56,7 @@ export const toReconciliation = (row: Row): Reconciliation => {
     closedAt: row.closedAt?.toISOString() ?? null,
     id: row.id,
     createdBy: row.createdBy,
+    by: storedPerson(row.createdById, row.createdByName),
     createdAt: row.createdAt.toISOString(),
     historyHead: row.historySeq === null ? null : `${row.historySeq}:${row.historyHash}`,
   };
@@ -151,6 +153,8 @@ export async function reconcile(
     openingBalance?: string | undefined;
   },
   createdBy: string,
+  /** The person who ran it (docs/api.md#people-and-approvals). */
+  by: Person | null = null,
 ): Promise<Reconciliation> {
   if (!(await findOrgRow(db, bankAccounts, orgId, input.bankAccountId))) {
     throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
@@ -197,6 +201,8 @@ export async function reconcile(
       bankAccountId: input.bankAccountId,
       asOf,
       createdBy,
+      createdById: by?.id ?? null,
+      createdByName: by?.name ?? null,
       closedAt: null,
     } as const;
     return save(tx, historyKey, { ...base, ...blankCents }, result, true);

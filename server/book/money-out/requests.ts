@@ -6,6 +6,7 @@ import {
   type MoneyOutRequest,
   type MoneyOutStatus,
 } from '../../../shared/money-out.js';
+import { storedPerson } from '../../../shared/people.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { moneyOutRequests, transactions } from '../../db/schema/index.js';
 import { orgRows, requireOrgRow } from '../../db/org-rows.js';
@@ -62,6 +63,8 @@ export const toMoneyOutRequest = (row: MoneyOutRow): MoneyOutRequest => ({
   serviceId: row.serviceId,
   errorMessage: row.errorMessage,
   requestedBy: row.requestedBy,
+  by: storedPerson(row.requestedById, row.requestedByName),
+  approvedBy: storedPerson(row.approvedById, row.approvedByName),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -249,6 +252,10 @@ interface NewMoneyOutRequest {
   reason: string | null;
   overrideReason: string | null;
   requestedBy: string | null;
+  requestedById: string | null;
+  requestedByName: string | null;
+  approvedById: string | null;
+  approvedByName: string | null;
 }
 
 /**

@@ -1,8 +1,15 @@
 import { fromCents, toCents } from '../../../shared/money.js';
 import type { MoneyOutKind } from '../../../shared/money-out.js';
+import type { Person } from '../../../shared/people.js';
 import type { Executor } from '../../db/index.js';
-import { conflict } from '../../errors.js';
+import { AppError, conflict } from '../../errors.js';
 import { money, say } from '../../sentences.js';
+import {
+  findApprovalByKey,
+  getApprovalRow,
+  requestApprovalIfRequired,
+  type ApprovalRow,
+} from '../approvals/approvals.js';
 import type { HistoryKey } from '../history/history.js';
 import { guardTrustOut } from '../trust-guard.js';
 import {
@@ -34,23 +41,59 @@ interface MoneyOutAsk {
   override: { reason: string } | null;
   /** Who asked (an API key's actor; null: a widget token the server issued). */
   requestedBy: string | null;
+  /** The person who asked, and the second approver who approved it (docs/api.md#people-and-approvals). */
+  requester?: Person | null;
+  approvedBy?: Person | null;
 }
+
+/** Why the guard would refuse this, overrides aside (its message), or null when it passes. */
+async function guardRefusal(
+  tx: Executor,
+  orgId: string,
+  payment: Parameters<typeof guardTrustOut>[2],
+  cents: number,
+): Promise<string | null> {
+  try {
+    await guardTrustOut(tx, orgId, payment, cents, null);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
+/** What a refund or void waiting for a second approver keeps, to be asked again once approved. */
+export type MoneyOutApprovalPayload = Omit<
+  MoneyOutAsk,
+  'orgId' | 'requester' | 'approvedBy' | 'amount'
+> & { amount: string | null };
+
+/** The request recorded (or this key's earlier one), or the approval it now waits for. */
+export type RecordedMoneyOut =
+  | { row: MoneyOutRow; created: boolean; approval?: undefined }
+  | { approval: ApprovalRow; created: boolean; row?: undefined };
 
 /**
  * A refund or void asked, decided by the book's rules and recorded, in the caller's database
  * transaction: the payment's lock, the key's, then what can still be refunded (less the refunds
  * asked and not answered), no second open void, the trust guard, and the request record with its
- * history. Answers the request (or the one this key already names, `created: false`).
+ * history. Answers the request (or the one this key already names, `created: false`). Beyond the
+ * guard, overridden, with the organization's second approver required: the approval it waits
+ * for instead (server/book/approvals), unless this is that approval carried on (`approvedBy`).
  */
 export async function recordMoneyOutRequest(
   tx: Executor,
   historyKey: HistoryKey,
   ask: MoneyOutAsk,
-): Promise<{ row: MoneyOutRow; created: boolean }> {
+): Promise<RecordedMoneyOut> {
   const payment = await lockTransaction(tx, ask.orgId, ask.transactionId);
   await lockRequestKey(tx, ask.orgId, ask.idempotencyKey);
   const existing = await findRequestByKey(tx, ask.orgId, ask.idempotencyKey);
   if (existing) return { row: existing, created: false };
+  if (!ask.approvedBy) {
+    const waiting = await findApprovalByKey(tx, ask.orgId, 'money_out', ask.idempotencyKey);
+    if (waiting) return { approval: waiting, created: false };
+  }
 
   let sendAmount: string | null = null;
   let movedCents = toCents(payment.amount);
@@ -83,6 +126,35 @@ export async function recordMoneyOutRequest(
   } else if (await hasOpenVoid(tx, ask.orgId, payment.id)) {
     throw conflict(say('A void of this transaction is under way already'));
   }
+  if (ask.override && !ask.approvedBy) {
+    const refusal = await guardRefusal(tx, ask.orgId, payment, movedCents);
+    const approval =
+      refusal &&
+      (await requestApprovalIfRequired(tx, historyKey, {
+        orgId: ask.orgId,
+        kind: 'money_out',
+        key: ask.idempotencyKey,
+        payload: {
+          kind: ask.kind,
+          transactionId: payment.id,
+          idempotencyKey: ask.idempotencyKey,
+          fingerprint: ask.fingerprint,
+          amount: sendAmount,
+          reason: ask.reason,
+          override: ask.override,
+          requestedBy: ask.requestedBy,
+        } satisfies MoneyOutApprovalPayload,
+        what: `${ask.kind === 'refund' ? 'Refund' : 'Void'} of ${fromCents(movedCents)} of transaction ${payment.id}`,
+        amountCents: movedCents,
+        reason: ask.override.reason,
+        refusal,
+        subjectId: payment.id,
+        requester: ask.requester ?? null,
+      }));
+    if (approval) {
+      return { approval: await getApprovalRow(tx, ask.orgId, approval.id), created: true };
+    }
+  }
   await guardTrustOut(tx, ask.orgId, payment, movedCents, ask.override);
 
   const row = await insertRequest(tx, historyKey, {
@@ -95,6 +167,10 @@ export async function recordMoneyOutRequest(
     reason: ask.reason,
     overrideReason: ask.override?.reason ?? null,
     requestedBy: ask.requestedBy,
+    requestedById: ask.requester?.id ?? null,
+    requestedByName: ask.requester?.name ?? null,
+    approvedById: ask.approvedBy?.id ?? null,
+    approvedByName: ask.approvedBy?.name ?? null,
   });
   return { row, created: true };
 }

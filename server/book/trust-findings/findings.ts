@@ -1,15 +1,17 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fromCents } from '../../../shared/money.js';
+import { storedPerson, type Person } from '../../../shared/people.js';
 import type { Page } from '../../../shared/schemas.js';
 import {
   NOT_A_LEGAL_DETERMINATION,
+  type AcknowledgementNote,
   type TrustFindingCounts,
   type TrustFindingListQuery,
   type TrustFindingRecord,
 } from '../../../shared/trust-findings.js';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import { clients, matters, statements, trustFindings } from '../../db/schema/index.js';
-import { notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { acknowledgementFact } from '../history/live-records.js';
 import { orgPage } from '../../domain/pagination.js';
@@ -53,6 +55,8 @@ function toRecord(
     acknowledgedAt: iso(row.acknowledgedAt),
     acknowledgedBy: row.acknowledgedBy,
     acknowledgementNote: row.acknowledgementNote,
+    acknowledgedByPerson: storedPerson(row.acknowledgedById, row.acknowledgedByName),
+    acknowledgements: row.acknowledgements,
   };
 }
 
@@ -120,30 +124,58 @@ export async function listTrustFindings(
   return { data: await withContext(db, page.rows, query.lang), nextCursor: page.nextCursor };
 }
 
+/** Notes one finding keeps: far more than any finding is discussed, bounded all the same. */
+const MAX_ACKNOWLEDGEMENTS = 100;
+
 /**
  * An admin's note that they saw a finding. It stays listed as `acknowledged` until its cause is
- * gone; acknowledging again replaces the note. Another organization's finding is not found.
+ * gone; acknowledging again adds a note with its author, never replacing an earlier one (the
+ * `acknowledgedBy` / `acknowledgementNote` fields are the last). Another organization's finding
+ * is not found.
  */
 export async function acknowledgeTrustFinding(
   db: Executor,
   historyKey: HistoryKey,
   orgId: string,
   id: string,
-  input: { note: string; by: string },
+  input: { note: string; by: string; person?: Person | null },
 ): Promise<TrustFindingRecord> {
   // The chain's head first: the lock order of every history writer (refresh.ts takes it too).
   await lockHistory(db, orgId);
+  const at = new Date();
+  const note: AcknowledgementNote = {
+    note: input.note,
+    by: input.person ?? null,
+    actor: input.by,
+    at: at.toISOString(),
+  };
   const [row] = await db
     .update(trustFindings)
     .set({
-      acknowledgedAt: new Date(),
+      acknowledgedAt: at,
       acknowledgedBy: input.by,
       acknowledgementNote: input.note,
-      updatedAt: new Date(),
+      acknowledgedById: input.person?.id ?? null,
+      acknowledgedByName: input.person?.name ?? null,
+      acknowledgements: sql`${trustFindings.acknowledgements} || jsonb_build_array(${JSON.stringify(note)}::jsonb)`,
+      updatedAt: at,
     })
-    .where(and(eq(trustFindings.orgId, orgId), eq(trustFindings.id, id)))
+    .where(
+      and(
+        eq(trustFindings.orgId, orgId),
+        eq(trustFindings.id, id),
+        sql`jsonb_array_length(${trustFindings.acknowledgements}) < ${MAX_ACKNOWLEDGEMENTS}`,
+      ),
+    )
     .returning();
-  if (!row) throw notFound('Trust finding');
+  if (!row) {
+    const [found] = await db
+      .select({ id: trustFindings.id })
+      .from(trustFindings)
+      .where(and(eq(trustFindings.orgId, orgId), eq(trustFindings.id, id)));
+    if (!found) throw notFound('Trust finding');
+    throw conflict(`A finding keeps at most ${MAX_ACKNOWLEDGEMENTS} notes`);
+  }
   await appendHistory(db, historyKey, orgId, [
     { subject: 'finding_acknowledgement', subjectId: row.id, content: acknowledgementFact(row) },
   ]);

@@ -70,3 +70,17 @@ export const syncColumns = {
   syncAttempts: integer('sync_attempts').notNull().default(0),
   nextSyncAt: at('next_sync_at'),
 };
+
+/** One of a person's two columns: the host's id or display name, as given (255 at most). */
+const personText = (name: string) => varchar(name, { length: 255 });
+type PersonText = ReturnType<typeof personText>;
+
+/**
+ * A person's two columns (`<column>_id`, `<column>_name`: `requestedById`, `requestedByName`),
+ * who did it as the host named them (docs/api.md#people-and-approvals); null where none was.
+ */
+export const personColumns = <K extends string>(key: K, column: string) =>
+  ({
+    [`${key}Id`]: personText(`${column}_id`),
+    [`${key}Name`]: personText(`${column}_name`),
+  }) as { [P in `${K}Id` | `${K}Name`]: PersonText };

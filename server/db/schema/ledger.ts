@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { LEDGER_ENTRY_KINDS } from '../../../shared/ledger.js';
+import { concurrentIndex } from './concurrent-index.js';
 import {
   at,
   cents,
@@ -22,6 +23,7 @@ import {
   orgId,
   orgKey,
   ownedRow,
+  personColumns,
   rowId,
   updatedAt,
 } from './columns.js';
@@ -64,6 +66,8 @@ export const ledgerEntries = pgTable(
     reason: varchar('reason', { length: 255 }),
     /** Who posted it: the API key's name, or `sync` for entries kept from transactions. */
     createdBy: varchar('created_by', { length: 255 }).notNull(),
+    /** The person who posted it (docs/api.md#people-and-approvals); null for the sync's. */
+    ...personColumns('createdBy', 'created_by'),
     // Balances after this entry: of its bank account, of its client and of its matter there.
     accountBalanceCents: cents('account_balance_cents').notNull(),
     clientBalanceCents: cents('client_balance_cents').notNull(),
@@ -151,6 +155,8 @@ export const ledgerReconciliations = pgTable(
     varianceCents: cents('variance_cents').notNull(),
     result: jsonb('result').notNull(),
     createdBy: varchar('created_by', { length: 255 }).notNull(),
+    /** The person who ran it. */
+    ...personColumns('createdBy', 'created_by'),
     createdAt: createdAt(),
     /** The history chain's head with this reconciliation recorded (null: run before 0023). */
     historySeq: bigint('history_seq', { mode: 'number' }),
@@ -165,7 +171,7 @@ export const ledgerReconciliations = pgTable(
   (t) => [
     index('ledger_reconciliations_org_created').on(t.orgId, t.createdAt, t.id),
     // The account's runs by statement date: the last one (carried items), the closed period.
-    index('ledger_reconciliations_account_as_of').on(t.orgId, t.bankAccountId, t.asOf),
+    concurrentIndex('ledger_reconciliations_account_as_of').on(t.orgId, t.bankAccountId, t.asOf),
   ],
 );
 

@@ -10,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { MONEY_OUT_KINDS, MONEY_OUT_STATUSES } from '../../../shared/money-out.js';
-import { money, oneOf, partOf, tenantColumns } from './columns.js';
+import { money, oneOf, partOf, personColumns, tenantColumns } from './columns.js';
 import { concurrentIndex } from './concurrent-index.js';
 import { transactions } from './transactions.js';
 
@@ -37,6 +37,9 @@ export const moneyOutRequests = pgTable(
     overrideReason: text('override_reason'),
     /** The API key that asked (null: a widget token issued by the server). */
     requestedBy: uuid('requested_by'),
+    /** The person who asked, and the one who approved it (a second approver), when named. */
+    ...personColumns('requestedBy', 'requested_by'),
+    ...personColumns('approvedBy', 'approved_by'),
     status: text('status', { enum: MONEY_OUT_STATUSES }).notNull().default('SENDING'),
     /** The service's request id, once known. */
     serviceId: varchar('service_id', { length: 36 }),

@@ -30,4 +30,6 @@ export const orgSettings = pgTable('org_settings', {
     .default(sql`'{}'::text[]`),
   // No index: one row per organization, and CORS asks "does any allow this origin?" only for
   // pages whose origin CORS_ORIGINS does not list.
+  /** A refund or void beyond the trust guard waits for a second admin (server/book/approvals). */
+  requireSecondApprover: boolean('require_second_approver').notNull().default(false),
 });

@@ -11,7 +11,11 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { TRUST_FINDING_KINDS, TRUST_FINDING_SEVERITIES } from '../../../shared/trust-findings.js';
+import {
+  TRUST_FINDING_KINDS,
+  TRUST_FINDING_SEVERITIES,
+  type AcknowledgementNote,
+} from '../../../shared/trust-findings.js';
 import {
   at,
   cents,
@@ -19,6 +23,7 @@ import {
   orgKey,
   ownedRow,
   partOf,
+  personColumns,
   serviceId,
   tenantColumns,
   updatedAt,
@@ -85,6 +90,13 @@ export const trustFindings = pgTable(
     acknowledgedAt: at('acknowledged_at'),
     acknowledgedBy: varchar('acknowledged_by', { length: 255 }),
     acknowledgementNote: text('acknowledgement_note'),
+    /** The person of the last acknowledgement. */
+    ...personColumns('acknowledgedBy', 'acknowledged_by'),
+    /** Every acknowledgement's note with its author and time, oldest first (never replaced). */
+    acknowledgements: jsonb('acknowledgements')
+      .$type<AcknowledgementNote[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     // One live finding per cause.

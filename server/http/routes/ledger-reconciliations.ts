@@ -29,6 +29,7 @@ import {
 import { say, type ApiLanguage } from '../../sentences.js';
 import type { Context } from 'hono';
 import { actorOf, type AppEnv } from '../context.js';
+import { recordedPerson } from '../people.js';
 import { csvResponse, wantsCsv } from '../csv.js';
 import { callerLanguage, sentenceIn } from '../language.js';
 import {
@@ -83,6 +84,7 @@ function callerBook(c: Context<AppEnv>) {
     key: c.get('deps').historyKey,
     orgId: caller.orgId,
     by: actorOf(caller),
+    person: recordedPerson(caller),
     language: callerLanguage(c),
   };
 }
@@ -98,7 +100,7 @@ export const reconciliationsRouter = createRouter({ role: { read: 'staff', write
     }),
     async (c) => {
       const b = callerBook(c);
-      const run = await reconcile(b.db, b.key, b.orgId, c.req.valid('json'), b.by);
+      const run = await reconcile(b.db, b.key, b.orgId, c.req.valid('json'), b.by, b.person);
       return c.json(inLanguage(run, b.language), 201);
     },
   )
@@ -170,7 +172,7 @@ export const reconciliationsRouter = createRouter({ role: { read: 'staff', write
     async (c) => {
       const b = callerBook(c);
       const [{ id }, { role }] = [c.req.valid('param'), c.req.valid('json')];
-      const run = await signReconciliation(b.db, b.key, b.orgId, id, role, b.by);
+      const run = await signReconciliation(b.db, b.key, b.orgId, id, role, b.by, b.person);
       return c.json(inLanguage(run, b.language), 200);
     },
   )

@@ -20,6 +20,7 @@ import {
   reverseManualEntry,
 } from '../../book/ledger/entries.js';
 import { actorOf } from '../context.js';
+import { recordedPerson } from '../people.js';
 import { csvResponse, wantsCsv } from '../csv.js';
 import {
   errorResponses,
@@ -177,6 +178,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         caller.orgId,
         c.req.valid('json'),
         actorOf(caller),
+        recordedPerson(caller),
       );
       return c.json(entry, 201);
     },
@@ -201,6 +203,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.req.valid('param').id,
         c.req.valid('json').reason,
         actorOf(caller),
+        recordedPerson(caller),
       );
       return c.json(entry, 201);
     },

@@ -15,7 +15,7 @@ export const meRouter = createRouter({ role: 'viewer' }).openapi(
     responses: { 200: jsonResponse(callerRecord, 'The caller'), ...errorResponses },
   }),
   (c) => {
-    const { role, kind } = c.get('caller');
-    return c.json({ role, kind: kind === 'widget-token' ? kind : 'api-key' } as const, 200);
+    const { role, kind, person } = c.get('caller');
+    return c.json({ role, kind: kind === 'widget-token' ? kind : 'api-key', person } as const, 200);
   },
 );

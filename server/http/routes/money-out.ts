@@ -9,11 +9,13 @@ import {
 } from '../../../shared/money-out.js';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/idempotency.js';
 import { transactionRecord } from '../../../shared/schemas.js';
+import { approvalRecord } from '../../../shared/approvals.js';
 import { requestMoneyOut } from '../../money-out/request.js';
 import { listMoneyOut } from '../../book/money-out/requests.js';
 import { getTransaction } from '../../book/transactions/transactions.js';
 import type { AppEnv } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency.js';
+import { recordedPerson } from '../people.js';
 import { idParams, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -42,9 +44,21 @@ const answer = z.object({
   reversals: z.array(transactionRecord),
 });
 
+/** An override beyond the trust guard waiting for a second admin (docs/api.md#people-and-approvals). */
+const awaiting = z.object({
+  status: z.literal('awaiting_approval'),
+  idempotencyKey: z.string(),
+  approval: approvalRecord,
+  original: transactionRecord,
+  reversals: z.array(transactionRecord),
+});
+
 const moneyOutResponses = {
   200: jsonResponse(answer, 'The service did it: the original and its reversals'),
-  202: jsonResponse(answer, 'The service is still working on it: the records follow'),
+  202: jsonResponse(
+    z.union([answer, awaiting]),
+    'The service is still working on it (the records follow), or it awaits a second approver',
+  ),
   ...writeErrorResponses,
   409: jsonResponse(
     z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
@@ -88,11 +102,14 @@ async function run(
       ...body,
       idempotencyKey: idempotencyKeyOf(c),
       requestedBy: caller.keyId,
+      requester: recordedPerson(caller),
     },
   );
   c.header(IDEMPOTENCY_HEADER, answered.body.idempotencyKey);
   if (answered.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-  return c.json(answered.body, answered.httpStatus);
+  const said = answered.body;
+  if (said.status === 'awaiting_approval') return c.json(said, 202);
+  return c.json(said, answered.httpStatus);
 }
 
 /** POST /{id}/refund and /{id}/void: one definition, the kind's path, summary and body apart. */

@@ -99,7 +99,13 @@ export function operatorRouter() {
       return c.json({ error: { code: 'not_found', message: 'Organization not found' } }, 404);
     }
     await getOrganization(c.get('db'), orgId.data);
-    c.set('caller', { orgId: orgId.data, role: 'viewer', keyId: null, kind: 'operator' });
+    c.set('caller', {
+      orgId: orgId.data,
+      role: 'viewer',
+      keyId: null,
+      kind: 'operator',
+      person: null,
+    });
     await next();
   });
   router.route('/organizations', organizationsRouter);

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/trust-findings.js';
 import { acknowledgeTrustFinding, listTrustFindings } from '../../book/trust-findings/findings.js';
 import { actorOf } from '../context.js';
+import { recordedPerson } from '../people.js';
 import {
   errorResponses,
   idParams,
@@ -66,6 +67,7 @@ export const trustFindingsRouter = createRouter({ role: 'admin' })
         {
           note: c.req.valid('json').note,
           by: actorOf(caller),
+          person: recordedPerson(caller),
         },
       );
       return c.json(finding, 200);

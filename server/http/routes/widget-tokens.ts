@@ -47,9 +47,10 @@ export const widgetTokensRouter = createRouter({ role: 'staff', apiKeyOnly: true
     }
     const { widgetTokens } = c.get('deps');
     const { token, expiresAt } = widgetTokens.issue(
-      { org: caller.orgId, role, key: caller.keyId, origins },
+      { org: caller.orgId, role, key: caller.keyId, origins, user: input.user ?? null },
       input.ttlSeconds,
     );
-    return c.json({ token, role, expiresAt: expiresAt.toISOString(), origins }, 201);
+    const user = input.user ?? null;
+    return c.json({ token, role, expiresAt: expiresAt.toISOString(), origins, user }, 201);
   },
 );

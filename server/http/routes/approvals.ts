@@ -1,0 +1,105 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { APPROVAL_STATUSES, approvalRecord } from '../../../shared/approvals.js';
+import { decideApproval, getApprovalRow, listApprovals } from '../../book/approvals/approvals.js';
+import { conflict } from '../../errors.js';
+import { approveMoneyOut } from '../../money-out/approval.js';
+import { idParams, jsonResponse, writeErrorResponses, errorResponses } from '../openapi.js';
+import { recordedPerson } from '../people.js';
+import { createRouter } from '../router.js';
+
+// Second approvals (docs/api.md#people-and-approvals): GET /api/approvals lists them (pending
+// first); another named admin approves one (it is then carried on by its kind's carrier), or an
+// admin rejects it. A new kind plugs in here with its carrier (server/book/approvals/approvals.ts).
+
+const tags = ['approvals'];
+
+export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'admin' } })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Approvals: pending first (soonest to expire first), then the rest newest first',
+      request: {
+        query: z.object({
+          status: z
+            .enum(APPROVAL_STATUSES, { error: `must be one of ${APPROVAL_STATUSES.join(', ')}` })
+            .optional(),
+        }),
+      },
+      responses: {
+        200: jsonResponse(z.object({ data: z.array(approvalRecord) }), 'The approvals'),
+        ...errorResponses,
+      },
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await listApprovals(c.get('db'), c.get('caller').orgId, c.req.valid('query')),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/approve',
+      tags,
+      summary: 'Approve: another named admin than the requester; the action is then carried on',
+      request: { params: idParams },
+      responses: {
+        200: jsonResponse(approvalRecord, 'Approved, and the action carried on (`result`)'),
+        ...writeErrorResponses,
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const caller = c.get('caller');
+      const { id } = c.req.valid('param');
+      const row = await getApprovalRow(c.get('db'), caller.orgId, id); // 404
+      // Each kind's carrier; transfers and disbursements add theirs here.
+      if (row.kind !== 'money_out')
+        throw conflict(`Approvals of ${row.kind} cannot be carried on yet`);
+      const approval = await approveMoneyOut(
+        {
+          db: c.get('db'),
+          historyKey: deps.historyKey,
+          remote: deps.remote,
+          runNow: (jobId) => deps.worker.runNow(jobId),
+        },
+        { orgId: caller.orgId, id, decider: recordedPerson(caller) },
+      );
+      return c.json(approval, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/reject',
+      tags,
+      summary: 'Reject: the action is not done (the requester may withdraw their own)',
+      request: { params: idParams },
+      responses: {
+        200: jsonResponse(approvalRecord, 'Rejected'),
+        ...writeErrorResponses,
+      },
+    }),
+    async (c) => {
+      const caller = c.get('caller');
+      const decided = await c.get('db').transaction((tx) =>
+        decideApproval(
+          tx,
+          c.get('deps').historyKey,
+          {
+            orgId: caller.orgId,
+            id: c.req.valid('param').id,
+            decider: recordedPerson(caller),
+            decision: 'rejected',
+          },
+          async () => ({}),
+        ),
+      );
+      return c.json(decided, 200);
+    },
+  );
