@@ -13,7 +13,8 @@ import { listQuery } from './schemas.js';
  * - `trust_ach_return`: an ACH payment into trust was returned;
  * - `negative_trust_balance`: a client's (matter's) trust balance is below zero;
  * - `outside_refund` / `outside_void`: trust money refunded / voided at the service directly,
- *   not through our guarded money-out requests.
+ *   not through our guarded money-out requests;
+ * - `surcharge_in_trust`: a payer's surcharge (the firm's money) was paid into a trust account.
  */
 export const TRUST_FINDING_KINDS = [
   'trust_fee_account',
@@ -24,6 +25,7 @@ export const TRUST_FINDING_KINDS = [
   'negative_trust_balance',
   'outside_refund',
   'outside_void',
+  'surcharge_in_trust',
 ] as const;
 export type TrustFindingKind = (typeof TRUST_FINDING_KINDS)[number];
 

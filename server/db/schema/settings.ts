@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { orgKey } from './columns.js';
 
 /** The spec's Settings__c, one row per organization. Secrets are stored encrypted only. */
@@ -30,4 +30,7 @@ export const orgSettings = pgTable('org_settings', {
     .default(sql`'{}'::text[]`),
   // No index: one row per organization, and CORS asks "does any allow this origin?" only for
   // pages whose origin CORS_ORIGINS does not list.
+  // Days after which a payment the service has not reported in transit or deposited counts as
+  // collected trust money (available to the trust guard); null: never by time alone.
+  collectedAfterDays: integer('collected_after_days').default(5),
 });
