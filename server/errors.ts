@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   money_out_failed: 409,
   /** A refund or void would take a matter's (or client's) trust money below zero. */
   TRUST_BALANCE_WOULD_GO_NEGATIVE: 409,
+  /** Money out of trust beyond what the service reported collected (in transit or deposited). */
+  TRUST_FUNDS_NOT_COLLECTED: 409,
   remote_site_not_allowed: 409,
   /** A client, matter or payment link with stored transactions or a trust balance is not deleted. */
   record_holds_money: 409,

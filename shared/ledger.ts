@@ -58,12 +58,20 @@ const totals = {
   balance: money,
 };
 
+/**
+ * Of the balance, what is collected (docs/api.md#collected-funds): the balance less the payments
+ * the service has not reported in transit or deposited (and younger than collectedAfterDays).
+ * Today's figure: null for a past `asOf`.
+ */
+const available = money.nullable();
+
 export const ledgerBalanceLine = z.object({
   clientId: id.nullable(),
   clientName: z.string().nullable(),
   matterId: id.nullable(),
   matterName: z.string().nullable(),
   ...totals,
+  available,
 });
 
 export const ledgerBalances = z.object({
@@ -72,7 +80,7 @@ export const ledgerBalances = z.object({
   /** One page of the lines (every line in the CSV), by client then matter. */
   lines: z.array(ledgerBalanceLine),
   /** The whole account's, on every page. */
-  totals: z.object(totals),
+  totals: z.object({ ...totals, available }),
   nextCursor: z.string().nullable(),
 });
 

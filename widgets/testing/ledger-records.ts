@@ -37,6 +37,7 @@ export const balances: LedgerBalances = {
       received: '1500.00',
       refunded: '-200.00',
       balance: '1300.00',
+      available: '1000.00',
     },
     {
       clientId: ROE,
@@ -47,6 +48,7 @@ export const balances: LedgerBalances = {
       received: '300.00',
       returned: '-300.00',
       balance: '0.00',
+      available: '0.00',
     },
     {
       clientId: DOE,
@@ -56,6 +58,7 @@ export const balances: LedgerBalances = {
       ...zero,
       manual: '-250.00',
       balance: '-250.00',
+      available: '-250.00',
     },
   ],
   totals: {
@@ -66,6 +69,7 @@ export const balances: LedgerBalances = {
     chargedBack: '0.00',
     manual: '-250.00',
     balance: '1050.00',
+    available: '750.00',
   },
   nextCursor: null,
 };

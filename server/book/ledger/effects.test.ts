@@ -14,6 +14,7 @@ const tx = (over: Partial<LedgerTransaction> = {}): LedgerTransaction => ({
   matterId: 'matter',
   originalTransactionId: null,
   createdOn: new Date('2026-11-01T00:00:00Z'),
+  deposited: false,
   ...over,
 });
 const byKind = (head: LedgerTransaction, reversals: LedgerTransaction[] = []) =>

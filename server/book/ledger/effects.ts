@@ -27,6 +27,8 @@ export interface LedgerTransaction {
   matterId: string | null;
   originalTransactionId: string | null;
   createdOn: Date;
+  /** In a bank deposit (the service gave its depositId): collected, whatever its status. */
+  deposited: boolean;
 }
 
 export interface Effect extends Movement {

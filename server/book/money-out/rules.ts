@@ -83,7 +83,9 @@ export async function recordMoneyOutRequest(
   } else if (await hasOpenVoid(tx, ask.orgId, payment.id)) {
     throw conflict(say('A void of this transaction is under way already'));
   }
-  await guardTrustOut(tx, ask.orgId, payment, movedCents, ask.override);
+  await guardTrustOut(tx, ask.orgId, payment, movedCents, ask.override, {
+    paymentId: payment.id,
+  });
 
   const row = await insertRequest(tx, historyKey, {
     orgId: ask.orgId,

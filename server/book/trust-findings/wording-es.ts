@@ -63,5 +63,11 @@ export const wordingOfEs: Wording = (kind, details, amountCents) => {
         action:
           'Confirme que la anulación era intencionada y que no se pagó nada con ese pago; haga las anulaciones a través de este servicio para que se aplique su control.',
       };
+    case 'surcharge_in_trust':
+      return {
+        title: `Un recargo de ${amount} pagado por el pagador entró en la cuenta fiduciaria ${text(details.bankAccountName, '')}: es dinero del despacho, no del cliente.`,
+        action:
+          'Traslade el recargo de la cuenta fiduciaria a la operativa (no figura en el libro de ningún cliente) y haga que los recargos se paguen en una cuenta operativa.',
+      };
   }
 };

@@ -70,5 +70,11 @@ export const wordingOf: Wording = (kind, details, amountCents) => {
         action:
           'Confirm the void was intended and that nothing was disbursed against the payment; make voids through this service so its trust check applies.',
       };
+    case 'surcharge_in_trust':
+      return {
+        title: `A payer's surcharge of ${amount} was paid into trust account ${text(details.bankAccountName, '')}: it is the firm's money, not the client's.`,
+        action:
+          'Move the surcharge from the trust account to operating (it sits on no client ledger), and have surcharges paid into an operating account.',
+      };
   }
 };
