@@ -261,6 +261,17 @@ export const settingsUpdate = z.strictObject({
     .array(allowedOrigin, { error: 'must be a list of origins' })
     .max(MAX_ALLOWED_ORIGINS, { error: `must name at most ${MAX_ALLOWED_ORIGINS} origins` })
     .optional(),
+  /**
+   * Days after which a trust payment the service has not reported in transit or deposited
+   * counts as collected (docs/api.md#collected-funds); null: never by time alone.
+   */
+  collectedAfterDays: z
+    .number({ error: 'must be a whole number of days from 0 to 365, or null' })
+    .int({ error: 'must be a whole number of days from 0 to 365, or null' })
+    .min(0, { error: 'must be a whole number of days from 0 to 365, or null' })
+    .max(365, { error: 'must be a whole number of days from 0 to 365, or null' })
+    .nullable()
+    .optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -273,6 +284,8 @@ const storedSettings = z.object({
   previousWebhookSecret: maskedSecret.extend({ validUntil: z.iso.datetime().nullable() }),
   /** Page origins whose pages may use this organization's keys and widget tokens. */
   allowedOrigins: z.array(z.string()),
+  /** Days after which an uncollected trust payment counts as collected; null: never by time. */
+  collectedAfterDays: z.number().int().nullable(),
   updatedAt: z.iso.datetime(),
 });
 /** The settings as the organization stored them. */

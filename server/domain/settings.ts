@@ -33,6 +33,7 @@ const toSettings = (row: SettingsRow): StoredSettings => {
       validUntil: previous ? (row.webhookSecretPreviousExpiresAt?.toISOString() ?? null) : null,
     },
     allowedOrigins: row.allowedOrigins,
+    collectedAfterDays: row.collectedAfterDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -79,6 +80,8 @@ export async function updateSettings(
   }
   // Read per request by CORS and authentication (http/origins.ts): no cache to clear.
   if (input.allowedOrigins !== undefined) patch.allowedOrigins = [...new Set(input.allowedOrigins)];
+  // Read by the trust guard and the balances at each request (book/ledger/uncollected.ts).
+  if (input.collectedAfterDays !== undefined) patch.collectedAfterDays = input.collectedAfterDays;
   const [row] = await db
     .update(orgSettings)
     .set(patch)
