@@ -142,16 +142,28 @@ export const ledgerDeposit = z.object({
   depositId: z.string(),
   settledOn: when.nullable(),
   transactions: z.number().int(),
+  /** Payments and the surcharges paid on top of them. */
   gross: money,
+  /** Money out netted in the deposit: refunds, voids, ACH returns, chargebacks. */
   refunds: money,
+  /** Money coming back after a won chargeback: added to the net. */
+  chargebackReversals: money,
+  /** The surcharges in the gross. */
   surcharges: money,
+  /** gross − refunds + chargebackReversals: the bank statement's line. */
   net: money,
 });
 
 export const ledgerDeposits = z.object({
   bankAccountId: id,
   deposits: z.array(ledgerDeposit),
-  totals: z.object({ gross: money, refunds: money, surcharges: money, net: money }),
+  totals: z.object({
+    gross: money,
+    refunds: money,
+    chargebackReversals: money,
+    surcharges: money,
+    net: money,
+  }),
 });
 
 export type LedgerBalances = z.infer<typeof ledgerBalances>;

@@ -423,6 +423,7 @@ export const es = {
   'Payment received': 'Pago recibido',
   'ACH return': 'Devolución ACH',
   Chargeback: 'Contracargo',
+  'Chargeback reversed: returned to trust': 'Contracargo revertido: devuelto al fideicomiso',
   'Manual entry': 'Asiento manual',
   // The balances' columns: sums of each kind of entry, as a bookkeeper heads them.
   Receipts: 'Cobros',
@@ -443,6 +444,7 @@ export const es = {
   Gross: 'Bruto',
   Refunds: 'Reembolsos',
   Surcharges: 'Recargos',
+  'Chargebacks reversed': 'Contracargos revertidos',
   Net: 'Neto',
   'Not yet': 'Aún no',
   'Loading the deposits…': 'Cargando los depósitos…',

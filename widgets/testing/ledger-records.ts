@@ -115,6 +115,7 @@ export const deposits: LedgerDeposits = {
       transactions: 2,
       gross: '300.00',
       refunds: '300.00',
+      chargebackReversals: '0.00',
       surcharges: '0.00',
       net: '0.00',
     },
@@ -124,11 +125,18 @@ export const deposits: LedgerDeposits = {
       transactions: 3,
       gross: '1500.00',
       refunds: '200.00',
+      chargebackReversals: '0.00',
       surcharges: '15.00',
       net: '1300.00',
     },
   ],
-  totals: { gross: '1800.00', refunds: '500.00', surcharges: '15.00', net: '1300.00' },
+  totals: {
+    gross: '1800.00',
+    refunds: '500.00',
+    chargebackReversals: '0.00',
+    surcharges: '15.00',
+    net: '1300.00',
+  },
 };
 
 export const aReconciliation = (over: Partial<Reconciliation> = {}): Reconciliation => ({
