@@ -8,6 +8,7 @@ import { testHistoryKey } from '../testing/history-key.js';
 import { applyTransactionsToLedger } from './ledger/apply.js';
 import { ledgerBalances } from './ledger/balances.js';
 import { postEntries } from './ledger/post.js';
+import { negativeBalanceCauses } from './trust-findings/causes.js';
 import { guardTrustOut } from './trust-guard.js';
 
 // The trust guard per trust bank account, and on collected funds only (issue 39, points 1-2):
@@ -95,6 +96,16 @@ describe('the trust guard, per trust bank account', () => {
     // Each account's balances show the matter's money there only.
     expect((await lineOf(iolta))?.balance).toBe('75.25');
     expect((await lineOf(other))?.balance).toBe('1000.00');
+    // Findings too: below zero in the IOLTA account is a finding there, whatever the other holds.
+    await manual(iolta, -10_000);
+    const causes = await negativeBalanceCauses(firm.db, firm.orgId, [iolta, other]);
+    expect(causes).toEqual([
+      expect.objectContaining({
+        kind: 'negative_trust_balance',
+        bankAccountId: iolta.bankAccountId,
+        amountCents: 2_475,
+      }),
+    ]);
   });
 });
 
