@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   TRUST_BALANCE_WOULD_GO_NEGATIVE: 409,
   /** An entry dated inside a trust account's closed (reconciled and signed) period. */
   PERIOD_CLOSED: 409,
+  /** Money out of trust beyond what the service reported collected (in transit or deposited). */
+  TRUST_FUNDS_NOT_COLLECTED: 409,
   remote_site_not_allowed: 409,
   /** A client, matter or payment link with stored transactions or a trust balance is not deleted. */
   record_holds_money: 409,

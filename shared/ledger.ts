@@ -59,12 +59,20 @@ const totals = {
   balance: money,
 };
 
+/**
+ * Of the balance, what is collected (docs/api.md#collected-funds): the balance less the payments
+ * the service has not reported in transit or deposited (and younger than collectedAfterDays).
+ * Today's figure: null for a past `asOf`.
+ */
+const available = money.nullable();
+
 export const ledgerBalanceLine = z.object({
   clientId: id.nullable(),
   clientName: z.string().nullable(),
   matterId: id.nullable(),
   matterName: z.string().nullable(),
   ...totals,
+  available,
 });
 
 export const ledgerBalances = z.object({
@@ -73,7 +81,7 @@ export const ledgerBalances = z.object({
   /** One page of the lines (every line in the CSV), by client then matter. */
   lines: z.array(ledgerBalanceLine),
   /** The whole account's, on every page. */
-  totals: z.object(totals),
+  totals: z.object({ ...totals, available }),
   nextCursor: z.string().nullable(),
 });
 
@@ -137,16 +145,28 @@ export const ledgerDeposit = z.object({
   depositId: z.string(),
   settledOn: when.nullable(),
   transactions: z.number().int(),
+  /** Payments and the surcharges paid on top of them. */
   gross: money,
+  /** Money out netted in the deposit: refunds, voids, ACH returns, chargebacks. */
   refunds: money,
+  /** Money coming back after a won chargeback: added to the net. */
+  chargebackReversals: money,
+  /** The surcharges in the gross. */
   surcharges: money,
+  /** gross − refunds + chargebackReversals: the bank statement's line. */
   net: money,
 });
 
 export const ledgerDeposits = z.object({
   bankAccountId: id,
   deposits: z.array(ledgerDeposit),
-  totals: z.object({ gross: money, refunds: money, surcharges: money, net: money }),
+  totals: z.object({
+    gross: money,
+    refunds: money,
+    chargebackReversals: money,
+    surcharges: money,
+    net: money,
+  }),
 });
 
 export type LedgerBalances = z.infer<typeof ledgerBalances>;

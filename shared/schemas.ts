@@ -263,6 +263,17 @@ export const settingsUpdate = z.strictObject({
     .optional(),
   /** An override beyond the trust guard waits for another named admin (docs/api.md#people-and-approvals). */
   requireSecondApprover: z.boolean({ error: 'must be true or false' }).optional(),
+  /**
+   * Days after which a trust payment the service has not reported in transit or deposited
+   * counts as collected (docs/api.md#collected-funds); null: never by time alone.
+   */
+  collectedAfterDays: z
+    .number({ error: 'must be a whole number of days from 0 to 365, or null' })
+    .int({ error: 'must be a whole number of days from 0 to 365, or null' })
+    .min(0, { error: 'must be a whole number of days from 0 to 365, or null' })
+    .max(365, { error: 'must be a whole number of days from 0 to 365, or null' })
+    .nullable()
+    .optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -277,6 +288,8 @@ const storedSettings = z.object({
   allowedOrigins: z.array(z.string()),
   /** An override beyond the trust guard waits for another named admin (default false). */
   requireSecondApprover: z.boolean(),
+  /** Days after which an uncollected trust payment counts as collected; null: never by time. */
+  collectedAfterDays: z.number().int().nullable(),
   updatedAt: z.iso.datetime(),
 });
 /** The settings as the organization stored them. */

@@ -17,6 +17,7 @@ import { listQuery } from './schemas.js';
  *   not through our guarded money-out requests;
  * - `unreconciled_month`: a trust account's last month was not reconciled and signed off by
  *   the 10th of the next.
+ * - `surcharge_in_trust`: a payer's surcharge (the firm's money) was paid into a trust account.
  */
 export const TRUST_FINDING_KINDS = [
   'trust_fee_account',
@@ -28,6 +29,7 @@ export const TRUST_FINDING_KINDS = [
   'outside_refund',
   'outside_void',
   'unreconciled_month',
+  'surcharge_in_trust',
 ] as const;
 export type TrustFindingKind = (typeof TRUST_FINDING_KINDS)[number];
 

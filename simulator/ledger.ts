@@ -37,6 +37,11 @@ export interface EventInput {
 export interface ReversalSettings {
   events: 'reversing' | 'original';
   voidTransaction: boolean;
+  /**
+   * `reported` (the default): a reversing transaction carries its amount; `none`: it reports 0,
+   * so the receiver must derive it from the payment (and say so).
+   */
+  amounts?: 'reported' | 'none';
 }
 
 export interface LedgerEnv {

@@ -115,6 +115,13 @@ export function settlePayments(env: LedgerEnv, firm: FirmState): TransactionReco
   return due.map((t) => moveToDeposited(env, firm, t.id, depositId));
 }
 
+const RETURNABLE: readonly TransactionStatus[] = [
+  'FUNDS_IN_TRANSIT',
+  'DEPOSITED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+];
+
 export function triggerAchReturn(
   env: LedgerEnv,
   firm: FirmState,
@@ -123,9 +130,11 @@ export function triggerAchReturn(
 ): TransactionRecord {
   const original = getTransaction(firm, id);
   if (original.type !== 'achPayment') throw conflict(`Transaction ${id} is not an ACH payment`);
-  if (original.status !== 'FUNDS_IN_TRANSIT' && original.status !== 'DEPOSITED') {
+  // A payment refunded (in part or whole) can still be returned by the payer's bank: the return
+  // pulls the whole debit back, whatever the firm refunded before.
+  if (!RETURNABLE.includes(original.status)) {
     throw conflict(
-      `Transaction ${id} is ${original.status}: only FUNDS_IN_TRANSIT or DEPOSITED ACH payments can be returned`,
+      `Transaction ${id} is ${original.status}: only ${RETURNABLE.join(', ')} ACH payments can be returned`,
     );
   }
   const achReturnCode = reason.code ?? 'R01';
@@ -183,7 +192,8 @@ export function addReversal(
     ...copyLinks(original),
     type: reversal.type,
     status: 'SUCCESSFUL',
-    amountProcessed: reversal.amount,
+    // `amounts: 'none'`: the reversing transaction reports no amount (0), as a service might.
+    amountProcessed: env.reversals.amounts === 'none' ? 0 : reversal.amount,
     originalTransactionId: original.id,
     ...reversal.extra,
   });

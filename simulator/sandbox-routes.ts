@@ -339,6 +339,7 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
       z.strictObject({
         events: z.enum(['reversing', 'original']).optional(),
         voidTransaction: z.boolean().optional(),
+        amounts: z.enum(['reported', 'none']).optional(),
       }),
     );
     return c.json(Object.assign(parts.ledger.reversals, settings));

@@ -270,6 +270,26 @@ describe('the transaction life cycle', () => {
     expect((await linkState(linkId))?.status).toBe('unpaid');
   });
 
+  it('returns an ACH payment refunded in part: the return pulls the whole debit', async () => {
+    const { linkId } = await link({ operating: 30_000 });
+    const [tx] = (await pay(linkId, { method: 'ACH' })).body.transactions;
+    await s.admin('POST', `/transactions/${tx?.id}/deposited`);
+    await s.admin('POST', `/transactions/${tx?.id}/refund`, { amount: 25_000 });
+    const returned = await s.admin<Tx>('POST', `/transactions/${tx?.id}/ach-return`);
+    expect(returned.body).toMatchObject({ type: 'achReturn', amountProcessed: 30_000 });
+    // A service reporting no amount on its reversing transactions.
+    await s.admin('PUT', '/settings/reversals', { amounts: 'none' });
+    try {
+      const [other] = (await pay((await link({ operating: 500 })).linkId, { method: 'ACH' })).body
+        .transactions;
+      await s.admin('POST', `/transactions/${other?.id}/deposited`);
+      const none = await s.admin<Tx>('POST', `/transactions/${other?.id}/ach-return`);
+      expect(none.body).toMatchObject({ type: 'achReturn', amountProcessed: 0 });
+    } finally {
+      await s.admin('PUT', '/settings/reversals', { amounts: 'reported' });
+    }
+  });
+
   it('refunds in part, then the rest', async () => {
     const { linkId } = await link({ operating: 1000 });
     const [tx] = (await pay(linkId)).body.transactions;

@@ -46,6 +46,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'ledger_entries',
       'ledger_month_totals',
       'ledger_reconciliations',
+      'ledger_uncollected',
       'matters',
       'money_out_requests',
       'org_settings',

@@ -34,6 +34,7 @@ const toSettings = (row: SettingsRow): StoredSettings => {
     },
     allowedOrigins: row.allowedOrigins,
     requireSecondApprover: row.requireSecondApprover,
+    collectedAfterDays: row.collectedAfterDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -83,6 +84,8 @@ export async function updateSettings(
   if (input.requireSecondApprover !== undefined) {
     patch.requireSecondApprover = input.requireSecondApprover;
   }
+  // Read by the trust guard and the balances at each request (book/ledger/uncollected.ts).
+  if (input.collectedAfterDays !== undefined) patch.collectedAfterDays = input.collectedAfterDays;
   const [row] = await db
     .update(orgSettings)
     .set(patch)

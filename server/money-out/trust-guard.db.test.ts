@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerBackfills, moneyOutRequests } from '../db/schema/index.js';
 import { applyTransactionsToLedger } from '../book/ledger/apply.js';
 import { trustBalanceCents } from '../book/ledger/balances.js';
-import { insertTransaction } from '../testing/fixtures.js';
+import { insertBankAccount, insertTransaction } from '../testing/fixtures.js';
 import { useMoneyOutPipeline } from '../testing/money-out.js';
 
 const m = useMoneyOutPipeline();
@@ -145,7 +145,12 @@ describe('the trust guard', () => {
     async ({ scope, rounds }) => {
       // Each refund alone fits the trust money; both together would take it below zero. On
       // PostgreSQL the two run on two connections at once: the guard must decide them one after
-      // the other (PGlite serializes everything, so there this checks the rule only).
+      // the other (PGlite serializes everything, so there this checks the rule only). The line's
+      // money in a second trust account pays for neither: the balance and the lock are the
+      // refunds' account's.
+      const otherTrust = (
+        await insertBankAccount(m.h.t.database.db, m.h.orgId, { category: 'trust', name: 'T2' })
+      ).id;
       for (let round = 0; round < rounds; round++) {
         const [client] = (await post('/api/actions/ClientCreate', { name: `Race ${round}` })).body;
         const matterId =
@@ -165,6 +170,14 @@ describe('the trust guard', () => {
           memo: `Cheque ${round}`,
         });
         expect(cheque.status).toBe(201);
+        const elsewhere = await post('/api/ledger/entries', {
+          bankAccountId: otherTrust,
+          ...into,
+          amount: '500.00',
+          date: new Date().toISOString().slice(0, 10),
+          memo: `Held in the second trust account ${round}`,
+        });
+        expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(201);
         const before = mutations();
         const answers = await Promise.all(
           [first, second].map((p) =>

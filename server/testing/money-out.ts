@@ -78,6 +78,12 @@ export interface PaidOptions {
   /** A card payment captured (SUCCESSFUL), its batch not moved: stored as SUCCESSFUL. */
   captured?: boolean;
   throughAggregate?: boolean;
+  /** An ACH payment (default: a card payment). */
+  ach?: boolean;
+  /** Cents the payer paid on top (a surcharge). */
+  surchargeCents?: number;
+  /** The bank deposit it settles in (default: a new one). */
+  depositId?: string;
   /** For this client and matter (null: none); absent, a new client and matter. */
   into?: { clientId: string; matterId: string | null };
 }
@@ -115,12 +121,16 @@ export async function paidThroughLink(
     ).body;
     payment = h.sim.sandbox.payAggregatePaymentLink(h.firm.id, aggregate.serviceId);
   } else {
-    const pay = options.captured ? { method: 'CARD' as const, status: 'SUCCESSFUL' as const } : {};
+    const pay = {
+      ...(options.captured ? { method: 'CARD' as const, status: 'SUCCESSFUL' as const } : {}),
+      ...(options.ach ? { method: 'ACH' as const } : {}),
+      ...(options.surchargeCents ? { surchargeAmount: options.surchargeCents } : {}),
+    };
     payment = h.sim.sandbox.payPaymentLink(h.firm.id, link.serviceId, pay);
   }
   const serviceId = payment.transactions[0]!.id;
   const stays = options.pending || options.captured;
-  if (!stays) h.sim.sandbox.moveToDeposited(h.firm.id, serviceId);
+  if (!stays) h.sim.sandbox.moveToDeposited(h.firm.id, serviceId, options.depositId);
   const want = options.pending ? 'PENDING' : options.captured ? 'SUCCESSFUL' : 'DEPOSITED';
   const row = await h.waitFor(async () => {
     const [found] = await h.t.database.db

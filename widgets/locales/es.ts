@@ -426,6 +426,7 @@ export const es = {
   'Payment received': 'Pago recibido',
   'ACH return': 'Devolución ACH',
   Chargeback: 'Contracargo',
+  'Chargeback reversed: returned to trust': 'Contracargo revertido: devuelto al fideicomiso',
   'Manual entry': 'Asiento manual',
   // The balances' columns: sums of each kind of entry, as a bookkeeper heads them.
   Receipts: 'Cobros',
@@ -446,6 +447,7 @@ export const es = {
   Gross: 'Bruto',
   Refunds: 'Reembolsos',
   Surcharges: 'Recargos',
+  'Chargebacks reversed': 'Contracargos revertidos',
   Net: 'Neto',
   'Not yet': 'Aún no',
   'Loading the deposits…': 'Cargando los depósitos…',

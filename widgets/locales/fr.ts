@@ -426,6 +426,7 @@ export const fr = {
   'Payment received': 'Paiement reçu',
   'ACH return': 'Retour ACH',
   Chargeback: 'Rétrofacturation',
+  'Chargeback reversed: returned to trust': 'Rétrofacturation annulée : rendue à la fiducie',
   'Manual entry': 'Écriture manuelle',
   // The balances' columns: sums of each kind of entry, as a bookkeeper heads them.
   Receipts: 'Encaissements',
@@ -446,6 +447,7 @@ export const fr = {
   Gross: 'Brut',
   Refunds: 'Remboursements',
   Surcharges: 'Suppléments',
+  'Chargebacks reversed': 'Rétrofacturations annulées',
   Net: 'Net',
   'Not yet': 'Pas encore',
   'Loading the deposits…': 'Chargement des dépôts…',

@@ -37,6 +37,7 @@ export const balances: LedgerBalances = {
       received: '1500.00',
       refunded: '-200.00',
       balance: '1300.00',
+      available: '1000.00',
     },
     {
       clientId: ROE,
@@ -47,6 +48,7 @@ export const balances: LedgerBalances = {
       received: '300.00',
       returned: '-300.00',
       balance: '0.00',
+      available: '0.00',
     },
     {
       clientId: DOE,
@@ -56,6 +58,7 @@ export const balances: LedgerBalances = {
       ...zero,
       manual: '-250.00',
       balance: '-250.00',
+      available: '-250.00',
     },
   ],
   totals: {
@@ -66,6 +69,7 @@ export const balances: LedgerBalances = {
     chargedBack: '0.00',
     manual: '-250.00',
     balance: '1050.00',
+    available: '750.00',
   },
   nextCursor: null,
 };
@@ -112,6 +116,7 @@ export const deposits: LedgerDeposits = {
       transactions: 2,
       gross: '300.00',
       refunds: '300.00',
+      chargebackReversals: '0.00',
       surcharges: '0.00',
       net: '0.00',
     },
@@ -121,11 +126,18 @@ export const deposits: LedgerDeposits = {
       transactions: 3,
       gross: '1500.00',
       refunds: '200.00',
+      chargebackReversals: '0.00',
       surcharges: '15.00',
       net: '1300.00',
     },
   ],
-  totals: { gross: '1800.00', refunds: '500.00', surcharges: '15.00', net: '1300.00' },
+  totals: {
+    gross: '1800.00',
+    refunds: '500.00',
+    chargebackReversals: '0.00',
+    surcharges: '15.00',
+    net: '1300.00',
+  },
 };
 
 export const aReconciliation = (over: Partial<Reconciliation> = {}): Reconciliation => ({

@@ -117,6 +117,7 @@ export const aSettings = (over: Partial<Settings> = {}): Settings => ({
   previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
   allowedOrigins: [],
   requireSecondApprover: false,
+  collectedAfterDays: 5,
   updatedAt: at,
   service: {
     demoMode: false,

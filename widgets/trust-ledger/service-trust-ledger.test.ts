@@ -204,20 +204,21 @@ describe('<service-trust-ledger>', () => {
     expect(focused(el)).to.equal($$(el, '[part~="entries-button"]')[0]);
   });
 
-  it('lists the bank deposits with gross, refunds, surcharges, net and the settled date', async () => {
+  it('lists the bank deposits with gross, refunds, chargebacks reversed, surcharges, net and the settled date', async () => {
     api = mockApi(routes());
     const el = await mount();
     expect(api.callsTo('GET /api/ledger/deposits')).to.have.length(0);
     await openTab(el, 'deposits');
     expect(tab(el, 'deposits').getAttribute('aria-selected')).to.equal('true');
     expect($$(el, 'tbody tr').map(cells)).to.deep.equal([
-      ['D2', 'Nov 5, 2026', '2', '$300.00', '$300.00', '$0.00', '$0.00'],
-      ['D1', 'Nov 4, 2026', '3', '$1,500.00', '$200.00', '$15.00', '$1,300.00'],
+      ['D2', 'Nov 5, 2026', '2', '$300.00', '$300.00', '$0.00', '$0.00', '$0.00'],
+      ['D1', 'Nov 4, 2026', '3', '$1,500.00', '$200.00', '$0.00', '$15.00', '$1,300.00'],
     ]);
     expect(cells($(el, 'tfoot tr'))).to.deep.equal([
       'Total',
       '$1,800.00',
       '$500.00',
+      '$0.00',
       '$15.00',
       '$1,300.00',
     ]);

@@ -158,7 +158,12 @@ export function renderEntries(entries: readonly LedgerEntry[]) {
           <td data-label=${msg('Date')}>${day(e.date)}</td>
           <td data-label=${msg('Entry')}>
             <span
-              >${kinds[e.kind]}${
+              >${
+                // Money given back after a won chargeback: money returned to trust.
+                e.kind === 'charged_back' && !e.amount.startsWith('-')
+                  ? msg('Chargeback reversed: returned to trust')
+                  : kinds[e.kind]
+              }${
                 e.reversesEntryId
                   ? html` <span class="hint sub">${msg('Reversal')}</span>`
                   : nothing
@@ -179,6 +184,7 @@ export function renderDeposits(report: LedgerDeposits) {
   const amounts = [
     ['gross', msg('Gross')],
     ['refunds', msg('Refunds')],
+    ['chargebackReversals', msg('Chargebacks reversed')],
     ['surcharges', msg('Surcharges')],
   ] as const;
   return renderTable(

@@ -5,6 +5,7 @@ import type { HistoryKey } from '../history/history.js';
 import { familyEffects, isPayment, type Effect, type LedgerTransaction } from './effects.js';
 import { intoOpenPeriod } from './periods.js';
 import { postEntries, type NewEntry } from './post.js';
+import { syncUncollected } from './uncollected.js';
 
 // Keeps the ledger in step with stored transactions: after the webhook pipeline writes
 // transactions, it hands their ids here in the same database transaction. For each family
@@ -28,6 +29,8 @@ export interface LedgerRow {
   matter_id: string | null;
   original_transaction_id: string | null;
   created_on: string | Date;
+  /** Read by the ledger (collected funds); the findings' reading leaves it out. */
+  deposit_id?: string | null;
 }
 
 export const toLedger = (r: LedgerRow): LedgerTransaction => ({
@@ -41,11 +44,12 @@ export const toLedger = (r: LedgerRow): LedgerTransaction => ({
   matterId: r.matter_id,
   originalTransactionId: r.original_transaction_id,
   createdOn: new Date(r.created_on),
+  deposited: r.deposit_id != null,
 });
 
 const COLUMNS = sql`t.id, t.type, t.status, t.amount::text as amount,
   t.amount_refunded::text as amount_refunded, t.bank_account_id, t.client_id, t.matter_id,
-  t.original_transaction_id, t.created_on`;
+  t.original_transaction_id, t.created_on, t.deposit_id`;
 
 /** Brings the ledger in step with the stored state of these transactions (by our ids). */
 export async function applyTransactionsToLedger(
@@ -138,6 +142,7 @@ export async function applyTransactionsToLedger(
   // A correction of money already booked is dated when we learned it, not at the original date.
   for (const e of entries) if (postedKeys.has(key(e))) e.date = now;
   await intoOpenPeriod(db, orgId, entries, now);
-  await postEntries(db, historyKey, orgId, entries);
+  const uncollected = await syncUncollected(db, orgId, heads.map(toLedger));
+  await postEntries(db, historyKey, orgId, entries, uncollected);
   return entries.length;
 }

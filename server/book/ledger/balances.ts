@@ -5,6 +5,7 @@ import { rowsOf, type Executor } from '../../db/index.js';
 import { invalidInput } from '../../errors.js';
 import { monthOf, nextMonthStart } from './month-totals.js';
 import { accountScope, clientScope, matterScope } from './totals.js';
+import { collectedAfterDays, collectedBefore, staleUncollected } from './uncollected.js';
 
 // Balances per client and matter of one bank account, read from the totals the ledger keeps
 // (ledger_balances): one row per line, whatever the number of transactions. A past date (`asOf`)
@@ -23,6 +24,8 @@ interface BalanceRow {
   charged_back: string | number;
   manual: string | number;
   balance: string | number;
+  /** Of the balance, the payments not collected yet (ledger_balances.uncollected_cents). */
+  uncollected: string | number;
 }
 
 const KIND_SUMS = sql.raw(`
@@ -36,9 +39,20 @@ const KIND_SUMS = sql.raw(`
 
 type Totals = Omit<LedgerBalanceLine, 'clientId' | 'clientName' | 'matterId' | 'matterName'>;
 
+/**
+ * How available money is read: today (`collectedBefore`: the moment before which a pending payment
+ * counts as collected, null never; `stale`: cents per line pending since before it), or not at
+ * all (a past `asOf`: what was collected then is not kept, so `available` is null).
+ */
+type Availability = { stale: Map<string, number>; staleTotal: number } | null;
+
+/** The line's available cents: its balance less its uncollected payments not counted by time. */
+const availableOf = (r: BalanceRow, stale: number) =>
+  moneyOfCents(BigInt(r.balance) - BigInt(r.uncollected) + BigInt(stale));
+
 // Sums are read as text and written out with BigInt (moneyOfCents): exact at any account size,
 // where a Number past 2^53 cents would be neither exact nor accepted.
-const money = (r: BalanceRow): Totals => ({
+const money = (r: BalanceRow, available: string | null): Totals => ({
   received: moneyOfCents(r.received),
   refunded: moneyOfCents(r.refunded),
   returned: moneyOfCents(r.returned),
@@ -46,6 +60,7 @@ const money = (r: BalanceRow): Totals => ({
   chargedBack: moneyOfCents(r.charged_back),
   manual: moneyOfCents(r.manual),
   balance: moneyOfCents(r.balance),
+  available,
 });
 
 /** The columns as text, for money() (see above). */
@@ -121,7 +136,7 @@ async function balanceLines(
       ${minus('received')} as received, ${minus('refunded')} as refunded,
       ${minus('returned')} as returned, ${minus('voided')} as voided,
       ${minus('charged_back')} as charged_back, ${minus('manual')} as manual,
-      ${minus('balance')} as balance
+      ${minus('balance')} as balance, b.uncollected_cents as uncollected
     from ledger_balances b
     ${asOf ? sql`left join later l on l.scope = b.scope` : sql``}
     where b.org_id = ${orgId}::uuid and b.bank_account_id = ${bankAccountId}::uuid
@@ -135,7 +150,7 @@ async function balanceLines(
     await db.execute(sql`
       with ${asOf ? sql`${laterThan(orgId, bankAccountId, asOf)},` : sql``}
       lines as (${lines})
-      select b.scope, b.client_id, b.matter_id, ${asText('b')},
+      select b.scope, b.client_id, b.matter_id, ${asText('b')}, b.uncollected::text as uncollected,
         c.name as client_name, m.name as matter_name
       from ${ordered}
       left join clients c on c.id = b.client_id
@@ -153,6 +168,7 @@ async function accountTotals(
   orgId: string,
   bankAccountId: string,
   asOf: Date | null,
+  availability: Availability,
 ): Promise<Totals> {
   const later = asOf
     ? sql`, ${laterThan(orgId, bankAccountId, asOf)},
@@ -169,28 +185,44 @@ async function accountTotals(
       select ${sql.join(
         COLUMNS.map((c) => sql`(${minus(c)})::text as ${sql.raw(c)}`),
         sql`, `,
-      )}
+      )}, a.uncollected_cents::text as uncollected
       from a ${asOf ? sql`cross join later_sum s` : sql``}`),
   );
-  return money(
+  const totals =
     row ??
-      ({
-        client_id: null,
-        matter_id: null,
-        client_name: null,
-        matter_name: null,
-        ...Object.fromEntries(COLUMNS.map((c) => [c, 0])),
-      } as BalanceRow),
-  );
+    ({
+      client_id: null,
+      matter_id: null,
+      client_name: null,
+      matter_name: null,
+      ...Object.fromEntries([...COLUMNS, 'uncollected'].map((c) => [c, 0])),
+    } as BalanceRow);
+  return money(totals, availability && availableOf(totals, availability.staleTotal));
 }
 
-const toLine = (r: BalanceRow): LedgerBalanceLine => ({
-  clientId: r.client_id,
-  clientName: r.client_name,
-  matterId: r.matter_id,
-  matterName: r.matter_name,
-  ...money(r),
-});
+const toLine =
+  (availability: Availability) =>
+  (r: BalanceRow & { scope: string }): LedgerBalanceLine => ({
+    clientId: r.client_id,
+    clientName: r.client_name,
+    matterId: r.matter_id,
+    matterName: r.matter_name,
+    ...money(r, availability && availableOf(r, availability.stale.get(r.scope) ?? 0)),
+  });
+
+/** Available money is today's: read for no `asOf`, or one not in the past (see Availability). */
+async function availabilityOf(
+  db: Executor,
+  orgId: string,
+  bankAccountId: string,
+  asOf: Date | null,
+): Promise<Availability> {
+  const now = new Date();
+  if (asOf && asOf < now) return null;
+  const before = collectedBefore(await collectedAfterDays(db, orgId), now);
+  const { lines, total } = await staleUncollected(db, orgId, bankAccountId, before);
+  return { stale: lines, staleTotal: total };
+}
 
 /** Every line of the account, by client name, and its totals (CSV, reconciliation). */
 export async function ledgerBalances(
@@ -199,14 +231,15 @@ export async function ledgerBalances(
   query: { bankAccountId: string; asOf?: string | undefined },
 ): Promise<LedgerBalances> {
   const asOf = query.asOf ? instant(query.asOf, true) : null;
+  const availability = await availabilityOf(db, orgId, query.bankAccountId, asOf);
   const [rows, totals] = await Promise.all([
     balanceLines(db, orgId, query.bankAccountId, asOf, null),
-    accountTotals(db, orgId, query.bankAccountId, asOf),
+    accountTotals(db, orgId, query.bankAccountId, asOf, availability),
   ]);
   return {
     bankAccountId: query.bankAccountId,
     asOf: asOf?.toISOString() ?? null,
-    lines: rows.map(toLine),
+    lines: rows.map(toLine(availability)),
     totals,
     nextCursor: null,
   };
@@ -232,16 +265,17 @@ export async function ledgerBalancesPage(
 ): Promise<LedgerBalances> {
   const asOf = query.asOf ? instant(query.asOf, true) : null;
   const afterScope = query.cursor ? decodeScope(query.cursor) : undefined;
+  const availability = await availabilityOf(db, orgId, query.bankAccountId, asOf);
   const [rows, totals] = await Promise.all([
     balanceLines(db, orgId, query.bankAccountId, asOf, { afterScope, limit: query.limit }),
-    accountTotals(db, orgId, query.bankAccountId, asOf),
+    accountTotals(db, orgId, query.bankAccountId, asOf, availability),
   ]);
   const pageRows = rows.slice(0, query.limit);
   const last = pageRows[pageRows.length - 1];
   return {
     bankAccountId: query.bankAccountId,
     asOf: asOf?.toISOString() ?? null,
-    lines: pageRows.map(toLine),
+    lines: pageRows.map(toLine(availability)),
     totals,
     nextCursor: rows.length > query.limit && last ? encodeScope(last.scope) : null,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyEffects, type LedgerTransaction } from './effects.js';
+import { CHARGEBACK_REVERSED, DERIVED, familyEffects, type LedgerTransaction } from './effects.js';
 
 const now = new Date('2026-11-26T00:00:00Z');
 let n = 0;
@@ -14,6 +14,7 @@ const tx = (over: Partial<LedgerTransaction> = {}): LedgerTransaction => ({
   matterId: 'matter',
   originalTransactionId: null,
   createdOn: new Date('2026-11-01T00:00:00Z'),
+  deposited: false,
   ...over,
 });
 const byKind = (head: LedgerTransaction, reversals: LedgerTransaction[] = []) =>
@@ -35,7 +36,7 @@ describe('familyEffects', () => {
     expect(byKind(tx(), [{ ...refund, status: 'ERROR' }])).toEqual({ received: 10_000 });
   });
 
-  it('a void or an ACH return takes back what is left, by status or by transaction', () => {
+  it('a void or an ACH return, by status or by transaction', () => {
     expect(byKind(tx({ status: 'VOIDED' }))).toEqual({ received: 10_000, voided: -10_000 });
     const ach = tx({ type: 'achPayment' });
     const ret = tx({ type: 'achReturn', originalTransactionId: ach.id });
@@ -46,16 +47,71 @@ describe('familyEffects', () => {
     });
   });
 
-  it('a chargeback and its reversal net out; a CHARGED_BACK status alone charges back', () => {
+  it('a chargeback books its own amount; its reversal is money returned to trust, on its own row', () => {
     const payment = tx();
-    const cb = tx({ type: 'chargeback', originalTransactionId: payment.id });
-    const cbr = tx({ type: 'chargeback_reversal', originalTransactionId: payment.id });
-    expect(byKind(payment, [cb])).toEqual({ received: 10_000, charged_back: -10_000 });
-    expect(byKind(payment, [cb, cbr])).toEqual({ received: 10_000 });
-    expect(byKind(tx({ status: 'CHARGED_BACK' }))).toEqual({
-      received: 10_000,
-      charged_back: -10_000,
+    const cb = tx({ type: 'chargeback', amountCents: 4_000, originalTransactionId: payment.id });
+    const cbr = tx({
+      type: 'chargeback_reversal',
+      amountCents: 4_000,
+      originalTransactionId: payment.id,
     });
+    expect(byKind(payment, [cb])).toEqual({ received: 10_000, charged_back: -4_000 });
+    const both = familyEffects({ ...payment, status: 'CHARGED_BACK' }, [cb, cbr], now);
+    expect(both.map((e) => [e.transactionId, e.kind, e.amountCents, e.memo ?? null])).toEqual([
+      [payment.id, 'received', 10_000, null],
+      [payment.id, 'charged_back', -4_000, null],
+      [cbr.id, 'charged_back', 4_000, CHARGEBACK_REVERSED],
+    ]);
+    // A CHARGED_BACK status alone: what is left of the payment, saying it was derived.
+    const alone = familyEffects(
+      tx({ status: 'CHARGED_BACK', amountRefundedCents: 1_000 }),
+      [],
+      now,
+    );
+    expect(alone.find((e) => e.kind === 'charged_back')).toMatchObject({
+      amountCents: -9_000,
+      memo: DERIVED.chargedBack,
+    });
+  });
+
+  it('an ACH return after a partial refund books the return transaction: the whole 300.00 the bank pulled', () => {
+    const ach = tx({
+      type: 'achPayment',
+      status: 'RETURNED',
+      amountCents: 30_000,
+      amountRefundedCents: 25_000,
+    });
+    const refund = tx({ type: 'refund', amountCents: 25_000, originalTransactionId: ach.id });
+    const ret = tx({ type: 'achReturn', amountCents: 30_000, originalTransactionId: ach.id });
+    expect(byKind(ach, [refund, ret])).toEqual({
+      received: 30_000,
+      refunded: -25_000,
+      returned: -30_000,
+    });
+    // The status alone (the return transaction not reported yet): the whole payment, derived.
+    const derived = familyEffects(ach, [refund], now).find((e) => e.kind === 'returned');
+    expect(derived).toMatchObject({ amountCents: -30_000, memo: DERIVED.returned });
+    // A return transaction reporting no amount: derived the same way.
+    const none = familyEffects(ach, [refund, { ...ret, amountCents: 0 }], now);
+    expect(none.find((e) => e.kind === 'returned')).toMatchObject({
+      amountCents: -30_000,
+      memo: DERIVED.returned,
+    });
+  });
+
+  it('a void books the void transaction, or the payment less its refunds when it reports none', () => {
+    const payment = tx({ status: 'VOIDED' });
+    const voided = tx({ type: 'void', amountCents: 10_000, originalTransactionId: payment.id });
+    expect(familyEffects(payment, [voided], now).find((e) => e.kind === 'voided')).toEqual(
+      expect.not.objectContaining({ memo: expect.anything() }),
+    );
+    expect(familyEffects(payment, [], now).find((e) => e.kind === 'voided')).toMatchObject({
+      amountCents: -10_000,
+      memo: DERIVED.voided,
+    });
+    // A refund reported by the payment only says so too.
+    const refunded = familyEffects(tx({ amountRefundedCents: 700 }), [], now);
+    expect(refunded.find((e) => e.kind === 'refunded')?.memo).toBe(DERIVED.refunded);
   });
 
   it('a reversal whose payment is not stored stands alone; no bank account books nothing', () => {

@@ -9,12 +9,31 @@ import type { Movement } from './totals.js';
 // (apply.ts). Re-applying the same state posts nothing; an update posts only its change.
 //
 // A payment and the transactions that reverse it (refunds, voids, ACH returns, chargebacks and
-// their reversals, linked by originalTransactionId) are one family, and the family's money is
-// booked on the payment's row: the remote reports a reversal twice, as its own transaction and
-// in the payment's state (amountRefunded, status RETURNED / VOIDED / CHARGED_BACK), and either may
-// reach us first or alone. Counting the larger of the two never counts it twice. A reversal whose
-// payment is not stored here stands alone: it books its own amount until the payment arrives,
-// when that is taken back and the family books it instead.
+// their reversals, linked by originalTransactionId) are one family, booked on the payment's row;
+// a chargeback reversal (money coming back) is booked on its own row, so it reads as money
+// returned to trust even when it arrives with its chargeback. Every reversal is booked at the
+// amount of the reversing transaction the service reports, never at one we infer (a return after
+// a partial refund takes the whole payment back: the bank pulls all of it). The remote also
+// reports reversals in the payment's state (amountRefunded, status RETURNED / VOIDED /
+// CHARGED_BACK), and either may reach us first or alone: refunds count the larger of the two;
+// a status with no reversing transaction (or one reporting no amount) books the amount derived
+// from the payment, and its entry's memo says how (DERIVED). A reversal whose payment is not
+// stored here stands alone: it books its own amount until the payment arrives, when that is
+// taken back and the family books it instead.
+
+/** Memos of entries whose amount the service did not report as a reversing transaction's. */
+export const DERIVED = {
+  refunded:
+    "Refund at the payment's amountRefunded as the service reports it: no refund transaction of that amount is stored",
+  voided: 'Void with no amount reported by the service: booked as the payment less its refunds',
+  returned:
+    'ACH return with no amount reported by the service: booked as the whole payment (an ACH return is never partial)',
+  chargedBack:
+    'Chargeback with no amount reported by the service: booked as the payment less its refunds',
+} as const;
+
+/** The memo of a chargeback reversal's entry. */
+export const CHARGEBACK_REVERSED = 'Chargeback reversed: money returned to trust';
 
 export interface LedgerTransaction {
   id: string;
@@ -27,10 +46,14 @@ export interface LedgerTransaction {
   matterId: string | null;
   originalTransactionId: string | null;
   createdOn: Date;
+  /** In a bank deposit (the service gave its depositId): collected, whatever its status. */
+  deposited: boolean;
 }
 
 export interface Effect extends Movement {
   transactionId: string;
+  /** Why the amount is what it is, when the service did not report it (DERIVED). */
+  memo?: string;
 }
 
 export const isPayment = (t: Pick<LedgerTransaction, 'type'>): boolean => isPaymentType(t.type);
@@ -58,13 +81,18 @@ export function familyEffects(
     matterId: head.matterId,
   };
   const effects: Effect[] = [];
-  const add = (kind: LedgerEntryKind, amountCents: number, date: Date | null) => {
-    if (amountCents !== 0) effects.push({ ...base, kind, amountCents, date: date ?? now });
+  const add = (kind: LedgerEntryKind, amountCents: number, date: Date | null, memo?: string) => {
+    if (amountCents !== 0) {
+      effects.push({ ...base, kind, amountCents, date: date ?? now, ...(memo ? { memo } : {}) });
+    }
   };
 
   if (!isPayment(head)) {
     const own = reversalEffect(head.type);
-    if (own && moved(head)) add(own.kind, own.sign * head.amountCents, head.createdOn);
+    if (own && moved(head)) {
+      const memo = own.sign > 0 && own.kind === 'charged_back' ? CHARGEBACK_REVERSED : undefined;
+      add(own.kind, own.sign * head.amountCents, head.createdOn, memo);
+    }
     return effects;
   }
   if (head.status === 'ERROR') return effects;
@@ -72,36 +100,57 @@ export function familyEffects(
   add('received', amount, head.createdOn);
 
   const live = reversals.filter(moved);
-  // Grouped by the ledger column each type moves (shared/transaction-types.ts), not by name.
-  const ofKind = (kind: LedgerEntryKind) =>
-    live.filter((r) => reversalEffect(r.type)?.kind === kind);
+  // Grouped by the ledger column each type moves and its sign (shared/transaction-types.ts).
+  const ofKind = (kind: LedgerEntryKind, sign: -1 | 1 = -1) =>
+    live.filter(
+      (r) => reversalEffect(r.type)?.kind === kind && reversalEffect(r.type)?.sign === sign,
+    );
   const sum = (rows: readonly LedgerTransaction[]) => rows.reduce((s, r) => s + r.amountCents, 0);
+  /** The reported amount of these reversals; null when none reports one (none, or all 0). */
+  const reported = (rows: readonly LedgerTransaction[]) => (sum(rows) > 0 ? sum(rows) : null);
 
   const refunds = ofKind('refunded');
-  const refunded = Math.min(amount, Math.max(head.amountRefundedCents, sum(refunds)));
-  add('refunded', -refunded, latest(refunds));
+  const refunded = Math.max(head.amountRefundedCents, sum(refunds));
+  const refundMemo = head.amountRefundedCents > sum(refunds) ? DERIVED.refunded : undefined;
+  add('refunded', -refunded, latest(refunds), refundMemo);
 
   const voids = ofKind('voided');
-  const voided = head.status === 'VOIDED' || voids.length > 0 ? amount - refunded : 0;
-  add('voided', -voided, latest(voids));
+  const voidReported = reported(voids);
+  const isVoided = head.status === 'VOIDED' || voids.length > 0;
+  const voided = voidReported ?? (isVoided ? amount - refunded : 0);
+  add('voided', -voided, latest(voids), voidReported === null ? DERIVED.voided : undefined);
 
-  // No partial returns: a return takes back what is left of the payment.
+  // A return takes back what the bank pulled: the return transaction's amount, the whole debit
+  // even after a partial refund (the refund was money of ours sent back as well).
   const returns = ofKind('returned');
-  const returned =
-    voided === 0 && (head.status === 'RETURNED' || returns.length > 0) ? amount - refunded : 0;
-  add('returned', -returned, latest(returns));
-
-  // Chargebacks take money back, their reversals give it back: what is still charged back.
-  const disputes = ofKind('charged_back');
-  const signed = disputes.reduce(
-    (s, r) => s + (reversalEffect(r.type)?.sign ?? 0) * r.amountCents,
-    0,
+  const returnReported = reported(returns);
+  const isReturned = head.status === 'RETURNED' || returns.length > 0;
+  const returned = returnReported ?? (isReturned && voided === 0 ? amount : 0);
+  add(
+    'returned',
+    -returned,
+    latest(returns),
+    returnReported === null ? DERIVED.returned : undefined,
   );
-  const chargedBack = disputes.some((r) => reversalEffect(r.type)?.sign === -1)
-    ? -signed
-    : head.status === 'CHARGED_BACK'
-      ? amount - refunded
-      : 0;
-  add('charged_back', -Math.max(0, chargedBack), latest(disputes));
+
+  // Chargebacks take money back; each reversal gives some back, booked on its own row.
+  const chargebacks = ofKind('charged_back');
+  const chargebackReported = reported(chargebacks);
+  const chargedBack =
+    chargebackReported ??
+    (head.status === 'CHARGED_BACK' || chargebacks.length > 0 ? amount - refunded : 0);
+  const chargebackMemo = chargebackReported === null ? DERIVED.chargedBack : undefined;
+  add('charged_back', -chargedBack, latest(chargebacks), chargebackMemo);
+  for (const r of ofKind('charged_back', 1)) {
+    if (r.amountCents === 0) continue;
+    effects.push({
+      ...base,
+      transactionId: r.id,
+      kind: 'charged_back',
+      amountCents: r.amountCents,
+      date: r.createdOn,
+      memo: CHARGEBACK_REVERSED,
+    });
+  }
   return effects;
 }

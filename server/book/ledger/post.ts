@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { addToMonthTotals } from './month-totals.js';
+import type { UncollectedMove } from './uncollected.js';
 import {
   addEntry,
   FIGURE_COLUMNS,
@@ -39,6 +40,8 @@ interface Total {
   clientId: string | null;
   matterId: string | null;
   figures: Figures;
+  /** The change of the line's uncollected cents (uncollected.ts). */
+  uncollected: number;
 }
 
 /** What the history chain records of an entry posted (history/chain-facts.ts reads it back). */
@@ -64,35 +67,42 @@ export type EntryFact = ReturnType<typeof entryFact>;
 /** Entries per statement: each takes 17 parameters, and a statement holds at most 65,534. */
 const POST_CHUNK = 1_000;
 
-/** Appends `entries` (in this order) for one organization; call inside a transaction. */
+/**
+ * Appends `entries` (in this order) for one organization, and moves the lines' uncollected cents
+ * by `uncollected` in the same statement as their totals; call inside a transaction.
+ */
 export async function postEntries(
   db: Executor,
   key: HistoryKey,
   orgId: string,
   entries: readonly NewEntry[],
+  uncollected: readonly UncollectedMove[] = [],
 ): Promise<{ id: string }[]> {
-  if (entries.length === 0) return [];
+  if (entries.length === 0 && uncollected.length === 0) return [];
   if (entries.length > POST_CHUNK) {
     const posted: { id: string }[] = [];
     for (let i = 0; i < entries.length; i += POST_CHUNK) {
-      posted.push(...(await postEntries(db, key, orgId, entries.slice(i, i + POST_CHUNK))));
+      const chunk = entries.slice(i, i + POST_CHUNK);
+      posted.push(...(await postEntries(db, key, orgId, chunk, i === 0 ? uncollected : [])));
     }
     return posted;
   }
   await lockHistory(db, orgId);
   const totals = new Map<string, Total>();
-  for (const e of entries) {
-    for (const s of scopesOf(e)) {
+  const lineOf = (e: { bankAccountId: string; clientId: string | null; matterId: string | null }) =>
+    scopesOf(e).map((s) => {
       const key = `${e.bankAccountId}|${s.scope}`;
       const total = totals.get(key) ?? {
         bankAccountId: e.bankAccountId,
         ...s,
         figures: noFigures(),
+        uncollected: 0,
       };
-      addEntry(total.figures, e);
       totals.set(key, total);
-    }
-  }
+      return total;
+    });
+  for (const e of entries) for (const total of lineOf(e)) addEntry(total.figures, e);
+  for (const m of uncollected) for (const total of lineOf(m)) total.uncollected += m.cents;
   const ordered = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const columns = Object.values(FIGURE_COLUMNS);
   const values = ordered.map(
@@ -101,22 +111,23 @@ export async function postEntries(
         ${t.matterId}::uuid, ${sql.join(
           FIGURES.map((k) => sql`${t.figures[k]}::bigint`),
           sql`, `,
-        )}, case when ${t.figures.balance}::bigint < 0 then now() end)`,
+        )}, ${t.uncollected}::bigint, case when ${t.figures.balance}::bigint < 0 then now() end)`,
   );
   const add = (column: string) => sql.raw(`${column} = b.${column} + excluded.${column}`);
   const after = rowsOf<{ bank_account_id: string; scope: string; balance_cents: string | number }>(
     await db.execute(sql`
       insert into ledger_balances as b (org_id, bank_account_id, scope, client_id, matter_id,
-        ${sql.raw(columns.join(', '))}, negative_since)
+        ${sql.raw(columns.join(', '))}, uncollected_cents, negative_since)
       values ${sql.join(values, sql`, `)}
       on conflict (org_id, bank_account_id, scope) do update set
-        ${sql.join(columns.map(add), sql`, `)},
+        ${sql.join([...columns, 'uncollected_cents'].map(add), sql`, `)},
         negative_since = case
           when b.balance_cents + excluded.balance_cents >= 0 then null
           else coalesce(b.negative_since, now()) end,
         updated_at = now()
       returning bank_account_id, scope, balance_cents`),
   );
+  if (entries.length === 0) return [];
   await addToMonthTotals(db, orgId, entries, (e) => matterScope(e.clientId, e.matterId));
   // The running balance before this batch, per scope, then each entry's after it.
   const running = new Map<string, number>();

@@ -177,46 +177,53 @@ export async function openRefundCents(
   return Number(rows[0]?.cents ?? 0);
 }
 
+/** A client's line (a matter of theirs, or the client without one) in one trust account. */
+interface TrustScope {
+  bankAccountId: string;
+  clientId: string;
+  matterId?: string | undefined;
+}
+
 /**
- * Takes a trust scope (a client's matter, or the client without one) of an organization until
- * the transaction ends, so trust money out of one scope is decided one request at a time: the
- * second reads the balance and the open requests after the first has committed its request
- * (READ COMMITTED takes a new snapshot per statement). The balance read spans every trust
- * account, so the key does too. Lock order on this path (docs/decisions/trust-guard-locks.md):
- * the payment's row (lockTransaction), then this; a holder then only reads and inserts its own
- * rows, and the ledger writers never take it, so no cycle can form.
+ * Takes a trust scope (a client's matter, or the client without one, in one trust account) of an
+ * organization until the transaction ends, so trust money out of one scope is decided one request
+ * at a time: the second reads the balance and the open requests after the first has committed its
+ * request (READ COMMITTED takes a new snapshot per statement). The balance read is the account's
+ * alone, so the key names the account: money out of two accounts never waits on each other. Lock
+ * order on this path (docs/decisions/trust-guard-locks.md): the payment's row (lockTransaction),
+ * then this; a holder then only reads and inserts its own rows, and the ledger writers never take
+ * it, so no cycle can form.
  */
 export async function lockTrustScope(
   db: Executor,
   orgId: string,
-  scope: { clientId: string; matterId?: string | undefined },
+  scope: TrustScope,
 ): Promise<void> {
   const of = scope.matterId
     ? matterScope(scope.clientId, scope.matterId)
     : clientScope(scope.clientId);
   // A 64-bit digest of the key: two scopes sharing one would only wait for each other.
   await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`trust-money-out\n${orgId}\n${of}`}, 0))`,
+    sql`select pg_advisory_xact_lock(hashtextextended(${`trust-money-out\n${orgId}\n${scope.bankAccountId}\n${of}`}, 0))`,
   );
 }
 
 /**
- * Cents of the refunds and voids asked and not answered yet of trust payments of a client (or
- * one matter of theirs): trust money as good as gone, though no ledger entry says so yet. A void
- * asks for all of its payment.
+ * Cents of the refunds and voids asked and not answered yet of payments into one trust account
+ * of a client (or one matter of theirs): trust money as good as gone, though no ledger entry
+ * says so yet. A void asks for all of its payment.
  */
 export async function openTrustMoneyOutCents(
   db: Executor,
   orgId: string,
-  scope: { clientId: string; matterId?: string | undefined },
+  scope: TrustScope,
 ): Promise<number> {
   const rows = rowsOf<{ cents: string | null }>(
     await db.execute(sql`
       select round(coalesce(sum(coalesce(r.amount, p.amount)), 0) * 100)::text as cents
       from money_out_requests r
       join transactions p on p.id = r.transaction_id and p.org_id = r.org_id
-      join bank_accounts b on b.id = p.bank_account_id and b.org_id = p.org_id
-      where r.org_id = ${orgId} and b.category = 'trust'
+      where r.org_id = ${orgId} and p.bank_account_id = ${scope.bankAccountId}
         and ${scope.matterId ? sql`p.matter_id = ${scope.matterId}` : sql`p.client_id = ${scope.clientId}`}
         and r.status in (${sql.join(
           OPEN_MONEY_OUT_STATUSES.map((s) => sql`${s}`),

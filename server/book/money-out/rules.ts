@@ -155,7 +155,9 @@ export async function recordMoneyOutRequest(
       return { approval: await getApprovalRow(tx, ask.orgId, approval.id), created: true };
     }
   }
-  await guardTrustOut(tx, ask.orgId, payment, movedCents, ask.override);
+  await guardTrustOut(tx, ask.orgId, payment, movedCents, ask.override, {
+    paymentId: payment.id,
+  });
 
   const row = await insertRequest(tx, historyKey, {
     orgId: ask.orgId,

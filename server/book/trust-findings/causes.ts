@@ -124,6 +124,8 @@ const PAYMENT_FINDINGS = [
   { kind: 'trust_ach_return', prefix: 'ach_return', severity: 'medium' },
   { kind: 'outside_refund', prefix: 'outside_refund', severity: 'medium' },
   { kind: 'outside_void', prefix: 'outside_void', severity: 'medium' },
+  // A payer's surcharge is the firm's money: paid into trust, it is firm money in trust.
+  { kind: 'surcharge_in_trust', prefix: 'surcharge', severity: 'medium' },
 ] as const satisfies readonly {
   kind: TrustFindingKind;
   prefix: string;
@@ -136,7 +138,7 @@ type PaymentFindingKind = (typeof PAYMENT_FINDINGS)[number]['kind'];
 export const transactionKeys = (paymentId: string) =>
   PAYMENT_FINDINGS.map((f) => `${f.prefix}:${paymentId}`);
 
-type FamilyRow = LedgerRow & { head: string };
+type FamilyRow = LedgerRow & { head: string; surcharge: string; bank_account_name: string };
 
 /**
  * The payments (family heads) into trust accounts these transactions belong to: a reversal's
@@ -173,7 +175,8 @@ export async function transactionCauses(
     await db.execute(sql`
       select t.id, coalesce(t.original_transaction_id, t.id) as head, t.type, t.status,
         t.amount::text as amount, t.amount_refunded::text as amount_refunded, t.bank_account_id,
-        t.client_id, t.matter_id, t.original_transaction_id, t.created_on
+        t.client_id, t.matter_id, t.original_transaction_id, t.created_on,
+        round(t.surcharge_amount * 100)::text as surcharge, b.name as bank_account_name
       from transactions t
       join bank_accounts b on b.id = t.bank_account_id and b.category = 'trust'
       where t.org_id = ${orgId}::uuid
@@ -226,11 +229,16 @@ export async function transactionCauses(
         (moved.get('refunded') ?? 0) -
         ours(head, 'refund').reduce((s, a) => s + Number(a.cents), 0),
       outside_void: ours(head, 'void').length === 0 ? (moved.get('voided') ?? 0) : 0,
+      surcharge_in_trust: payment.status === 'ERROR' ? 0 : Number(payment.surcharge),
     };
     for (const { kind, prefix, severity } of PAYMENT_FINDINGS) {
       const amountCents = cents[kind];
+      const details =
+        kind === 'surcharge_in_trust'
+          ? { ...base.details, bankAccountName: payment.bank_account_name }
+          : base.details;
       if (amountCents > 0) {
-        causes.push({ ...base, kind, key: `${prefix}:${head}`, severity, amountCents });
+        causes.push({ ...base, kind, key: `${prefix}:${head}`, severity, amountCents, details });
       }
     }
   }

@@ -69,5 +69,11 @@ export const wordingOfEs: Wording = (kind, details, amountCents) => {
         action:
           'Concilie el mes con el extracto bancario, compense sus partidas y haga que dos personas la preparen y la revisen; un mes vence el día 10 del siguiente.',
       };
+    case 'surcharge_in_trust':
+      return {
+        title: `Un recargo de ${amount} pagado por el pagador entró en la cuenta fiduciaria ${text(details.bankAccountName, '')}: es dinero del despacho, no del cliente.`,
+        action:
+          'Traslade el recargo de la cuenta fiduciaria a la operativa (no figura en el libro de ningún cliente) y haga que los recargos se paguen en una cuenta operativa.',
+      };
   }
 };

@@ -76,5 +76,11 @@ export const wordingOf: Wording = (kind, details, amountCents) => {
         action:
           'Reconcile the month with the bank statement (POST /api/ledger/reconciliations), clear its items, and have it prepared and reviewed by two people; a month is due by the 10th of the next.',
       };
+    case 'surcharge_in_trust':
+      return {
+        title: `A payer's surcharge of ${amount} was paid into trust account ${text(details.bankAccountName, '')}: it is the firm's money, not the client's.`,
+        action:
+          'Move the surcharge from the trust account to operating (it sits on no client ledger), and have surcharges paid into an operating account.',
+      };
   }
 };

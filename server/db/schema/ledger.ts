@@ -109,11 +109,42 @@ export const ledgerBalances = pgTable(
     clientId: uuid('client_id'),
     matterId: uuid('matter_id'),
     ...kindTotals(),
+    /**
+     * Of the balance, the payments not collected yet (ledger_uncollected): available = balance
+     * less this (less what the collectedAfterDays setting counts as collected by time).
+     */
+    uncollectedCents: cents('uncollected_cents').notNull().default(0),
     /** Set while the balance is below zero: since when (a trust finding). */
     negativeSince: at('negative_since'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.bankAccountId, t.scope] })],
+);
+
+/**
+ * The payments booked as received whose money the service has not reported collected yet (not
+ * in transit nor deposited): one row per payment while it is so, its cents counted in
+ * ledger_balances.uncollected_cents of its three lines. Kept by the ledger's posting
+ * (apply.ts) under the payment's lock, so a row and the totals never disagree.
+ */
+export const ledgerUncollected = pgTable(
+  'ledger_uncollected',
+  {
+    orgId: orgId(),
+    /** The payment (our transaction id). */
+    transactionId: uuid('transaction_id').notNull(),
+    bankAccountId: uuid('bank_account_id').notNull(),
+    clientId: uuid('client_id'),
+    matterId: uuid('matter_id'),
+    amountCents: cents('amount_cents').notNull(),
+    /** The payment's date: past the collectedAfterDays setting, it counts as collected. */
+    since: at('since').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.transactionId] }),
+    // The payments of an account pending longer than the setting: a range read of few rows.
+    index('ledger_uncollected_account_since').on(t.orgId, t.bankAccountId, t.since),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { orgKey } from './columns.js';
 
 /** The spec's Settings__c, one row per organization. Secrets are stored encrypted only. */
@@ -32,4 +32,7 @@ export const orgSettings = pgTable('org_settings', {
   // pages whose origin CORS_ORIGINS does not list.
   /** A refund or void beyond the trust guard waits for a second admin (server/book/approvals). */
   requireSecondApprover: boolean('require_second_approver').notNull().default(false),
+  // Days after which a payment the service has not reported in transit or deposited counts as
+  // collected trust money (available to the trust guard); null: never by time alone.
+  collectedAfterDays: integer('collected_after_days').default(5),
 });

@@ -145,13 +145,23 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       const report = await ledgerDeposits(c.get('db'), c.get('caller').orgId, query);
       if (!wantsCsv(c, query.format)) return c.json(report, 200);
       return csvResponse(c, 'ledger-deposits.csv', [
-        ['depositId', 'settledOn', 'transactions', 'gross', 'refunds', 'surcharges', 'net'],
+        [
+          'depositId',
+          'settledOn',
+          'transactions',
+          'gross',
+          'refunds',
+          'chargebackReversals',
+          'surcharges',
+          'net',
+        ],
         ...report.deposits.map((d) => [
           d.depositId,
           d.settledOn,
           d.transactions,
           d.gross,
           d.refunds,
+          d.chargebackReversals,
           d.surcharges,
           d.net,
         ]),

@@ -18,6 +18,10 @@ export const es: Readonly<Record<string, string>> = {
     'Esto dejaría el saldo en fideicomiso del asunto, de {balance}, por debajo de cero ({after}); un administrador puede autorizarlo con un motivo',
   "This would take the client's trust balance of {balance} below zero (to {after}); an admin may override with a reason":
     'Esto dejaría el saldo en fideicomiso del cliente, de {balance}, por debajo de cero ({after}); un administrador puede autorizarlo con un motivo',
+  "{amount} is more than the matter's collected trust funds of {available}: {uncollected} is paid but not yet collected (the service has not reported it in transit or deposited); an admin may override with a reason":
+    '{amount} supera los fondos cobrados en fideicomiso del asunto, de {available}: {uncollected} está pagado pero aún no cobrado (el servicio no lo ha informado en tránsito ni depositado); un administrador puede autorizarlo con un motivo',
+  "{amount} is more than the client's collected trust funds of {available}: {uncollected} is paid but not yet collected (the service has not reported it in transit or deposited); an admin may override with a reason":
+    '{amount} supera los fondos cobrados en fideicomiso del cliente, de {available}: {uncollected} está pagado pero aún no cobrado (el servicio no lo ha informado en tránsito ni depositado); un administrador puede autorizarlo con un motivo',
   'This payment cannot be voided: {why}': 'Este pago no se puede anular: {why}',
   'This client holds money ({holdings}): records that hold money stay, so it cannot be deleted':
     'Este cliente tiene dinero ({holdings}): los registros con dinero se conservan, así que no se puede eliminar',

@@ -18,6 +18,10 @@ export const fr: Readonly<Record<string, string>> = {
     'Le solde en fiducie du dossier, de {balance}, passerait sous zéro ({after}) ; un administrateur peut passer outre avec un motif',
   "This would take the client's trust balance of {balance} below zero (to {after}); an admin may override with a reason":
     'Le solde en fiducie du client, de {balance}, passerait sous zéro ({after}) ; un administrateur peut passer outre avec un motif',
+  "{amount} is more than the matter's collected trust funds of {available}: {uncollected} is paid but not yet collected (the service has not reported it in transit or deposited); an admin may override with a reason":
+    '{amount} dépasse les fonds encaissés en fiducie du dossier, de {available} : {uncollected} est payé mais pas encore encaissé (le service ne l’a signalé ni en transit ni déposé) ; un administrateur peut passer outre avec un motif',
+  "{amount} is more than the client's collected trust funds of {available}: {uncollected} is paid but not yet collected (the service has not reported it in transit or deposited); an admin may override with a reason":
+    '{amount} dépasse les fonds encaissés en fiducie du client, de {available} : {uncollected} est payé mais pas encore encaissé (le service ne l’a signalé ni en transit ni déposé) ; un administrateur peut passer outre avec un motif',
   'This payment cannot be voided: {why}': 'Ce paiement ne peut pas être annulé : {why}',
   'This client holds money ({holdings}): records that hold money stay, so it cannot be deleted':
     'Ce client détient de l’argent ({holdings}) : les dossiers qui détiennent de l’argent restent, il ne peut donc pas être supprimé',
