@@ -20,6 +20,7 @@ import { appMetricsRouter } from './http/routes/metrics.js';
 import { auditAdminRouter, transactionHistoryRouter } from './http/routes/audit.js';
 import { trustFindingsRouter } from './http/routes/trust-findings.js';
 import { ledgerRouter } from './http/routes/ledger.js';
+import { ledgerRecordsRouter } from './http/routes/ledger-records.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { progressRouter } from './http/routes/progress.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps) {
   api.route('/widget-tokens', widgetTokensRouter);
   api.route('/me', meRouter);
   api.route('/ledger', ledgerRouter);
+  api.route('/ledger', ledgerRecordsRouter);
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);
   api.route('/admin', webhookEndpointRouter);

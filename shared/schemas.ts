@@ -2,6 +2,7 @@
 // document is generated from them, and the widgets import their types (types only, so zod
 // never reaches the widget bundle).
 import { z } from 'zod';
+import { canonicalTimeZone } from './time-zone.js';
 import { readAmount, type AmountSign } from './money.js';
 import { MAX_ALLOWED_ORIGINS, normalizeOrigin, originProblem } from './origins.js';
 import {
@@ -261,6 +262,20 @@ export const settingsUpdate = z.strictObject({
     .array(allowedOrigin, { error: 'must be a list of origins' })
     .max(MAX_ALLOWED_ORIGINS, { error: `must name at most ${MAX_ALLOWED_ORIGINS} origins` })
     .optional(),
+  /** The firm's time zone (IANA); `null`: the server's. */
+  timeZone: z
+    .string()
+    .transform((value, ctx) => {
+      const zone = canonicalTimeZone(value);
+      if (zone) return zone;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an IANA time zone such as America/New_York',
+      });
+      return z.NEVER;
+    })
+    .nullable()
+    .optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -273,6 +288,8 @@ const storedSettings = z.object({
   previousWebhookSecret: maskedSecret.extend({ validUntil: z.iso.datetime().nullable() }),
   /** Page origins whose pages may use this organization's keys and widget tokens. */
   allowedOrigins: z.array(z.string()),
+  /** The firm's time zone: which day and month its money belongs to (the server's if unset). */
+  timeZone: z.string(),
   updatedAt: z.iso.datetime(),
 });
 /** The settings as the organization stored them. */

@@ -4,6 +4,7 @@ import type { SettingsUpdate, StoredSettings } from '../../shared/schemas.js';
 import { healFailedRecords } from '../sync-rules/requeue-failed.js';
 import type { Executor } from '../db/index.js';
 import { orgSettings } from '../db/schema/index.js';
+import { runtimeTimeZone } from '../../shared/time-zone.js';
 import type { SecretBox } from '../security/secret-box.js';
 
 type SettingsRow = typeof orgSettings.$inferSelect;
@@ -33,6 +34,7 @@ const toSettings = (row: SettingsRow): StoredSettings => {
       validUntil: previous ? (row.webhookSecretPreviousExpiresAt?.toISOString() ?? null) : null,
     },
     allowedOrigins: row.allowedOrigins,
+    timeZone: row.timeZone ?? runtimeTimeZone(),
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -79,6 +81,8 @@ export async function updateSettings(
   }
   // Read per request by CORS and authentication (http/origins.ts): no cache to clear.
   if (input.allowedOrigins !== undefined) patch.allowedOrigins = [...new Set(input.allowedOrigins)];
+  // Read per request by the ledger (book/ledger/firm-time.ts): no cache to clear.
+  if (input.timeZone !== undefined) patch.timeZone = input.timeZone;
   const [row] = await db
     .update(orgSettings)
     .set(patch)

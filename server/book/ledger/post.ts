@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EntryMethod } from '../../../shared/ledger.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { addToMonthTotals } from './month-totals.js';
@@ -6,7 +7,7 @@ import {
   addEntry,
   FIGURE_COLUMNS,
   FIGURES,
-  matterScope,
+  monthScopeOf,
   noFigures,
   scopesOf,
   type Figures,
@@ -22,7 +23,28 @@ import {
 // are numbered; a second poster of the same account waits on the account's row until the first
 // commits, so posting order (seq) and the running balances agree on PostgreSQL too.
 
-export interface NewEntry extends Movement {
+/** What a manual entry records of a receipt or disbursement (null on the service's entries). */
+export interface EntryRecord {
+  payer?: string | null;
+  payee?: string | null;
+  method?: EntryMethod | null;
+  reference?: string | null;
+  purpose?: string | null;
+  overrideReason?: string | null;
+  transferId?: string | null;
+}
+
+export const RECORD_FIELDS = [
+  'payer',
+  'payee',
+  'method',
+  'reference',
+  'purpose',
+  'overrideReason',
+  'transferId',
+] as const satisfies readonly (keyof EntryRecord)[];
+
+export interface NewEntry extends Movement, EntryRecord {
   transactionId: string | null;
   memo?: string | null;
   reversesEntryId?: string | null;
@@ -52,11 +74,13 @@ const entryFact = (e: NewEntry, seq: number) => ({
   reversesEntryId: e.reversesEntryId ?? null,
   reason: e.reason ?? null,
   createdBy: e.createdBy,
+  // Only the record fields an entry has: the service's entries (most of them) carry none.
+  ...Object.fromEntries(RECORD_FIELDS.flatMap((f) => (e[f] ? [[f, e[f]]] : []))),
 });
 
-export type EntryFact = ReturnType<typeof entryFact>;
+export type EntryFact = ReturnType<typeof entryFact> & EntryRecord;
 
-/** Entries per statement: each takes 15 parameters, and a statement holds at most 65,534. */
+/** Entries per statement: each takes 22 parameters, and a statement holds at most 65,534. */
 const POST_CHUNK = 1_000;
 
 /** Appends `entries` (in this order) for one organization; call inside a transaction. */
@@ -112,7 +136,7 @@ export async function postEntries(
         updated_at = now()
       returning bank_account_id, scope, balance_cents`),
   );
-  await addToMonthTotals(db, orgId, entries, (e) => matterScope(e.clientId, e.matterId));
+  await addToMonthTotals(db, orgId, entries, monthScopeOf);
   // The running balance before this batch, per scope, then each entry's after it.
   const running = new Map<string, number>();
   for (const row of after) {
@@ -120,7 +144,8 @@ export async function postEntries(
     running.set(key, Number(row.balance_cents) - (totals.get(key)?.figures.balance ?? 0));
   }
   const rows = entries.map((e) => {
-    const [account, client, matter] = scopesOf(e).map((s) => {
+    // The account's own money moves no client line: its client and matter balances read 0.
+    const [account, client = 0, matter = 0] = scopesOf(e).map((s) => {
       const key = `${e.bankAccountId}|${s.scope}`;
       const next = (running.get(key) ?? 0) + e.amountCents;
       running.set(key, next);
@@ -129,13 +154,16 @@ export async function postEntries(
     return sql`(${orgId}::uuid, ${e.bankAccountId}::uuid, ${e.clientId}::uuid, ${e.matterId}::uuid,
       ${e.transactionId}::uuid, ${e.kind}, ${e.amountCents}::bigint, ${e.date.toISOString()}::timestamptz,
       ${e.memo ?? null}, ${e.reversesEntryId ?? null}::uuid, ${e.reason ?? null}, ${e.createdBy},
-      ${account}::bigint, ${client}::bigint, ${matter}::bigint)`;
+      ${account}::bigint, ${client}::bigint, ${matter}::bigint, ${e.payer ?? null},
+      ${e.payee ?? null}, ${e.method ?? null}, ${e.reference ?? null}, ${e.purpose ?? null},
+      ${e.overrideReason ?? null}, ${e.transferId ?? null}::uuid)`;
   });
   const posted = rowsOf<{ id: string; seq: string | number }>(
     await db.execute(sql`
       insert into ledger_entries (org_id, bank_account_id, client_id, matter_id, transaction_id,
         kind, amount_cents, date, memo, reverses_entry_id, reason, created_by,
-        account_balance_cents, client_balance_cents, matter_balance_cents)
+        account_balance_cents, client_balance_cents, matter_balance_cents, payer, payee,
+        method, reference, purpose, override_reason, transfer_id)
       values ${sql.join(rows, sql`, `)}
       returning id, seq`),
   );

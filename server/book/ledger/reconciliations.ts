@@ -12,6 +12,7 @@ import { appendHistory, type HistoryKey } from '../history/history.js';
 import { reconciliationFact } from '../history/live-records.js';
 import { orgPage } from '../../domain/pagination.js';
 import { instant, ledgerBalances } from './balances.js';
+import { firmTimeZone } from './firm-time.js';
 
 // Three-way reconciliation of one trust account at a date: the bank statement's balance (given),
 // the book balance (every entry of the account up to the date) and the sum of the client ledgers
@@ -109,7 +110,7 @@ export async function reconcile(
   if (!(await findOrgRow(db, bankAccounts, orgId, input.bankAccountId))) {
     throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
   }
-  const asOf = instant(input.asOf, true);
+  const asOf = instant(input.asOf, true, await firmTimeZone(db, orgId));
   const report = await ledgerBalances(db, orgId, {
     bankAccountId: input.bankAccountId,
     asOf: asOf.toISOString(),

@@ -107,6 +107,11 @@ export class PdfReport {
     this.doc.end();
   }
 
+  /** Ends the stream with an error (a read failed half-way: the reader sees a broken file). */
+  fail(error: unknown): void {
+    this.doc.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+
   /** Waits while the document holds more unread bytes than it may (the reader is slow). */
   private async readerCaughtUp(): Promise<void> {
     while (this.doc.readableLength > UNREAD_LIMIT && !this.doc.destroyed) {
