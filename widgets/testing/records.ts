@@ -114,9 +114,9 @@ export const aSettings = (over: Partial<Settings> = {}): Settings => ({
   productionEnvironment: false,
   apiToken: { isSet: true, last4: '2814' },
   webhookSecret: { isSet: false, last4: null },
+  previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
   allowedOrigins: [],
   timeZone: 'America/New_York',
-  allowedOrigins: [],
   updatedAt: at,
   service: {
     demoMode: false,
