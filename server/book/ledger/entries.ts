@@ -76,7 +76,8 @@ export async function listLedgerEntries(
     const matter = await requireOrgRow(db, matters, orgId, query.matterId, 'Matter');
     query = { ...query, clientId: matter.clientId };
   }
-  const zone = await firmTimeZone(db, orgId);
+  // The firm's days bound the list only when asked: a plain page reads nothing else first.
+  const zone = query.from || query.to ? await firmTimeZone(db, orgId) : 'UTC';
   const after = query.cursor ? Number(query.cursor) : null;
   if (after !== null && !Number.isSafeInteger(after)) {
     throw invalidInput('Invalid cursor', { cursor: ['is not a cursor of this list'] });
@@ -175,7 +176,7 @@ async function postChecked(
         method: input.method ?? null,
         reference: input.reference ?? null,
         purpose: input.purpose ?? null,
-        overrideReason: input.override?.reason ?? null,
+        overrideReason: cents < 0 ? (input.override?.reason ?? null) : null,
         createdBy,
       },
     ]);

@@ -110,9 +110,15 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
           l.clientId,
           l.matterId,
         ]),
+        // The account's own money (no client's line) is in its balance: a row for each there is
+        // (its figure in the balance column), then the
+        // Total, the sum of every row above.
+        ...NON_CLIENT_TOTALS.filter((k) => report.totals[k] !== '0.00').map((k) => [
+          k,
+          ...Array<string>(7).fill(''),
+          report.totals[k],
+        ]),
         ['Total', '', ...head.slice(2).map((k) => report.totals[k as keyof typeof report.totals])],
-        // The account's own money (no client's line): in its balance, so listed beneath it.
-        ...NON_CLIENT_TOTALS.map((k) => [k, '', '', '', '', '', '', '', report.totals[k]]),
       ]) as never;
     },
   )
