@@ -9,7 +9,7 @@ import { rowsOf, type Executor } from '../../db/index.js';
 import { findOrgRow, requireOrgRow } from '../../db/org-rows.js';
 import { bankAccounts, clients, matters } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
-import { dayOf, firmTimeZone, instant } from './firm-time.js';
+import { daysIn, firmTimeZone, instant } from './firm-time.js';
 
 // A client's (or one matter's) ledger in one account for a period, as a bookkeeper hands it to
 // the client or an auditor: the opening balance (every entry dated before the period), every entry
@@ -26,6 +26,8 @@ export interface Period {
   from: Date | null;
   to: Date | null;
   zone: string;
+  /** The firm's day of an instant. */
+  dayOf: (at: Date) => string;
 }
 
 /** The client's (or matter's) entries of the account, up to the period's end. */
@@ -61,7 +63,7 @@ export async function statementPeriod(
   if (from && to && from > to) {
     throw invalidInput('The period ends before it starts', { to: ['must not be before from'] });
   }
-  const period = { orgId, query, from, to, zone };
+  const period = { orgId, query, from, to, zone, dayOf: daysIn(zone) };
   const [sums] = rowsOf<Record<'opening' | 'total_in' | 'total_out' | 'n', string>>(
     await db.execute(sql`
       select
@@ -140,12 +142,12 @@ async function balanceThrough(db: Executor, p: Period, after: After): Promise<bi
   return BigInt(row?.balance ?? 0);
 }
 
-function toLine(r: LineRow, running: bigint, zone: string): ClientStatementLine {
+function toLine(r: LineRow, running: bigint, p: Period): ClientStatementLine {
   const date = new Date(r.date);
   return {
     id: String(r.id),
     date: date.toISOString(),
-    day: dayOf(date, zone),
+    day: p.dayOf(date),
     kind: String(r.kind),
     matterId: r.matter_id ?? null,
     payer: r.payer ?? null,
@@ -180,7 +182,7 @@ export async function clientStatement(
   let running = after ? await balanceThrough(db, period, after) : bigCents(head.openingBalance);
   const entries = page.map((r) => {
     running += BigInt(r.amount ?? 0);
-    return toLine(r, running, period.zone);
+    return toLine(r, running, period);
   });
   const last = page.at(-1);
   return {
@@ -202,7 +204,7 @@ export async function* statementLines(
     const rows = await linesAfter(db, period, after, 1000);
     for (const r of rows) {
       running += BigInt(r.amount ?? 0);
-      yield toLine(r, running, period.zone);
+      yield toLine(r, running, period);
     }
     if (rows.length < 1000) return;
     after = afterOf(rows.at(-1)!);

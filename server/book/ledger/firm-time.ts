@@ -21,34 +21,32 @@ export async function firmTimeZone(db: Executor, orgId: string): Promise<string>
   return row?.timeZone ?? SERVER_TIME_ZONE;
 }
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock fields of an instant in a zone. */
-function wallClock(at: Date, timeZone: string) {
-  let format = partsFormat.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormat.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
+/** A reader of wall clocks in a zone: made once per zone a caller reads many instants in. */
+function clockIn(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return (at: Date) => {
+    const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+    return {
+      year: Number(parts.year),
+      month: Number(parts.month),
+      day: Number(parts.day),
+      hour: Number(parts.hour),
+      minute: Number(parts.minute),
+      second: Number(parts.second),
+    };
   };
 }
+
+const wallClock = (at: Date, timeZone: string) => clockIn(timeZone)(at);
 
 /** How far the zone's clock is ahead of UTC at an instant, in ms (New York in November: −5 h). */
 function offsetAt(at: Date, timeZone: string): number {
@@ -73,11 +71,17 @@ const nextDay = (day: string): string => {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 };
 
-/** The day (`YYYY-MM-DD`) an instant belongs to in a zone. */
-export function dayOf(at: Date, timeZone: string): string {
-  const w = wallClock(at, timeZone);
-  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+/** The day (`YYYY-MM-DD`) an instant belongs to, for many instants in one zone. */
+export function daysIn(timeZone: string): (at: Date) => string {
+  const clock = clockIn(timeZone);
+  return (at) => {
+    const w = clock(at);
+    return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  };
 }
+
+/** The day (`YYYY-MM-DD`) an instant belongs to in a zone. */
+export const dayOf = (at: Date, timeZone: string): string => daysIn(timeZone)(at);
 
 /**
  * A date the API took, as an instant: a bare date (`2026-11-30`) is its first or last millisecond
