@@ -186,10 +186,10 @@ async function postChecked(
 }
 
 /** The account, client and matter an entry names are the organization's, and belong together. */
-async function checkNames(
+export async function checkNames(
   tx: Executor,
   orgId: string,
-  input: ManualEntry,
+  input: { bankAccountId: string; clientId?: string | null; matterId?: string | null },
   field: (name: string) => string,
 ): Promise<void> {
   if (!(await findOrgRow(tx, bankAccounts, orgId, input.bankAccountId))) {

@@ -3,11 +3,11 @@ import type { LedgerTransfer } from '../../../shared/ledger-entries.js';
 import { toCents } from '../../../shared/money.js';
 import type { Executor } from '../../db/index.js';
 import { findOrgRow } from '../../db/org-rows.js';
-import { bankAccounts, clients, matters } from '../../db/schema/index.js';
+import { bankAccounts } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
 import type { HistoryKey } from '../history/history.js';
 import { guardTrustOut } from '../trust-guard.js';
-import { entryDate, settled } from './entries.js';
+import { checkNames, entryDate, settled } from './entries.js';
 import { firmTimeZone } from './firm-time.js';
 import { postEntries } from './post.js';
 
@@ -60,15 +60,7 @@ export async function postTransfer(
 ): Promise<LedgerTransfer> {
   return db.transaction(async (tx) => {
     const { from, to } = await checkAccounts(tx, orgId, input);
-    if (!(await findOrgRow(tx, clients, orgId, input.clientId))) {
-      throw invalidInput('Unknown client', { clientId: ['not found'] });
-    }
-    if (input.matterId) {
-      const matter = await findOrgRow(tx, matters, orgId, input.matterId);
-      if (!matter || matter.clientId !== input.clientId) {
-        throw invalidInput('Unknown matter', { matterId: ['not a matter of this client'] });
-      }
-    }
+    await checkNames(tx, orgId, { ...input, bankAccountId: from.id }, (name) => name);
     const date = entryDate(input.date, await firmTimeZone(tx, orgId));
     const cents = toCents(input.amount);
     const scope = { clientId: input.clientId, matterId: input.matterId ?? null };
