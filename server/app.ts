@@ -21,6 +21,7 @@ import { auditAdminRouter, transactionHistoryRouter } from './http/routes/audit.
 import { trustFindingsRouter } from './http/routes/trust-findings.js';
 import { ledgerRouter } from './http/routes/ledger.js';
 import { reconciliationsRouter } from './http/routes/ledger-reconciliations.js';
+import { ledgerRecordsRouter } from './http/routes/ledger-records.js';
 import { operatorRouter } from './http/routes/operator.js';
 import { progressRouter } from './http/routes/progress.js';
 import { integrationInfoRouter } from './http/routes/integration-info.js';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps) {
   api.route('/me', meRouter);
   api.route('/ledger/reconciliations', reconciliationsRouter);
   api.route('/ledger', ledgerRouter);
+  api.route('/ledger', ledgerRecordsRouter);
   api.route('/admin', integrationInfoRouter);
   api.route('/admin', webhookAdminRouter);
   api.route('/admin', webhookEndpointRouter);

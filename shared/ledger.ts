@@ -5,6 +5,16 @@ import { amountField } from './schemas.js';
 // The trust ledger's API shapes (docs/api.md#the-trust-ledger). Money is a string with two
 // decimals out, a string or number in, like every other amount of the API.
 
+/**
+ * Money of the account that is nobody's client money (docs/api.md#entries-of-the-account): a bank
+ * service charge, the bank's interest (IOLTA), the firm's own cushion, the service's fee debits.
+ * They move the account's book balance and never a client's ledger.
+ */
+export const NON_CLIENT_KINDS = ['bank_charge', 'interest', 'firm_funds', 'service_fee'] as const;
+export type NonClientKind = (typeof NON_CLIENT_KINDS)[number];
+export const isNonClientKind = (kind: string): kind is NonClientKind =>
+  (NON_CLIENT_KINDS as readonly string[]).includes(kind);
+
 /** What moved the money: the balances report has one column for each. */
 export const LEDGER_ENTRY_KINDS = [
   'received',
@@ -13,25 +23,28 @@ export const LEDGER_ENTRY_KINDS = [
   'voided',
   'charged_back',
   'manual',
+  ...NON_CLIENT_KINDS,
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
+/** How money left or reached the account (a manual entry's): lower case, as a user types it. */
+export const ENTRY_METHODS = ['check', 'wire', 'ach', 'transfer'] as const;
+export type EntryMethod = (typeof ENTRY_METHODS)[number];
+
 const id = z.uuid();
 
-/** A manual entry's amount: money in (positive) or out (negative), never 0: "-250.00". */
-const signedAmount = amountField('nonzero');
 const money = z.string();
 const when = z.iso.datetime();
 /** The dates the API takes: a date outside these years answers 400, never a 5xx. */
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2999;
-const DATE_RANGE = `must be a date from ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31, like "2026-11-30"`;
+export const DATE_RANGE = `must be a date from ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31, like "2026-11-30"`;
 
 /**
- * A date (`2026-11-30`, the end of that day UTC) or a date-time, from 1900 to 2999: the day after
+ * A date (`2026-11-30`: that day in the firm's time zone) or a date-time, from 1900 to 2999: the day after
  * 9999-12-31 is no date a database or a Date can hold, and no trust record is dated there.
  */
-const dateIn = z
+export const dateIn = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: DATE_RANGE })
   .refine(
     (value) => {
@@ -80,8 +93,18 @@ export const ledgerBalances = z.object({
   asOf: when.nullable(),
   /** One page of the lines (every line in the CSV), by client then matter. */
   lines: z.array(ledgerBalanceLine),
-  /** The whole account's, on every page. */
-  totals: z.object({ ...totals, available }),
+  /**
+   * The whole account's, on every page: its lines' figures, and the account's own money (entries
+   * of NON_CLIENT_KINDS, on no client's line), which the balance includes.
+   */
+  totals: z.object({
+    ...totals,
+    available,
+    bankCharge: money,
+    interest: money,
+    firmFunds: money,
+    serviceFee: money,
+  }),
   nextCursor: z.string().nullable(),
 });
 
@@ -111,6 +134,17 @@ export const ledgerEntry = z.object({
   createdBy: z.string(),
   /** The person who posted it (null: the sync's, or posted before people were named). */
   by: personRecord,
+  // The record of a receipt or disbursement (docs/api.md#receipts-and-disbursements).
+  payer: z.string().nullable(),
+  payee: z.string().nullable(),
+  method: z.enum(ENTRY_METHODS).nullable(),
+  /** A cheque's number, or a transfer's invoice. */
+  reference: z.string().nullable(),
+  purpose: z.string().nullable(),
+  /** Money out beyond the trust guard: why an admin overrode it. */
+  overrideReason: z.string().nullable(),
+  /** Both sides of a transfer between accounts carry it. */
+  transferId: id.nullable(),
   /** The balance after this entry, of what the list shows (the matter, the client or the account). */
   runningBalance: money,
   createdAt: when,
@@ -119,19 +153,6 @@ export const ledgerEntry = z.object({
 export const ledgerEntriesPage = z.object({
   data: z.array(ledgerEntry),
   nextCursor: z.string().nullable(),
-});
-
-export const ledgerEntryCreate = z.strictObject({
-  bankAccountId: id,
-  clientId: id,
-  matterId: id.nullish(),
-  amount: signedAmount,
-  date: dateIn,
-  memo: z.string().trim().min(1).max(255),
-});
-
-export const ledgerEntryReverse = z.strictObject({
-  reason: z.string().trim().min(1).max(255),
 });
 
 export const ledgerDepositsQuery = z.object({
@@ -257,6 +278,11 @@ export const reconciliation = z.object({
   adjustedBankBalance: money,
   bookBalance: money,
   clientLedgerTotal: money,
+  /**
+   * The account's own money, on no client's line (bank charges, interest, firm funds, the
+   * service's fees): the book balance is the client ledgers plus it.
+   */
+  accountMoney: money,
   /** The adjusted bank balance minus the book balance. */
   variance: money,
   /** Why it is a variance (empty when balanced). */

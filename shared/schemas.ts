@@ -2,6 +2,7 @@
 // document is generated from them, and the widgets import their types (types only, so zod
 // never reaches the widget bundle).
 import { z } from 'zod';
+import { canonicalTimeZone } from './time-zone.js';
 import { readAmount, type AmountSign } from './money.js';
 import { MAX_ALLOWED_ORIGINS, normalizeOrigin, originProblem } from './origins.js';
 import {
@@ -274,6 +275,20 @@ export const settingsUpdate = z.strictObject({
     .max(365, { error: 'must be a whole number of days from 0 to 365, or null' })
     .nullable()
     .optional(),
+  /** The firm's time zone (IANA); `null`: the server's. */
+  timeZone: z
+    .string()
+    .transform((value, ctx) => {
+      const zone = canonicalTimeZone(value);
+      if (zone) return zone;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an IANA time zone such as America/New_York',
+      });
+      return z.NEVER;
+    })
+    .nullable()
+    .optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -290,6 +305,8 @@ const storedSettings = z.object({
   requireSecondApprover: z.boolean(),
   /** Days after which an uncollected trust payment counts as collected; null: never by time. */
   collectedAfterDays: z.number().int().nullable(),
+  /** The firm's time zone: which day and month its money belongs to (the server's if unset). */
+  timeZone: z.string(),
   updatedAt: z.iso.datetime(),
 });
 /** The settings as the organization stored them. */

@@ -4,6 +4,7 @@ import type { SettingsUpdate, StoredSettings } from '../../shared/schemas.js';
 import { healFailedRecords } from '../sync-rules/requeue-failed.js';
 import type { Executor } from '../db/index.js';
 import { orgSettings } from '../db/schema/index.js';
+import { runtimeTimeZone } from '../../shared/time-zone.js';
 import type { SecretBox } from '../security/secret-box.js';
 
 type SettingsRow = typeof orgSettings.$inferSelect;
@@ -35,6 +36,7 @@ const toSettings = (row: SettingsRow): StoredSettings => {
     allowedOrigins: row.allowedOrigins,
     requireSecondApprover: row.requireSecondApprover,
     collectedAfterDays: row.collectedAfterDays,
+    timeZone: row.timeZone ?? runtimeTimeZone(),
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -86,6 +88,8 @@ export async function updateSettings(
   }
   // Read by the trust guard and the balances at each request (book/ledger/uncollected.ts).
   if (input.collectedAfterDays !== undefined) patch.collectedAfterDays = input.collectedAfterDays;
+  // Read per request by the ledger (book/ledger/firm-time.ts): no cache to clear.
+  if (input.timeZone !== undefined) patch.timeZone = input.timeZone;
   const [row] = await db
     .update(orgSettings)
     .set(patch)

@@ -428,6 +428,10 @@ export const es = {
   Chargeback: 'Contracargo',
   'Chargeback reversed: returned to trust': 'Contracargo revertido: devuelto al fideicomiso',
   'Manual entry': 'Asiento manual',
+  'Bank charge': 'Comisión bancaria',
+  Interest: 'Intereses',
+  'Firm funds': 'Fondos del despacho',
+  'Service fee': 'Comisión del servicio',
   // The balances' columns: sums of each kind of entry, as a bookkeeper heads them.
   Receipts: 'Cobros',
   'ACH returns': 'Devoluciones ACH',

@@ -428,6 +428,10 @@ export const fr = {
   Chargeback: 'Rétrofacturation',
   'Chargeback reversed: returned to trust': 'Rétrofacturation annulée : rendue à la fiducie',
   'Manual entry': 'Écriture manuelle',
+  'Bank charge': 'Frais bancaires',
+  Interest: 'Intérêts',
+  'Firm funds': 'Fonds du cabinet',
+  'Service fee': 'Frais du service',
   // The balances' columns: sums of each kind of entry, as a bookkeeper heads them.
   Receipts: 'Encaissements',
   'ACH returns': 'Retours ACH',

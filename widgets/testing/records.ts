@@ -118,6 +118,7 @@ export const aSettings = (over: Partial<Settings> = {}): Settings => ({
   allowedOrigins: [],
   requireSecondApprover: false,
   collectedAfterDays: 5,
+  timeZone: 'America/New_York',
   updatedAt: at,
   service: {
     demoMode: false,

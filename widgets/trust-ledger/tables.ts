@@ -137,6 +137,10 @@ const KINDS = (): Record<LedgerEntry['kind'], string> => ({
   voided: msg('Void'),
   charged_back: msg('Chargeback'),
   manual: msg('Manual entry'),
+  bank_charge: msg('Bank charge'),
+  interest: msg('Interest'),
+  firm_funds: msg('Firm funds'),
+  service_fee: msg('Service fee'),
 });
 
 export function renderEntries(entries: readonly LedgerEntry[]) {

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerEntryKind } from '../../../shared/ledger.js';
 import { rowsOf, type Executor } from '../../db/index.js';
-import { addEntry, FIGURE_COLUMNS, noFigures, scopesOf, type Figures } from '../ledger/totals.js';
+import {
+  addEntry,
+  FIGURE_COLUMNS,
+  monthScopeOf,
+  noFigures,
+  scopesOf,
+  type Figures,
+} from '../ledger/totals.js';
 import { monthOf } from '../ledger/month-totals.js';
+import { RECORD_FIELDS } from '../ledger/post.js';
 import { ChainFacts, type EntryFact } from './chain-facts.js';
 import { compareRecords } from './live-records.js';
 
@@ -36,6 +44,7 @@ const ENTRY_FIELDS = [
   'createdBy',
   'createdById',
   'createdByName',
+  ...RECORD_FIELDS,
 ] as const;
 
 interface LiveEntry {
@@ -60,7 +69,8 @@ async function liveEntries(db: Executor, orgId: string, bankAccountId: string) {
         select id, seq, bank_account_id, client_id, matter_id, transaction_id, kind, amount_cents,
           date, memo, reverses_entry_id, reason, created_by, created_by_id, created_by_name,
           account_balance_cents,
-          client_balance_cents, matter_balance_cents
+          client_balance_cents, matter_balance_cents, payer, payee, method, reference, purpose,
+          override_reason as "overrideReason", transfer_id as "transferId"
         from ledger_entries
         where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
           and seq > ${after}
@@ -85,6 +95,7 @@ async function liveEntries(db: Executor, orgId: string, bankAccountId: string) {
           createdBy: String(r.created_by),
           createdById: (r.created_by_id as string | null) ?? null,
           createdByName: (r.created_by_name as string | null) ?? null,
+          ...Object.fromEntries(RECORD_FIELDS.map((f) => [f, r[f] ?? null])),
         },
         running: [
           Number(r.account_balance_cents),
@@ -136,7 +147,8 @@ export async function compareLive(
       }
       seen.add(row.id);
       for (const field of ENTRY_FIELDS) {
-        // `?? null`: entries chained before people were named have no person fields.
+        // `?? null`: entries chained before people were named have no person fields; a chain
+        // fact leaves out the record fields an entry does not have.
         if ((fact[field] ?? null) !== row.fact[field]) {
           differ('ledger_entries', row.id, field, fact[field], row.fact[field]);
         }
@@ -154,12 +166,13 @@ export async function compareLive(
         add(balances, `${account}|${scope}`, fact);
         return next;
       });
-      add(months, `${account}|${monthOf(new Date(fact.date))}|${scopesOf(fact)[2]?.scope}`, fact);
+      add(months, `${account}|${monthOf(new Date(fact.date))}|${monthScopeOf(fact)}`, fact);
       const liveRunning = runningOf.get(id);
       if (!liveRunning) continue;
       ['accountBalanceCents', 'clientBalanceCents', 'matterBalanceCents'].forEach((field, i) => {
-        if (liveRunning[i] !== after[i])
-          differ('ledger_entries', id, field, after[i], liveRunning[i]);
+        // The account's own money moves no client line: its client and matter balances read 0.
+        if (liveRunning[i] !== (after[i] ?? 0))
+          differ('ledger_entries', id, field, after[i] ?? 0, liveRunning[i]);
       });
     }
   }

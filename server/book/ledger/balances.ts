@@ -1,10 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { LedgerBalanceLine, LedgerBalances } from '../../../shared/ledger.js';
+import {
+  NON_CLIENT_KINDS,
+  type LedgerBalanceLine,
+  type LedgerBalances,
+} from '../../../shared/ledger.js';
 import { moneyOfCents } from '../../../shared/money.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { invalidInput } from '../../errors.js';
+import { firmTimeZone, instant } from './firm-time.js';
 import { monthOf, nextMonthStart } from './month-totals.js';
-import { accountScope, clientScope, matterScope } from './totals.js';
+import { accountScope, clientScope, FIGURE_COLUMNS, FIGURES, matterScope } from './totals.js';
 import { collectedAfterDays, collectedBefore, staleUncollected } from './uncollected.js';
 
 // Balances per client and matter of one bank account, read from the totals the ledger keeps
@@ -26,18 +31,26 @@ interface BalanceRow {
   balance: string | number;
   /** Of the balance, the payments not collected yet (ledger_balances.uncollected_cents). */
   uncollected: string | number;
+  bank_charge?: string | number;
+  interest?: string | number;
+  firm_funds?: string | number;
+  service_fee?: string | number;
 }
 
-const KIND_SUMS = sql.raw(`
-  sum(case when kind = 'received' then amount_cents else 0 end) as received,
-  sum(case when kind = 'refunded' then amount_cents else 0 end) as refunded,
-  sum(case when kind = 'returned' then amount_cents else 0 end) as returned,
-  sum(case when kind = 'voided' then amount_cents else 0 end) as voided,
-  sum(case when kind = 'charged_back' then amount_cents else 0 end) as charged_back,
-  sum(case when kind = 'manual' then amount_cents else 0 end) as manual,
-  sum(amount_cents) as balance`);
+const kindList = (kinds: readonly string[]) => kinds.map((k) => `'${k}'`).join(', ');
+
+/** Each figure's sum over entries (a figure's column name without `_cents`). */
+const KIND_SUMS = sql.raw(
+  FIGURES.map((f) => {
+    const name = FIGURE_COLUMNS[f].replace(/_cents$/, '');
+    return f === 'balance'
+      ? `sum(amount_cents) as balance`
+      : `sum(case when kind = '${f}' then amount_cents else 0 end) as ${name}`;
+  }).join(', '),
+);
 
 type Totals = Omit<LedgerBalanceLine, 'clientId' | 'clientName' | 'matterId' | 'matterName'>;
+type AccountTotals = LedgerBalances['totals'];
 
 /**
  * How available money is read: today (`collectedBefore`: the moment before which a pending payment
@@ -67,13 +80,8 @@ const money = (r: BalanceRow, available: string | null): Totals => ({
 const asText = (alias: string) =>
   sql.raw(COLUMNS.map((c) => `${alias}.${c}::text as ${c}`).join(', '));
 
-/** The end of the day for a bare date; a date-time as given. */
-export function instant(value: string, endOfDay: boolean): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return new Date(`${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`);
-  }
-  return new Date(value);
-}
+// Dates are the firm's days (firm-time.ts): callers pass its zone (firmTimeZone).
+export { instant };
 
 /** Where a page of lines starts: after the scope (`m:client:matter`) of the last line answered. */
 interface LinesPage {
@@ -81,33 +89,38 @@ interface LinesPage {
   limit: number;
 }
 
-/** What was posted with a date after `asOf`, per client/matter line (see the comment above). */
+/**
+ * What was posted with a date after `asOf`, per line of the month totals (a client/matter line,
+ * or `account` for the account's own money: see the comment above).
+ */
 function laterThan(orgId: string, bankAccountId: string, asOf: Date): SQL {
   const nextMonth = nextMonthStart(asOf);
+  const figures = sql.raw(ALL_COLUMNS.map((c) => `${c}_cents as ${c}`).join(', '));
   return sql`
       later_months as (
-        select client_id, matter_id, received_cents as received, refunded_cents as refunded,
-          returned_cents as returned, voided_cents as voided, charged_back_cents as charged_back,
-          manual_cents as manual, balance_cents as balance
+        select scope, ${figures}
         from ledger_month_totals
         where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
           and month >= ${monthOf(nextMonth)}::date),
       later_days as (
-        select client_id, matter_id, ${KIND_SUMS} from ledger_entries
+        select case when kind in (${sql.raw(kindList(NON_CLIENT_KINDS))}) then ${accountScope}
+          else 'm:' || coalesce(client_id::text, '-') || ':' || coalesce(matter_id::text, '-') end
+          as scope, ${KIND_SUMS}
+        from ledger_entries
         where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
           and date > ${asOf.toISOString()}::timestamptz
           and date < ${nextMonth.toISOString()}::timestamptz
-        group by client_id, matter_id),
+        group by 1),
       later as (
-        select 'm:' || coalesce(client_id::text, '-') || ':' || coalesce(matter_id::text, '-') as scope,
-          sum(received) as received, sum(refunded) as refunded,
-          sum(returned) as returned, sum(voided) as voided, sum(charged_back) as charged_back,
-          sum(manual) as manual, sum(balance) as balance
+        select scope, ${sql.raw(ALL_COLUMNS.map((c) => `sum(${c}) as ${c}`).join(', '))}
         from (select * from later_months union all select * from later_days) l
-        group by client_id, matter_id)`;
+        group by scope)`;
 }
 
+/** A client/matter line's figures (the account's own money is on no line). */
 const COLUMNS = ['received', 'refunded', 'returned', 'voided', 'charged_back', 'manual', 'balance'];
+/** The account's: its lines' and its own money's (NON_CLIENT_KINDS). */
+const ALL_COLUMNS = FIGURES.map((f) => FIGURE_COLUMNS[f].replace(/_cents$/, ''));
 const NONZERO = sql.raw(
   `(${COLUMNS.slice(0, -1)
     .map((c) => `${c} <> 0`)
@@ -169,10 +182,10 @@ async function accountTotals(
   bankAccountId: string,
   asOf: Date | null,
   availability: Availability,
-): Promise<Totals> {
+): Promise<AccountTotals> {
   const later = asOf
     ? sql`, ${laterThan(orgId, bankAccountId, asOf)},
-      later_sum as (select ${sql.raw(COLUMNS.map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(', '))} from later)`
+      later_sum as (select ${sql.raw(ALL_COLUMNS.map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(', '))} from later)`
     : sql``;
   const minus = (column: string) =>
     asOf ? sql.raw(`a.${column}_cents - s.${column}`) : sql.raw(`a.${column}_cents`);
@@ -183,21 +196,27 @@ async function accountTotals(
         where org_id = ${orgId}::uuid and bank_account_id = ${bankAccountId}::uuid
           and scope = ${accountScope}) ${later}
       select ${sql.join(
-        COLUMNS.map((c) => sql`(${minus(c)})::text as ${sql.raw(c)}`),
+        ALL_COLUMNS.map((c) => sql`(${minus(c)})::text as ${sql.raw(c)}`),
         sql`, `,
       )}, a.uncollected_cents::text as uncollected
       from a ${asOf ? sql`cross join later_sum s` : sql``}`),
   );
-  const totals =
+  const r =
     row ??
     ({
       client_id: null,
       matter_id: null,
       client_name: null,
       matter_name: null,
-      ...Object.fromEntries([...COLUMNS, 'uncollected'].map((c) => [c, 0])),
+      ...Object.fromEntries([...ALL_COLUMNS, 'uncollected'].map((c) => [c, 0])),
     } as BalanceRow);
-  return money(totals, availability && availableOf(totals, availability.staleTotal));
+  return {
+    ...money(r, availability && availableOf(r, availability.staleTotal)),
+    bankCharge: moneyOfCents(r.bank_charge ?? 0),
+    interest: moneyOfCents(r.interest ?? 0),
+    firmFunds: moneyOfCents(r.firm_funds ?? 0),
+    serviceFee: moneyOfCents(r.service_fee ?? 0),
+  };
 }
 
 const toLine =
@@ -230,7 +249,7 @@ export async function ledgerBalances(
   orgId: string,
   query: { bankAccountId: string; asOf?: string | undefined },
 ): Promise<LedgerBalances> {
-  const asOf = query.asOf ? instant(query.asOf, true) : null;
+  const asOf = query.asOf ? instant(query.asOf, true, await firmTimeZone(db, orgId)) : null;
   const availability = await availabilityOf(db, orgId, query.bankAccountId, asOf);
   const [rows, totals] = await Promise.all([
     balanceLines(db, orgId, query.bankAccountId, asOf, null),
@@ -263,7 +282,7 @@ export async function ledgerBalancesPage(
   orgId: string,
   query: { bankAccountId: string; asOf?: string | undefined; cursor?: string; limit: number },
 ): Promise<LedgerBalances> {
-  const asOf = query.asOf ? instant(query.asOf, true) : null;
+  const asOf = query.asOf ? instant(query.asOf, true, await firmTimeZone(db, orgId)) : null;
   const afterScope = query.cursor ? decodeScope(query.cursor) : undefined;
   const availability = await availabilityOf(db, orgId, query.bankAccountId, asOf);
   const [rows, totals] = await Promise.all([

@@ -3,7 +3,7 @@ import type { LedgerDeposits } from '../../../shared/ledger.js';
 import { moneyOfCents as fromCents } from '../../../shared/money.js';
 import { PAYMENT_TYPES, REVERSAL_TYPES } from '../../../shared/transaction-types.js';
 import { rowsOf, textList, type Executor } from '../../db/index.js';
-import { instant } from './balances.js';
+import { firmTimeZone, instant } from './firm-time.js';
 
 // One account's transactions grouped by the bank deposit they settled in (`depositId`), so each
 // line of the bank statement matches a group: gross (payments and the surcharges payers paid on
@@ -21,8 +21,9 @@ export async function ledgerDeposits(
   orgId: string,
   query: { bankAccountId: string; from?: string | undefined; to?: string | undefined },
 ): Promise<LedgerDeposits> {
-  const from = query.from ? instant(query.from, false) : null;
-  const to = query.to ? instant(query.to, true) : null;
+  const zone = await firmTimeZone(db, orgId);
+  const from = query.from ? instant(query.from, false, zone) : null;
+  const to = query.to ? instant(query.to, true, zone) : null;
   const rows = rowsOf<{
     deposit_id: string;
     settled_on: string | Date | null;

@@ -1,12 +1,14 @@
 import { and, desc, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
-import type { LedgerEntry } from '../../../shared/ledger.js';
+import { isNonClientKind, type LedgerEntry } from '../../../shared/ledger.js';
+import type { LedgerEntryCreate } from '../../../shared/ledger-entries.js';
 import { moneyOfCents, toCents } from '../../../shared/money.js';
 import { storedPerson, type Person } from '../../../shared/people.js';
 import type { Executor } from '../../db/index.js';
 import { findOrgRow, requireOrgRow } from '../../db/org-rows.js';
 import { bankAccounts, clients, ledgerEntries, matters } from '../../db/schema/index.js';
 import { conflict, invalidInput, notFound } from '../../errors.js';
-import { instant } from './balances.js';
+import { firmTimeZone, instant, latestEntryDate } from './firm-time.js';
+import { guardTrustOut } from '../trust-guard.js';
 import type { HistoryKey } from '../history/history.js';
 import { assertPeriodOpen } from './periods.js';
 import { postEntries } from './post.js';
@@ -46,14 +48,15 @@ const toEntry = (row: EntryRow, running: string): LedgerEntry => ({
   reason: row.reason,
   createdBy: row.createdBy,
   by: storedPerson(row.createdById, row.createdByName),
+  payer: row.payer,
+  payee: row.payee,
+  method: row.method,
+  reference: row.reference,
+  purpose: row.purpose,
+  overrideReason: row.overrideReason,
+  transferId: row.transferId,
   runningBalance: moneyOfCents(running),
   createdAt: row.createdAt.toISOString(),
-});
-
-/** An entry's person columns. */
-const personColumns = (by: Person | null) => ({
-  createdById: by?.id ?? null,
-  createdByName: by?.name ?? null,
 });
 
 export interface EntriesQuery {
@@ -76,6 +79,8 @@ export async function listLedgerEntries(
     const matter = await requireOrgRow(db, matters, orgId, query.matterId, 'Matter');
     query = { ...query, clientId: matter.clientId };
   }
+  // The firm's days bound the list only when asked: a plain page reads nothing else first.
+  const zone = query.from || query.to ? await firmTimeZone(db, orgId) : 'UTC';
   const after = query.cursor ? Number(query.cursor) : null;
   if (after !== null && !Number.isSafeInteger(after)) {
     throw invalidInput('Invalid cursor', { cursor: ['is not a cursor of this list'] });
@@ -89,8 +94,8 @@ export async function listLedgerEntries(
         eq(ledgerEntries.bankAccountId, query.bankAccountId),
         query.clientId ? eq(ledgerEntries.clientId, query.clientId) : undefined,
         query.matterId ? eq(ledgerEntries.matterId, query.matterId) : undefined,
-        query.from ? gte(ledgerEntries.date, instant(query.from, false)) : undefined,
-        query.to ? lte(ledgerEntries.date, instant(query.to, true)) : undefined,
+        query.from ? gte(ledgerEntries.date, instant(query.from, false, zone)) : undefined,
+        query.to ? lte(ledgerEntries.date, instant(query.to, true, zone)) : undefined,
         after !== null ? lt(ledgerEntries.seq, after) : undefined,
       ),
     )
@@ -105,55 +110,131 @@ export async function listLedgerEntries(
   };
 }
 
-interface ManualEntryInput {
-  bankAccountId: string;
-  clientId: string;
-  matterId?: string | null | undefined;
-  amount: string;
-  date: string;
-  memo: string;
-}
+/** A host's entry (the API's, validated); its kind is `manual` unless it says otherwise. */
+type ManualEntry = Omit<LedgerEntryCreate, 'kind'> & { kind?: LedgerEntryCreate['kind'] };
+
+/** An entry's person columns. */
+const personColumns = (by: Person | null) => ({
+  createdById: by?.id ?? null,
+  createdByName: by?.name ?? null,
+});
 
 /** A host's entry for money that never touched the service. */
 export async function postManualEntry(
   db: Executor,
   historyKey: HistoryKey,
   orgId: string,
-  input: ManualEntryInput,
+  input: ManualEntry,
   createdBy: string,
   /** The person who posted it (docs/api.md#people-and-approvals). */
   by: Person | null = null,
 ): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
-    if (!(await findOrgRow(tx, bankAccounts, orgId, input.bankAccountId))) {
-      throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
-    }
-    if (!(await findOrgRow(tx, clients, orgId, input.clientId))) {
-      throw invalidInput('Unknown client', { clientId: ['not found'] });
-    }
-    if (input.matterId) {
-      const matter = await findOrgRow(tx, matters, orgId, input.matterId);
-      if (!matter || matter.clientId !== input.clientId) {
-        throw invalidInput('Unknown matter', { matterId: ['not a matter of this client'] });
-      }
-    }
-    await assertPeriodOpen(tx, orgId, input.bankAccountId, instant(input.date, false));
-    const [posted] = await postEntries(tx, historyKey, orgId, [
+    const [entry] = await postChecked(tx, historyKey, orgId, [input], createdBy, by);
+    return entry!;
+  });
+}
+
+/** Entries posted in one call (a statement's debits): all of them, or none (the first refusal). */
+export async function postManualEntries(
+  db: Executor,
+  historyKey: HistoryKey,
+  orgId: string,
+  inputs: readonly ManualEntry[],
+  createdBy: string,
+  by: Person | null = null,
+): Promise<LedgerEntry[]> {
+  return db.transaction((tx) =>
+    postChecked(tx, historyKey, orgId, inputs, createdBy, by, 'entries'),
+  );
+}
+
+/**
+ * Checks and posts entries one by one, in the caller's transaction: each is dated in the firm's
+ * time (at most a day ahead), names what exists, and money out of a client's trust passes the
+ * trust guard against the balance the entries before it left. `path` names a batch's field.
+ */
+async function postChecked(
+  tx: Executor,
+  historyKey: HistoryKey,
+  orgId: string,
+  inputs: readonly ManualEntry[],
+  createdBy: string,
+  by: Person | null,
+  path?: string,
+): Promise<LedgerEntry[]> {
+  const zone = await firmTimeZone(tx, orgId);
+  const posted: LedgerEntry[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const field = (name: string) => (path ? `${path}.${i}.${name}` : name);
+    await checkNames(tx, orgId, input, field);
+    const date = entryDate(input.date, zone, field('date'));
+    await assertPeriodOpen(tx, orgId, input.bankAccountId, date);
+    const cents = toCents(input.amount);
+    const kind = input.kind ?? 'manual';
+    const client = kind === 'manual' ? (input.clientId ?? null) : null;
+    const scope = {
+      bankAccountId: input.bankAccountId,
+      clientId: client,
+      matterId: input.matterId ?? null,
+    };
+    if (cents < 0) await guardTrustOut(tx, orgId, scope, -cents, input.override ?? null);
+    const [entry] = await postEntries(tx, historyKey, orgId, [
       {
-        bankAccountId: input.bankAccountId,
-        clientId: input.clientId,
-        matterId: input.matterId ?? null,
+        ...scope,
         transactionId: null,
-        kind: 'manual',
-        amountCents: toCents(input.amount),
-        date: instant(input.date, false),
-        memo: input.memo,
+        kind,
+        amountCents: cents,
+        date,
+        memo: input.memo ?? null,
+        payer: input.payer ?? null,
+        payee: input.payee ?? null,
+        method: input.method ?? null,
+        reference: input.reference ?? null,
+        purpose: input.purpose ?? null,
+        overrideReason: cents < 0 ? (input.override?.reason ?? null) : null,
         createdBy,
         ...personColumns(by),
       },
     ]);
-    return settled(tx, orgId, posted!.id);
-  });
+    posted.push(await settled(tx, orgId, entry!.id));
+  }
+  return posted;
+}
+
+/** The account, client and matter an entry names are the organization's, and belong together. */
+export async function checkNames(
+  tx: Executor,
+  orgId: string,
+  input: { bankAccountId: string; clientId?: string | null; matterId?: string | null },
+  field: (name: string) => string,
+): Promise<void> {
+  if (!(await findOrgRow(tx, bankAccounts, orgId, input.bankAccountId))) {
+    throw invalidInput('Unknown bank account', { [field('bankAccountId')]: ['not found'] });
+  }
+  if (!input.clientId) return;
+  if (!(await findOrgRow(tx, clients, orgId, input.clientId))) {
+    throw invalidInput('Unknown client', { [field('clientId')]: ['not found'] });
+  }
+  if (input.matterId) {
+    const matter = await findOrgRow(tx, matters, orgId, input.matterId);
+    if (!matter || matter.clientId !== input.clientId) {
+      throw invalidInput('Unknown matter', {
+        [field('matterId')]: ['not a matter of this client'],
+      });
+    }
+  }
+}
+
+/** An entry's date as an instant, the firm's day; more than a day ahead is refused. */
+export function entryDate(value: string, zone: string, field = 'date'): Date {
+  const date = instant(value, false, zone);
+  if (date > latestEntryDate(zone)) {
+    throw invalidInput('The date is in the future', {
+      [field]: [`is more than one day ahead (the firm's time zone, ${zone})`],
+    });
+  }
+  return date;
 }
 
 /** Posts the opposite of a manual entry, naming it; an entry is reversed once. */
@@ -162,16 +243,19 @@ export async function reverseManualEntry(
   historyKey: HistoryKey,
   orgId: string,
   id: string,
-  reason: string,
+  reversal: { reason: string; override?: { reason: string } | undefined },
   createdBy: string,
   by: Person | null = null,
 ): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
     const original = await requireOrgRow(tx, ledgerEntries, orgId, id, 'Ledger entry', 'update');
-    if (original.kind !== 'manual' || original.reversesEntryId) {
+    if (original.transactionId || original.reversesEntryId) {
       throw conflict(
         'Only a manual entry can be reversed: entries of transactions follow the transaction',
       );
+    }
+    if (original.transferId) {
+      throw conflict('A transfer is undone as a whole: post a transfer back');
     }
     const [already] = await tx
       .select({ id: ledgerEntries.id })
@@ -179,18 +263,25 @@ export async function reverseManualEntry(
       .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.reversesEntryId, id)));
     if (already) throw conflict('This entry is already reversed');
     await assertPeriodOpen(tx, orgId, original.bankAccountId, new Date());
+    // Reversing money in takes it out again: the trust guard decides, as for a disbursement.
+    if (original.amountCents > 0) {
+      await guardTrustOut(tx, orgId, original, original.amountCents, reversal.override ?? null);
+    }
     const [posted] = await postEntries(tx, historyKey, orgId, [
       {
         bankAccountId: original.bankAccountId,
         clientId: original.clientId,
         matterId: original.matterId,
         transactionId: null,
-        kind: 'manual',
+        kind: original.kind,
         amountCents: -original.amountCents,
         date: new Date(),
         memo: original.memo,
+        purpose: original.purpose,
+        reference: original.reference,
+        overrideReason: original.amountCents > 0 ? (reversal.override?.reason ?? null) : null,
         reversesEntryId: original.id,
-        reason,
+        reason: reversal.reason,
         createdBy,
         ...personColumns(by),
       },
@@ -203,9 +294,10 @@ export async function reverseManualEntry(
  * The entry posted, once the findings of its balance are settled in the same transaction (a
  * crash cannot leave a finding behind the balance it is about).
  */
-async function settled(db: Executor, orgId: string, id: string): Promise<LedgerEntry> {
+export async function settled(db: Executor, orgId: string, id: string): Promise<LedgerEntry> {
   const entry = await getLedgerEntry(db, orgId, id);
-  await refreshBalanceFindings(db, orgId, [entry]);
+  // The account's own money moves no client's balance.
+  if (!isNonClientKind(entry.kind)) await refreshBalanceFindings(db, orgId, [entry]);
   return entry;
 }
 
@@ -215,5 +307,10 @@ async function getLedgerEntry(db: Executor, orgId: string, id: string): Promise<
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.id, id)));
   if (!row) throw notFound('Ledger entry');
-  return toEntry(row, row.matterId ? row.matterText : row.clientText);
+  const running = isNonClientKind(row.kind)
+    ? row.accountText
+    : row.matterId
+      ? row.matterText
+      : row.clientText;
+  return toEntry(row, running);
 }

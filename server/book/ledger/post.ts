@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EntryMethod } from '../../../shared/ledger.js';
 import { rowsOf, type Executor } from '../../db/index.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { addToMonthTotals } from './month-totals.js';
@@ -7,7 +8,7 @@ import {
   addEntry,
   FIGURE_COLUMNS,
   FIGURES,
-  matterScope,
+  monthScopeOf,
   noFigures,
   scopesOf,
   type Figures,
@@ -23,7 +24,28 @@ import {
 // are numbered; a second poster of the same account waits on the account's row until the first
 // commits, so posting order (seq) and the running balances agree on PostgreSQL too.
 
-export interface NewEntry extends Movement {
+/** What a manual entry records of a receipt or disbursement (null on the service's entries). */
+export interface EntryRecord {
+  payer?: string | null;
+  payee?: string | null;
+  method?: EntryMethod | null;
+  reference?: string | null;
+  purpose?: string | null;
+  overrideReason?: string | null;
+  transferId?: string | null;
+}
+
+export const RECORD_FIELDS = [
+  'payer',
+  'payee',
+  'method',
+  'reference',
+  'purpose',
+  'overrideReason',
+  'transferId',
+] as const satisfies readonly (keyof EntryRecord)[];
+
+export interface NewEntry extends Movement, EntryRecord {
   transactionId: string | null;
   memo?: string | null;
   reversesEntryId?: string | null;
@@ -60,11 +82,13 @@ const entryFact = (e: NewEntry, seq: number) => ({
   createdBy: e.createdBy,
   createdById: e.createdById ?? null,
   createdByName: e.createdByName ?? null,
+  // Only the record fields an entry has: the service's entries (most of them) carry none.
+  ...Object.fromEntries(RECORD_FIELDS.flatMap((f) => (e[f] ? [[f, e[f]]] : []))),
 });
 
-export type EntryFact = ReturnType<typeof entryFact>;
+export type EntryFact = ReturnType<typeof entryFact> & EntryRecord;
 
-/** Entries per statement: each takes 17 parameters, and a statement holds at most 65,534. */
+/** Entries per statement: each takes 24 parameters, and a statement holds at most 65,534. */
 const POST_CHUNK = 1_000;
 
 /**
@@ -89,7 +113,7 @@ export async function postEntries(
   }
   await lockHistory(db, orgId);
   const totals = new Map<string, Total>();
-  const lineOf = (e: { bankAccountId: string; clientId: string | null; matterId: string | null }) =>
+  const lineOf = (e: Parameters<typeof scopesOf>[0] & { bankAccountId: string }) =>
     scopesOf(e).map((s) => {
       const key = `${e.bankAccountId}|${s.scope}`;
       const total = totals.get(key) ?? {
@@ -102,7 +126,10 @@ export async function postEntries(
       return total;
     });
   for (const e of entries) for (const total of lineOf(e)) addEntry(total.figures, e);
-  for (const m of uncollected) for (const total of lineOf(m)) total.uncollected += m.cents;
+  // Uncollected money is a payment's: a client's line (kind `received`).
+  for (const m of uncollected) {
+    for (const total of lineOf({ ...m, kind: 'received' })) total.uncollected += m.cents;
+  }
   const ordered = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const columns = Object.values(FIGURE_COLUMNS);
   const values = ordered.map(
@@ -128,7 +155,7 @@ export async function postEntries(
       returning bank_account_id, scope, balance_cents`),
   );
   if (entries.length === 0) return [];
-  await addToMonthTotals(db, orgId, entries, (e) => matterScope(e.clientId, e.matterId));
+  await addToMonthTotals(db, orgId, entries, monthScopeOf);
   // The running balance before this batch, per scope, then each entry's after it.
   const running = new Map<string, number>();
   for (const row of after) {
@@ -136,7 +163,8 @@ export async function postEntries(
     running.set(key, Number(row.balance_cents) - (totals.get(key)?.figures.balance ?? 0));
   }
   const rows = entries.map((e) => {
-    const [account, client, matter] = scopesOf(e).map((s) => {
+    // The account's own money moves no client line: its client and matter balances read 0.
+    const [account, client = 0, matter = 0] = scopesOf(e).map((s) => {
       const key = `${e.bankAccountId}|${s.scope}`;
       const next = (running.get(key) ?? 0) + e.amountCents;
       running.set(key, next);
@@ -146,13 +174,16 @@ export async function postEntries(
       ${e.transactionId}::uuid, ${e.kind}, ${e.amountCents}::bigint, ${e.date.toISOString()}::timestamptz,
       ${e.memo ?? null}, ${e.reversesEntryId ?? null}::uuid, ${e.reason ?? null}, ${e.createdBy},
       ${e.createdById ?? null}, ${e.createdByName ?? null},
-      ${account}::bigint, ${client}::bigint, ${matter}::bigint)`;
+      ${account}::bigint, ${client}::bigint, ${matter}::bigint, ${e.payer ?? null},
+      ${e.payee ?? null}, ${e.method ?? null}, ${e.reference ?? null}, ${e.purpose ?? null},
+      ${e.overrideReason ?? null}, ${e.transferId ?? null}::uuid)`;
   });
   const posted = rowsOf<{ id: string; seq: string | number }>(
     await db.execute(sql`
       insert into ledger_entries (org_id, bank_account_id, client_id, matter_id, transaction_id,
         kind, amount_cents, date, memo, reverses_entry_id, reason, created_by,
-        created_by_id, created_by_name, account_balance_cents, client_balance_cents, matter_balance_cents)
+        created_by_id, created_by_name, account_balance_cents, client_balance_cents,
+        matter_balance_cents, payer, payee, method, reference, purpose, override_reason, transfer_id)
       values ${sql.join(rows, sql`, `)}
       returning id, seq`),
   );

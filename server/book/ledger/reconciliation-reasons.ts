@@ -16,6 +16,8 @@ export interface ReasonFigures {
   adjustedBankBalance?: string;
   bookBalance: string;
   clientLedgerTotal: string;
+  /** The account's own money, on no client's line (bank charges, interest, firm funds, fees). */
+  accountMoney?: string;
   variance: string;
   items?: readonly ReconciliationItem[];
   negativeClients: readonly {
@@ -69,14 +71,16 @@ export function reconciliationSentences(r: ReasonFigures): Said[] {
           ),
     );
   }
-  if (bigCents(clients) !== bigCents(book)) {
+  // The book is the client ledgers plus the account's own money: only the rest is unexplained.
+  const own = bigCents(r.accountMoney ?? '0.00');
+  if (bigCents(clients) + own !== bigCents(book)) {
     reasons.push(
       say(
         'The client ledgers total {clients}, the book balance is {book}: {unassigned} is not assigned to a client.',
         {
           clients: money(clients),
           book: money(book),
-          unassigned: money(moneyOfCents(bigCents(book) - bigCents(clients))),
+          unassigned: money(moneyOfCents(bigCents(book) - bigCents(clients) - own)),
         },
       ),
     );

@@ -15,6 +15,7 @@ import { orgPage } from '../../domain/pagination.js';
 import { instant, ledgerBalances } from './balances.js';
 import { addedItem, reconcilingItems } from './reconciliation-items.js';
 import { reconciliationHeadline, reconciliationSentences } from './reconciliation-reasons.js';
+import { firmTimeZone } from './firm-time.js';
 
 // Three-way reconciliation of one trust account at a statement date. The bank's side: the
 // statement's closing balance plus the reconciling items not yet cleared (deposits in transit
@@ -43,6 +44,7 @@ export const resultOf = (row: Row): RunResult => {
     ...r,
     openingBalance: r.openingBalance ?? null,
     adjustedBankBalance: r.adjustedBankBalance ?? r.statementBalance,
+    accountMoney: r.accountMoney ?? '0.00',
     items: r.items ?? [],
     signoffs: r.signoffs ?? [],
   };
@@ -159,7 +161,7 @@ export async function reconcile(
   if (!(await findOrgRow(db, bankAccounts, orgId, input.bankAccountId))) {
     throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
   }
-  const asOf = instant(input.asOf, true);
+  const asOf = instant(input.asOf, true, await firmTimeZone(db, orgId));
   return db.transaction(async (tx) => {
     // The chain's head first (every writer's lock order): runs, clears and signs of one
     // organization follow one another, so a run carries what the one before it left.
@@ -171,6 +173,7 @@ export async function reconcile(
     ]);
     const assigned = report.lines.filter((l) => l.clientId !== null);
     const clientTotal = assigned.reduce((s, l) => s + bigCents(l.balance), 0n);
+    const t = report.totals;
     const result = evaluate({
       bankAccountId: input.bankAccountId,
       asOf: asOf.toISOString(),
@@ -181,6 +184,9 @@ export async function reconcile(
       adjustedBankBalance: input.statementBalance,
       bookBalance: report.totals.balance,
       clientLedgerTotal: moneyOfCents(clientTotal),
+      accountMoney: moneyOfCents(
+        [t.bankCharge, t.interest, t.firmFunds, t.serviceFee].reduce((s, m) => s + bigCents(m), 0n),
+      ),
       variance: '0.00',
       reasons: [],
       items,
@@ -261,19 +267,17 @@ export async function changeRun(
 }
 
 /** An item the bookkeeper adds (a bank error, a cheque written outside the book...). */
-export function addReconciliationItem(
+export async function addReconciliationItem(
   db: Executor,
   historyKey: HistoryKey,
   orgId: string,
   id: string,
   input: { kind: ReconciliationItem['kind']; amount: string; date: string; description: string },
 ): Promise<Reconciliation> {
+  const date = instant(input.date, false, await firmTimeZone(db, orgId));
   return changeRun(db, historyKey, orgId, id, (result) => ({
     ...result,
-    items: [
-      ...result.items,
-      addedItem({ ...input, date: instant(input.date, false) }, bigCents(input.amount)),
-    ],
+    items: [...result.items, addedItem({ ...input, date }, bigCents(input.amount))],
   }));
 }
 

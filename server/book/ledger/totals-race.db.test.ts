@@ -57,6 +57,8 @@ describe('ledger totals under concurrent posting', () => {
           amount: `${i % 5 === 0 ? -1 : 1}${i}.00`,
           date: '2026-11-20',
           memo: `cheque ${i}`,
+          // The totals under concurrency are tested, not the guard.
+          override: { reason: 'test' },
         },
         'api-key:test',
       ),

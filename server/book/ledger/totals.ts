@@ -1,4 +1,8 @@
-import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '../../../shared/ledger.js';
+import {
+  isNonClientKind,
+  LEDGER_ENTRY_KINDS,
+  type LedgerEntryKind,
+} from '../../../shared/ledger.js';
 
 // The ledger's totals, the one arithmetic: which lines an entry moves (its account, its client in
 // that account, the client's matter there) and how it adds to a line's figures (its kind's column
@@ -11,12 +15,25 @@ export const clientScope = (clientId: string | null) => `c:${clientId ?? '-'}`;
 export const matterScope = (clientId: string | null, matterId: string | null) =>
   `m:${clientId ?? '-'}:${matterId ?? '-'}`;
 
-/** The lines an entry moves, account first, then its client, then its matter. */
-export const scopesOf = (e: { clientId: string | null; matterId: string | null }) => [
+type Lined = { kind: LedgerEntryKind; clientId: string | null; matterId: string | null };
+
+/**
+ * The lines an entry moves, account first, then its client, then its matter; the account's own
+ * money (a bank charge, interest: NON_CLIENT_KINDS) moves the account's line only.
+ */
+export const scopesOf = (e: Lined) => [
   { scope: accountScope, clientId: null, matterId: null },
-  { scope: clientScope(e.clientId), clientId: e.clientId, matterId: null },
-  { scope: matterScope(e.clientId, e.matterId), clientId: e.clientId, matterId: e.matterId },
+  ...(isNonClientKind(e.kind)
+    ? []
+    : [
+        { scope: clientScope(e.clientId), clientId: e.clientId, matterId: null },
+        { scope: matterScope(e.clientId, e.matterId), clientId: e.clientId, matterId: e.matterId },
+      ]),
 ];
+
+/** The month-totals line an entry adds to: its matter's, or the account's for its own money. */
+export const monthScopeOf = (e: Lined) =>
+  isNonClientKind(e.kind) ? accountScope : matterScope(e.clientId, e.matterId);
 
 /**
  * What an entry moves: an amount of one kind, in an account (for a client, a matter of theirs),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import type { LedgerTransaction } from './effects.js';
-import { clientScope, matterScope, scopesOf } from './totals.js';
+import { clientScope, matterScope } from './totals.js';
 
 // Collected and uncollected trust money (docs/api.md#collected-funds). A card or ACH payment is
 // booked as received when the service reports it, but the money is collected only once the
@@ -181,7 +181,7 @@ export async function staleUncollected(
   );
   let total = 0;
   for (const r of rows) {
-    const scope = scopesOf({ clientId: r.client_id, matterId: r.matter_id })[2]!.scope;
+    const scope = matterScope(r.client_id, r.matter_id);
     lines.set(scope, Number(r.cents));
     total += Number(r.cents);
   }

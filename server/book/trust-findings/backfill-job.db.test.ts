@@ -147,7 +147,16 @@ async function upgradedOrganization(name: string, options: { ledgerDone?: boolea
       db,
       testHistoryKey(),
       orgId,
-      { bankAccountId: trust.id, clientId, matterId, amount, date: '2026-11-20', memo: 'Cheque' },
+      {
+        bankAccountId: trust.id,
+        clientId,
+        matterId,
+        amount,
+        date: '2026-11-20',
+        memo: 'Cheque',
+        // Below zero on purpose: the findings of negative balances are tested.
+        override: { reason: 'test' },
+      },
       'test',
     );
   }

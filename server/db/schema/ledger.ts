@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { LEDGER_ENTRY_KINDS } from '../../../shared/ledger.js';
+import { ENTRY_METHODS, LEDGER_ENTRY_KINDS } from '../../../shared/ledger.js';
 import { concurrentIndex } from './concurrent-index.js';
 import {
   at,
@@ -36,6 +36,11 @@ const kindTotals = () => ({
   voidedCents: cents('voided_cents').notNull().default(0),
   chargedBackCents: cents('charged_back_cents').notNull().default(0),
   manualCents: cents('manual_cents').notNull().default(0),
+  // The account's own money (NON_CLIENT_KINDS): only ever on the `account` line.
+  bankChargeCents: cents('bank_charge_cents').notNull().default(0),
+  interestCents: cents('interest_cents').notNull().default(0),
+  firmFundsCents: cents('firm_funds_cents').notNull().default(0),
+  serviceFeeCents: cents('service_fee_cents').notNull().default(0),
   balanceCents: cents('balance_cents').notNull().default(0),
 });
 
@@ -64,6 +69,17 @@ export const ledgerEntries = pgTable(
     /** A manual entry's reversal names the entry it reverses, with the reason. */
     reversesEntryId: uuid('reverses_entry_id'),
     reason: varchar('reason', { length: 255 }),
+    // A manual entry as a record of a receipt or disbursement (ABA trust account records):
+    // who paid it in, who it was paid to, how, the cheque number (or a transfer's invoice), why.
+    payer: varchar('payer', { length: 255 }),
+    payee: varchar('payee', { length: 255 }),
+    method: text('method', { enum: ENTRY_METHODS }),
+    reference: varchar('reference', { length: 100 }),
+    purpose: varchar('purpose', { length: 255 }),
+    /** Money out beyond the trust guard: the admin's reason for overriding it. */
+    overrideReason: varchar('override_reason', { length: 255 }),
+    /** Both sides of a transfer between accounts (trust to operating) carry its id. */
+    transferId: uuid('transfer_id'),
     /** Who posted it: the API key's name, or `sync` for entries kept from transactions. */
     createdBy: varchar('created_by', { length: 255 }).notNull(),
     /** The person who posted it (docs/api.md#people-and-approvals); null for the sync's. */
@@ -92,6 +108,7 @@ export const ledgerEntries = pgTable(
     // A manual entry is reversed at most once.
     uniqueIndex('ledger_entries_reverses').on(t.reversesEntryId),
     check('ledger_entries_kind', oneOf('kind', LEDGER_ENTRY_KINDS)),
+    check('ledger_entries_method', sql`method is null or ${oneOf('method', ENTRY_METHODS)}`),
   ],
 );
 

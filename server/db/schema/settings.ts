@@ -28,6 +28,9 @@ export const orgSettings = pgTable('org_settings', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  // The firm's time zone (IANA, `America/New_York`): which day and month a payment, an entry or
+  // an `asOf` belongs to. Null: the server's.
+  timeZone: varchar('time_zone', { length: 64 }),
   // No index: one row per organization, and CORS asks "does any allow this origin?" only for
   // pages whose origin CORS_ORIGINS does not list.
   /** A refund or void beyond the trust guard waits for a second admin (server/book/approvals). */

@@ -154,7 +154,8 @@ describe('the trust ledger, seeded scenario', () => {
     const lines = String(csv.body).trim().split('\r\n');
     expect(lines[0]).toMatch(/^client,matter,received/);
     const total = lines.at(-1)!.split(',');
-    expect(total.slice(2)).toEqual(Object.values(json.totals));
+    // The client lines' figures (the account's own money has rows of its own above the Total).
+    expect(total.slice(2)).toEqual(Object.values(json.totals).slice(0, 7));
     // The CSV holds every line, whatever the page size asked for.
     const oneLine = await get(`/api/ledger/balances?bankAccountId=${trust}&limit=1&format=csv`);
     const rows = String(oneLine.body).trim().split('\r\n');

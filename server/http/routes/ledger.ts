@@ -8,10 +8,9 @@ import {
   ledgerEntriesPage,
   ledgerEntriesQuery,
   ledgerEntry,
-  ledgerEntryCreate,
-  ledgerEntryReverse,
   type LedgerEntry,
 } from '../../../shared/ledger.js';
+import { ledgerEntryCreate, ledgerEntryReverse } from '../../../shared/ledger-entries.js';
 import { ledgerBalances, ledgerBalancesPage } from '../../book/ledger/balances.js';
 import { ledgerDeposits } from '../../book/ledger/deposits.js';
 import {
@@ -42,6 +41,22 @@ const withCsv = <T extends z.ZodType>(schema: T, description: string) => ({
     'text/csv': { schema: z.string() },
   },
 });
+/** The account's own money in the balances' totals (NON_CLIENT_KINDS). */
+const NON_CLIENT_TOTALS = ['bankCharge', 'interest', 'firmFunds', 'serviceFee'] as const;
+/** The entries CSV's columns, before the ids. */
+const ENTRY_CSV_HEAD = [
+  'date',
+  'kind',
+  'amount',
+  'runningBalance',
+  'memo',
+  'reason',
+  'payer',
+  'payee',
+  'method',
+  'reference',
+  'purpose',
+] as const;
 /** Entries in one CSV: far more than a month of any firm, bounded all the same. */
 const CSV_MAX_ENTRIES = 100_000;
 
@@ -68,8 +83,9 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       }
       const report = await ledgerBalances(db, caller.orgId, query);
       const head = ['client', 'matter', 'received', 'refunded', 'returned', 'voided'];
+      head.push('chargedBack', 'manual', 'balance');
       return csvResponse(c, 'ledger-balances.csv', [
-        [...head, 'chargedBack', 'manual', 'balance', 'clientId', 'matterId'],
+        [...head, 'clientId', 'matterId'],
         ...report.lines.map((l) => [
           l.clientName,
           l.matterName,
@@ -83,7 +99,15 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
           l.clientId,
           l.matterId,
         ]),
-        ['Total', '', ...Object.values(report.totals)],
+        // The account's own money (no client's line) is in its balance: a row for each there is
+        // (its figure in the balance column), then the
+        // Total, the sum of every row above.
+        ...NON_CLIENT_TOTALS.filter((k) => report.totals[k] !== '0.00').map((k) => [
+          k,
+          ...Array<string>(7).fill(''),
+          report.totals[k],
+        ]),
+        ['Total', '', ...head.slice(2).map((k) => report.totals[k as keyof typeof report.totals])],
       ]) as never;
     },
   )
@@ -114,17 +138,8 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       } while (cursor && all.length < CSV_MAX_ENTRIES);
       const cents = all.reduce((s, e) => s + Math.round(Number(e.amount) * 100), 0);
       return csvResponse(c, 'ledger-entries.csv', [
-        ['date', 'kind', 'amount', 'runningBalance', 'memo', 'reason', 'clientId', 'matterId'],
-        ...all.map((e) => [
-          e.date,
-          e.kind,
-          e.amount,
-          e.runningBalance,
-          e.memo,
-          e.reason,
-          e.clientId,
-          e.matterId,
-        ]),
+        [...ENTRY_CSV_HEAD, 'clientId', 'matterId'],
+        ...all.map((e) => [...ENTRY_CSV_HEAD.map((k) => e[k]), e.clientId, e.matterId]),
         ['Total', '', (cents / 100).toFixed(2)],
       ]) as never;
     },
@@ -211,7 +226,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.get('deps').historyKey,
         caller.orgId,
         c.req.valid('param').id,
-        c.req.valid('json').reason,
+        c.req.valid('json'),
         actorOf(caller),
         recordedPerson(caller),
       );

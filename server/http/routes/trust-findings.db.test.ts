@@ -232,6 +232,8 @@ describe('trust findings', () => {
       amount: '-25.00',
       date: '2026-11-20',
       memo: 'Cheque 1042',
+      // Overridden: the finding of the negative balance is tested.
+      override: { reason: 'test' },
     });
     expect(entry.status).toBe(201);
     const finding = await waitForFinding('negative_trust_balance');
