@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import type { LedgerTransaction } from './effects.js';
 import { clientScope, matterScope } from './totals.js';
+import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
 
 // Collected and uncollected trust money (docs/api.md#collected-funds). A card or ACH payment is
 // booked as received when the service reports it, but the money is collected only once the
@@ -19,7 +20,9 @@ const NOT_MOVED = new Set(['PENDING', 'SUCCESSFUL', 'HELD']);
  * Payments the processor collects. A manual payment was recorded by the firm as money it holds
  * (the service never moves it), so it counts as collected at once.
  */
-const COLLECTED_BY_PROCESSOR = new Set(['ccPayment', 'achPayment']);
+const COLLECTED_BY_PROCESSOR = new Set<string>(
+  PAYMENT_TYPES.filter((type) => type !== 'manualPayment'),
+);
 
 /** The cents of a payment not collected yet (0: collected, or not a processed payment). */
 export function uncollectedCentsOf(t: LedgerTransaction): number {

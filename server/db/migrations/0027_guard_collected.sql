@@ -22,7 +22,7 @@ ALTER TABLE "trust_findings" ADD CONSTRAINT "trust_findings_kind" CHECK (kind IN
 INSERT INTO "ledger_uncollected" ("org_id", "transaction_id", "bank_account_id", "client_id", "matter_id", "amount_cents", "since")
 SELECT t."org_id", t."id", t."bank_account_id", t."client_id", t."matter_id", abs(round(t."amount" * 100))::bigint, t."created_on"
 FROM "transactions" t
-WHERE t."type" IN ('achPayment', 'ccPayment') AND t."status" IN ('PENDING', 'SUCCESSFUL', 'HELD')
+WHERE t."type" <> 'manualPayment' AND t."status" IN ('PENDING', 'SUCCESSFUL', 'HELD')
 	AND t."deposit_id" IS NULL AND t."bank_account_id" IS NOT NULL AND t."amount" <> 0
 	AND EXISTS (SELECT 1 FROM "ledger_entries" e WHERE e."org_id" = t."org_id" AND e."transaction_id" = t."id"
 		AND e."kind" = 'received' AND e."bank_account_id" = t."bank_account_id"
