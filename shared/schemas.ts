@@ -140,6 +140,8 @@ export const transactionRecord = z.object({
   depositId: z.string().nullable(),
   settledOn: z.iso.datetime().nullable(),
   surchargeAmount: moneyOut,
+  /** The payment request this payment answers (its emailed link), when one does. */
+  payRequestId: recordId.nullable().optional(),
   ...timestamps,
 });
 
@@ -251,6 +253,26 @@ const allowedOrigin = z
   })
   .transform(normalizeOrigin);
 
+/** The firm's reminder cadence when it never chose one: 3, 7 and 14 days after the email. */
+export const DEFAULT_REMINDER_DAYS = [3, 7, 14] as const;
+const MAX_REMINDERS = 10;
+const MAX_REMINDER_DAY = 365;
+
+/** Payment requests' reminders: days after the first email, rising. `[]`: no reminders. */
+export const reminderDays = z
+  .array(
+    z
+      .number({ error: 'must be whole days' })
+      .int({ error: 'must be whole days' })
+      .min(1, { error: 'must be at least 1 day' })
+      .max(MAX_REMINDER_DAY, { error: `must be at most ${MAX_REMINDER_DAY} days` }),
+    { error: 'must be a list of days, such as [3, 7, 14]' },
+  )
+  .max(MAX_REMINDERS, { error: `must name at most ${MAX_REMINDERS} reminders` })
+  .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), {
+    error: 'must rise: each reminder later than the one before',
+  });
+
 /** `null` clears a secret; an absent field leaves it as it is. */
 export const settingsUpdate = z.strictObject({
   apiToken: secret.nullable().optional(),
@@ -261,6 +283,8 @@ export const settingsUpdate = z.strictObject({
     .array(allowedOrigin, { error: 'must be a list of origins' })
     .max(MAX_ALLOWED_ORIGINS, { error: `must name at most ${MAX_ALLOWED_ORIGINS} origins` })
     .optional(),
+  /** Payment requests' default reminder cadence, in days after the email; `[]`: none. */
+  reminderDays: reminderDays.optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -273,6 +297,8 @@ const storedSettings = z.object({
   previousWebhookSecret: maskedSecret.extend({ validUntil: z.iso.datetime().nullable() }),
   /** Page origins whose pages may use this organization's keys and widget tokens. */
   allowedOrigins: z.array(z.string()),
+  /** Payment requests' default reminder cadence (days after the email). */
+  reminderDays: z.array(z.number().int()),
   updatedAt: z.iso.datetime(),
 });
 /** The settings as the organization stored them. */

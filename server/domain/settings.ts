@@ -33,6 +33,7 @@ const toSettings = (row: SettingsRow): StoredSettings => {
       validUntil: previous ? (row.webhookSecretPreviousExpiresAt?.toISOString() ?? null) : null,
     },
     allowedOrigins: row.allowedOrigins,
+    reminderDays: row.reminderDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -79,6 +80,7 @@ export async function updateSettings(
   }
   // Read per request by CORS and authentication (http/origins.ts): no cache to clear.
   if (input.allowedOrigins !== undefined) patch.allowedOrigins = [...new Set(input.allowedOrigins)];
+  if (input.reminderDays !== undefined) patch.reminderDays = input.reminderDays;
   const [row] = await db
     .update(orgSettings)
     .set(patch)

@@ -116,6 +116,7 @@ export const aSettings = (over: Partial<Settings> = {}): Settings => ({
   webhookSecret: { isSet: false, last4: null },
   previousWebhookSecret: { isSet: false, last4: null, validUntil: null },
   allowedOrigins: [],
+  reminderDays: [3, 7, 14],
   updatedAt: at,
   service: {
     demoMode: false,

@@ -18,3 +18,4 @@ export * from './ledger.js';
 export * from './audit.js';
 export * from './money-out-requests.js';
 export * from './trust-findings.js';
+export * from './payment-requests.js';

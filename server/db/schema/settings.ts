@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { orgKey } from './columns.js';
 
 /** The spec's Settings__c, one row per organization. Secrets are stored encrypted only. */
@@ -30,4 +30,9 @@ export const orgSettings = pgTable('org_settings', {
     .default(sql`'{}'::text[]`),
   // No index: one row per organization, and CORS asks "does any allow this origin?" only for
   // pages whose origin CORS_ORIGINS does not list.
+  // The firm's reminder cadence of payment requests: days after the first email (server/money-in/).
+  reminderDays: integer('reminder_days')
+    .array()
+    .notNull()
+    .default(sql`'{3,7,14}'::integer[]`),
 });

@@ -17,6 +17,7 @@ import { at, money, oneOf, serviceId, tenantColumns } from './columns.js';
 import { matters } from './matters.js';
 import { concurrentIndex, listIndex } from './concurrent-index.js';
 import { paymentLinks } from './payment-links.js';
+import { paymentRequests } from './payment-requests.js';
 
 /** Statuses a transaction may still leave without a new transaction being created. */
 const NON_FINAL_TRANSACTION_STATUSES = ['PENDING', 'FUNDS_IN_TRANSIT', 'HELD'] as const;
@@ -69,6 +70,10 @@ export const transactions = pgTable(
     // The service's log of the transaction (`events`) as last fetched in full; null until then.
     // Kept so a new event is a change, and each change's history row carries the log.
     events: jsonb('events').$type<Record<string, unknown>[]>(),
+    // The payment request whose email the payer answered (the service's `payRequest`).
+    payRequestId: uuid('pay_request_id').references(() => paymentRequests.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('transactions_org_service_id').on(t.orgId, t.serviceId),
@@ -95,6 +100,10 @@ export const transactions = pgTable(
       .on(t.orgId, t.bankAccountId, t.settledOn)
       .where(sql`deposit_id is not null`),
     index('transactions_client').on(t.clientId),
+    // A request's payments, and the FK's set-null when a request goes.
+    concurrentIndex('transactions_pay_request')
+      .on(t.payRequestId)
+      .where(sql`pay_request_id is not null`),
     check('transactions_status', oneOf('status', TRANSACTION_STATUSES)),
     check('transactions_method', oneOf('method', TRANSACTION_METHODS)),
   ],
