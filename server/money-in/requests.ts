@@ -26,6 +26,9 @@ interface RequestDeps {
   runNow(jobId: string): Promise<Outcome | null>;
 }
 
+/** How long a caller waits for the first email another worker is sending. */
+const WAIT_FOR_OTHER_MS = 10_000;
+
 const label = (target: RequestTarget) =>
   target.kind === 'payment-link' ? 'Payment link' : 'Aggregate link';
 
@@ -65,8 +68,14 @@ export async function sendPaymentRequest(
     });
     return { row, jobId: await enqueueStep(tx, row, 0) };
   });
-  await deps.runNow(jobId);
-  const after = (await findPaymentRequest(deps.db, orgId, row.id)) ?? row;
+  const ran = await deps.runNow(jobId);
+  let after = (await findPaymentRequest(deps.db, orgId, row.id)) ?? row;
+  // Taken by another worker meanwhile (not claimable here): wait a while for its outcome.
+  const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+  while (ran === null && !after.sentAt && !after.stoppedAt && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    after = (await findPaymentRequest(deps.db, orgId, row.id)) ?? row;
+  }
   if (after.stoppedReason === 'failed') {
     throw new AppError(
       'remote_failed',

@@ -31,5 +31,4 @@ ALTER TABLE "payment_requests" ADD CONSTRAINT "payment_requests_payment_link_id_
 ALTER TABLE "payment_requests" ADD CONSTRAINT "payment_requests_aggregate_link_id_aggregate_links_id_fk" FOREIGN KEY ("aggregate_link_id") REFERENCES "public"."aggregate_links"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_requests_org_payment_link" ON "payment_requests" USING btree ("org_id","payment_link_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_requests_org_aggregate_link" ON "payment_requests" USING btree ("org_id","aggregate_link_id","created_at");--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_pay_request_id_payment_requests_id_fk" FOREIGN KEY ("pay_request_id") REFERENCES "public"."payment_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX CONCURRENTLY "transactions_pay_request" ON "transactions" USING btree ("pay_request_id") WHERE pay_request_id is not null;
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_pay_request_id_payment_requests_id_fk" FOREIGN KEY ("pay_request_id") REFERENCES "public"."payment_requests"("id") ON DELETE set null ON UPDATE no action;
