@@ -8,8 +8,8 @@ import type { Database } from '../db/index.js';
 import { bankAccounts } from '../db/schema/index.js';
 import { requireReference } from '../domain/lookups.js';
 import { getPaymentLink } from '../domain/payment-links.js';
-import { conflict, invalidInput } from '../errors.js';
-import type { RemoteApi } from '../remote/index.js';
+import { AppError, conflict, invalidInput } from '../errors.js';
+import { isRemoteError, type RemoteApi } from '../remote/index.js';
 
 // A cheque or cash recorded on a payment link (`recordManualPaymentOnPaymentLink`), exactly
 // once per Idempotency-Key: the route runs under the stored answers of http/idempotency.ts, and
@@ -79,13 +79,26 @@ export async function recordManualPayment(
   }
   const amounts = await partsOf(deps, orgId, body, link.bankAccountId);
   await call.beforeSend();
-  const payment = await deps.remote.recordManualPayment(orgId, {
-    paymentLinkId: link.serviceId,
-    amounts,
-    payerName: body.payerName,
-    payerEmail: body.payerEmail,
-    statement: body.memo,
-  });
+  const payment = await deps.remote
+    .recordManualPayment(orgId, {
+      paymentLinkId: link.serviceId,
+      amounts,
+      payerName: body.payerName,
+      payerEmail: body.payerEmail,
+      statement: body.memo,
+    })
+    .catch((error: unknown) => {
+      if (!isRemoteError(error)) throw error;
+      // Kept for the key like any answer after the write mark: a retry never sends it again.
+      const maybe =
+        error.kind === 'transient'
+          ? ' (it may have recorded it: its webhook would bring it in)'
+          : '';
+      throw new AppError(
+        'remote_failed',
+        `The payment service did not confirm the payment: ${error.message}${maybe}`,
+      );
+    });
   // Fetched now so the answer shows them; the webhook that follows finds them stored.
   const fetched = await deps.remote.getTransactions(orgId, payment.transactionIds);
   const fetchedAt = new Date();
