@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { PAYMENT_REQUEST_JOB } from '../money-in/jobs.js';
 import { findJob, openJobs } from '../queue/queue.js';
-import { bankAccount } from './money-out.js';
-import { startPipeline, type PipelineHarness } from './webhooks.js';
+import { bankAccount, useMoneyOutPipeline } from './money-out.js';
+import type { PipelineHarness } from './webhooks.js';
 
 // The payment requests' and manual payments' suites (server/money-in/*.db.test.ts): the app and
 // the simulator on loopback HTTP with webhooks delivered, bank accounts synced; links made
@@ -28,18 +28,9 @@ export interface Link {
 }
 
 export function useMoneyIn(): MoneyInSuite {
-  let harness: PipelineHarness | undefined;
-  const h = () => {
-    if (!harness) throw new Error('the pipeline is started in beforeAll');
-    return harness;
-  };
-  beforeAll(async () => {
-    harness = await startPipeline();
-    const synced = await harness.t.request('POST', '/api/actions/BankAccountsSync', { body: {} });
-    expect(synced.status).toBe(200);
-  });
-  afterAll(() => harness?.close());
-  beforeEach(() => h().sim.faults.clear(h().firm.id));
+  // The refunds' suite harness: the same app, simulator, webhooks and synced bank accounts.
+  const base = useMoneyOutPipeline();
+  const h = () => base.h;
 
   return {
     get h() {
