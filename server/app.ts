@@ -1,4 +1,8 @@
 import { AppError } from './errors.js';
+import {
+  aggregateLinkRequestsRouter,
+  paymentLinkRequestsRouter,
+} from './http/routes/payment-requests.js';
 import { OPERATOR_PREFIX } from './http/access.js';
 import { authenticate, requireApiKey } from './http/auth.js';
 import { bodyLimit } from './http/body-limit.js';
@@ -111,6 +115,8 @@ export function createApp(deps: AppDeps) {
   api.route('/matters', mattersRouter);
   api.route('/payment-links', paymentLinksRouter);
   api.route('/aggregate-links', aggregateLinksRouter);
+  api.route('/payment-links', paymentLinkRequestsRouter);
+  api.route('/aggregate-links', aggregateLinkRequestsRouter);
   api.route('/bank-accounts', bankAccountsRouter);
   api.route('/transactions', transactionHistoryRouter);
   api.route('/transactions', transactionsRouter);

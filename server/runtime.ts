@@ -37,6 +37,7 @@ import {
   findingsBackfillJobHandlers,
 } from './book/trust-findings/backfill-job.js';
 import { moneyOutJobHandlers } from './money-out/run.js';
+import { paymentRequestJobHandlers } from './money-in/reminders.js';
 import { inboxDepth } from './webhooks/pipeline/inbox-depth.js';
 import { openTrustFindingsBySeverity } from './book/trust-findings/findings.js';
 import { openWebhookReceiver } from './webhooks/receiver/receiver-state.js';
@@ -176,6 +177,7 @@ export async function openRuntime(
         syncJobHandlers({ db, remote }),
         webhookJobHandlers({ db, historyKey, remote, kick: () => worker.kick() }),
         moneyOutJobHandlers({ db, historyKey, remote, pollDelayMs: work.moneyOutPollMs }),
+        paymentRequestJobHandlers({ db, remote }),
         ledgerBackfillJobHandlers({ db, historyKey }),
         findingsBackfillJobHandlers({ db }),
       ),

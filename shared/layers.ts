@@ -67,7 +67,8 @@ export const SERVER_LAYERS: readonly ServerLayer[] = [
     name: 'sync engine | webhooks | money out',
     layer:
       'sync engine | webhooks | money out (three peer pipelines on the one worker; none imports another)',
-    members: ['server/sync', 'server/webhooks', 'server/money-out'],
+    // Money in (payment requests and their reminders, cheques recorded on a link) is a fourth.
+    members: ['server/sync', 'server/webhooks', 'server/money-out', 'server/money-in'],
   },
   {
     name: 'book',

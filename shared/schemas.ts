@@ -141,6 +141,8 @@ export const transactionRecord = z.object({
   depositId: z.string().nullable(),
   settledOn: z.iso.datetime().nullable(),
   surchargeAmount: moneyOut,
+  /** The payment request this payment answers (its emailed link), when one does. */
+  payRequestId: recordId.nullable().optional(),
   ...timestamps,
 });
 
@@ -252,6 +254,26 @@ const allowedOrigin = z
   })
   .transform(normalizeOrigin);
 
+/** The firm's reminder cadence when it never chose one: 3, 7 and 14 days after the email. */
+export const DEFAULT_REMINDER_DAYS = [3, 7, 14] as const;
+const MAX_REMINDERS = 10;
+const MAX_REMINDER_DAY = 365;
+
+/** Payment requests' reminders: days after the first email, rising. `[]`: no reminders. */
+export const reminderDays = z
+  .array(
+    z
+      .number({ error: 'must be whole days' })
+      .int({ error: 'must be whole days' })
+      .min(1, { error: 'must be at least 1 day' })
+      .max(MAX_REMINDER_DAY, { error: `must be at most ${MAX_REMINDER_DAY} days` }),
+    { error: 'must be a list of days, such as [3, 7, 14]' },
+  )
+  .max(MAX_REMINDERS, { error: `must name at most ${MAX_REMINDERS} reminders` })
+  .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), {
+    error: 'must rise: each reminder later than the one before',
+  });
+
 /** `null` clears a secret; an absent field leaves it as it is. */
 export const settingsUpdate = z.strictObject({
   apiToken: secret.nullable().optional(),
@@ -289,6 +311,8 @@ export const settingsUpdate = z.strictObject({
     })
     .nullable()
     .optional(),
+  /** Payment requests' default reminder cadence, in days after the email; `[]`: none. */
+  reminderDays: reminderDays.optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
 
@@ -307,6 +331,8 @@ const storedSettings = z.object({
   collectedAfterDays: z.number().int().nullable(),
   /** The firm's time zone: which day and month its money belongs to (the server's if unset). */
   timeZone: z.string(),
+  /** Payment requests' default reminder cadence (days after the email). */
+  reminderDays: z.array(z.number().int()),
   updatedAt: z.iso.datetime(),
 });
 /** The settings as the organization stored them. */

@@ -2,6 +2,7 @@
 // transactions (payouts, zero amounts). Shared by the GraphQL sandbox mutations and the /_sandbox
 // admin API; every new transaction emits `transaction.created` naming it. What happens to a
 // transaction afterwards is in lifecycle.ts.
+import { payRequestFor } from './pay-requests.js';
 import { outstandingByAccount } from './balances.js';
 import { badInput, conflict } from './errors.js';
 import type { IdSource } from './ids.js';
@@ -228,6 +229,11 @@ function createPayment(
       payerNotes: options.payerNotes ?? null,
       lastFour: options.lastFour ?? (card ? '4242' : method === 'ACH' ? '6789' : null),
       cardBrand: options.cardBrand ?? (card ? 'visa' : null),
+      // A cheque recorded by the firm answers no emailed request; a payer's payment does.
+      payRequestExternalId:
+        method === 'MANUAL'
+          ? null
+          : payRequestFor(firm, link, options.aggregatePaymentLinkId ?? null),
     }),
   );
   payment.transactionIds = transactions.map((t) => t.id);

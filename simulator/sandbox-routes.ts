@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { SimulatorParts } from './parts.js';
 import { HTTP_STATUS, SimulatorError } from './errors.js';
 import { firmInfo } from './firms.js';
+import { sentEmails } from './pay-requests.js';
 import * as ledger from './ledger.js';
 import * as lifecycle from './lifecycle.js';
 import * as moneyOut from './money-out.js';
@@ -142,6 +143,8 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
   });
 
   routes.get('/firm', (c) => c.json({ id: c.var.firm.id, name: c.var.firm.name }));
+  // The emails sendPaymentRequest would have sent, oldest first (pay-requests.ts).
+  routes.get('/emails', (c) => c.json({ emails: sentEmails(c.var.firm) }));
 
   // Payments.
   routes.post('/payment-links/:id/pay', async (c) => {

@@ -1,5 +1,6 @@
 // createSimulator(): the simulated remote payment service. The main server mounts `app` (e.g. at
 // /simulator); tests serve it on 127.0.0.1:0; `npm run simulator` runs it alone (main.ts).
+import { sentEmails, type SentEmail } from './pay-requests.js';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { createSimulatorApp } from './app.js';
@@ -118,6 +119,8 @@ export interface Simulator {
     list(firm: FirmRef): Fault[];
     clear(firm: FirmRef): void;
   };
+  /** Payment requests (pay-requests.ts): the emails the service would have sent. */
+  payRequests: { emails(firm: FirmRef): SentEmail[] };
   /** Refund and void requests (money-out.ts). */
   moneyOut: {
     /** What the next `count` transactionRefund / transactionVoid calls answer. */
@@ -221,6 +224,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       list: (ref) => faults.list(firm(ref).id),
       clear: (ref) => faults.clear(firm(ref).id),
     },
+    payRequests: { emails: (ref) => sentEmails(firm(ref)) },
     moneyOut: {
       nextOutcome: (ref, spec) => moneyOut.queueOutcome(firm(ref), spec),
       complete: (ref, id, outcome) => moneyOut.completeRequest(env, firm(ref), id, outcome),

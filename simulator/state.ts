@@ -151,6 +151,8 @@ export interface TransactionRecord {
   updatedOn: string;
   /** Its log (`events`); absent in older snapshots. */
   events?: TransactionEventRecord[];
+  /** `payRequest.externalId`: paid on a link a request was sent for (pay-requests.ts). */
+  payRequestExternalId?: string | null;
 }
 
 export interface WebhookUrlRecord {

@@ -37,6 +37,7 @@ const toSettings = (row: SettingsRow): StoredSettings => {
     requireSecondApprover: row.requireSecondApprover,
     collectedAfterDays: row.collectedAfterDays,
     timeZone: row.timeZone ?? runtimeTimeZone(),
+    reminderDays: row.reminderDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 };
@@ -90,6 +91,7 @@ export async function updateSettings(
   if (input.collectedAfterDays !== undefined) patch.collectedAfterDays = input.collectedAfterDays;
   // Read per request by the ledger (book/ledger/firm-time.ts): no cache to clear.
   if (input.timeZone !== undefined) patch.timeZone = input.timeZone;
+  if (input.reminderDays !== undefined) patch.reminderDays = input.reminderDays;
   const [row] = await db
     .update(orgSettings)
     .set(patch)

@@ -181,8 +181,7 @@ describe('remote client against the simulator', () => {
     const achId = paid.transactions[0]?.id as string;
     const manual = await remote.recordManualPayment('org', {
       paymentLinkId: link.id,
-      amount: '10.00',
-      bankAccountId: account?.id as string,
+      amounts: [{ amount: '10.00', bankAccountId: account?.id as string }],
       payerName: 'Sam',
     });
     expect(manual.amount).toBe('10.00');

@@ -162,7 +162,12 @@ describe('remote client: every function in our terms, over loopback HTTP', () =>
       sandboxTriggerAchReturn: ['t-1'],
       sandboxTriggerChargeback: [{ transactionId: 't-1' }],
       listStatements: [{ startMonth: '2026-11' }],
-      recordManualPayment: [{ paymentLinkId: 'pl-1', amount: '1.00', bankAccountId: 'b-1' }],
+      recordManualPayment: [
+        { paymentLinkId: 'pl-1', amounts: [{ amount: '1.00', bankAccountId: 'b-1' }] },
+      ],
+      sendPaymentRequest: [
+        { paymentLinkId: 'pl-1', emails: ['a@example.com'], subject: 'S', message: 'M' },
+      ],
       refundTransaction: [{ transactionId: 't-1', amount: '1.00', externalId: 'x-1' }],
       voidTransaction: [{ transactionId: 't-1', externalId: 'x-2' }],
       findRefundRequest: ['x-1'],

@@ -63,8 +63,15 @@ const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
   listStatements: operations.listStatements({ startMonth: '2026-10', endMonth: '2026-11' }),
   recordManualPayment: operations.recordManualPayment({
     paymentLinkId: 'p1',
-    amount: '10.00',
-    bankAccountId: 'b1',
+    amounts: [{ amount: '10.00', bankAccountId: 'b1' }],
+    statement: 'Cheque 1042',
+  }),
+  sendPaymentRequest: operations.sendPaymentRequest({
+    paymentLinkId: 'p1',
+    emails: ['pat@example.com'],
+    ccEmails: ['office@example.com'],
+    subject: 'Your invoice',
+    message: 'Please pay',
   }),
   refundTransaction: operations.refundTransaction({
     transactionId: 't1',

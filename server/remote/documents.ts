@@ -228,6 +228,10 @@ export const documents = {
       transactions { id }
     }
   }`,
+  // A payment request: the service emails the link's payment page (it answers only true).
+  SendPaymentRequest: `mutation SendPaymentRequest($input: SendPaymentRequestInput!) {
+    sendPaymentRequest(input: $input)
+  }`,
   // Money out (refunds and voids): each request carries our externalId, so a lost answer is
   // found again by it (…RequestGet) before anything is sent twice (docs/decisions/money-out-external-id.md).
   RefundTransaction: moneyOutDocument(

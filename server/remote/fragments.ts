@@ -111,6 +111,9 @@ const fragments = {
       aggregatePaymentLink {
         id
       }
+      payRequest {
+        externalId
+      }
     }
   `,
   // A transaction's log at the service, fetched with the transaction in full (GetTransaction)

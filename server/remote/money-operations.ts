@@ -14,6 +14,7 @@ import type {
   RemoteTransaction,
   RemoteTransactionPage,
   RemoteVoidDetails,
+  SendPaymentRequestInput,
 } from './types.js';
 import {
   booleanSchema,
@@ -71,17 +72,39 @@ export const moneyOperations = {
     return operation('ListTransactions', variables, transactionPageSchema);
   },
 
-  /** Sandbox/testing: pay a link without a card. */
+  /** A cheque or cash recorded on a link: one transaction per account at the service. */
   recordManualPayment(input: RecordManualPaymentInput): RemoteOperation<RemoteManualPayment> {
+    if (input.amounts.length === 0) invalid('amounts must name at least one amount');
     const variables = {
       input: defined({
         paymentLinkId: required(input.paymentLinkId, 'paymentLinkId'),
-        amounts: oneAmount(input.amount, input.bankAccountId),
+        amounts: input.amounts.flatMap((a) => oneAmount(a.amount, a.bankAccountId)),
         billingName: input.payerName,
         billingEmail: input.payerEmail,
+        statement: input.statement,
       }),
     };
     return operation('RecordManualPayment', variables, manualPaymentSchema);
+  },
+
+  /** Emails a link's (or an aggregate link's) payment page; the service answers only true. */
+  sendPaymentRequest(input: SendPaymentRequestInput): RemoteOperation<boolean> {
+    const link = input.paymentLinkId ?? input.aggregateLinkId;
+    if (link === undefined || (input.paymentLinkId && input.aggregateLinkId)) {
+      invalid('name exactly one of paymentLinkId and aggregateLinkId');
+    }
+    if (input.emails.length === 0) invalid('emails must name at least one address');
+    const variables = {
+      input: defined({
+        paymentLinkId: input.paymentLinkId,
+        aggregateLinkId: input.aggregateLinkId,
+        emails: ids(input.emails, 'emails'),
+        ccEmails: input.ccEmails?.length ? ids(input.ccEmails, 'ccEmails') : undefined,
+        subject: required(input.subject, 'subject'),
+        message: required(input.message, 'message'),
+      }),
+    };
+    return operation('SendPaymentRequest', variables, booleanSchema);
   },
 
   /** Sandbox only: move a PENDING transaction on through its life cycle. */

@@ -59,6 +59,7 @@ const PROJECT_MUTATIONS = [
   'sandboxOnlyTriggerAchReturn',
   'sandboxOnlyTriggerChargeback',
   'sandboxOnlyTriggerChargebackReversal',
+  'sendPaymentRequest',
   'transactionRefund',
   'transactionVoid',
   'updateAggregatePaymentLink',

@@ -145,6 +145,8 @@ export interface RemoteTransaction {
   readonly matter: RemoteMatter | null;
   readonly paymentLink: RemotePaymentLink | null;
   readonly aggregateLinkId: string | null;
+  /** The pay request it answers (`payRequest.externalId`); absent or null when none. */
+  readonly payRequestExternalId?: string | null;
   /**
    * What happened to it, as the service logged it (`events`): fetched with the transaction in
    * full (GetTransaction) and absent (undefined) from lists and mutation answers.
@@ -309,10 +311,23 @@ export interface UpdateWebhookUrlInput {
 
 export interface RecordManualPaymentInput {
   readonly paymentLinkId: string;
-  readonly amount: Money;
-  readonly bankAccountId: string;
+  /** Remote bank account ids and amounts: a split link's cheque names each account's part. */
+  readonly amounts: readonly { readonly amount: Money; readonly bankAccountId: string }[];
   readonly payerName?: string;
   readonly payerEmail?: string;
+  /** The statement memo (`statement`), kept with the payment at the service. */
+  readonly statement?: string;
+}
+
+/** `sendPaymentRequest`: the service emails the payment page of one link or aggregate link. */
+export interface SendPaymentRequestInput {
+  /** Remote ids: exactly one of the two. */
+  readonly paymentLinkId?: string;
+  readonly aggregateLinkId?: string;
+  readonly emails: readonly string[];
+  readonly ccEmails?: readonly string[];
+  readonly subject: string;
+  readonly message: string;
 }
 
 /** The service's `RequestStatus` of a refund or void request. */

@@ -172,6 +172,7 @@ export const transactionSchema = z
     matter: matterSchema.nullable(),
     paymentLink: paymentLinkSchema.nullable(),
     aggregatePaymentLink: ref.nullable(),
+    payRequest: z.object({ externalId: text }).nullable().optional(),
     // Selected by GetTransaction only (documents.ts); a list or a mutation's answer has none.
     events: z.array(transactionEventSchema).nullable().optional(),
   })
@@ -196,6 +197,7 @@ export const transactionSchema = z
     matter: t.matter,
     paymentLink: t.paymentLink,
     aggregateLinkId: t.aggregatePaymentLink?.id ?? null,
+    payRequestExternalId: t.payRequest?.externalId ?? null,
     ...(t.events === undefined ? {} : { events: t.events }),
   }));
 

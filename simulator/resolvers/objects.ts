@@ -129,6 +129,7 @@ const Transaction: Fields<TransactionRecord> = {
   matter: (t, _, { firm }) => matterOf(firm, t.matterId),
   payment: (t, _, { firm }) => (t.paymentId ? (firm.payments.get(t.paymentId) ?? null) : null),
   paymentLink: (t, _, { firm }) => linkOf(firm, t.paymentLinkId),
+  payRequest: (t) => (t.payRequestExternalId ? { externalId: t.payRequestExternalId } : null),
   processingEnv: () => 'sandbox',
   status_v2: (t) => t.status,
   surchargeAmount: (t) => t.surchargeAmount ?? 0,

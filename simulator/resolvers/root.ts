@@ -5,6 +5,7 @@ import * as lifecycle from '../lifecycle.js';
 import * as moneyOut from '../money-out.js';
 import * as records from '../records.js';
 import { notFound } from '../errors.js';
+import { sendPaymentRequest, type SendPaymentRequestInput } from '../pay-requests.js';
 import { triggerChargeback, triggerChargebackReversal } from '../chargebacks.js';
 import { createStatement, listStatements, type StatementsArgs } from '../statements.js';
 import {
@@ -127,6 +128,9 @@ export const mutation: Record<string, Resolver<unknown, never>> = {
   ),
   removePaymentLink: withInput<{ id: string }>((firm, { id }) =>
     records.removePaymentLink(firm, id),
+  ),
+  sendPaymentRequest: withInput<SendPaymentRequestInput>((firm, input, { baseUrl }) =>
+    sendPaymentRequest(firm, input, baseUrl),
   ),
   addAggregatePaymentLink: withInput<records.AggregateLinkInput & { paymentLinkIds: string[] }>(
     (firm, input, { ids }) => records.addAggregateLink(firm, ids, input),

@@ -119,6 +119,7 @@ export const aSettings = (over: Partial<Settings> = {}): Settings => ({
   requireSecondApprover: false,
   collectedAfterDays: 5,
   timeZone: 'America/New_York',
+  reminderDays: [3, 7, 14],
   updatedAt: at,
   service: {
     demoMode: false,

@@ -5,6 +5,7 @@ import { clipText255 } from '../../security/text.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { applyTransactionsToLedger } from '../ledger/apply.js';
 import { refreshTransactionFindings } from '../trust-findings/refresh.js';
+import { payRequestIds } from './pay-requests.js';
 import { resolveRelated } from './related-records.js';
 import { distinctBy, rowList } from '../../db/sql-lists.js';
 import { orgKey } from '../../org-key.js';
@@ -176,6 +177,7 @@ export async function storeRemoteTransactions(
   // ledger totals holds it already, so concurrent batches never wait on each other in a circle.
   for (const orgId of [...new Set(rows.map((r) => r.orgId))].sort()) await lockHistory(db, orgId);
   const related = await resolveRelated(db, rows, new Date());
+  const requests = await payRequestIds(db, rows);
   const values = rows.map(({ orgId, transaction: t, fetchedAt }, i) => {
     const r = related[i]!;
     return sql`(${orgId}::uuid, ${t.id}, ${t.amount}::numeric, ${t.amountRefunded}::numeric,
@@ -185,15 +187,17 @@ export async function storeRemoteTransactions(
       ${clipText255(t.type)}, ${t.originalTransactionId}, ${clipText255(t.depositId)},
       ${t.settledOn}::timestamptz, ${t.surchargeAmount}::numeric,
       ${fetchedAt.toISOString()}::timestamptz,
-      ${t.events ? JSON.stringify(t.events) : null}::jsonb)`;
+      ${t.events ? JSON.stringify(t.events) : null}::jsonb, ${requests[i]}::uuid)`;
   });
   const written = rowsOf<{ org_id: string; service_id: string; id: string; changed: boolean }>(
     await db.execute(sql`
       insert into transactions as t (org_id, service_id, ${sql.raw(list(''))}, remote_fetched_at,
-        events)
+        events, pay_request_id)
       values ${rowList(values)}
       on conflict (org_id, service_id) do update
       set ${setAll}, remote_fetched_at = excluded.remote_fetched_at, events = ${newEvents},
+          -- Once linked, a payment stays with its request (a snapshot without one keeps it).
+          pay_request_id = coalesce(excluded.pay_request_id, t.pay_request_id),
           original_transaction_id = case
             when t.original_service_id is distinct from excluded.original_service_id then null
             else t.original_transaction_id end,

@@ -29,6 +29,7 @@ export const toTransaction = (row: TransactionRow): Transaction => ({
   depositId: row.depositId,
   settledOn: row.settledOn?.toISOString() ?? null,
   surchargeAmount: row.surchargeAmount,
+  payRequestId: row.payRequestId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -19,3 +19,4 @@ export * from './audit.js';
 export * from './money-out-requests.js';
 export * from './trust-findings.js';
 export * from './approvals.js';
+export * from './payment-requests.js';

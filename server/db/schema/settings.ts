@@ -38,4 +38,9 @@ export const orgSettings = pgTable('org_settings', {
   // Days after which a payment the service has not reported in transit or deposited counts as
   // collected trust money (available to the trust guard); null: never by time alone.
   collectedAfterDays: integer('collected_after_days').default(5),
+  // The firm's reminder cadence of payment requests: days after the first email (server/money-in/).
+  reminderDays: integer('reminder_days')
+    .array()
+    .notNull()
+    .default(sql`'{3,7,14}'::integer[]`),
 });

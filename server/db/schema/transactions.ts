@@ -17,6 +17,7 @@ import { at, money, oneOf, serviceId, tenantColumns } from './columns.js';
 import { matters } from './matters.js';
 import { concurrentIndex, listIndex } from './concurrent-index.js';
 import { paymentLinks } from './payment-links.js';
+import { paymentRequests } from './payment-requests.js';
 
 /** Statuses a transaction may still leave without a new transaction being created. */
 const NON_FINAL_TRANSACTION_STATUSES = ['PENDING', 'FUNDS_IN_TRANSIT', 'HELD'] as const;
@@ -69,6 +70,12 @@ export const transactions = pgTable(
     // The service's log of the transaction (`events`) as last fetched in full; null until then.
     // Kept so a new event is a change, and each change's history row carries the log.
     events: jsonb('events').$type<Record<string, unknown>[]>(),
+    // The payment request whose email the payer answered (the service's `payRequest`). No index
+    // yet: nothing lists a request's payments, and requests are never deleted on their own (an
+    // index would be built CONCURRENTLY, in a migration of its own).
+    payRequestId: uuid('pay_request_id').references(() => paymentRequests.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('transactions_org_service_id').on(t.orgId, t.serviceId),
