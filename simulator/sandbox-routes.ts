@@ -11,6 +11,7 @@ import * as lifecycle from './lifecycle.js';
 import * as moneyOut from './money-out.js';
 import { triggerChargeback, triggerChargebackReversal } from './chargebacks.js';
 import { STATEMENT_EVENT_SHAPES, createStatement } from './statements.js';
+import { createSubscriptionRoutes } from './subscription-routes.js';
 import {
   TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
@@ -21,7 +22,8 @@ import {
   type TransactionRecord,
 } from './state.js';
 
-type Env = { Variables: { firm: FirmState } };
+export type SandboxEnv = { Variables: { firm: FirmState } };
+type Env = SandboxEnv;
 
 const Payer = {
   payerName: z.string().optional(),
@@ -72,14 +74,14 @@ const FaultBody = z.discriminatedUnion('target', [
 ]);
 
 /** The JSON of a transaction: the GraphQL field names (status_v2), without internals. */
-function transactionJson(t: TransactionRecord) {
+export function transactionJson(t: TransactionRecord) {
   const { seq: _seq, status, ...fields } = t;
   return { ...fields, status_v2: status };
 }
 
 const paymentJson = (p: PaymentRecord) => ({ ...p });
 
-async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+export async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   const text = await c.req.text();
   let json: unknown = {};
   if (text.trim()) {
@@ -393,5 +395,6 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
     return c.json(limiter.stats(c.var.firm.id));
   });
 
+  routes.route('/', createSubscriptionRoutes(parts));
   return routes;
 }

@@ -14,6 +14,7 @@ export {
   TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
 } from '../../shared/records.js';
+import type { RemoteSubscription } from './subscription-wire.js';
 import type {
   BankAccountCategory,
   PaymentLinkStatus,
@@ -145,6 +146,8 @@ export interface RemoteTransaction {
   readonly matter: RemoteMatter | null;
   readonly paymentLink: RemotePaymentLink | null;
   readonly aggregateLinkId: string | null;
+  /** The payment plan (the service's subscription) that made this payment; absent: none. */
+  readonly subscription?: RemoteSubscription | null;
   /**
    * What happened to it, as the service logged it (`events`): fetched with the transaction in
    * full (GetTransaction) and absent (undefined) from lists and mutation answers.

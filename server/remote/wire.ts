@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { fromCents } from '../../shared/money.js';
 import { remoteError, truncate } from './errors.js';
+import { subscriptionSchema } from './subscription-wire.js';
 import {
   BANK_ACCOUNT_CATEGORIES,
   PAYMENT_LINK_STATUSES,
@@ -172,6 +173,8 @@ export const transactionSchema = z
     matter: matterSchema.nullable(),
     paymentLink: paymentLinkSchema.nullable(),
     aggregatePaymentLink: ref.nullable(),
+    // The plan that made the payment; optional: an answer that does not select it has none.
+    subscription: subscriptionSchema.nullish(),
     // Selected by GetTransaction only (documents.ts); a list or a mutation's answer has none.
     events: z.array(transactionEventSchema).nullable().optional(),
   })
@@ -196,6 +199,7 @@ export const transactionSchema = z
     matter: t.matter,
     paymentLink: t.paymentLink,
     aggregateLinkId: t.aggregatePaymentLink?.id ?? null,
+    subscription: t.subscription ?? null,
     ...(t.events === undefined ? {} : { events: t.events }),
   }));
 
