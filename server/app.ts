@@ -35,6 +35,7 @@ import {
   paymentLinksRouter,
   transactionsRouter,
 } from './http/routes/records-api.js';
+import { paymentPlansRouter } from './http/routes/payment-plans.js';
 import { moneyOutRouter } from './http/routes/money-out.js';
 import { meRouter } from './http/routes/me.js';
 import { widgetTokensRouter } from './http/routes/widget-tokens.js';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   api.route('/matters', mattersRouter);
   api.route('/payment-links', paymentLinksRouter);
   api.route('/aggregate-links', aggregateLinksRouter);
+  api.route('/payment-plans', paymentPlansRouter);
   api.route('/bank-accounts', bankAccountsRouter);
   api.route('/transactions', transactionHistoryRouter);
   api.route('/transactions', transactionsRouter);

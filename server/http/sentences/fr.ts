@@ -40,4 +40,13 @@ export const fr: Readonly<Record<string, string>> = {
     'De l’argent dans le compte qui ne nomme aucun client',
   'A payment booked but not yet in a bank deposit':
     'Un paiement comptabilisé qui n’est pas encore dans un dépôt bancaire',
+  // Payment plans (server/domain/payment-plan-views.ts).
+  "A payment of {amount} failed ({reason}): ask the client to enrol another payment method at the plan's link before its next payment":
+    'Un paiement de {amount} a échoué ({reason}) : demandez au client d’enregistrer un autre moyen de paiement sur le lien du plan avant son prochain paiement',
+  "A payment of {amount} was returned by the bank: ask the client to enrol another payment method at the plan's link, and collect the returned amount with a payment link":
+    'Un paiement de {amount} a été retourné par la banque : demandez au client d’enregistrer un autre moyen de paiement sur le lien du plan, et encaissez le montant retourné avec un lien de paiement',
+  "The plan's last payment failed: ask the client to enrol another payment method at the plan's link":
+    'Le dernier paiement du plan a échoué : demandez au client d’enregistrer un autre moyen de paiement sur le lien du plan',
+  "The service says this plan needs attention: open it in the service's portal":
+    'Le service indique que ce plan demande votre attention : ouvrez-le dans le portail du service',
 };
