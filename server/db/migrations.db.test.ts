@@ -50,6 +50,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'org_settings',
       'organizations',
       'payment_links',
+      'payment_plans',
       'remote_budgets',
       'remote_request_slots',
       'remote_sites',
