@@ -8,8 +8,8 @@
 // account, matter, frequency, end) and adopts it: a lost answer never makes a second plan.
 import { and, eq, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PlanEnds } from '../../shared/payment-plans.js';
-import { bankAccounts, paymentPlans } from '../db/schema/index.js';
-import { remoteError } from '../remote/errors.js';
+import { paymentPlans } from '../db/schema/index.js';
+import { bankServiceId } from './bank-service-id.js';
 import type { RemoteSubscription } from '../remote/index.js';
 import { adoptOrCreate } from './adopt-or-create.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
@@ -47,23 +47,6 @@ function remoteState(remote: RemoteSubscription, askedAt: Date) {
 }
 
 const sameEnds = (a: PlanEnds | null, b: PlanEnds) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The bank account's remote id; a plan whose account the service removed cannot sync. */
-async function bankServiceId(ctx: SyncContext, orgId: string, row: PlanRow): Promise<string> {
-  const [bank] = row.bankAccountId
-    ? await ctx.db
-        .select({ serviceId: bankAccounts.serviceId })
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, row.bankAccountId)))
-    : [];
-  if (!bank) {
-    throw remoteError(
-      'invalid_input',
-      'The payment plan has no bank account (the remote service removed it): choose another one',
-    );
-  }
-  return bank.serviceId;
-}
 
 /** The subscription an earlier attempt made for this plan, by its terms (see the top). */
 async function findCreated(
@@ -116,7 +99,7 @@ export function syncPaymentPlan(ctx: SyncContext, orgId: string, id: string): Pr
     if (canceling && !row.serviceId && previous === 0) return void (await canceledHere());
     const terms = {
       clientId: await ensureClientSynced(ctx, orgId, row.clientId),
-      bankAccountId: await bankServiceId(ctx, orgId, row),
+      bankAccountId: await bankServiceId(ctx, orgId, row.bankAccountId, 'payment plan'),
       matterId: row.matterId ? await ensureMatterSynced(ctx, orgId, row.matterId) : null,
     };
     let askedAt = new Date();
