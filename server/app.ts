@@ -41,6 +41,7 @@ import {
   paymentLinksRouter,
   transactionsRouter,
 } from './http/routes/records-api.js';
+import { paymentPlansRouter } from './http/routes/payment-plans.js';
 import { moneyOutRouter } from './http/routes/money-out.js';
 import { approvalsRouter } from './http/routes/approvals.js';
 import { meRouter } from './http/routes/me.js';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps) {
   api.route('/aggregate-links', aggregateLinksRouter);
   api.route('/payment-links', paymentLinkRequestsRouter);
   api.route('/aggregate-links', aggregateLinkRequestsRouter);
+  api.route('/payment-plans', paymentPlansRouter);
   api.route('/bank-accounts', bankAccountsRouter);
   api.route('/transactions', transactionHistoryRouter);
   api.route('/transactions', transactionsRouter);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 // The fields' schemas are the records API's own, so a wrong input reads the same in both.
 import { amount, name, paymentLinkIdList as idList, recordId } from './schemas.js';
 import { idempotencyKey, moneyOutOverride, moneyOutReason } from './money-out.js';
+import { paymentPlanCreate, paymentPlanUpdate } from './payment-plans.js';
 
 export const actionInputs = {
   ClientCreate: z.strictObject({ name }),
@@ -30,6 +31,11 @@ export const actionInputs = {
   }),
   /** An empty list deletes the aggregate link. */
   AggregateLinkUpdate: z.strictObject({ aggregateLinkId: recordId, paymentLinkIds: idList }),
+  /** The records API's plan, pushed to the service before the answer. */
+  PaymentPlanCreate: paymentPlanCreate,
+  PaymentPlanUpdate: paymentPlanUpdate.extend({ paymentPlanId: recordId }),
+  /** Cancels the plan at the service: it charges no more. */
+  PaymentPlanCancel: z.strictObject({ paymentPlanId: recordId }),
   BankAccountsSync: z.strictObject({}),
   /** Refunds a payment (no amount: all that is left); answers the original and its reversals. */
   TransactionRefund: z.strictObject({

@@ -7,6 +7,7 @@ import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency.js';
 import type { CallerInfo } from './caller.js';
 import type { WebhookEndpointCheck, WebhookUrlInfo } from './integration-info.js';
 import type { RefundBody, VoidBody } from './money-out.js';
+import type { PaymentPlanDetail } from './payment-plans.js';
 import type { MoneyOutAnswer } from './money-out-answer.js';
 import type {
   AggregateLink,
@@ -36,6 +37,9 @@ export interface ActionResults {
   /** The original and its reversals. */
   TransactionRefund: Transaction[];
   TransactionVoid: Transaction[];
+  PaymentPlanCreate: PaymentPlanDetail[];
+  PaymentPlanUpdate: PaymentPlanDetail[];
+  PaymentPlanCancel: PaymentPlanDetail[];
 }
 
 /** A token, or a function that gets one (called again after a 401, so it may renew it). */

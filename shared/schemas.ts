@@ -127,6 +127,8 @@ export const transactionRecord = z.object({
   clientId: recordId.nullable(),
   matterId: recordId.nullable(),
   paymentLinkId: recordId.nullable(),
+  /** The payment plan that made this payment, if one did. */
+  paymentPlanId: recordId.nullable(),
   serviceId: z.string(),
   createdOn: z.iso.datetime(),
   errorMessage: z.string().nullable(),

@@ -9,6 +9,7 @@ const SYNC_PROBLEM_KINDS = [
   'matter',
   'paymentLink',
   'aggregateLink',
+  'paymentPlan',
   /** A deleted payment link not yet removed remotely (its local row is gone). */
   'paymentLinkRemoval',
   /** A deleted aggregate link not yet emptied remotely, so its URL may still take money. */

@@ -25,7 +25,7 @@ export const isPayment = (transaction: TransactionRecord): boolean =>
 const MONEY_GONE = new Set(['VOIDED', 'RETURNED', 'ERROR', 'CHARGED_BACK']);
 
 /** What a payment transaction still contributes to its link. */
-function netPaid(transaction: TransactionRecord): number {
+export function netPaid(transaction: TransactionRecord): number {
   if (!isPayment(transaction) || MONEY_GONE.has(transaction.status)) return 0;
   return transaction.amountProcessed - transaction.amountRefunded;
 }

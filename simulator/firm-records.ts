@@ -110,3 +110,53 @@ export interface StatementRecord {
   additionalFees: { amount: number; description: string; type: string }[];
   createdOn: string;
 }
+
+/** A subscription's schedule as the service takes it: one list of days set, one end set. */
+export interface SubscriptionFrequencyRecord {
+  weekly: string[] | null;
+  biweekly: string[] | null;
+  monthly: number[] | null;
+  yearly: string[] | null;
+}
+
+export interface SubscriptionEndsRecord {
+  never: boolean | null;
+  on: string | null;
+  payments: number | null;
+  amountPaid: number | null;
+}
+
+/** A payment plan (the service's subscription); its balance and status are derived. */
+export interface SubscriptionRecord {
+  id: string;
+  clientId: string;
+  matterId: string | null;
+  /** The one amount object (id, cents, bank account). */
+  amountId: string;
+  amount: number;
+  bankAccountId: string;
+  paymentMethods: string[] | null;
+  frequency: SubscriptionFrequencyRecord;
+  ends: SubscriptionEndsRecord;
+  startDate: string;
+  /** The next charge (`YYYY-MM-DD`); null once nothing is to come. */
+  nextBillDate: string | null;
+  /** The payment method the client enrolled at the url; null: none yet (`pending`). */
+  storedPaymentMethod: { method: 'ACH' | 'CREDIT' | 'DEBIT'; declines: boolean } | null;
+  canceled: boolean;
+  /** Set the day its schedule ended (`fulfilled`). */
+  fulfilledOn: string | null;
+  transactionIds: string[];
+  createdOn: string;
+}
+
+/** The firm's subscriptions and its sandbox clock (`today`; null: the real date). */
+export interface SubscriptionState {
+  subscriptions: Map<string, SubscriptionRecord>;
+  today: string | null;
+}
+
+export const emptySubscriptions = (): SubscriptionState => ({
+  subscriptions: new Map(),
+  today: null,
+});

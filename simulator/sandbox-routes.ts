@@ -12,17 +12,17 @@ import * as lifecycle from './lifecycle.js';
 import * as moneyOut from './money-out.js';
 import { triggerChargeback, triggerChargebackReversal } from './chargebacks.js';
 import { STATEMENT_EVENT_SHAPES, createStatement } from './statements.js';
+import { body, transactionJson, type SandboxEnv } from './sandbox-http.js';
+import { createSubscriptionRoutes } from './subscription-routes.js';
 import {
   TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   getBankAccount,
-  type FirmState,
   type PaymentRecord,
-  type TransactionRecord,
 } from './state.js';
 
-type Env = { Variables: { firm: FirmState } };
+type Env = SandboxEnv;
 
 const Payer = {
   payerName: z.string().optional(),
@@ -72,26 +72,7 @@ const FaultBody = z.discriminatedUnion('target', [
   }),
 ]);
 
-/** The JSON of a transaction: the GraphQL field names (status_v2), without internals. */
-function transactionJson(t: TransactionRecord) {
-  const { seq: _seq, status, ...fields } = t;
-  return { ...fields, status_v2: status };
-}
-
 const paymentJson = (p: PaymentRecord) => ({ ...p });
-
-async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  const text = await c.req.text();
-  let json: unknown = {};
-  if (text.trim()) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new SimulatorError('BAD_USER_INPUT', 'The body is not valid JSON');
-    }
-  }
-  return schema.parse(json);
-}
 
 export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
   const { registry, webhooks, faults, limiter } = parts;
@@ -397,5 +378,6 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
     return c.json(limiter.stats(c.var.firm.id));
   });
 
+  routes.route('/', createSubscriptionRoutes(parts));
   return routes;
 }

@@ -10,6 +10,7 @@ import { buildExecutableSchema } from './graphql-endpoint.js';
 import { createIdSource } from './ids.js';
 import * as ledger from './ledger.js';
 import * as lifecycle from './lifecycle.js';
+import * as clock from './sandbox-clock.js';
 import * as moneyOut from './money-out.js';
 import * as chargebacks from './chargebacks.js';
 import * as statements from './statements.js';
@@ -99,6 +100,17 @@ export interface Simulator {
     sealPaymentLink(firm: FirmRef, linkId: string): void;
     /** Any event kind, e.g. `firm.updated`; data defaults to `{}`. */
     emitEvent(firm: FirmRef, type: string, data?: Record<string, unknown>): WebhookEvent;
+    /** Moves the firm's clock (`{ days }` or `{ to }`), making the plan charges due meanwhile. */
+    advanceClock(
+      firm: FirmRef,
+      by: { days?: number; to?: string },
+    ): ReturnType<typeof clock.advanceClock>;
+    /** The client enrols a payment method on a plan (it becomes active). */
+    enrollSubscription(
+      firm: FirmRef,
+      subscriptionId: string,
+      options?: Parameters<typeof clock.enrollSubscription>[2],
+    ): void;
   };
   webhooks: {
     setMode(firm: FirmRef, mode: DeliveryMode): void;
@@ -204,6 +216,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       createStatement: (ref, input) => statements.createStatement(env, firm(ref), input),
       createTransaction: (ref, init) => ledger.createTransaction(env, firm(ref), init),
       sealPaymentLink: (ref, id) => void ledger.sealPaymentLink(firm(ref), id),
+      advanceClock: (ref, by) => clock.advanceClock(env, firm(ref), by),
+      enrollSubscription: (ref, id, o) => void clock.enrollSubscription(firm(ref), id, o),
       emitEvent: (ref, type, data = {}) => {
         const [event] = webhooks.emit(firm(ref), [{ type, data }]);
         return event as WebhookEvent;

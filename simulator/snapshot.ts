@@ -10,7 +10,12 @@ import type {
   TransactionRecord,
   WebhookUrlRecord,
 } from './state.js';
-import { emptyMoneyOut, type MoneyOutRequestRecord, type StatementRecord } from './firm-records.js';
+import {
+  emptyMoneyOut,
+  type MoneyOutRequestRecord,
+  type StatementRecord,
+  type SubscriptionRecord,
+} from './firm-records.js';
 
 interface FirmSnapshot {
   id: string;
@@ -28,6 +33,10 @@ interface FirmSnapshot {
   moneyOutRequests?: MoneyOutRequestRecord[];
   /** Absent in snapshots written before statements existed. */
   statements?: StatementRecord[];
+  /** Absent in snapshots written before payment plans existed. */
+  subscriptions?: SubscriptionRecord[];
+  /** The sandbox clock's day (null: the real date). */
+  today?: string | null;
   nextSeq: number;
 }
 
@@ -51,6 +60,8 @@ export function snapshotFirm(firm: FirmState): FirmSnapshot {
     webhookUrls: [...firm.webhookUrls.values()],
     moneyOutRequests: [...firm.moneyOut.requests.values()],
     statements: [...firm.statements.values()],
+    subscriptions: [...firm.plans.subscriptions.values()],
+    today: firm.plans.today,
     nextSeq: firm.nextSeq,
   };
 }
@@ -82,6 +93,7 @@ export function restoreFirm(snapshot: FirmSnapshot): FirmState {
     linkTransactions,
     moneyOut: { ...emptyMoneyOut(), requests: byId(snapshot.moneyOutRequests ?? []) },
     statements: byId(snapshot.statements ?? []),
+    plans: { subscriptions: byId(snapshot.subscriptions ?? []), today: snapshot.today ?? null },
     nextSeq: snapshot.nextSeq,
   };
 }

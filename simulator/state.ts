@@ -11,7 +11,9 @@ import { notFound } from './errors.js';
 import type { IdSource } from './ids.js';
 import {
   emptyMoneyOut,
+  emptySubscriptions,
   type MoneyOutState,
+  type SubscriptionState,
   type StatementRecord,
   type TransactionEventRecord,
 } from './firm-records.js';
@@ -149,6 +151,8 @@ export interface TransactionRecord {
   surchargeAmount?: number;
   createdOn: string;
   updatedOn: string;
+  /** The subscription that charged it (a plan payment); absent: none. */
+  subscriptionId?: string | null;
   /** Its log (`events`); absent in older snapshots. */
   events?: TransactionEventRecord[];
   /** `payRequest.externalId`: paid on a link a request was sent for (pay-requests.ts). */
@@ -185,6 +189,8 @@ export interface FirmState {
   moneyOut: MoneyOutState;
   /** Monthly statements (statements.ts). */
   statements: Map<string, StatementRecord>;
+  /** Payment plans and the sandbox clock (subscriptions.ts, sandbox-clock.ts). */
+  plans: SubscriptionState;
   nextSeq: number;
 }
 
@@ -231,6 +237,7 @@ export function createFirmState(ids: IdSource, init: FirmInit, ordinal: number):
     linkTransactions: new Map(),
     moneyOut: emptyMoneyOut(),
     statements: new Map(),
+    plans: emptySubscriptions(),
     nextSeq: 1,
   };
 }

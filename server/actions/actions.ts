@@ -3,12 +3,19 @@ import type { ActionInput, ActionName, MONEY_OUT_ACTIONS } from '../../shared/ac
 
 type MoneyOutActionName = (typeof MONEY_OUT_ACTIONS)[number];
 import type { Executor } from '../db/index.js';
-import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
+import {
+  aggregateLinks,
+  clients,
+  matters,
+  paymentLinks,
+  paymentPlans,
+} from '../db/schema/index.js';
 import * as aggregate from '../domain/aggregate-links.js';
 import * as client from '../domain/clients.js';
 import { requireReference } from '../domain/lookups.js';
 import * as matter from '../domain/matters.js';
 import * as paymentLink from '../domain/payment-links.js';
+import * as paymentPlan from '../domain/payment-plans.js';
 import { invalidInput } from '../errors.js';
 import type { SyncedRecord } from '../sync-rules/requests.js';
 
@@ -41,6 +48,8 @@ const exists = {
     requireReference(db, paymentLinks, orgId, id, 'paymentLinkId', 'payment link'),
   aggregateLink: (db: Executor, orgId: string, id: string) =>
     requireReference(db, aggregateLinks, orgId, id, 'aggregateLinkId', 'aggregate link'),
+  paymentPlan: (db: Executor, orgId: string, id: string) =>
+    requireReference(db, paymentPlans, orgId, id, 'paymentPlanId', 'payment plan'),
 };
 
 /** An aggregate link's members must be syncable: each needs a bank account to collect into. */
@@ -118,6 +127,18 @@ export const recordActions: RecordActions = {
     (db, orgId, id, { paymentLinkId: _, ...changes }) =>
       paymentLink.updatePaymentLink(db, orgId, id, changes),
   ),
+  PaymentPlanCreate: creates('paymentPlan', paymentPlan.createPaymentPlan),
+  PaymentPlanUpdate: updates(
+    'paymentPlan',
+    (input) => input.paymentPlanId,
+    (db, orgId, id, { paymentPlanId: _, ...changes }) =>
+      paymentPlan.updatePaymentPlan(db, orgId, id, changes),
+  ),
+  PaymentPlanCancel: updates(
+    'paymentPlan',
+    (input) => input.paymentPlanId,
+    (db, orgId, id) => paymentPlan.cancelPaymentPlan(db, orgId, id),
+  ),
   AggregateLinkCreate: creates('aggregateLink', async (db, orgId, input) => {
     await requireSyncableMembers(db, orgId, input.paymentLinkIds);
     return aggregate.createAggregateLink(db, orgId, {
@@ -169,5 +190,10 @@ export function readAffected(db: Executor, orgId: string, affected: Affected): P
       return paymentLink.getPaymentLink(db, orgId, affected.id);
     case 'aggregateLink':
       return aggregate.getAggregateLink(db, orgId, affected.id);
+    case 'paymentPlan':
+      // The actions answer in English (the records API in the caller's language).
+      return paymentPlan
+        .getPaymentPlan(db, orgId, affected.id)
+        .then((plan) => ({ ...plan, attention: plan.attention?.text ?? null }));
   }
 }

@@ -52,6 +52,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'org_settings',
       'organizations',
       'payment_links',
+      'payment_plans',
       'payment_requests',
       'remote_budgets',
       'remote_request_slots',

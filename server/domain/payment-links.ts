@@ -75,7 +75,7 @@ export async function getPaymentLink(
 // Bank accounts exist locally only once synced from the remote service, hence the hint. Each
 // reference stays locked (`key share`) until the write commits, so a concurrent delete of the
 // record referred to waits, then finds the link (and refuses), or the link finds it gone (400).
-const requireBankAccount = (db: Executor, orgId: string, id: string) =>
+export const requireBankAccount = (db: Executor, orgId: string, id: string) =>
   requireReference(
     db,
     bankAccounts,
@@ -86,11 +86,11 @@ const requireBankAccount = (db: Executor, orgId: string, id: string) =>
     'key share',
   );
 
-const requireClient = (db: Executor, orgId: string, id: string) =>
+export const requireClient = (db: Executor, orgId: string, id: string) =>
   requireReference(db, clients, orgId, id, 'clientId', 'client', 'key share');
 
-/** A matter, when given, must belong to the payment link's client. */
-async function requireMatterOfClient(
+/** A matter, when given, must belong to the payment link's (or plan's) client. */
+export async function requireMatterOfClient(
   db: Executor,
   orgId: string,
   matterId: string,

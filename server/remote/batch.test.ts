@@ -58,6 +58,7 @@ describe('buildBatchDocument', () => {
     expect(fragmentNames.sort()).toEqual([
       'MatterFields',
       'PaymentLinkFields',
+      'SubscriptionFields',
       'TransactionEventFields',
       'TransactionFields',
     ]);

@@ -175,6 +175,20 @@ describe('remote client: every function in our terms, over loopback HTTP', () =>
       getRefundRequest: ['r-1'],
       getVoidRequest: ['v-1'],
       voidDetails: ['t-1'],
+      addSubscription: [
+        {
+          clientId: 'c-1',
+          amount: '1.00',
+          bankAccountId: 'b-1',
+          frequency: 'monthly',
+          ends: 'never',
+          startDate: '2027-01-01',
+        },
+      ],
+      updateSubscription: [{ id: 's-1', startDate: '2027-01-01', ends: { payments: 2 } }],
+      cancelSubscription: ['s-1'],
+      getSubscription: ['s-1'],
+      listClientSubscriptions: ['c-1'],
     };
     const signal = AbortSignal.abort(new Error('withdrawn'));
     for (const [name, list] of Object.entries(args)) {

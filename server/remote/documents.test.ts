@@ -84,6 +84,27 @@ const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
   getRefundRequest: operations.getRefundRequest('r1'),
   getVoidRequest: operations.getVoidRequest('v1'),
   voidDetails: operations.voidDetails('t1'),
+  addSubscription: operations.addSubscription({
+    clientId: 'c1',
+    matterId: 'm1',
+    amount: '300.00',
+    bankAccountId: 'b1',
+    frequency: 'monthly',
+    ends: { payments: 3 },
+    startDate: '2027-01-15',
+    paymentMethods: ['ACH'],
+  }),
+  updateSubscription: operations.updateSubscription({
+    id: 's1',
+    amount: '250.00',
+    bankAccountId: 'b1',
+    frequency: 'weekly',
+    ends: { amountPaid: '1000.00' },
+    startDate: '2027-01-15',
+  }),
+  cancelSubscription: operations.cancelSubscription('s1'),
+  getSubscription: operations.getSubscription('s1'),
+  listClientSubscriptions: operations.listClientSubscriptions('c1'),
 };
 
 const all = Object.values(samples);

@@ -264,6 +264,43 @@ export const documents = {
     }`,
     'VoidRequestFields',
   ),
+  // Payment plans (the service's subscriptions). A subscription takes no externalId: a retried
+  // create finds its first try among its client's newest subscriptions (sync/payment-plans.ts).
+  AddSubscription: withFragments(
+    `mutation AddSubscription($input: AddSubscriptionInput!) {
+      addSubscription(input: $input) { ...SubscriptionFields }
+    }`,
+    'SubscriptionFields',
+  ),
+  UpdateSubscription: withFragments(
+    `mutation UpdateSubscription($input: UpdateSubscriptionInput!) {
+      updateSubscription(input: $input) { ...SubscriptionFields }
+    }`,
+    'SubscriptionFields',
+  ),
+  CancelSubscription: withFragments(
+    `mutation CancelSubscription($input: CancelSubscriptionInput!) {
+      cancelSubscription(input: $input) { ...SubscriptionFields }
+    }`,
+    'SubscriptionFields',
+  ),
+  GetSubscription: withFragments(
+    `query GetSubscription($id: String!) {
+      subscription(id: $id) { ...SubscriptionFields }
+    }`,
+    'SubscriptionFields',
+  ),
+  ListClientSubscriptions: withFragments(
+    `query ListClientSubscriptions($clientId: String!, $first: Int, $orderDirection: String) {
+      client(id: $clientId) {
+        id
+        subscriptions(first: $first, orderDirection: $orderDirection) {
+          edges { node { ...SubscriptionFields } }
+        }
+      }
+    }`,
+    'SubscriptionFields',
+  ),
 } as const;
 
 export type OperationName = keyof typeof documents;

@@ -114,6 +114,52 @@ const fragments = {
       payRequest {
         externalId
       }
+      subscription {
+        ...SubscriptionFields
+      }
+    }
+  `,
+  // Everything a local payment plan holds, so a payment of a plan we do not have yet can make it.
+  SubscriptionFields: /* GraphQL */ `
+    fragment SubscriptionFields on Subscription {
+      id
+      url
+      status
+      client {
+        id
+      }
+      matter {
+        id
+      }
+      amounts {
+        amount
+        bankAccount {
+          id
+        }
+      }
+      paymentMethods
+      schedule {
+        frequency {
+          weekly
+          biweekly
+          monthly
+          yearly
+        }
+        ends {
+          never
+          on
+          payments
+          amountPaid
+        }
+      }
+      balance {
+        totalOutstanding
+        totalPaid
+      }
+      upcomingPayments {
+        billDate
+        amount
+      }
     }
   `,
   // A transaction's log at the service, fetched with the transaction in full (GetTransaction)
@@ -169,7 +215,7 @@ type FragmentName = keyof typeof fragments;
 
 // Fragments used by other fragments, so a document names only what it spreads directly.
 const fragmentDeps: Partial<Record<FragmentName, readonly FragmentName[]>> = {
-  TransactionFields: ['MatterFields', 'PaymentLinkFields'],
+  TransactionFields: ['MatterFields', 'PaymentLinkFields', 'SubscriptionFields'],
 };
 
 /** The operation, then every fragment it spreads (directly or through another fragment). */

@@ -9,3 +9,5 @@ export { SharedLimiterRegistry } from './limiter-shared.js';
 export { PostgresBudgetStore, remoteBudgetUsage } from './limiter-store.js';
 export { fixedTarget, type ResolveRemoteTarget } from './target.js';
 export * from './types.js';
+export type { RemoteSubscription } from './subscription-wire.js';
+export type { AddSubscriptionInput, UpdateSubscriptionInput } from './subscription-operations.js';

@@ -9,6 +9,7 @@
 import { moneyOperations } from './money-operations.js';
 import { operation, type RemoteOperation } from './operation.js';
 import { recordOperations } from './record-operations.js';
+import { subscriptionOperations } from './subscription-operations.js';
 import type {
   CreateWebhookUrlInput,
   RemoteIdentity,
@@ -77,4 +78,9 @@ const accountOperations = {
   },
 };
 
-export const operations = { ...recordOperations, ...moneyOperations, ...accountOperations };
+export const operations = {
+  ...recordOperations,
+  ...subscriptionOperations,
+  ...moneyOperations,
+  ...accountOperations,
+};

@@ -14,6 +14,7 @@ export {
   TRANSACTION_METHODS,
   TRANSACTION_STATUSES,
 } from '../../shared/records.js';
+import type { RemoteSubscription } from './subscription-wire.js';
 import type {
   BankAccountCategory,
   PaymentLinkStatus,
@@ -147,6 +148,8 @@ export interface RemoteTransaction {
   readonly aggregateLinkId: string | null;
   /** The pay request it answers (`payRequest.externalId`); absent or null when none. */
   readonly payRequestExternalId?: string | null;
+  /** The payment plan (the service's subscription) that made this payment; absent: none. */
+  readonly subscription?: RemoteSubscription | null;
   /**
    * What happened to it, as the service logged it (`events`): fetched with the transaction in
    * full (GetTransaction) and absent (undefined) from lists and mutation answers.

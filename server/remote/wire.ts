@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { fromCents } from '../../shared/money.js';
 import { remoteError, truncate } from './errors.js';
+import { subscriptionSchema } from './subscription-wire.js';
 import {
   BANK_ACCOUNT_CATEGORIES,
   PAYMENT_LINK_STATUSES,
@@ -173,6 +174,8 @@ export const transactionSchema = z
     paymentLink: paymentLinkSchema.nullable(),
     aggregatePaymentLink: ref.nullable(),
     payRequest: z.object({ externalId: text }).nullable().optional(),
+    // The plan that made the payment; optional: an answer that does not select it has none.
+    subscription: subscriptionSchema.nullish(),
     // Selected by GetTransaction only (documents.ts); a list or a mutation's answer has none.
     events: z.array(transactionEventSchema).nullable().optional(),
   })
@@ -198,6 +201,7 @@ export const transactionSchema = z
     paymentLink: t.paymentLink,
     aggregateLinkId: t.aggregatePaymentLink?.id ?? null,
     payRequestExternalId: t.payRequest?.externalId ?? null,
+    subscription: t.subscription ?? null,
     ...(t.events === undefined ? {} : { events: t.events }),
   }));
 

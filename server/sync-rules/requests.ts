@@ -10,6 +10,7 @@ export const SYNC_JOB = {
   matter: 'sync.matter',
   paymentLink: 'sync.payment_link',
   aggregateLink: 'sync.aggregate_link',
+  paymentPlan: 'sync.payment_plan',
   removePaymentLink: 'remove.payment_link',
   removeAggregateLink: 'remove.aggregate_link',
 } as const;

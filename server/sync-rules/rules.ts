@@ -40,3 +40,32 @@ export function paymentLinkNeedsSync(
 export function aggregateLinkNeedsSync(): boolean {
   return true;
 }
+
+interface PaymentPlanFields {
+  serviceId: string | null;
+  amount: string;
+  bankAccountId: string | null;
+  matterId: string | null;
+  frequency: string;
+  ends: unknown;
+  cancelRequestedAt: Date | null;
+}
+
+/**
+ * Payment plan: no serviceId yet, a cancel asked for, or what the service holds of it changed
+ * (amount, bank account, matter, frequency, end). Its client, start and methods do not change.
+ */
+export function paymentPlanNeedsSync(
+  before: PaymentPlanFields | null,
+  after: PaymentPlanFields,
+): boolean {
+  if (!after.serviceId || before === null) return true;
+  return (
+    (after.cancelRequestedAt !== null && before.cancelRequestedAt === null) ||
+    before.amount !== after.amount ||
+    before.bankAccountId !== after.bankAccountId ||
+    before.matterId !== after.matterId ||
+    before.frequency !== after.frequency ||
+    JSON.stringify(before.ends) !== JSON.stringify(after.ends)
+  );
+}

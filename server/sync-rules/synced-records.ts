@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
-import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
+import {
+  aggregateLinks,
+  clients,
+  matters,
+  paymentLinks,
+  paymentPlans,
+} from '../db/schema/index.js';
 
 // The records the write path syncs, and the state a write that asks for a sync leaves them in
 // (the sync state columns every synced table shares: db/schema/columns.ts syncColumns).
@@ -9,10 +15,14 @@ import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/ind
 export const PENDING = { syncStatus: 'pending', nextSyncAt: null } as const;
 
 /** The record types the write path syncs. */
-export type SyncedRecord = 'client' | 'matter' | 'paymentLink' | 'aggregateLink';
+export type SyncedRecord = 'client' | 'matter' | 'paymentLink' | 'aggregateLink' | 'paymentPlan';
 
 export type SyncedTable =
-  typeof clients | typeof matters | typeof paymentLinks | typeof aggregateLinks;
+  | typeof clients
+  | typeof matters
+  | typeof paymentLinks
+  | typeof aggregateLinks
+  | typeof paymentPlans;
 
 /** The table of each synced record type. */
 export const SYNCED_TABLES: Record<SyncedRecord, SyncedTable> = {
@@ -20,6 +30,7 @@ export const SYNCED_TABLES: Record<SyncedRecord, SyncedTable> = {
   matter: matters,
   paymentLink: paymentLinks,
   aggregateLink: aggregateLinks,
+  paymentPlan: paymentPlans,
 };
 
 /** Back to `pending`, with a job on its way (the write path's PENDING, for a record by id). */

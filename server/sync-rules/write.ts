@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/index.js';
-import type { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
+import type {
+  aggregateLinks,
+  clients,
+  matters,
+  paymentLinks,
+  paymentPlans,
+} from '../db/schema/index.js';
 import { requestSync, type SyncedRecord } from './requests.js';
 import { PENDING, SYNCED_TABLES } from './synced-records.js';
 
@@ -13,6 +19,7 @@ interface Tables {
   matter: typeof matters;
   paymentLink: typeof paymentLinks;
   aggregateLink: typeof aggregateLinks;
+  paymentPlan: typeof paymentPlans;
 }
 type Row<R extends SyncedRecord> = Tables[R]['$inferSelect'];
 type Insert<R extends SyncedRecord> = Tables[R]['$inferInsert'];

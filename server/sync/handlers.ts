@@ -7,7 +7,14 @@ import { emptyRemoteAggregate, syncAggregateLink } from './aggregate-links.js';
 import { syncClient, syncMatter } from './clients-matters.js';
 import { createSyncContext, type SyncContext } from './context.js';
 import { syncPaymentLink } from './payment-links.js';
-import { aggregateLinks, clients, matters, paymentLinks } from '../db/schema/index.js';
+import { syncPaymentPlan } from './payment-plans.js';
+import {
+  aggregateLinks,
+  clients,
+  matters,
+  paymentLinks,
+  paymentPlans,
+} from '../db/schema/index.js';
 import { markFailed, markRetrying } from './record-state.js';
 import { SYNC_JOB, type AggregateLinkRemoval } from '../sync-rules/requests.js';
 import type { SyncedTable } from '../sync-rules/synced-records.js';
@@ -106,6 +113,7 @@ export function syncJobHandlers(deps: {
     [SYNC_JOB.matter]: recordSync(ctx, matters, syncMatter),
     [SYNC_JOB.paymentLink]: recordSync(ctx, paymentLinks, syncPaymentLink),
     [SYNC_JOB.aggregateLink]: recordSync(ctx, aggregateLinks, syncAggregateLink),
+    [SYNC_JOB.paymentPlan]: recordSync(ctx, paymentPlans, syncPaymentPlan),
     [SYNC_JOB.removePaymentLink]: removePaymentLink(ctx),
     [SYNC_JOB.removeAggregateLink]: removeAggregateLink(ctx),
   };

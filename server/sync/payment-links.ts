@@ -1,6 +1,6 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { bankAccounts, paymentLinks } from '../db/schema/index.js';
-import { remoteError } from '../remote/errors.js';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { paymentLinks } from '../db/schema/index.js';
+import { bankServiceId } from './bank-service-id.js';
 import { adoptOrCreate } from './adopt-or-create.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
 import { callOptions, type SyncContext } from './context.js';
@@ -24,25 +24,14 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
     const attempt = await beginAttempt(ctx.db, paymentLinks, orgId, id);
     if (!attempt) return;
     const { row } = attempt;
-    const [bank] = row.bankAccountId
-      ? await ctx.db
-          .select({ serviceId: bankAccounts.serviceId })
-          .from(bankAccounts)
-          .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, row.bankAccountId)))
-      : [];
-    if (!bank) {
-      throw remoteError(
-        'invalid_input',
-        'The payment link has no bank account (the remote service removed it): choose another one',
-      );
-    }
+    const bankAccountId = await bankServiceId(ctx, orgId, row.bankAccountId, 'payment link');
     const clientId = await ensureClientSynced(ctx, orgId, row.clientId);
     const matterId = row.matterId ? await ensureMatterSynced(ctx, orgId, row.matterId) : null;
     const fields = {
       clientId,
       matterId,
       amount: row.amount,
-      bankAccountId: bank.serviceId,
+      bankAccountId,
       memo: row.name,
     };
     const o = callOptions(ctx);

@@ -4,7 +4,7 @@ import { FAILED_MONEY_OUT_STATUSES } from '../../shared/money-out.js';
 import type { ListQuery, Page } from '../../shared/schemas.js';
 import type { SyncProblemKind, SyncProblemRecord } from '../../shared/sync-problems.js';
 import type { Executor } from '../db/index.js';
-import { moneyOutRequests as moneyOut } from '../db/schema/index.js';
+import { clients, moneyOutRequests as moneyOut } from '../db/schema/index.js';
 import { startProgress } from '../domain/integration-state.js';
 import { pageAfter, toPage } from '../domain/pagination.js';
 import { conflict, notFound } from '../errors.js';
@@ -29,13 +29,17 @@ const FAILING = ['error', 'retrying'] as const;
 function problemSources(orgId: string, db: Executor) {
   const records = (Object.entries(SYNCED_TABLES) as [SyncedRecord, unknown][]).map(
     ([record, table]) => {
-      const t = table as (typeof SYNCED_TABLES)['client'];
+      const t = table as typeof clients;
+      // A payment plan has no name.
+      const named = 'name' in (table as object);
       return db
         .select({
           kind: sql<SyncProblemKind>`${record}::text`.as('kind'),
           id: t.id,
           recordId: sql<string>`${t.id}::text`.as('record_id'),
-          name: sql<string | null>`${t.name}::text`.as('name'),
+          name: (named ? sql<string | null>`${t.name}::text` : sql<string | null>`null::text`).as(
+            'name',
+          ),
           status: sql<string>`${t.syncStatus}::text`.as('status'),
           errorMessage: sql<string | null>`${t.syncErrorMessage}`.as('error_message'),
           attempts: sql<number>`${t.syncAttempts}`.as('attempts'),

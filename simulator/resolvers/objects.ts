@@ -11,6 +11,8 @@ import {
 import type { Resolver } from '../graphql-endpoint.js';
 import { refundBlocker, voidBlocker } from '../lifecycle.js';
 import type { WebhookLogEntry } from '../ledger.js';
+import type { SubscriptionRecord } from '../firm-records.js';
+import * as plans from '../subscriptions.js';
 import {
   getBankAccount,
   getWebhookUrl,
@@ -44,6 +46,20 @@ function balanceOfLinks(firm: FirmState, pick: (link: PaymentLinkRecord) => bool
 
 const Client: Fields<ClientRecord> = {
   balance: (client, _, { firm }) => balanceOfLinks(firm, (link) => link.clientId === client.id),
+  subscriptions: (client, args, { firm }) =>
+    plans.clientSubscriptions(firm, client.id, args as never),
+};
+
+const Subscription: Fields<SubscriptionRecord> = {
+  amounts: (s) => [{ id: s.amountId, amount: s.amount, bankAccountId: s.bankAccountId }],
+  balance: (s, _, { firm }) => plans.subscriptionBalance(firm, s),
+  client: (s, _, { firm }) => clientOf(firm, s.clientId),
+  matter: (s, _, { firm }) => matterOf(firm, s.matterId),
+  schedule: (s) => ({ frequency: s.frequency, ends: s.ends }),
+  status: (s, _, { firm }) => plans.subscriptionStatus(firm, s),
+  surchargeEnabled: () => false,
+  upcomingPayments: (s, _, { firm }) => plans.upcomingCharges(firm, s),
+  url: (s, _, { baseUrl }) => `${baseUrl}/pay/subscriptions/${s.id}`,
 };
 
 const Matter: Fields<MatterRecord> = {
@@ -132,6 +148,8 @@ const Transaction: Fields<TransactionRecord> = {
   payRequest: (t) => (t.payRequestExternalId ? { externalId: t.payRequestExternalId } : null),
   processingEnv: () => 'sandbox',
   status_v2: (t) => t.status,
+  subscription: (t, _, { firm }) =>
+    t.subscriptionId ? (firm.plans.subscriptions.get(t.subscriptionId) ?? null) : null,
   surchargeAmount: (t) => t.surchargeAmount ?? 0,
   surchargeAmountRefunded: () => 0,
 };
@@ -153,6 +171,7 @@ const WebhookEvent: Fields<WebhookLogEntry> = {
 
 export const objects = {
   Client,
+  Subscription,
   Matter,
   PaymentLink,
   Amount,

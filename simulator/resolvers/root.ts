@@ -18,6 +18,7 @@ import {
   type WebhookUrlRecord,
 } from '../state.js';
 import { listTransactions, type TransactionsListArgs } from '../transactions-list.js';
+import * as plans from '../subscriptions.js';
 import { createWebhookUrl, updateWebhookUrl, type WebhookUrlInput } from './webhook-urls.js';
 
 type ByKey = { id?: string | null; externalId?: string | null };
@@ -92,6 +93,11 @@ export const query: Record<string, Resolver<unknown, never>> = {
   statements: ((_, args, { firm }) => listStatements(firm, args)) satisfies Resolver<
     unknown,
     StatementsArgs
+  >,
+
+  subscription: ((_, { id }, { firm }) => plans.getSubscription(firm, id)) satisfies Resolver<
+    unknown,
+    { id: string }
   >,
 
   webhookUrlsList: ((_, __, { firm }) => {
@@ -180,6 +186,15 @@ export const mutation: Record<string, Resolver<unknown, never>> = {
   transactionVoid: withInput<{ transactionId: string; externalId?: string | null }>(
     (firm, input, context) =>
       moneyOut.requestResult(firm, moneyOut.createRequest(context.ledger, firm, 'void', input)),
+  ),
+  addSubscription: withInput<plans.AddSubscriptionInput>((firm, input, { ids }) =>
+    plans.addSubscription(firm, ids, input),
+  ),
+  updateSubscription: withInput<plans.UpdateSubscriptionInput>((firm, input, { ids }) =>
+    plans.updateSubscription(firm, ids, input),
+  ),
+  cancelSubscription: withInput<{ subscriptionId: string }>((firm, { subscriptionId }) =>
+    plans.cancelSubscription(firm, subscriptionId),
   ),
   webhookUrlCreate: withInput<WebhookUrlInput & { url: string; enabledWebhooks: string[] }>(
     (firm, input, { ids }) => createWebhookUrl(firm, ids, input),

@@ -299,6 +299,7 @@ export const es = {
   // <service-sync-problems>
   'Payment link removal': 'Eliminación de enlace de pago',
   'Aggregate link removal': 'Eliminación de enlace agrupado',
+  'Payment plan': 'Plan de pagos',
   Refund: 'Reembolso',
   Void: 'Anulación',
   Failed: 'Fallido',

@@ -298,6 +298,7 @@ export const fr = {
   // <service-sync-problems>
   'Payment link removal': 'Retrait de lien de paiement',
   'Aggregate link removal': 'Retrait de lien groupé',
+  'Payment plan': 'Plan de paiement',
   Refund: 'Remboursement',
   Void: 'Annulation',
   Failed: 'Échec',

@@ -20,6 +20,7 @@ const kindLabel = (kind: SyncProblemKind): string =>
     matter: msg('Matter'),
     paymentLink: msg('Payment link'),
     aggregateLink: msg('Aggregate link'),
+    paymentPlan: msg('Payment plan'),
     paymentLinkRemoval: msg('Payment link removal'),
     aggregateLinkRemoval: msg('Aggregate link removal'),
     refund: msg('Refund'),

@@ -90,6 +90,7 @@ export const aTransaction = (over: Partial<Transaction> = {}): Transaction => ({
   clientId: null,
   matterId: null,
   paymentLinkId: null,
+  paymentPlanId: null,
   originalTransactionId: null,
   originalServiceId: null,
   depositId: null,

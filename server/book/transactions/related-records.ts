@@ -4,8 +4,9 @@ import type { RemotePaymentLink, RemoteTransaction } from '../../remote/index.js
 import { clipText255 } from '../../security/text.js';
 import { distinctBy, pairs, rowList } from '../../db/sql-lists.js';
 import { orgKey } from '../../org-key.js';
+import { ensurePaymentPlans } from './related-plans.js';
 
-// The clients, matters and payment links transactions point at, found by serviceId or created
+// The clients, matters, payment links and payment plans (related-plans.ts) transactions point at, found by serviceId or created
 // from the remote's data, for a whole batch of transactions in a few statements. Rows are written
 // here directly, NOT through the domain write functions: those apply the trigger rules and would
 // enqueue an outbound sync of records the remote already has. A record made here is born
@@ -25,6 +26,7 @@ interface RelatedIds {
   matterId: string | null;
   paymentLinkId: string | null;
   bankAccountId: string | null;
+  paymentPlanId: string | null;
 }
 
 type Table = 'clients' | 'matters' | 'payment_links' | 'bank_accounts';
@@ -63,6 +65,9 @@ function clientRefs(items: readonly RelatedInput[]): ClientRef[] {
     if (t.matter) refs.push({ orgId, id: t.matter.clientId, name: named(t.matter.clientId) });
     if (t.paymentLink) {
       refs.push({ orgId, id: t.paymentLink.clientId, name: named(t.paymentLink.clientId) });
+    }
+    if (t.subscription) {
+      refs.push({ orgId, id: t.subscription.clientId, name: named(t.subscription.clientId) });
     }
   }
   // The remote allows a client without a name; ours needs one.
@@ -112,9 +117,10 @@ async function ensureMatters(
         clientServiceId: t.matter.clientId,
       });
     }
-    const link = t.paymentLink;
-    if (link?.matterId && link.matterId !== t.matter?.id) {
-      list.push({ orgId, id: link.matterId, name: null, clientServiceId: link.clientId });
+    for (const owner of [t.paymentLink, t.subscription]) {
+      if (owner?.matterId && owner.matterId !== t.matter?.id) {
+        list.push({ orgId, id: owner.matterId, name: null, clientServiceId: owner.clientId });
+      }
     }
   }
   const refs = distinctBy(
@@ -223,11 +229,13 @@ export async function resolveRelated(
       items.flatMap(({ orgId, transaction: t }) => [
         { orgId, id: t.bankAccountId },
         ...(t.paymentLink?.bankAccountId ? [{ orgId, id: t.paymentLink.bankAccountId }] : []),
+        ...(t.subscription?.bankAccountId ? [{ orgId, id: t.subscription.bankAccountId }] : []),
       ]),
       (r) => orgKey(r.orgId, r.id),
     ),
   );
   const links = await ensurePaymentLinks(db, items, { clients, matters, banks });
+  const plans = await ensurePaymentPlans(db, items, { clients, matters, banks });
   const of = (map: Map<string, string>, orgId: string, id: string | null | undefined) =>
     id ? (map.get(orgKey(orgId, id)) ?? null) : null;
   return items.map(({ orgId, transaction: t }) => ({
@@ -235,5 +243,6 @@ export async function resolveRelated(
     matterId: of(matters, orgId, t.matter?.id),
     paymentLinkId: of(links, orgId, t.paymentLink?.id),
     bankAccountId: of(banks, orgId, t.bankAccountId),
+    paymentPlanId: of(plans, orgId, t.subscription?.id),
   }));
 }

@@ -49,6 +49,7 @@ const FIELDS = [
   'client_id',
   'matter_id',
   'payment_link_id',
+  'payment_plan_id',
   'created_on',
   'error_message',
   'last_four',
@@ -119,7 +120,8 @@ async function recordHistory(
         select id, service_id as "serviceId", status, type, amount::text as amount,
           amount_refunded::text as "amountRefunded", surcharge_amount::text as "surchargeAmount",
           bank_account_id as "bankAccountId", client_id as "clientId", matter_id as "matterId",
-          payment_link_id as "paymentLinkId", original_transaction_id as "originalTransactionId",
+          payment_link_id as "paymentLinkId", payment_plan_id as "paymentPlanId",
+          original_transaction_id as "originalTransactionId",
           original_service_id as "originalServiceId", deposit_id as "depositId",
           settled_on as "settledOn", created_on as "createdOn",
           remote_fetched_at as "remoteFetchedAt", events
@@ -182,6 +184,7 @@ export async function storeRemoteTransactions(
     const r = related[i]!;
     return sql`(${orgId}::uuid, ${t.id}, ${t.amount}::numeric, ${t.amountRefunded}::numeric,
       ${r.bankAccountId}::uuid, ${r.clientId}::uuid, ${r.matterId}::uuid, ${r.paymentLinkId}::uuid,
+      ${r.paymentPlanId}::uuid,
       ${t.createdOn}::timestamptz, ${clipText255(t.errorMessage)}, ${clipText255(t.lastFour)},
       ${t.method}, ${clipText255(t.payerEmail)}, ${clipText255(t.payerName)}, ${t.status},
       ${clipText255(t.type)}, ${t.originalTransactionId}, ${clipText255(t.depositId)},

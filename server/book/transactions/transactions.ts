@@ -15,6 +15,7 @@ export const toTransaction = (row: TransactionRow): Transaction => ({
   clientId: row.clientId,
   matterId: row.matterId,
   paymentLinkId: row.paymentLinkId,
+  paymentPlanId: row.paymentPlanId,
   serviceId: row.serviceId,
   createdOn: row.createdOn.toISOString(),
   errorMessage: row.errorMessage,
@@ -38,10 +39,15 @@ export const toTransaction = (row: TransactionRow): Transaction => ({
 export async function listTransactions(
   db: Executor,
   orgId: string,
-  query: ListQuery & { paymentLinkId?: string | undefined; clientId?: string | undefined },
+  query: ListQuery & {
+    paymentLinkId?: string | undefined;
+    clientId?: string | undefined;
+    paymentPlanId?: string | undefined;
+  },
 ): Promise<Page<Transaction>> {
   const page = await orgPage(db, transactions, orgId, query, 'createdOn', [
     query.paymentLinkId ? eq(transactions.paymentLinkId, query.paymentLinkId) : undefined,
+    query.paymentPlanId ? eq(transactions.paymentPlanId, query.paymentPlanId) : undefined,
     query.clientId ? eq(transactions.clientId, query.clientId) : undefined,
   ]);
   return { data: page.rows.map(toTransaction), nextCursor: page.nextCursor };

@@ -7,6 +7,7 @@ export * from './matters.js';
 export * from './bank-accounts.js';
 export * from './payment-links.js';
 export * from './aggregate-links.js';
+export * from './payment-plans.js';
 export * from './transactions.js';
 export * from './jobs.js';
 export * from './webhook-events.js';

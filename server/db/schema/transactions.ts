@@ -18,6 +18,7 @@ import { matters } from './matters.js';
 import { concurrentIndex, listIndex } from './concurrent-index.js';
 import { paymentLinks } from './payment-links.js';
 import { paymentRequests } from './payment-requests.js';
+import { paymentPlans } from './payment-plans.js';
 
 /** Statuses a transaction may still leave without a new transaction being created. */
 const NON_FINAL_TRANSACTION_STATUSES = ['PENDING', 'FUNDS_IN_TRANSIT', 'HELD'] as const;
@@ -42,6 +43,10 @@ export const transactions = pgTable(
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     matterId: uuid('matter_id').references(() => matters.id, { onDelete: 'set null' }),
     paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id, {
+      onDelete: 'set null',
+    }),
+    // The payment plan that made this payment (the service's `subscription`), if one did.
+    paymentPlanId: uuid('payment_plan_id').references(() => paymentPlans.id, {
       onDelete: 'set null',
     }),
     serviceId: serviceId().notNull(),

@@ -104,6 +104,7 @@ export const transactionsRouter = recordRouter({
   listQuery: s.listQuery.extend({
     paymentLinkId: s.recordId.optional(),
     clientId: s.recordId.optional(),
+    paymentPlanId: s.recordId.optional(),
   }),
   read: { list: transactions.listTransactions, get: transactions.getTransaction },
 });

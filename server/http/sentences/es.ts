@@ -70,4 +70,13 @@ export const es: Readonly<Record<string, string>> = {
     'Dinero recibido a mano, aún no compensado en un extracto',
   "The payment service's debit on its statement, not in the book":
     'El cargo del servicio de pagos en su extracto, no registrado en el libro',
+  // Payment plans (server/domain/payment-plan-views.ts).
+  "A payment of {amount} failed ({reason}): ask the client to enrol another payment method at the plan's link before its next payment":
+    'Un pago de {amount} falló ({reason}): pida al cliente que registre otro método de pago en el enlace del plan antes de su próximo pago',
+  "A payment of {amount} was returned by the bank: ask the client to enrol another payment method at the plan's link, and collect the returned amount with a payment link":
+    'El banco devolvió un pago de {amount}: pida al cliente que registre otro método de pago en el enlace del plan y cobre el importe devuelto con un enlace de pago',
+  "The plan's last payment failed: ask the client to enrol another payment method at the plan's link":
+    'El último pago del plan falló: pida al cliente que registre otro método de pago en el enlace del plan',
+  "The service says this plan needs attention: open it in the service's portal":
+    'El servicio indica que este plan requiere atención: ábralo en el portal del servicio',
 };

@@ -70,4 +70,13 @@ export const fr: Readonly<Record<string, string>> = {
     'De l’argent reçu en main propre, pas encore pointé sur un relevé',
   "The payment service's debit on its statement, not in the book":
     'Le prélèvement du service de paiement sur son relevé, absent du livre',
+  // Payment plans (server/domain/payment-plan-views.ts).
+  "A payment of {amount} failed ({reason}): ask the client to enrol another payment method at the plan's link before its next payment":
+    'Un paiement de {amount} a échoué ({reason}) : demandez au client d’enregistrer un autre moyen de paiement sur le lien du plan avant son prochain paiement',
+  "A payment of {amount} was returned by the bank: ask the client to enrol another payment method at the plan's link, and collect the returned amount with a payment link":
+    'Un paiement de {amount} a été retourné par la banque : demandez au client d’enregistrer un autre moyen de paiement sur le lien du plan, et encaissez le montant retourné avec un lien de paiement',
+  "The plan's last payment failed: ask the client to enrol another payment method at the plan's link":
+    'Le dernier paiement du plan a échoué : demandez au client d’enregistrer un autre moyen de paiement sur le lien du plan',
+  "The service says this plan needs attention: open it in the service's portal":
+    'Le service indique que ce plan demande votre attention : ouvrez-le dans le portail du service',
 };
