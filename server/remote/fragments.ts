@@ -44,7 +44,15 @@ const fragments = {
       balance {
         totalOutstanding
         totalPaid
+        operatingOutstanding
+        operatingPaid
+        trustOutstanding
+        trustPaid
       }
+      paymentMethodsAllowed
+      partialPaymentAllowed
+      surchargeEnabled
+      sendReceipts
     }
   `,
   AggregatePaymentLinkFields: /* GraphQL */ `
@@ -110,6 +118,12 @@ const fragments = {
       }
       aggregatePaymentLink {
         id
+      }
+      payment {
+        id
+        transactions {
+          id
+        }
       }
     }
   `,
