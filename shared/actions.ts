@@ -3,7 +3,7 @@
 import { z } from 'zod';
 // The fields' schemas are the records API's own, so a wrong input reads the same in both.
 import { amount, name, paymentLinkIdList as idList, recordId } from './schemas.js';
-import { linkAmounts, linkOptions, oneWayOfAmounts } from './payment-link-inputs.js';
+import { linkInput } from './payment-link-inputs.js';
 import { idempotencyKey, moneyOutOverride, moneyOutReason } from './money-out.js';
 
 export const actionInputs = {
@@ -12,28 +12,14 @@ export const actionInputs = {
   MatterCreate: z.strictObject({ clientId: recordId, name }),
   MatterUpdate: z.strictObject({ matterId: recordId, name }),
   // The spec's inputs, plus `amounts` across bank accounts and the link options (docs/api.md).
-  PaymentLinkCreate: z
-    .strictObject({
-      amount: amount.optional(),
-      bankAccountId: recordId.optional(),
-      amounts: linkAmounts.optional(),
-      clientId: recordId,
-      matterId: recordId.nullish(),
-      paymentLinkName: name.nullish(),
-      ...linkOptions,
-    })
-    .superRefine((input, ctx) => oneWayOfAmounts(input, ctx, true)),
-  PaymentLinkUpdate: z
-    .strictObject({
-      paymentLinkId: recordId,
-      amount: amount.optional(),
-      bankAccountId: recordId.optional(),
-      amounts: linkAmounts.optional(),
-      clientId: recordId.optional(),
-      matterId: recordId.nullish(),
-      ...linkOptions,
-    })
-    .superRefine((input, ctx) => oneWayOfAmounts(input, ctx, false)),
+  PaymentLinkCreate: linkInput(
+    { clientId: recordId, matterId: recordId.nullish(), paymentLinkName: name.nullish() },
+    true,
+  ),
+  PaymentLinkUpdate: linkInput(
+    { paymentLinkId: recordId, clientId: recordId.optional(), matterId: recordId.nullish() },
+    false,
+  ),
   AggregateLinkCreate: z.strictObject({
     paymentLinkIds: idList.min(1, { error: 'must name at least one payment link' }),
     aggregateLinkName: name.nullish(),

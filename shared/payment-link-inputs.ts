@@ -57,28 +57,30 @@ export function oneWayOfAmounts(
   }
 }
 
-export const paymentLinkCreate = z
-  .strictObject({
-    name: name.nullish(),
-    amount: amount.optional(),
-    bankAccountId: recordId.optional(),
-    amounts: linkAmounts.optional(),
-    clientId: recordId,
-    matterId: recordId.nullish(),
-    ...linkOptions,
-  })
-  .superRefine((input, ctx) => oneWayOfAmounts(input, ctx, true));
-export const paymentLinkUpdate = z
-  .strictObject({
-    name: name.nullish(),
-    amount: amount.optional(),
-    bankAccountId: recordId.optional(),
-    amounts: linkAmounts.optional(),
-    clientId: recordId.optional(),
-    matterId: recordId.nullish(),
-    ...linkOptions,
-  })
-  .superRefine((input, ctx) => oneWayOfAmounts(input, ctx, false));
+/**
+ * A link's input object: `fields` (its ids and name, as the records API or an action names them)
+ * with the amounts, one way or the other, and the options; `required` when amounts must be given.
+ */
+export function linkInput<F extends z.ZodRawShape>(fields: F, required: boolean) {
+  return z
+    .strictObject({
+      ...fields,
+      amount: amount.optional(),
+      bankAccountId: recordId.optional(),
+      amounts: linkAmounts.optional(),
+      ...linkOptions,
+    })
+    .superRefine((input, ctx) => oneWayOfAmounts(input, ctx, required));
+}
+
+export const paymentLinkCreate = linkInput(
+  { name: name.nullish(), clientId: recordId, matterId: recordId.nullish() },
+  true,
+);
+export const paymentLinkUpdate = linkInput(
+  { name: name.nullish(), clientId: recordId.optional(), matterId: recordId.nullish() },
+  false,
+);
 
 export type PaymentLinkCreate = z.infer<typeof paymentLinkCreate>;
 export type PaymentLinkUpdate = z.infer<typeof paymentLinkUpdate>;

@@ -27,6 +27,14 @@ const splitBalance = (outstanding: number, paid: number) => ({
   trustPaid: 0,
 });
 
+/** The options of the link below: the same on the wire and in our terms. */
+const LINK_OPTIONS = {
+  paymentMethodsAllowed: ['ACH', 'CREDIT'],
+  partialPaymentAllowed: null,
+  surchargeEnabled: false,
+  sendReceipts: true,
+};
+
 const wireLink = (over: Record<string, unknown> = {}) => ({
   id: 'pl-1',
   url: 'https://pay.test/pl-1',
@@ -37,10 +45,7 @@ const wireLink = (over: Record<string, unknown> = {}) => ({
   matter: null,
   amounts: [{ amount: 15_010, bankAccount: { id: 'b-1' } }],
   balance: splitBalance(10_010, 5_000),
-  paymentMethodsAllowed: ['ACH', 'CREDIT'],
-  partialPaymentAllowed: null,
-  surchargeEnabled: false,
-  sendReceipts: true,
+  ...LINK_OPTIONS,
   ...over,
 });
 
@@ -109,10 +114,7 @@ describe('money at the boundary: decimal strings here, integer cents on the wire
         operating: { outstanding: '100.10', paid: '50.00' },
         trust: { outstanding: '0.00', paid: '0.00' },
       },
-      paymentMethodsAllowed: ['ACH', 'CREDIT'],
-      partialPaymentAllowed: null,
-      surchargeEnabled: false,
-      sendReceipts: true,
+      ...LINK_OPTIONS,
     });
   });
 });
@@ -140,32 +142,22 @@ describe('inputs', () => {
       { amount: '100.00', bankAccountId: 'op-1' },
       { amount: '2500.50', bankAccountId: 'tr-1' },
     ];
+    const splitCents = [
+      { amount: 10_000, bankAccountId: 'op-1' },
+      { amount: 250_050, bankAccountId: 'tr-1' },
+    ];
+    // Our names are the remote's: only the amounts turn into cents.
+    const options = {
+      memo: 'Fee and retainer',
+      paymentMethodsAllowed: ['ACH'],
+      partialPaymentAllowed: false,
+      surchargeEnabled: false,
+      sendReceipts: false,
+      externalId: 'local-1',
+    };
     expect(
-      operations.addPaymentLink({
-        clientId: 'c',
-        amounts: split,
-        memo: 'Fee and retainer',
-        paymentMethodsAllowed: ['ACH'],
-        partialPaymentAllowed: false,
-        surchargeEnabled: false,
-        sendReceipts: false,
-        externalId: 'local-1',
-      }).variables,
-    ).toEqual({
-      input: {
-        clientId: 'c',
-        amounts: [
-          { amount: 10_000, bankAccountId: 'op-1' },
-          { amount: 250_050, bankAccountId: 'tr-1' },
-        ],
-        memo: 'Fee and retainer',
-        paymentMethodsAllowed: ['ACH'],
-        partialPaymentAllowed: false,
-        surchargeEnabled: false,
-        sendReceipts: false,
-        externalId: 'local-1',
-      },
-    });
+      operations.addPaymentLink({ clientId: 'c', amounts: split, ...options }).variables,
+    ).toEqual({ input: { clientId: 'c', amounts: splitCents, ...options } });
     // The remote's update takes no surcharge: the builder has none to send.
     expect(
       operations.updatePaymentLink({ id: 'p', amounts: split, partialPaymentAllowed: null })
@@ -173,10 +165,7 @@ describe('inputs', () => {
     ).toEqual({
       input: {
         id: 'p',
-        amounts: [
-          { amount: 10_000, bankAccountId: 'op-1' },
-          { amount: 250_050, bankAccountId: 'tr-1' },
-        ],
+        amounts: splitCents,
         partialPaymentAllowed: null,
       },
     });
@@ -259,13 +248,8 @@ describe('answers are validated at the edge', () => {
       paymentLink: {
         id: 'pl-1',
         outstandingAmount: '100.10',
-        balanceByCategory: {
-          operating: { outstanding: '100.10', paid: '50.00' },
-          trust: { outstanding: '70.00', paid: '10.00' },
-        },
-        paymentMethodsAllowed: ['ACH', 'CREDIT'],
-        partialPaymentAllowed: null,
-        sendReceipts: true,
+        balanceByCategory: { trust: { outstanding: '70.00', paid: '10.00' } },
+        ...LINK_OPTIONS,
       },
       aggregateLinkId: 'agg-1',
       paymentTransactionIds: ['t-1', 't-2'],
