@@ -3,6 +3,7 @@
 import { z } from 'zod';
 // The fields' schemas are the records API's own, so a wrong input reads the same in both.
 import { amount, name, paymentLinkIdList as idList, recordId } from './schemas.js';
+import { linkInput } from './payment-link-inputs.js';
 import { idempotencyKey, moneyOutOverride, moneyOutReason } from './money-out.js';
 import { paymentPlanCreate, paymentPlanUpdate } from './payment-plans.js';
 
@@ -11,20 +12,15 @@ export const actionInputs = {
   ClientUpdate: z.strictObject({ clientId: recordId, name: name.optional() }),
   MatterCreate: z.strictObject({ clientId: recordId, name }),
   MatterUpdate: z.strictObject({ matterId: recordId, name }),
-  PaymentLinkCreate: z.strictObject({
-    amount,
-    bankAccountId: recordId,
-    clientId: recordId,
-    matterId: recordId.nullish(),
-    paymentLinkName: name.nullish(),
-  }),
-  PaymentLinkUpdate: z.strictObject({
-    paymentLinkId: recordId,
-    amount: amount.optional(),
-    bankAccountId: recordId.optional(),
-    clientId: recordId.optional(),
-    matterId: recordId.nullish(),
-  }),
+  // The spec's inputs, plus `amounts` across bank accounts and the link options (docs/api.md).
+  PaymentLinkCreate: linkInput(
+    { clientId: recordId, matterId: recordId.nullish(), paymentLinkName: name.nullish() },
+    true,
+  ),
+  PaymentLinkUpdate: linkInput(
+    { paymentLinkId: recordId, clientId: recordId.optional(), matterId: recordId.nullish() },
+    false,
+  ),
   AggregateLinkCreate: z.strictObject({
     paymentLinkIds: idList.min(1, { error: 'must name at least one payment link' }),
     aggregateLinkName: name.nullish(),

@@ -35,6 +35,13 @@ export const TRANSACTION_METHODS = [
 ] as const;
 export type TransactionMethod = (typeof TRANSACTION_METHODS)[number];
 
+/** The methods a payment link may be limited to: the remote's `PaymentMethod` less `UNKNOWN`. */
+export const LINK_PAYMENT_METHODS = ['ACH', 'CHECK', 'CREDIT', 'DEBIT', 'PUSH_TO_CARD'] as const;
+export type LinkPaymentMethod = (typeof LINK_PAYMENT_METHODS)[number];
+
+/** A payment link takes at most this many amounts: one operating and one trust. */
+export const MAX_LINK_AMOUNTS = 2;
+
 export const BANK_ACCOUNT_CATEGORIES = ['operating', 'trust'] as const;
 export type BankAccountCategory = (typeof BANK_ACCOUNT_CATEGORIES)[number];
 

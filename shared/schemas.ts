@@ -8,6 +8,7 @@ import { MAX_ALLOWED_ORIGINS, normalizeOrigin, originProblem } from './origins.j
 import {
   BANK_ACCOUNT_CATEGORIES,
   DEFAULT_PAGE_SIZE,
+  LINK_PAYMENT_METHODS,
   MAX_PAGE_SIZE,
   PAYMENT_LINK_STATUSES,
   ROLES,
@@ -17,7 +18,7 @@ import {
 } from './records.js';
 
 /** A message for a wrong type that says "is required" when the field is missing altogether. */
-const expected = (what: string) => (issue: { input?: unknown }) =>
+export const expected = (what: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${what}`;
 
 export const recordId = z.uuid({ error: expected('a record id (uuid)') });
@@ -77,11 +78,30 @@ export const matterRecord = z.object({
   ...timestamps,
 });
 
+/** One part of a link: what it asks for one bank account, and what is outstanding and paid there. */
+const paymentLinkAmountRecord = z.object({
+  bankAccountId: recordId.nullable(),
+  amount: moneyOut,
+  outstandingAmount: moneyOut,
+  paidAmount: moneyOut,
+});
+
 export const paymentLinkRecord = z.object({
   id: recordId,
   name: z.string().nullable(),
+  /** The total the link asks (the sum of `amounts`). */
   amount: moneyOut,
+  /** The first amount's bank account. */
   bankAccountId: recordId.nullable(),
+  /** Per bank account (one entry unless the link is split between operating and trust). */
+  amounts: z.array(paymentLinkAmountRecord),
+  memo: z.string().nullable(),
+  /** null: every method the firm takes. */
+  paymentMethodsAllowed: z.array(z.enum(LINK_PAYMENT_METHODS)).nullable(),
+  /** null: the firm's setting at the service. */
+  partialPaymentAllowed: z.boolean().nullable(),
+  surchargeEnabled: z.boolean(),
+  sendReceipts: z.boolean(),
   clientId: recordId,
   matterId: recordId.nullable(),
   serviceId: z.string().nullable(),
@@ -174,27 +194,13 @@ export const listQuery = z.strictObject({
 export type ListQuery = z.infer<typeof listQuery>;
 
 // ---- inputs of the records API (unknown keys are refused so typos do not pass silently) ----
+// Payment links' inputs: shared/payment-link-inputs.ts.
 
 export const clientCreate = z.strictObject({ name });
 export const clientUpdate = z.strictObject({ name: name.optional() });
 
 export const matterCreate = z.strictObject({ clientId: recordId, name });
 export const matterUpdate = z.strictObject({ name: name.optional() });
-
-export const paymentLinkCreate = z.strictObject({
-  name: name.nullish(),
-  amount,
-  bankAccountId: recordId,
-  clientId: recordId,
-  matterId: recordId.nullish(),
-});
-export const paymentLinkUpdate = z.strictObject({
-  name: name.nullish(),
-  amount: amount.optional(),
-  bankAccountId: recordId.optional(),
-  clientId: recordId.optional(),
-  matterId: recordId.nullish(),
-});
 
 /** Payment link ids, possibly none (the actions' update empties an aggregate link with []). */
 export const paymentLinkIdList = z
@@ -214,8 +220,6 @@ export type ClientCreate = z.infer<typeof clientCreate>;
 export type ClientUpdate = z.infer<typeof clientUpdate>;
 export type MatterCreate = z.infer<typeof matterCreate>;
 export type MatterUpdate = z.infer<typeof matterUpdate>;
-export type PaymentLinkCreate = z.infer<typeof paymentLinkCreate>;
-export type PaymentLinkUpdate = z.infer<typeof paymentLinkUpdate>;
 export type AggregateLinkCreate = z.infer<typeof aggregateLinkCreate>;
 export type AggregateLinkUpdate = z.infer<typeof aggregateLinkUpdate>;
 

@@ -8,6 +8,7 @@ import { badInput, conflict } from './errors.js';
 import type { IdSource } from './ids.js';
 import { logCreated } from './transaction-events.js';
 import { resolveAmounts, type AmountsInput } from './records.js';
+import { announced, pieces, type SplitSettings } from './split-payments.js';
 import {
   defaultBankAccount,
   getAggregateLink,
@@ -50,6 +51,8 @@ export interface LedgerEnv {
   emit(firm: FirmState, events: EventInput[]): void;
   /** Live: changing it changes the next events. */
   reversals: ReversalSettings;
+  /** Live: which transactions of a split payment its events name (split-payments.ts). */
+  split: SplitSettings;
   /** The delivery log of one webhook URL, one entry per event (webhookEventsList). */
   webhookLog?(firm: FirmState, webhookUrlId: string): WebhookLogEntry[];
   /** Sends an event to one URL again, with the same eventId (webhookEventResend). */
@@ -92,7 +95,10 @@ export interface PayOptions extends PayerDetails {
   type?: TransactionType;
   /** Initial status; default PENDING (authorized, not yet moved). */
   status?: TransactionStatus;
-  /** Cents the payer paid on top, carried by the first transaction. */
+  /**
+   * Cents the payer paid on top, carried by the first transaction; default: the link's own
+   * surcharge when it takes one (split-payments.ts).
+   */
   surchargeAmount?: number;
 }
 
@@ -149,14 +155,17 @@ export function addTransaction(
   return transaction;
 }
 
-function checkMethodAllowed(link: PaymentLinkRecord, method: TransactionMethod): void {
+/** Whether a link takes payments by `method`: MANUAL, PAYPAL and ZELLE always pass. */
+export function acceptsMethod(link: PaymentLinkRecord, method: TransactionMethod): boolean {
   const allowed = new Set<string>(link.paymentMethodsAllowed);
-  const ok =
-    method === 'CARD'
-      ? allowed.has('CREDIT') || allowed.has('DEBIT')
-      : !allowed.size || allowed.has(method);
-  // Only methods the link setting can name are checked; MANUAL, PAYPAL and ZELLE always pass.
-  if (!ok && ['ACH', 'CARD', 'CREDIT', 'DEBIT', 'PUSH_TO_CARD'].includes(method)) {
+  if (!allowed.size || !['ACH', 'CARD', 'CREDIT', 'DEBIT', 'PUSH_TO_CARD'].includes(method)) {
+    return true;
+  }
+  return method === 'CARD' ? allowed.has('CREDIT') || allowed.has('DEBIT') : allowed.has(method);
+}
+
+function checkMethodAllowed(link: PaymentLinkRecord, method: TransactionMethod): void {
+  if (!acceptsMethod(link, method)) {
     throw conflict(`Payment link ${link.id} does not accept ${method} payments`);
   }
 }
@@ -211,38 +220,36 @@ function createPayment(
     transactionIds: [],
     createdOn: nowIso(),
   };
-  const transactions = parts.map((part, i) =>
-    addTransaction(env, firm, {
-      surchargeAmount: i === 0 ? (options.surchargeAmount ?? 0) : 0,
-      type: options.type ?? typeForMethod(method),
-      status: options.status ?? 'PENDING',
-      paymentMethod: method,
-      amountProcessed: part.amount,
-      bankAccountId: part.bankAccountId,
-      clientId: link.clientId,
-      matterId: link.matterId,
-      paymentLinkId: link.id,
-      aggregatePaymentLinkId: options.aggregatePaymentLinkId ?? null,
-      paymentId: payment.id,
-      payerName: options.payerName ?? 'Test Payer',
-      payerEmail: options.payerEmail ?? 'payer@example.com',
-      payerNotes: options.payerNotes ?? null,
-      lastFour: options.lastFour ?? (card ? '4242' : method === 'ACH' ? '6789' : null),
-      cardBrand: options.cardBrand ?? (card ? 'visa' : null),
-      // A cheque recorded by the firm answers no emailed request; a payer's payment does.
-      payRequestExternalId:
-        method === 'MANUAL'
-          ? null
-          : payRequestFor(firm, link, options.aggregatePaymentLinkId ?? null),
-    }),
+  const common = {
+    type: options.type ?? typeForMethod(method),
+    status: options.status ?? 'PENDING',
+    paymentMethod: method,
+    clientId: link.clientId,
+    matterId: link.matterId,
+    paymentLinkId: link.id,
+    aggregatePaymentLinkId: options.aggregatePaymentLinkId ?? null,
+    paymentId: payment.id,
+    payerName: options.payerName ?? 'Test Payer',
+    payerEmail: options.payerEmail ?? 'payer@example.com',
+    payerNotes: options.payerNotes ?? null,
+    lastFour: options.lastFour ?? (card ? '4242' : method === 'ACH' ? '6789' : null),
+    cardBrand: options.cardBrand ?? (card ? 'visa' : null),
+    // A cheque recorded by the firm answers no emailed request; a payer's payment does.
+    payRequestExternalId:
+      method === 'MANUAL'
+        ? null
+        : payRequestFor(firm, link, options.aggregatePaymentLinkId ?? null),
+  } as const;
+  const transactions = pieces(firm, link, parts, method, options.surchargeAmount).map((piece) =>
+    addTransaction(env, firm, { ...common, ...piece }),
   );
   payment.transactionIds = transactions.map((t) => t.id);
   firm.payments.set(payment.id, payment);
   return { payment, transactions };
 }
 
-const createdEvents = (transactions: TransactionRecord[]) =>
-  transactions.map((t) => transactionEvent('transaction.created', t.id));
+const createdEvents = (env: LedgerEnv, transactions: TransactionRecord[]) =>
+  announced(env.split, transactions).map((t) => transactionEvent('transaction.created', t.id));
 
 export function payPaymentLink(
   env: LedgerEnv,
@@ -262,7 +269,7 @@ export function payPaymentLink(
   }
   checkMethodAllowed(link, options.method ?? 'CREDIT');
   const result = createPayment(env, firm, link, parts, options);
-  env.emit(firm, createdEvents(result.transactions));
+  env.emit(firm, createdEvents(env, result.transactions));
   return result;
 }
 
@@ -305,7 +312,7 @@ export function payAggregateLink(
     payments.push(result.payment);
     transactions.push(...result.transactions);
   }
-  env.emit(firm, createdEvents(transactions));
+  env.emit(firm, createdEvents(env, transactions));
   return { payments, transactions };
 }
 

@@ -3,7 +3,14 @@
 import { Hono } from 'hono';
 import { fromCents, parseMoney, toCents } from '../shared/money.js';
 import type { SimulatorParts } from './parts.js';
-import { aggregateBalance, aggregateStatus, linkBalance, linkStatus } from './balances.js';
+import {
+  aggregateBalance,
+  aggregateMembers,
+  aggregateStatus,
+  linkBalance,
+  linkStatus,
+} from './balances.js';
+import { SURCHARGE_RATE } from './split-payments.js';
 import { SimulatorError } from './errors.js';
 import * as ledger from './ledger.js';
 import { TRANSACTION_METHODS, type TransactionMethod } from './state.js';
@@ -68,9 +75,20 @@ export function createPayPage(parts: SimulatorParts): Hono {
     const { balance, status, memo } = view;
     const client = firm.clients.get(view.clientId);
     const partial = found.link !== undefined && found.link.partialPaymentAllowed !== false;
-    const options = TRANSACTION_METHODS.map(
-      (m) => `<option value="${m}"${m === 'CREDIT' ? ' selected' : ''}>${methodName(m)}</option>`,
-    ).join('');
+    // Only the methods the link takes (an aggregate: those all its links take).
+    const links = found.link ? [found.link] : aggregateMembers(firm, found.aggregate);
+    const methods = TRANSACTION_METHODS.filter((m) =>
+      links.every((l) => ledger.acceptsMethod(l, m)),
+    );
+    const chosen = methods.includes('CREDIT') ? 'CREDIT' : methods[0];
+    const options = methods
+      .map(
+        (m) => `<option value="${m}"${m === chosen ? ' selected' : ''}>${methodName(m)}</option>`,
+      )
+      .join('');
+    const surcharge = links.some((l) => l.surchargeEnabled)
+      ? `<p class="what">Cards add a ${SURCHARGE_RATE * 100}% surcharge.</p>`
+      : '';
     const due = balance.totalOutstanding;
     const form =
       due > 0 && status !== 'sealed'
@@ -78,7 +96,7 @@ export function createPayPage(parts: SimulatorParts): Hono {
 <label>Amount (USD) <input name="amount" inputmode="decimal" value="${fromCents(due)}" ${partial ? '' : 'readonly'}></label>
 <label>Payment method <select name="method">${options}</select></label>
 <label>Name of the payer <input name="payerName" value="Test Payer" autocomplete="name"></label>
-<button type="submit">Pay ${money(due)}</button></form>`
+${surcharge}<button type="submit">Pay ${money(due)}</button></form>`
         : `<p><strong>${status === 'paid' ? 'Paid in full.' : 'Nothing to pay.'}</strong></p>`;
     return c.html(
       page(

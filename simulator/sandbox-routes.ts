@@ -4,6 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { SimulatorParts } from './parts.js';
+import { settingsRoutes } from './settings-routes.js';
 import { HTTP_STATUS, SimulatorError } from './errors.js';
 import { firmInfo } from './firms.js';
 import { sentEmails } from './pay-requests.js';
@@ -315,19 +316,7 @@ export function createSandboxRoutes(parts: SimulatorParts): Hono<Env> {
   routes.get('/webhooks/deliveries', (c) =>
     c.json({ deliveries: webhooks.deliveries(c.var.firm.id) }),
   );
-  // Which transaction refund, void and return events name (the whole simulator, every firm).
-  routes.get('/settings/reversals', (c) => c.json(parts.ledger.reversals));
-  routes.put('/settings/reversals', async (c) => {
-    const settings = await body(
-      c,
-      z.strictObject({
-        events: z.enum(['reversing', 'original']).optional(),
-        voidTransaction: z.boolean().optional(),
-        amounts: z.enum(['reported', 'none']).optional(),
-      }),
-    );
-    return c.json(Object.assign(parts.ledger.reversals, settings));
-  });
+  settingsRoutes(routes, env, body);
 
   routes.get('/webhooks/mode', (c) =>
     c.json({ mode: webhooks.mode(c.var.firm.id), held: webhooks.held(c.var.firm.id).length }),

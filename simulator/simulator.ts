@@ -26,6 +26,7 @@ import {
 } from './webhooks.js';
 
 import { restoreFirm, snapshotFirm, type SimulatorSnapshot } from './snapshot.js';
+import type { SplitSettings } from './split-payments.js';
 
 export type { SimulatorSnapshot };
 
@@ -46,6 +47,8 @@ export interface SimulatorOptions {
   webhooks?: WebhookOptions;
   /** Which transaction reversal events name; default `reversing`, no void transaction. */
   reversals?: Partial<ledger.ReversalSettings>;
+  /** Which transactions of a split payment `transaction.created` names; default `each`. */
+  splitPayments?: Partial<SplitSettings>;
   logger?: Logger;
 }
 
@@ -151,6 +154,8 @@ export interface Simulator {
   };
   /** Switches the shape of the next reversal events (see ReversalSettings). */
   setReversals(settings: Partial<ledger.ReversalSettings>): ledger.ReversalSettings;
+  /** Which transactions of a split payment its events name (every firm). */
+  setSplitPayments(settings: Partial<SplitSettings>): SplitSettings;
   /** Every firm's state as plain JSON, for `restore`. */
   snapshot(): SimulatorSnapshot;
   stats(firm: FirmRef): FirmStats;
@@ -177,6 +182,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     webhookLog: (firm, urlId) => webhooks.eventLog(firm.id, urlId),
     resendWebhookEvent: (firm, eventId, urlId) => webhooks.resend(firm, eventId, urlId),
     reversals: { events: 'reversing', voidTransaction: false, ...options.reversals },
+    split: { events: 'each', ...options.splitPayments },
   };
   for (const saved of options.restore?.firms ?? []) registry.restore(restoreFirm(saved));
   for (const init of options.firms ?? []) registry.create(init);
@@ -251,6 +257,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       },
     },
     setReversals: (settings) => Object.assign(env.reversals, settings),
+    setSplitPayments: (settings) => Object.assign(env.split, settings),
     snapshot: () => ({ version: 1, firms: registry.all().map(snapshotFirm) }),
     stats: (ref) => limiter.stats(firm(ref).id),
     resetStats: (ref) => limiter.resetStats(firm(ref).id),

@@ -112,14 +112,8 @@ export const recordActions: RecordActions = {
     (input) => input.matterId,
     (db, orgId, id, input) => matter.updateMatter(db, orgId, id, { name: input.name }),
   ),
-  PaymentLinkCreate: creates('paymentLink', (db, orgId, input) =>
-    paymentLink.createPaymentLink(db, orgId, {
-      amount: input.amount,
-      bankAccountId: input.bankAccountId,
-      clientId: input.clientId,
-      matterId: input.matterId,
-      name: input.paymentLinkName,
-    }),
+  PaymentLinkCreate: creates('paymentLink', (db, orgId, { paymentLinkName, ...input }) =>
+    paymentLink.createPaymentLink(db, orgId, { ...input, name: paymentLinkName }),
   ),
   PaymentLinkUpdate: updates(
     'paymentLink',

@@ -51,6 +51,7 @@ describe(`migrations on ${process.env.TEST_DATABASE ?? 'pglite'}`, () => {
       'money_out_requests',
       'org_settings',
       'organizations',
+      'payment_link_amounts',
       'payment_links',
       'payment_plans',
       'payment_requests',

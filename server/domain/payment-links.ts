@@ -1,12 +1,8 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { fromCents, parseMoney, toCents } from '../../shared/money.js';
-import type {
-  ListQuery,
-  Page,
-  PaymentLink,
-  PaymentLinkCreate,
-  PaymentLinkUpdate,
-} from '../../shared/schemas.js';
+import type { ListQuery, Page, PaymentLink } from '../../shared/schemas.js';
+import type { BankAccountCategory } from '../../shared/records.js';
+import type { PaymentLinkCreate, PaymentLinkUpdate } from '../../shared/payment-link-inputs.js';
 import type { Executor } from '../db/index.js';
 import {
   aggregateLinkPaymentLinks,
@@ -32,14 +28,47 @@ import { paymentLinkNeedsSync } from '../sync-rules/rules.js';
 import { orgPage } from './pagination.js';
 import { toSyncState } from './sync-state.js';
 import { requireHoldsNoMoney } from './money-holders.js';
+import {
+  readSplits,
+  resolveAmounts,
+  totalOf,
+  writeSplit,
+  type LinkPart,
+  type ResolvedAmount,
+} from './payment-link-amounts.js';
+import {
+  optionChanges,
+  paidByCategory,
+  requireAmountsCoverPaid,
+  requireNoTrustSurcharge,
+  requireSurchargeUnchanged,
+  splitKey,
+  type Part,
+} from './payment-link-options.js';
 
 type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
-const toPaymentLink = (row: PaymentLinkRow): PaymentLink => ({
+const toPaymentLink = (row: PaymentLinkRow, parts: readonly LinkPart[] = []): PaymentLink => ({
   id: row.id,
   name: row.name,
   amount: row.amount,
   bankAccountId: row.bankAccountId,
+  amounts:
+    parts.length > 0
+      ? parts.map(({ category: _, ...part }) => part)
+      : [
+          {
+            bankAccountId: row.bankAccountId,
+            amount: row.amount,
+            outstandingAmount: row.outstandingAmount,
+            paidAmount: row.paidAmount,
+          },
+        ],
+  memo: row.memo,
+  paymentMethodsAllowed: row.paymentMethodsAllowed,
+  partialPaymentAllowed: row.partialPaymentAllowed,
+  surchargeEnabled: row.surchargeEnabled,
+  sendReceipts: row.sendReceipts,
   clientId: row.clientId,
   matterId: row.matterId,
   serviceId: row.serviceId,
@@ -61,7 +90,16 @@ export async function listPaymentLinks(
     query.clientId ? eq(paymentLinks.clientId, query.clientId) : undefined,
     query.matterId ? eq(paymentLinks.matterId, query.matterId) : undefined,
   ]);
-  return { data: page.rows.map(toPaymentLink), nextCursor: page.nextCursor };
+  return { data: await withParts(db, page.rows), nextCursor: page.nextCursor };
+}
+
+/** The links as the API answers them, with the parts of the split ones (one query). */
+async function withParts(db: Executor, rows: readonly PaymentLinkRow[]): Promise<PaymentLink[]> {
+  const splits = await readSplits(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toPaymentLink(row, splits.get(row.id)));
 }
 
 export async function getPaymentLink(
@@ -69,7 +107,10 @@ export async function getPaymentLink(
   orgId: string,
   id: string,
 ): Promise<PaymentLink> {
-  return toPaymentLink(await requireOrgRow(db, paymentLinks, orgId, id, 'Payment link'));
+  const [link] = await withParts(db, [
+    await requireOrgRow(db, paymentLinks, orgId, id, 'Payment link'),
+  ]);
+  return link as PaymentLink;
 }
 
 // Bank accounts exist locally only once synced from the remote service, hence the hint. Each
@@ -119,21 +160,43 @@ export async function createPaymentLink(
 ): Promise<PaymentLink> {
   return db.transaction(async (tx) => {
     await requireClient(tx, orgId, input.clientId);
-    await requireBankAccount(tx, orgId, input.bankAccountId);
+    const amounts = input.amounts
+      ? await resolveAmounts(tx, orgId, input.amounts)
+      : [await resolveOne(tx, orgId, input.bankAccountId as string, input.amount as string)];
     if (input.matterId) await requireMatterOfClient(tx, orgId, input.matterId, input.clientId);
+    requireNoTrustSurcharge(input.surchargeEnabled ?? false, amounts);
+    const total = totalOf(amounts);
     const values = {
       orgId,
       name: input.name ?? null,
-      amount: input.amount,
-      bankAccountId: input.bankAccountId,
+      amount: total,
+      bankAccountId: (amounts[0] as ResolvedAmount).bankAccountId,
       clientId: input.clientId,
       matterId: input.matterId ?? null,
-      outstandingAmount: input.amount,
+      outstandingAmount: total,
       paidAmount: '0.00',
+      memo: input.memo ?? null,
+      paymentMethodsAllowed: input.paymentMethodsAllowed ?? null,
+      partialPaymentAllowed: input.partialPaymentAllowed ?? null,
+      surchargeEnabled: input.surchargeEnabled ?? false,
+      sendReceipts: input.sendReceipts ?? true,
     };
     const needsSync = paymentLinkNeedsSync(null, { ...values, serviceId: null });
-    return toPaymentLink(await insertSyncedRecord(tx, 'paymentLink', values, needsSync));
+    const row = await insertSyncedRecord(tx, 'paymentLink', values, needsSync);
+    await writeSplit(tx, orgId, row.id, amounts, new Map());
+    return (await withParts(tx, [row]))[0] as PaymentLink;
   });
+}
+
+/** The spec's one amount into one bank account, as a split of one. */
+async function resolveOne(
+  tx: Executor,
+  orgId: string,
+  bankAccountId: string,
+  amount: string,
+): Promise<ResolvedAmount> {
+  const account = await requireBankAccount(tx, orgId, bankAccountId);
+  return { bankAccountId: account.id, category: account.category, amount };
 }
 
 export async function updatePaymentLink(
@@ -152,39 +215,81 @@ export async function updatePaymentLink(
       await requireClient(tx, orgId, clientId);
       await requireSameClientInAggregates(tx, current.id, clientId);
     }
-    if (input.bankAccountId && input.bankAccountId !== current.bankAccountId) {
-      await requireBankAccount(tx, orgId, input.bankAccountId);
-    }
     if (matterId && (clientChanged || matterId !== current.matterId)) {
       await requireMatterOfClient(tx, orgId, matterId, clientId);
     }
 
-    const amount = input.amount ?? current.amount;
-    const paidCents = toCents(current.paidAmount);
-    if (toCents(amount) < paidCents) {
-      throw invalidInput('The amount is less than what was already paid', {
-        amount: [`must be at least the amount already paid (${current.paidAmount})`],
-      });
+    const currentParts = (await readSplits(tx, [current.id])).get(current.id) ?? [];
+    const currentCategory = await categoryOf(tx, orgId, current.bankAccountId);
+    const paid = paidByCategory(current, currentParts, currentCategory);
+    let parts: Part[];
+    if (input.amounts) {
+      parts = await resolveAmounts(tx, orgId, input.amounts);
+    } else if (currentParts.length > 0) {
+      if (input.amount !== undefined || input.bankAccountId !== undefined) {
+        const field = input.amount !== undefined ? 'amount' : 'bankAccountId';
+        throw invalidInput('The payment link is split between bank accounts: change its amounts', {
+          [field]: ['cannot change alone on a split link: give amounts'],
+        });
+      }
+      parts = currentParts;
+    } else {
+      const changed = input.bankAccountId && input.bankAccountId !== current.bankAccountId;
+      const account = changed
+        ? await requireBankAccount(tx, orgId, input.bankAccountId as string)
+        : null;
+      parts = [
+        {
+          bankAccountId: account?.id ?? current.bankAccountId,
+          category: account?.category ?? currentCategory,
+          amount: parseMoney(input.amount ?? current.amount) ?? current.amount,
+        },
+      ];
     }
+    requireAmountsCoverPaid(current, parts, input.amounts ? paid : null);
+    const amount = totalOf(parts);
     if (toCents(amount) > toCents(current.amount)) {
       await requireAmountFitsAggregates(tx, current.id, amount, aggregateLinkIds);
     }
+    requireSurchargeUnchanged(current, input.surchargeEnabled);
+    const options = optionChanges(current, input);
+    requireNoTrustSurcharge(options.surchargeEnabled, parts);
 
     const next = {
       serviceId: current.serviceId,
-      amount: parseMoney(amount) ?? amount,
-      bankAccountId: input.bankAccountId ?? current.bankAccountId,
+      amount,
+      bankAccountId: (parts[0] as Part).bankAccountId,
       clientId,
       matterId,
     };
     const changes = {
       ...next,
+      ...options,
       name: input.name === undefined ? current.name : input.name,
-      outstandingAmount: fromCents(toCents(amount) - paidCents),
+      outstandingAmount: fromCents(toCents(amount) - toCents(current.paidAmount)),
     };
-    const needsSync = paymentLinkNeedsSync(current, next);
-    return toPaymentLink(await updateSyncedRecord(tx, 'paymentLink', current, changes, needsSync));
+    const needsSync = paymentLinkNeedsSync(
+      { ...current, split: splitKey(currentParts) },
+      { ...next, ...options, split: splitKey(parts) },
+    );
+    const row = await updateSyncedRecord(tx, 'paymentLink', current, changes, needsSync);
+    if (input.amounts) await writeSplit(tx, orgId, row.id, parts as ResolvedAmount[], paid);
+    return (await withParts(tx, [row]))[0] as PaymentLink;
   });
+}
+
+/** The category of a link's one bank account; null without one. */
+async function categoryOf(
+  db: Executor,
+  orgId: string,
+  bankAccountId: string | null,
+): Promise<BankAccountCategory | null> {
+  if (!bankAccountId) return null;
+  const [account] = await db
+    .select({ category: bankAccounts.category })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.orgId, orgId), eq(bankAccounts.id, bankAccountId)));
+  return account?.category ?? null;
 }
 
 /**

@@ -1,4 +1,13 @@
-import { Kind, parse, print, validate, visit, type GraphQLSchema } from 'graphql';
+import {
+  getVariableValues,
+  Kind,
+  parse,
+  print,
+  validate,
+  visit,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildBatchDocument } from './batch.js';
 import { documents } from './documents.js';
@@ -16,15 +25,27 @@ const samples: Record<keyof typeof operations, RemoteOperation<unknown>> = {
   addPaymentLink: operations.addPaymentLink({
     clientId: 'c1',
     matterId: 'm1',
-    amount: '150.00',
-    bankAccountId: 'b1',
+    amounts: [
+      { amount: '150.00', bankAccountId: 'b1' },
+      { amount: '500.00', bankAccountId: 'b2' },
+    ],
     memo: 'Retainer',
     externalId: 'local-3',
+    paymentMethodsAllowed: ['ACH', 'CHECK'],
+    partialPaymentAllowed: false,
+    surchargeEnabled: false,
+    sendReceipts: false,
   }),
   updatePaymentLink: operations.updatePaymentLink({
     id: 'p1',
-    amount: '1.00',
-    bankAccountId: 'b1',
+    amounts: [
+      { amount: '1.00', bankAccountId: 'b1' },
+      { amount: '2.00', bankAccountId: 'b2' },
+    ],
+    paymentMethodsAllowed: ['CREDIT', 'DEBIT'],
+    partialPaymentAllowed: null,
+    sendReceipts: true,
+    memo: 'Updated',
   }),
   removePaymentLink: operations.removePaymentLink('p1'),
   addAggregatePaymentLink: operations.addAggregatePaymentLink({ paymentLinkIds: ['p1', 'p2'] }),
@@ -155,6 +176,24 @@ describe('remote documents', () => {
       expectValid(loadIntrospectionSchema());
     },
   );
+
+  // The variables too: every input field name and value type as the real schema has it (an
+  // unknown field, such as an update's surchargeEnabled, is an error here).
+  it.skipIf(!hasIntrospection)('send variables the real schema accepts', () => {
+    const schema = loadIntrospectionSchema();
+    for (const [name, op] of Object.entries(samples)) {
+      const definition = parse(op.document).definitions[0] as OperationDefinitionNode;
+      const coerced = getVariableValues(
+        schema,
+        definition.variableDefinitions ?? [],
+        op.variables as Record<string, unknown>,
+      );
+      expect({ name, errors: (coerced.errors ?? []).map((e) => e.message) }).toEqual({
+        name,
+        errors: [],
+      });
+    }
+  });
 
   it('are valid against server/remote/schema.graphql (the subset the simulator serves)', () => {
     expectValid(loadRemoteSchema());

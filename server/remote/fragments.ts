@@ -44,7 +44,15 @@ const fragments = {
       balance {
         totalOutstanding
         totalPaid
+        operatingOutstanding
+        operatingPaid
+        trustOutstanding
+        trustPaid
       }
+      paymentMethodsAllowed
+      partialPaymentAllowed
+      surchargeEnabled
+      sendReceipts
     }
   `,
   AggregatePaymentLinkFields: /* GraphQL */ `
@@ -116,6 +124,12 @@ const fragments = {
       }
       subscription {
         ...SubscriptionFields
+      }
+      payment {
+        id
+        transactions {
+          id
+        }
       }
     }
   `,

@@ -17,6 +17,24 @@ function invalidInput(fn: () => unknown): RemoteError {
   throw new Error('expected invalid_input');
 }
 
+/** A balance all in operating, as the remote splits it by category. */
+const splitBalance = (outstanding: number, paid: number) => ({
+  totalOutstanding: outstanding,
+  totalPaid: paid,
+  operatingOutstanding: outstanding,
+  operatingPaid: paid,
+  trustOutstanding: 0,
+  trustPaid: 0,
+});
+
+/** The options of the link below: the same on the wire and in our terms. */
+const LINK_OPTIONS = {
+  paymentMethodsAllowed: ['ACH', 'CREDIT'],
+  partialPaymentAllowed: null,
+  surchargeEnabled: false,
+  sendReceipts: true,
+};
+
 const wireLink = (over: Record<string, unknown> = {}) => ({
   id: 'pl-1',
   url: 'https://pay.test/pl-1',
@@ -26,7 +44,8 @@ const wireLink = (over: Record<string, unknown> = {}) => ({
   client: { id: 'c-1' },
   matter: null,
   amounts: [{ amount: 15_010, bankAccount: { id: 'b-1' } }],
-  balance: { totalOutstanding: 10_010, totalPaid: 5_000 },
+  balance: splitBalance(10_010, 5_000),
+  ...LINK_OPTIONS,
   ...over,
 });
 
@@ -67,7 +86,7 @@ describe('money at the boundary: decimal strings here, integer cents on the wire
           .decode(
             wireLink({
               amounts: [{ amount: cents, bankAccount: { id: 'b' } }],
-              balance: { totalOutstanding: cents, totalPaid: 0 },
+              balance: splitBalance(cents, 0),
             }),
           );
         expect(toCents(link.amount)).toBe(cents);
@@ -91,6 +110,11 @@ describe('money at the boundary: decimal strings here, integer cents on the wire
       amounts: [{ amount: '150.10', bankAccountId: 'b-1' }],
       outstandingAmount: '100.10',
       paidAmount: '50.00',
+      balanceByCategory: {
+        operating: { outstanding: '100.10', paid: '50.00' },
+        trust: { outstanding: '0.00', paid: '0.00' },
+      },
+      ...LINK_OPTIONS,
     });
   });
 });
@@ -111,6 +135,49 @@ describe('inputs', () => {
     ).toEqual({
       input: { paymentLinkIds: ['p1'], memo: 'All' },
     });
+  });
+
+  it('send a split link and its options under the remote schema names, in cents', () => {
+    const split = [
+      { amount: '100.00', bankAccountId: 'op-1' },
+      { amount: '2500.50', bankAccountId: 'tr-1' },
+    ];
+    const splitCents = [
+      { amount: 10_000, bankAccountId: 'op-1' },
+      { amount: 250_050, bankAccountId: 'tr-1' },
+    ];
+    // Our names are the remote's: only the amounts turn into cents.
+    const options = {
+      memo: 'Fee and retainer',
+      paymentMethodsAllowed: ['ACH'],
+      partialPaymentAllowed: false,
+      surchargeEnabled: false,
+      sendReceipts: false,
+      externalId: 'local-1',
+    };
+    expect(
+      operations.addPaymentLink({ clientId: 'c', amounts: split, ...options }).variables,
+    ).toEqual({ input: { clientId: 'c', amounts: splitCents, ...options } });
+    // The remote's update takes no surcharge: the builder has none to send.
+    expect(
+      operations.updatePaymentLink({ id: 'p', amounts: split, partialPaymentAllowed: null })
+        .variables,
+    ).toEqual({
+      input: {
+        id: 'p',
+        amounts: splitCents,
+        partialPaymentAllowed: null,
+      },
+    });
+    invalidInput(() =>
+      operations.updatePaymentLink({
+        id: 'p',
+        amount: '1.00',
+        bankAccountId: 'b',
+        amounts: split,
+      } as unknown as UpdatePaymentLinkInput),
+    );
+    invalidInput(() => operations.addPaymentLink({ clientId: 'c', amounts: [] }));
   });
 
   it('refuses incomplete input', () => {
@@ -158,8 +225,12 @@ describe('answers are validated at the edge', () => {
     bankAccount: { id: 'b-1' },
     client: { id: 'c-1', clientName: 'Acme', externalId: null },
     matter: { id: 'm-1', name: 'Case', externalId: null, client: { id: 'c-1' } },
-    paymentLink: wireLink(),
+    paymentLink: wireLink({
+      balance: { ...splitBalance(10_010, 5_000), trustOutstanding: 7_000, trustPaid: 1_000 },
+    }),
     aggregatePaymentLink: { id: 'agg-1' },
+    // A payment on a split link: one transaction per bank account.
+    payment: { id: 'pay-1', transactions: [{ id: 't-1' }, { id: 't-2' }] },
     ...over,
   });
 
@@ -174,8 +245,17 @@ describe('answers are validated at the edge', () => {
       bankAccountId: 'b-1',
       client: { id: 'c-1', name: 'Acme' },
       matter: { id: 'm-1', clientId: 'c-1' },
-      paymentLink: { id: 'pl-1', outstandingAmount: '100.10' },
+      paymentLink: {
+        id: 'pl-1',
+        outstandingAmount: '100.10',
+        balanceByCategory: { trust: { outstanding: '70.00', paid: '10.00' } },
+        ...LINK_OPTIONS,
+      },
       aggregateLinkId: 'agg-1',
+      paymentTransactionIds: ['t-1', 't-2'],
+    });
+    expect(operations.getTransaction('t-1').decode(transaction({ payment: null }))).toMatchObject({
+      paymentTransactionIds: [],
     });
   });
 

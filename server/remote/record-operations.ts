@@ -7,6 +7,7 @@ import type {
   AddClientInput,
   AddMatterInput,
   AddPaymentLinkInput,
+  PaymentLinkOptionsInput,
   RemoteAggregateLink,
   RemoteBankAccount,
   RemoteClient,
@@ -26,7 +27,14 @@ import {
   paymentLinkSchema,
 } from './wire.js';
 import { lookup, operation, orNull, type RemoteOperation } from './operation.js';
-import { defined, ids, invalid, oneAmount, optional, required } from './variables.js';
+import { defined, ids, invalid, linkAmounts, optional, required } from './variables.js';
+
+/** A link's options as the remote names them; absent ones are not sent. */
+const linkOptions = (input: PaymentLinkOptionsInput) => ({
+  paymentMethodsAllowed: input.paymentMethodsAllowed && [...input.paymentMethodsAllowed],
+  partialPaymentAllowed: input.partialPaymentAllowed,
+  sendReceipts: input.sendReceipts,
+});
 
 /**
  * A client's or a matter's update: its id, and what changes of its name (the remote calls a
@@ -71,22 +79,23 @@ export const recordOperations = {
       input: defined({
         clientId: required(input.clientId, 'clientId'),
         matterId: input.matterId ?? undefined,
-        amounts: oneAmount(input.amount, input.bankAccountId),
+        amounts: linkAmounts(input),
         memo: input.memo ?? undefined,
         externalId: input.externalId,
+        ...linkOptions(input),
+        surchargeEnabled: input.surchargeEnabled,
       }),
     };
     return operation('AddPaymentLink', variables, paymentLinkSchema);
   },
 
   updatePaymentLink(input: UpdatePaymentLinkInput): RemoteOperation<RemotePaymentLink> {
-    if ((input.amount === undefined) !== (input.bankAccountId === undefined)) {
+    const single = input.amount !== undefined || input.bankAccountId !== undefined;
+    if (single && (input.amount === undefined || input.bankAccountId === undefined)) {
       invalid('amount and bankAccountId must be given together');
     }
-    const amounts =
-      input.amount === undefined || input.bankAccountId === undefined
-        ? undefined
-        : oneAmount(input.amount, input.bankAccountId);
+    if (single && input.amounts !== undefined) invalid('give amounts, or amount and bankAccountId');
+    const amounts = single || input.amounts ? linkAmounts(input) : undefined;
     const variables = {
       input: defined({
         id: required(input.id, 'id'),
@@ -94,6 +103,7 @@ export const recordOperations = {
         matterId: input.matterId,
         memo: input.memo,
         amounts,
+        ...linkOptions(input),
       }),
     };
     return operation('UpdatePaymentLink', variables, paymentLinkSchema);

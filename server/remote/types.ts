@@ -61,6 +61,20 @@ export interface RemotePaymentLink {
   readonly outstandingAmount: Money;
   /** `balance.totalPaid`. */
   readonly paidAmount: Money;
+  /**
+   * `balance.operatingOutstanding`, `operatingPaid`, `trustOutstanding`, `trustPaid`; absent
+   * from snapshots queued before it was fetched (and the options with it).
+   */
+  readonly balanceByCategory?: Record<
+    BankAccountCategory,
+    { readonly outstanding: Money; readonly paid: Money }
+  >;
+  /** The remote's `PaymentMethod` values (ACH, CHECK, CREDIT, DEBIT, PUSH_TO_CARD, UNKNOWN). */
+  readonly paymentMethodsAllowed: readonly string[];
+  /** null: the firm's setting applies. */
+  readonly partialPaymentAllowed: boolean | null;
+  readonly surchargeEnabled: boolean;
+  readonly sendReceipts: boolean;
 }
 
 export interface RemoteAggregateLink {
@@ -150,6 +164,12 @@ export interface RemoteTransaction {
   readonly payRequestExternalId?: string | null;
   /** The payment plan (the service's subscription) that made this payment; absent: none. */
   readonly subscription?: RemoteSubscription | null;
+  /**
+   * The payment it is part of (`payment`): a payment on a link split between bank accounts is
+   * one transaction per account, all listed here (this one included); empty without a payment.
+   * Absent from snapshots queued before it was fetched.
+   */
+  readonly paymentTransactionIds?: readonly string[];
   /**
    * What happened to it, as the service logged it (`events`): fetched with the transaction in
    * full (GetTransaction) and absent (undefined) from lists and mutation answers.
@@ -245,26 +265,54 @@ export interface UpdateMatterInput {
   readonly externalId?: string;
 }
 
-export interface AddPaymentLinkInput {
-  readonly clientId: string;
-  readonly matterId?: string | null;
+/** One part of a link: an amount into one bank account (the remote's id). */
+export interface RemoteAmountInput {
   readonly amount: Money;
   readonly bankAccountId: string;
-  readonly memo?: string | null;
-  readonly externalId?: string;
 }
 
-/** `amount` and `bankAccountId` go together: the remote replaces the link's amounts as a whole. */
-export type UpdatePaymentLinkInput = {
+/** The options a link takes (names as in the remote's inputs); absent: not sent. */
+export interface PaymentLinkOptionsInput {
+  readonly memo?: string | null;
+  /** The remote's `PaymentMethod` values. */
+  readonly paymentMethodsAllowed?: readonly string[];
+  /** null: the firm's setting. */
+  readonly partialPaymentAllowed?: boolean | null;
+  readonly sendReceipts?: boolean;
+}
+
+/** One amount (`amount` + `bankAccountId`) or several (`amounts`): the remote takes a list. */
+type LinkAmounts =
+  | { readonly amount: Money; readonly bankAccountId: string; readonly amounts?: undefined }
+  | {
+      readonly amounts: readonly RemoteAmountInput[];
+      readonly amount?: undefined;
+      readonly bankAccountId?: undefined;
+    };
+
+export type AddPaymentLinkInput = PaymentLinkOptionsInput &
+  LinkAmounts & {
+    readonly clientId: string;
+    readonly matterId?: string | null;
+    readonly externalId?: string;
+    /** Set when the link is made only: the remote's update takes no surcharge. */
+    readonly surchargeEnabled?: boolean;
+  };
+
+/** The amounts go together: the remote replaces the link's amounts as a whole. */
+export type UpdatePaymentLinkInput = PaymentLinkOptionsInput & {
   readonly id: string;
   readonly clientId?: string;
   /** null detaches the matter. */
   readonly matterId?: string | null;
-  readonly memo?: string | null;
 } & (
-  | { readonly amount: Money; readonly bankAccountId: string }
-  | { readonly amount?: undefined; readonly bankAccountId?: undefined }
-);
+    | LinkAmounts
+    | {
+        readonly amount?: undefined;
+        readonly bankAccountId?: undefined;
+        readonly amounts?: undefined;
+      }
+  );
 
 export interface AddAggregateLinkInput {
   /** Remote ids of the member payment links (all of one client). */

@@ -49,6 +49,22 @@ export function oneAmount(
   ];
 }
 
+/** The remote's `amounts` list: one amount, or the parts of a link split between accounts. */
+export function linkAmounts(input: {
+  amount?: string | undefined;
+  bankAccountId?: string | undefined;
+  amounts?: readonly { amount: string; bankAccountId: string }[] | undefined;
+}): { amount: number; bankAccountId: string }[] {
+  if (input.amounts) {
+    if (input.amounts.length === 0) invalid('amounts must hold at least one amount');
+    return input.amounts.map((a, i) => ({
+      amount: amountToCents(a.amount, `amounts[${i}].amount`),
+      bankAccountId: required(a.bankAccountId, `amounts[${i}].bankAccountId`),
+    }));
+  }
+  return oneAmount(input.amount as string, input.bankAccountId as string);
+}
+
 export function ids(values: readonly string[], field: string): string[] {
   return values.map((value, i) => required(value, `${field}[${i}]`));
 }

@@ -60,7 +60,16 @@ export const paymentLinkSchema = z
     client: ref,
     matter: ref.nullable(),
     amounts: z.array(z.object({ amount: z.int(), bankAccount: ref })),
-    balance,
+    balance: balance.extend({
+      operatingOutstanding: money,
+      operatingPaid: money,
+      trustOutstanding: money,
+      trustPaid: money,
+    }),
+    paymentMethodsAllowed: z.array(z.string()),
+    partialPaymentAllowed: z.boolean().nullable(),
+    surchargeEnabled: z.boolean(),
+    sendReceipts: z.boolean(),
   })
   .transform((p): RemotePaymentLink => ({
     id: p.id,
@@ -79,6 +88,14 @@ export const paymentLinkSchema = z
     })),
     outstandingAmount: p.balance.totalOutstanding,
     paidAmount: p.balance.totalPaid,
+    balanceByCategory: {
+      operating: { outstanding: p.balance.operatingOutstanding, paid: p.balance.operatingPaid },
+      trust: { outstanding: p.balance.trustOutstanding, paid: p.balance.trustPaid },
+    },
+    paymentMethodsAllowed: p.paymentMethodsAllowed,
+    partialPaymentAllowed: p.partialPaymentAllowed,
+    surchargeEnabled: p.surchargeEnabled,
+    sendReceipts: p.sendReceipts,
   }));
 
 export const aggregateLinkSchema = z
@@ -176,6 +193,7 @@ export const transactionSchema = z
     payRequest: z.object({ externalId: text }).nullable().optional(),
     // The plan that made the payment; optional: an answer that does not select it has none.
     subscription: subscriptionSchema.nullish(),
+    payment: z.object({ id, transactions: z.array(ref) }).nullable(),
     // Selected by GetTransaction only (documents.ts); a list or a mutation's answer has none.
     events: z.array(transactionEventSchema).nullable().optional(),
   })
@@ -202,6 +220,7 @@ export const transactionSchema = z
     aggregateLinkId: t.aggregatePaymentLink?.id ?? null,
     payRequestExternalId: t.payRequest?.externalId ?? null,
     subscription: t.subscription ?? null,
+    paymentTransactionIds: t.payment?.transactions.map((p) => p.id) ?? [],
     ...(t.events === undefined ? {} : { events: t.events }),
   }));
 

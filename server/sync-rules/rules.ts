@@ -20,9 +20,18 @@ interface PaymentLinkFields {
   bankAccountId: string | null;
   clientId: string;
   matterId: string | null;
+  /** The split between accounts, as text (`category:account:amount,...`); '' for one amount. */
+  split?: string;
+  memo?: string | null;
+  paymentMethodsAllowed?: readonly string[] | null;
+  partialPaymentAllowed?: boolean | null;
+  sendReceipts?: boolean;
 }
 
-/** Payment link: no serviceId yet, or the amount, bank account, client or matter changed. */
+/**
+ * Payment link: no serviceId yet, or the amount, bank account, client or matter changed (the
+ * spec's rule), or what the service holds beyond them: the split and the options.
+ */
 export function paymentLinkNeedsSync(
   before: PaymentLinkFields | null,
   after: PaymentLinkFields,
@@ -32,7 +41,12 @@ export function paymentLinkNeedsSync(
     before.amount !== after.amount ||
     before.bankAccountId !== after.bankAccountId ||
     before.clientId !== after.clientId ||
-    before.matterId !== after.matterId
+    before.matterId !== after.matterId ||
+    (before.split ?? '') !== (after.split ?? '') ||
+    (before.memo ?? null) !== (after.memo ?? null) ||
+    String(before.paymentMethodsAllowed ?? '') !== String(after.paymentMethodsAllowed ?? '') ||
+    (before.partialPaymentAllowed ?? null) !== (after.partialPaymentAllowed ?? null) ||
+    (before.sendReceipts ?? true) !== (after.sendReceipts ?? true)
   );
 }
 

@@ -1,6 +1,7 @@
-import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { paymentLinks } from '../db/schema/index.js';
-import { bankServiceId } from './bank-service-id.js';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { readSplits, refreshSplitBalances } from '../domain/payment-link-amounts.js';
+import { bankAccounts, paymentLinks } from '../db/schema/index.js';
+import { remoteError } from '../remote/errors.js';
 import { adoptOrCreate } from './adopt-or-create.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
 import { callOptions, type SyncContext } from './context.js';
@@ -24,15 +25,39 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
     const attempt = await beginAttempt(ctx.db, paymentLinks, orgId, id);
     if (!attempt) return;
     const { row } = attempt;
-    const bankAccountId = await bankServiceId(ctx, orgId, row.bankAccountId, 'payment link');
+    // A split link's parts (payment_link_amounts), else its one amount.
+    const parts = (await readSplits(ctx.db, [row.id])).get(row.id) ?? [
+      { bankAccountId: row.bankAccountId, amount: row.amount },
+    ];
+    const accountIds = parts.flatMap((p) => (p.bankAccountId ? [p.bankAccountId] : []));
+    const banks = accountIds.length
+      ? await ctx.db
+          .select({ id: bankAccounts.id, serviceId: bankAccounts.serviceId })
+          .from(bankAccounts)
+          .where(and(eq(bankAccounts.orgId, orgId), inArray(bankAccounts.id, accountIds)))
+      : [];
+    const serviceIdOf = new Map(banks.map((b) => [b.id, b.serviceId]));
+    const amounts = parts.map((p) => {
+      const bankAccountId = p.bankAccountId && serviceIdOf.get(p.bankAccountId);
+      if (!bankAccountId) {
+        throw remoteError(
+          'invalid_input',
+          'The payment link has no bank account (the remote service removed it): choose another one',
+        );
+      }
+      return { amount: p.amount, bankAccountId };
+    });
     const clientId = await ensureClientSynced(ctx, orgId, row.clientId);
     const matterId = row.matterId ? await ensureMatterSynced(ctx, orgId, row.matterId) : null;
+    // The link's memo at the service is its own memo, else its name (as before memos).
     const fields = {
       clientId,
       matterId,
-      amount: row.amount,
-      bankAccountId,
-      memo: row.name,
+      amounts,
+      memo: row.memo ?? row.name,
+      paymentMethodsAllowed: row.paymentMethodsAllowed ?? undefined,
+      partialPaymentAllowed: row.partialPaymentAllowed,
+      sendReceipts: row.sendReceipts,
     };
     const o = callOptions(ctx);
 
@@ -47,7 +72,13 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
         asked(() => ctx.remote.updatePaymentLink(orgId, { id: remoteId, ...fields }, o)),
       findCreated: () => ctx.remote.findPaymentLinkByExternalId(orgId, row.id, o),
       create: () =>
-        asked(() => ctx.remote.addPaymentLink(orgId, { ...fields, externalId: row.id }, o)),
+        asked(() =>
+          ctx.remote.addPaymentLink(
+            orgId,
+            { ...fields, externalId: row.id, surchargeEnabled: row.surchargeEnabled },
+            o,
+          ),
+        ),
     });
 
     const written = await ctx.db
@@ -67,6 +98,11 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
       })
       .where(eq(paymentLinks.id, row.id))
       .returning({ id: paymentLinks.id });
+    if (remote.balanceByCategory) {
+      await refreshSplitBalances(ctx.db, [
+        { orgId, serviceId: remote.id, balance: remote.balanceByCategory, at: askedAt },
+      ]);
+    }
     // Deleted while we created it: its delete had no remote id to remove, so we remove it here.
     if (written.length === 0 && created) await ctx.remote.removePaymentLink(orgId, remote.id, o);
   });

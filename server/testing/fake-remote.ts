@@ -17,7 +17,18 @@ export const link = {
   client: { id: 'c-1' },
   matter: { id: 'm-1' },
   amounts: [{ amount: 15_000, bankAccount: { id: 'b-1' } }],
-  balance: { totalOutstanding: 15_000, totalPaid: 0 },
+  balance: {
+    totalOutstanding: 15_000,
+    totalPaid: 0,
+    operatingOutstanding: 15_000,
+    operatingPaid: 0,
+    trustOutstanding: 0,
+    trustPaid: 0,
+  },
+  paymentMethodsAllowed: ['ACH', 'CREDIT', 'DEBIT'],
+  partialPaymentAllowed: null,
+  surchargeEnabled: false,
+  sendReceipts: true,
 };
 export const aggregate = {
   id: 'ag-1',
@@ -50,6 +61,7 @@ export const transaction = (id: string) => ({
   matter,
   paymentLink: link,
   aggregatePaymentLink: null,
+  payment: { id: `pay-${id}`, transactions: [{ id }] },
 });
 export const bankAccounts = [
   {

@@ -5,6 +5,8 @@ import { clipText255 } from '../../security/text.js';
 import { distinctBy, pairs, rowList } from '../../db/sql-lists.js';
 import { orgKey } from '../../org-key.js';
 import { ensurePaymentPlans } from './related-plans.js';
+import { insertRemoteSplits, refreshSplitBalances } from '../../domain/payment-link-amounts.js';
+import { LINK_OPTION_COLUMNS, linkOptionValues } from './link-options.js';
 
 // The clients, matters, payment links and payment plans (related-plans.ts) transactions point at, found by serviceId or created
 // from the remote's data, for a whole batch of transactions in a few statements. Rows are written
@@ -177,7 +179,8 @@ async function ensurePaymentLinks(
     id ? (map.get(orgKey(orgId, id)) ?? null) : null;
   await db.execute(sql`
     insert into payment_links (org_id, name, amount, bank_account_id, client_id, matter_id,
-      service_id, url, status, outstanding_amount, paid_amount, sync_status, last_synced_at)
+      service_id, url, status, outstanding_amount, paid_amount, sync_status, last_synced_at,
+      ${LINK_OPTION_COLUMNS})
     values ${rowList(
       refs.map(
         ({ orgId, link, fetchedAt }) => sql`(${orgId}::uuid, ${clipText255(link.memo || null)},
@@ -185,10 +188,15 @@ async function ensurePaymentLinks(
           ${local(ids.clients, orgId, link.clientId)}::uuid,
           ${local(ids.matters, orgId, link.matterId)}::uuid, ${link.id}, ${link.url},
           ${link.status}, ${link.outstandingAmount}::numeric, ${link.paidAmount}::numeric,
-          'synced', ${fetchedAt.toISOString()}::timestamptz)`,
+          'synced', ${fetchedAt.toISOString()}::timestamptz, ${linkOptionValues(link)})`,
       ),
     )}
     on conflict (org_id, service_id) do nothing`);
+  // A split link's parts, and outstanding and paid per part (payment-link-amounts.ts).
+  await insertRemoteSplits(
+    db,
+    refs.map(({ orgId, link }) => ({ orgId, serviceId: link.id, amounts: link.amounts })),
+  );
   // Found or just made (perhaps by a concurrent batch from an older snapshot): refresh all.
   await db.execute(sql`
     update payment_links p
@@ -203,6 +211,14 @@ async function ensurePaymentLinks(
     )}) as v(org_id, service_id, status, outstanding, paid, fetched_at)
     where p.org_id = v.org_id and p.service_id = v.service_id
       and (p.last_synced_at is null or p.last_synced_at <= v.fetched_at)`);
+  await refreshSplitBalances(
+    db,
+    refs.flatMap(({ orgId, link, fetchedAt }) =>
+      link.balanceByCategory
+        ? [{ orgId, serviceId: link.id, balance: link.balanceByCategory, at: fetchedAt }]
+        : [],
+    ),
+  );
   return idsOf(
     db,
     'payment_links',

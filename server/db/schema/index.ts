@@ -6,6 +6,7 @@ export * from './clients.js';
 export * from './matters.js';
 export * from './bank-accounts.js';
 export * from './payment-links.js';
+export * from './payment-link-amounts.js';
 export * from './aggregate-links.js';
 export * from './payment-plans.js';
 export * from './transactions.js';

@@ -1,5 +1,5 @@
-import { check, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { PAYMENT_LINK_STATUSES } from '../../../shared/records.js';
+import { boolean, check, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { LINK_PAYMENT_METHODS, PAYMENT_LINK_STATUSES } from '../../../shared/records.js';
 import { bankAccounts } from './bank-accounts.js';
 import { clients } from './clients.js';
 import { money, oneOf, serviceId, syncColumns, tenantColumns } from './columns.js';
@@ -26,6 +26,13 @@ export const paymentLinks = pgTable(
     paidAmount: money('paid_amount').notNull().default('0'),
     status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull().default('unpaid'),
     url: text('url'),
+    // The options the remote service takes (docs/api.md#payment-link-options). null: the
+    // service's default (every method the firm takes; the firm's partial payment setting).
+    memo: text('memo'),
+    paymentMethodsAllowed: text('payment_methods_allowed', { enum: LINK_PAYMENT_METHODS }).array(),
+    partialPaymentAllowed: boolean('partial_payment_allowed'),
+    surchargeEnabled: boolean('surcharge_enabled').notNull().default(false),
+    sendReceipts: boolean('send_receipts').notNull().default(true),
     ...syncColumns,
   },
   (t) => [

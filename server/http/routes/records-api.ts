@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as s from '../../../shared/schemas.js';
+import * as linkInputs from '../../../shared/payment-link-inputs.js';
 import * as aggregateLinks from '../../domain/aggregate-links.js';
 import * as bankAccounts from '../../domain/bank-accounts.js';
 import * as clients from '../../domain/clients.js';
@@ -60,8 +61,8 @@ export const paymentLinksRouter = recordRouter({
   }),
   read: { list: paymentLinks.listPaymentLinks, get: paymentLinks.getPaymentLink },
   write: {
-    create: s.paymentLinkCreate,
-    update: s.paymentLinkUpdate,
+    create: linkInputs.paymentLinkCreate,
+    update: linkInputs.paymentLinkUpdate,
     ops: {
       create: paymentLinks.createPaymentLink,
       update: paymentLinks.updatePaymentLink,

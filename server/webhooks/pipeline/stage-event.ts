@@ -9,6 +9,7 @@ import { markEventsFailed } from './inbox.js';
 import type { EventJobPayload } from '../jobs.js';
 import { enqueueTransactionUpserts } from './upsert-jobs.js';
 import { findReversals } from './reversals.js';
+import { paymentSiblings } from './payment-siblings.js';
 import { completeNamedRequests } from './money-out-results.js';
 import { readEventRefs } from '../receiver/events.js';
 import { fetchNamedStatements } from './statements.js';
@@ -150,7 +151,15 @@ export function eventStage(ctx: PipelineContext): JobHandler {
         fetchedAt,
         signal,
       );
-      const named = await fetchWithOriginals(ctx.remote, job.orgId, refs.transactions, signal);
+      const first = await fetchWithOriginals(ctx.remote, job.orgId, refs.transactions, signal);
+      // The other parts of a split payment, whether or not their own events come.
+      const siblings = await fetchTransactions(
+        ctx.remote,
+        job.orgId,
+        paymentSiblings(first),
+        signal,
+      );
+      const named = [...first, ...siblings];
       // An event that named the reversed payment, not its refund / return / void: find those.
       const found = [
         ...named,
