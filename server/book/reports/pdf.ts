@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import { PDFDocument } from './pdfkit.js';
 
 // PDF of the reports (the client ledger statement, the reconciliation's report): a title, lines of
 // facts, and tables whose rows may come a page of the database at a time. pdfkit writes the
@@ -22,7 +22,11 @@ const ROW_HEIGHT = 12;
 const UNREAD_LIMIT = 1 << 20;
 
 export class PdfReport {
-  private readonly doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: false });
+  private readonly doc = new (PDFDocument())({
+    size: 'LETTER',
+    margin: MARGIN,
+    bufferPages: false,
+  });
 
   constructor(title: string, info?: { subject?: string }) {
     this.doc.info.Title = title;

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { PDFDocument } from './pdfkit.js';
 import type { Readable } from 'node:stream';
 import type { LedgerBalanceLine, Reconciliation } from '../../../shared/ledger.js';
 import { NOT_A_LEGAL_DETERMINATION } from '../../../shared/trust-findings.js';
@@ -96,7 +96,11 @@ export function reconciliationCsvRows(r: ReconciliationReport): (string | null)[
 /** The report as a PDF, streamed. */
 export function reconciliationPdf(r: ReconciliationReport): Readable {
   const { run } = r;
-  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: 'Reconciliation' } });
+  const doc = new (PDFDocument())({
+    size: 'LETTER',
+    margin: 50,
+    info: { Title: 'Reconciliation' },
+  });
   const heading = (text: string) =>
     doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).text(text);
   const line = (text: string) => doc.font('Helvetica').fontSize(10).text(plain(text));
