@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { readSplits, refreshSplitBalances } from '../domain/payment-link-amounts.js';
-import { bankAccounts, paymentLinks } from '../db/schema/index.js';
-import { remoteError } from '../remote/errors.js';
+import { paymentLinks } from '../db/schema/index.js';
+import { bankServiceId } from './bank-service-id.js';
 import { adoptOrCreate } from './adopt-or-create.js';
 import { ensureClientSynced, ensureMatterSynced } from './clients-matters.js';
 import { callOptions, type SyncContext } from './context.js';
@@ -29,24 +29,14 @@ export function syncPaymentLink(ctx: SyncContext, orgId: string, id: string): Pr
     const parts = (await readSplits(ctx.db, [row.id])).get(row.id) ?? [
       { bankAccountId: row.bankAccountId, amount: row.amount },
     ];
-    const accountIds = parts.flatMap((p) => (p.bankAccountId ? [p.bankAccountId] : []));
-    const banks = accountIds.length
-      ? await ctx.db
-          .select({ id: bankAccounts.id, serviceId: bankAccounts.serviceId })
-          .from(bankAccounts)
-          .where(and(eq(bankAccounts.orgId, orgId), inArray(bankAccounts.id, accountIds)))
-      : [];
-    const serviceIdOf = new Map(banks.map((b) => [b.id, b.serviceId]));
-    const amounts = parts.map((p) => {
-      const bankAccountId = p.bankAccountId && serviceIdOf.get(p.bankAccountId);
-      if (!bankAccountId) {
-        throw remoteError(
-          'invalid_input',
-          'The payment link has no bank account (the remote service removed it): choose another one',
-        );
-      }
-      return { amount: p.amount, bankAccountId };
-    });
+    // At most two parts (one operating, one trust): one lookup each.
+    const amounts = [];
+    for (const p of parts) {
+      amounts.push({
+        amount: p.amount,
+        bankAccountId: await bankServiceId(ctx, orgId, p.bankAccountId, 'payment link'),
+      });
+    }
     const clientId = await ensureClientSynced(ctx, orgId, row.clientId);
     const matterId = row.matterId ? await ensureMatterSynced(ctx, orgId, row.matterId) : null;
     // The link's memo at the service is its own memo, else its name (as before memos).

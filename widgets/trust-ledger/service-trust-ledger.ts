@@ -84,7 +84,6 @@ export class ServiceTrustLedger extends ServiceElement {
 
   /** Reload what is shown every this many seconds while the page is visible (0: only Refresh). */
   @property({ attribute: 'poll-interval', type: Number }) pollInterval = 0;
-
   @state() private chosen = '';
   @state() private view: View = 'balances';
   /** The balance lines loaded so far (first page, then each "Show more lines"). */
@@ -204,12 +203,10 @@ export class ServiceTrustLedger extends ServiceElement {
     if (changed.has('pollInterval')) this.#poll.restart();
   }
 
-  /** Payments land by webhook: the balances and the open tab reload (paged entries stay). */
+  /** Payments land by webhook: balances and the open tab reload, never the paged entries. */
   readonly #poll = new PollController(this, {
     run: async () => {
-      if (!this.accountId) return true;
-      const tab = { deposits: this.deposits, reconciliations: this.history, balances: null };
-      await Promise.all([this.balances.run(), tab[this.view]?.run()]);
+      if (this.accountId) await this.#reload(false);
       return this.balances.status !== TaskStatus.ERROR;
     },
     interval: () => (this.pollInterval > 0 ? this.pollInterval * 1000 : 0),
@@ -230,12 +227,12 @@ export class ServiceTrustLedger extends ServiceElement {
 
   /** Loads what is shown again: the balances, and the open entries, deposits or reconciliations. */
   async refresh(): Promise<void> {
-    await Promise.all([
-      this.balances.run(),
-      this.#entries.reload(),
-      this.view === 'deposits' ? this.deposits.run() : null,
-      this.view === 'reconciliations' ? this.history.run() : null,
-    ]);
+    await this.#reload(true);
+  }
+
+  #reload(entries: boolean) {
+    const tabs = [this.deposits.run(), this.history.run()];
+    return Promise.all([this.balances.run(), entries && this.#entries.reload(), ...tabs]);
   }
 
   private async openEntries(line: LedgerBalanceLine): Promise<void> {
