@@ -16,7 +16,7 @@ import * as chargebacks from './chargebacks.js';
 import * as statements from './statements.js';
 import { RateLimiter, type FirmStats, type LimitOptions } from './limits.js';
 import { resolvers } from './resolvers/index.js';
-import type { FirmInit, FirmState, TransactionRecord } from './state.js';
+import type { BankAccountRecord, FirmInit, FirmState, TransactionRecord } from './state.js';
 import type { Delivery, WebhookEvent } from './webhook-delivery.js';
 import {
   WebhookDispatcher,
@@ -114,6 +114,11 @@ export interface Simulator {
       subscriptionId: string,
       options?: Parameters<typeof clock.enrollSubscription>[2],
     ): void;
+    /** Opens another bank account at the firm (a second trust account), not its default. */
+    addBankAccount(
+      firm: FirmRef,
+      account: { nickname: string; category: 'operating' | 'trust'; lastFour: string },
+    ): BankAccountRecord;
   };
   webhooks: {
     setMode(firm: FirmRef, mode: DeliveryMode): void;
@@ -224,6 +229,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       sealPaymentLink: (ref, id) => void ledger.sealPaymentLink(firm(ref), id),
       advanceClock: (ref, by) => clock.advanceClock(env, firm(ref), by),
       enrollSubscription: (ref, id, o) => void clock.enrollSubscription(firm(ref), id, o),
+      addBankAccount: (ref, account) => {
+        const added = {
+          ...account,
+          id: ids.uuid(),
+          isDefault: false,
+          accountType: 'checking',
+          routingNumber: '110000000',
+        };
+        firm(ref).bankAccounts.push(added);
+        return added;
+      },
       emitEvent: (ref, type, data = {}) => {
         const [event] = webhooks.emit(firm(ref), [{ type, data }]);
         return event as WebhookEvent;

@@ -74,6 +74,8 @@ export function useMoneyOutPipeline(): MoneyOutSuite {
 export interface PaidOptions {
   amount?: string;
   category?: 'operating' | 'trust';
+  /** Into this bank account (our id), not the category's default. */
+  bankAccountId?: string;
   pending?: boolean;
   /** A card payment captured (SUCCESSFUL), its batch not moved: stored as SUCCESSFUL. */
   captured?: boolean;
@@ -108,7 +110,8 @@ export async function paidThroughLink(
   const [link] = (
     await postAs(h, '/api/actions/PaymentLinkCreate', {
       amount: options.amount ?? '10.00',
-      bankAccountId: await bankAccount(h, options.category ?? 'operating'),
+      bankAccountId:
+        options.bankAccountId ?? (await bankAccount(h, options.category ?? 'operating')),
       clientId,
       matterId,
     })

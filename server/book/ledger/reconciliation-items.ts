@@ -4,6 +4,7 @@ import type { ReconciliationItem } from '../../../shared/ledger.js';
 import { moneyOfCents } from '../../../shared/money.js';
 import { PAYMENT_TYPES } from '../../../shared/transaction-types.js';
 import { rowsOf, textList, type Executor } from '../../db/index.js';
+import { dayOf, dayStart } from './firm-time.js';
 
 // The reconciling items of one trust account at a statement date: what stands between the bank's
 // balance and the book's, each with what it adds to the bank's balance to reach the book's.
@@ -34,15 +35,17 @@ const item = (
   };
 };
 
-/** The day a statement month ends (`YYYY-MM`), as an instant. */
-const monthEnd = (month: string) => {
+/** The last instant of a statement month (`YYYY-MM`) in the firm's zone. */
+const monthEnd = (month: string, zone: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 1) - 1).toISOString();
+  const next = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  return new Date(dayStart(next, zone).getTime() - 1).toISOString();
 };
 
 export const PAYMENT_IN_TRANSIT =
   'A payment not yet in a bank deposit settled by the statement date';
 export const MANUAL_IN = 'Money received by hand, not yet cleared on a statement';
+export const MANUAL_OUT = 'Money paid out by hand, not yet cleared on a statement';
 export const SERVICE_DEBIT = "The payment service's debit on its statement, not in the book";
 
 async function depositsInTransit(
@@ -78,6 +81,31 @@ async function depositsInTransit(
   });
 }
 
+interface ManualRow {
+  id: string;
+  date: string | Date;
+  cents: string;
+  memo: string | null;
+  payer: string | null;
+  payee: string | null;
+  method: string | null;
+  reference: string | null;
+  purpose: string | null;
+}
+
+/**
+ * What a bookkeeper finds on the statement: the memo, else the record's own words (who was paid
+ * or paid in, the method and cheque number, why): "Smith Appraisals (check 1042): Appraisal".
+ */
+function manualDescription(r: ManualRow, cents: bigint): string {
+  if (r.memo) return r.memo;
+  const party = cents < 0n ? r.payee : r.payer;
+  const how = [r.method, r.reference].filter(Boolean).join(' ');
+  const who = [party, how ? `(${how})` : null].filter(Boolean).join(' ');
+  const text = [who, r.purpose].filter(Boolean).join(': ');
+  return text || (cents < 0n ? MANUAL_OUT : MANUAL_IN);
+}
+
 async function manualEntries(
   db: Executor,
   orgId: string,
@@ -85,9 +113,10 @@ async function manualEntries(
   asOf: Date,
 ): Promise<Stored[]> {
   // A reversed entry and its reversal cancel out: neither is outstanding once both are booked.
-  const rows = rowsOf<{ id: string; date: string | Date; cents: string; memo: string | null }>(
+  const rows = rowsOf<ManualRow>(
     await db.execute(sql`
-      select e.id, e.date, e.amount_cents::text as cents, e.memo from ledger_entries e
+      select e.id, e.date, e.amount_cents::text as cents, e.memo, e.payer, e.payee, e.method,
+        e.reference, e.purpose from ledger_entries e
       where e.org_id = ${orgId}::uuid and e.bank_account_id = ${bankAccountId}::uuid
         and e.kind = 'manual' and e.reverses_entry_id is null
         and e.date <= ${asOf.toISOString()}::timestamptz
@@ -102,7 +131,7 @@ async function manualEntries(
       kind: cents < 0n ? 'outstanding_disbursement' : 'deposit_in_transit',
       cents,
       date: new Date(r.date).toISOString(),
-      description: r.memo ?? MANUAL_IN,
+      description: manualDescription(r, cents),
       source: `entry:${r.id}`,
     });
   });
@@ -113,20 +142,23 @@ async function serviceDebits(
   orgId: string,
   bankAccountId: string,
   asOf: Date,
+  zone: string,
 ): Promise<Stored[]> {
+  // The statement months up to the one the statement date falls in, the firm's month.
+  const month = dayOf(asOf, zone).slice(0, 7);
   const rows = rowsOf<{ id: string; cents: string; month: string; descriptor: string }>(
     await db.execute(sql`
       select d.id, d.amount_cents::text as cents, s.month, d.statement_descriptor as descriptor
       from statement_debits d join statements s on s.id = d.statement_id
       where d.org_id = ${orgId}::uuid and d.bank_account_id = ${bankAccountId}::uuid
-        and d.amount_cents > 0 and s.month <= ${asOf.toISOString().slice(0, 7)}
+        and d.amount_cents > 0 and s.month <= ${month}
       order by s.month, d.position`),
   );
   return rows.map((r) =>
     item({
       kind: 'service_debit',
       cents: BigInt(r.cents),
-      date: monthEnd(r.month),
+      date: monthEnd(r.month, zone),
       description: r.descriptor || SERVICE_DEBIT,
       source: `debit:${r.id}`,
     }),
@@ -163,17 +195,18 @@ async function clearedBefore(
   return new Set(rows.map((r) => r.source));
 }
 
-/** Every reconciling item of a new run of the account at `asOf`. */
+/** Every reconciling item of a new run of the account at `asOf` (`zone`: the firm's). */
 export async function reconcilingItems(
   db: Executor,
   orgId: string,
   bankAccountId: string,
   asOf: Date,
+  zone: string,
 ): Promise<Stored[]> {
   const [transit, manual, debits, last, cleared] = await Promise.all([
     depositsInTransit(db, orgId, bankAccountId, asOf),
     manualEntries(db, orgId, bankAccountId, asOf),
-    serviceDebits(db, orgId, bankAccountId, asOf),
+    serviceDebits(db, orgId, bankAccountId, asOf, zone),
     lastRun(db, orgId, bankAccountId, asOf),
     clearedBefore(db, orgId, bankAccountId, asOf),
   ]);

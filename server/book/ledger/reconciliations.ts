@@ -161,14 +161,15 @@ export async function reconcile(
   if (!(await findOrgRow(db, bankAccounts, orgId, input.bankAccountId))) {
     throw invalidInput('Unknown bank account', { bankAccountId: ['not found'] });
   }
-  const asOf = instant(input.asOf, true, await firmTimeZone(db, orgId));
+  const zone = await firmTimeZone(db, orgId);
+  const asOf = instant(input.asOf, true, zone);
   return db.transaction(async (tx) => {
     // The chain's head first (every writer's lock order): runs, clears and signs of one
     // organization follow one another, so a run carries what the one before it left.
     await lockHistory(tx, orgId);
     const [report, items, previous] = await Promise.all([
       ledgerBalances(tx, orgId, { bankAccountId: input.bankAccountId, asOf: asOf.toISOString() }),
-      reconcilingItems(tx, orgId, input.bankAccountId, asOf),
+      reconcilingItems(tx, orgId, input.bankAccountId, asOf, zone),
       previousClosing(tx, orgId, input.bankAccountId, asOf),
     ]);
     const assigned = report.lines.filter((l) => l.clientId !== null);

@@ -1,5 +1,4 @@
-import { PDFDocument } from './pdfkit.js';
-import type { Readable } from 'node:stream';
+import { PdfReport, type PdfColumn } from './pdf.js';
 import type { LedgerBalanceLine, Reconciliation } from '../../../shared/ledger.js';
 import { NOT_A_LEGAL_DETERMINATION } from '../../../shared/trust-findings.js';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { findOrgRow } from '../../db/org-rows.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { formatMoney } from '../../sentences.js';
 import { ledgerBalances } from '../ledger/balances.js';
+import { daysIn, firmTimeZone } from '../ledger/firm-time.js';
 
 // A reconciliation as a report an auditor keeps: the account, the statement's period, the three
 // balances, the reconciling items, every client ledger with its balance at the statement date,
@@ -24,6 +24,9 @@ export interface ReconciliationReport {
   lines: LedgerBalanceLine[];
   /** The day after the account's last statement before this one (null: its first). */
   periodStart: string | null;
+  /** The firm's time zone, and the firm's day (`YYYY-MM-DD`) of an instant in it. */
+  timeZone: string;
+  day: (iso: string) => string;
 }
 
 export async function reconciliationReport(
@@ -32,7 +35,7 @@ export async function reconciliationReport(
   run: Reconciliation,
   words: { headline: string; reasons: string[] },
 ): Promise<ReconciliationReport> {
-  const [account, balances, [before]] = await Promise.all([
+  const [account, balances, [before], timeZone] = await Promise.all([
     findOrgRow(db, bankAccounts, orgId, run.bankAccountId),
     ledgerBalances(db, orgId, { bankAccountId: run.bankAccountId, asOf: run.asOf }),
     db
@@ -42,7 +45,9 @@ export async function reconciliationReport(
             and as_of < ${run.asOf}::timestamptz`,
       )
       .then((result) => rowsOf<{ as_of: string | Date | null }>(result)),
+    firmTimeZone(db, orgId),
   ]);
+  const dayOf = daysIn(timeZone);
   return {
     run,
     ...words,
@@ -51,10 +56,11 @@ export async function reconciliationReport(
     periodStart: before?.as_of
       ? new Date(new Date(before.as_of).getTime() + 1).toISOString()
       : null,
+    timeZone,
+    day: (iso) => dayOf(new Date(iso)),
   };
 }
 
-const day = (iso: string) => iso.slice(0, 10);
 const usd = (amount: string) => formatMoney(amount, 'en');
 /** The PDF's standard fonts have no true minus (U+2212): a hyphen-minus instead. */
 const plain = (text: string) => text.replaceAll('\u2212', '-');
@@ -63,7 +69,10 @@ const clientOf = (l: LedgerBalanceLine) =>
 
 /** The period: from the day after the account's last statement before it to its date. */
 const period = (r: ReconciliationReport) =>
-  `${r.periodStart ? `${day(r.periodStart)} to ` : 'through '}${day(r.run.asOf)}`;
+  `${r.periodStart ? `${r.day(r.periodStart)} to ` : 'through '}${r.day(r.run.asOf)}`;
+
+/** Who signed: the named person, else the key that signed. */
+const signer = (s: Reconciliation['signoffs'][number]) => s.person?.name ?? s.by;
 
 /** The report as CSV rows: one section after the other, each headed. */
 export function reconciliationCsvRows(r: ReconciliationReport): (string | null)[][] {
@@ -71,7 +80,7 @@ export function reconciliationCsvRows(r: ReconciliationReport): (string | null)[
   return [
     ['section', 'field', 'value', 'detail'],
     ['reconciliation', 'account', r.accountName, run.bankAccountId],
-    ['reconciliation', 'statementDate', day(run.asOf), period(r)],
+    ['reconciliation', 'statementDate', r.day(run.asOf), period(r)],
     ['reconciliation', 'status', run.status, r.headline],
     ['balances', 'openingBalance', run.openingBalance, null],
     ['balances', 'statementBalance', run.statementBalance, null],
@@ -84,72 +93,90 @@ export function reconciliationCsvRows(r: ReconciliationReport): (string | null)[
       'item',
       i.kind,
       i.amount,
-      `${day(i.date)} ${i.description}${i.cleared ? ' (cleared)' : ''}`,
+      `${r.day(i.date)} ${i.description}${i.cleared ? ' (cleared)' : ''}`,
     ]),
     ...r.lines.map((l) => ['client', clientOf(l), l.balance, l.matterId ?? l.clientId]),
-    ...run.signoffs.map((s) => ['signoff', s.role, s.by, s.at]),
+    ...run.signoffs.map((s) => ['signoff', s.role, signer(s), s.at]),
     ['history', 'head', run.historyHead, null],
     ['note', null, null, NOT_A_LEGAL_DETERMINATION],
   ];
 }
 
-/** The report as a PDF, streamed. */
-export function reconciliationPdf(r: ReconciliationReport): Readable {
+const ITEM_COLUMNS: PdfColumn[] = [
+  { header: 'Date', width: 8 },
+  { header: 'Kind', width: 16 },
+  { header: 'Description', width: 30 },
+  { header: 'Cleared', width: 6 },
+  { header: 'Amount', width: 10, align: 'right' },
+];
+const CLIENT_COLUMNS: PdfColumn[] = [
+  { header: 'Client / matter', width: 40 },
+  { header: 'Balance', width: 12, align: 'right' },
+];
+
+/** The report as a PDF (the reports' one PdfReport), streamed as it is written. */
+export function reconciliationPdf(r: ReconciliationReport): ReadableStream<Uint8Array> {
   const { run } = r;
-  const doc = new (PDFDocument())({
-    size: 'LETTER',
-    margin: 50,
-    info: { Title: 'Reconciliation' },
-  });
-  const heading = (text: string) =>
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).text(text);
-  const line = (text: string) => doc.font('Helvetica').fontSize(10).text(plain(text));
-  const row = (label: string, value: string) => line(`${label}: ${value}`);
-
-  doc.font('Helvetica-Bold').fontSize(16).text('Three-way trust reconciliation');
-  line(`Account: ${r.accountName}`);
-  line(`Statement date: ${day(run.asOf)} (period ${period(r)})`);
-  line(`Status: ${run.status}. ${r.headline}`);
-
-  heading('Balances');
-  if (run.openingBalance !== null) row('Statement opening balance', usd(run.openingBalance));
-  row('Statement closing balance', usd(run.statementBalance));
-  row('Adjusted bank balance', usd(run.adjustedBankBalance));
-  row('Book balance', usd(run.bookBalance));
-  row('Client ledger total', usd(run.clientLedgerTotal));
-  row('Difference (adjusted bank - book)', usd(run.variance));
-
-  if (r.reasons.length) {
-    heading('Reasons');
-    for (const reason of r.reasons) line(`• ${reason}`);
-  }
-
-  heading('Reconciling items');
-  if (run.items.length === 0) line('None.');
-  for (const i of run.items) {
-    row(
-      `${day(i.date)}  ${i.kind.replaceAll('_', ' ')}: ${i.description}${i.cleared ? ' (cleared)' : ''}`,
-      usd(i.amount),
+  const report = new PdfReport('Three-way trust reconciliation', { subject: r.accountName });
+  const stream = report.stream();
+  const usdPlain = (amount: string) => plain(usd(amount));
+  void (async () => {
+    report.facts([
+      ['Account', r.accountName],
+      ['Statement date', `${r.day(run.asOf)} (period ${period(r)}, ${r.timeZone})`],
+      ['Status', plain(`${run.status}. ${r.headline}`)],
+    ]);
+    report
+      .heading('Balances')
+      .facts([
+        ...(run.openingBalance === null
+          ? []
+          : [['Statement opening balance', usdPlain(run.openingBalance)] as const]),
+        ['Statement closing balance', usdPlain(run.statementBalance)],
+        ['Adjusted bank balance', usdPlain(run.adjustedBankBalance)],
+        ['Book balance', usdPlain(run.bookBalance)],
+        ['Client ledger total', usdPlain(run.clientLedgerTotal)],
+        ['Difference (adjusted bank - book)', usdPlain(run.variance)],
+      ]);
+    if (r.reasons.length) {
+      report.heading('Reasons');
+      for (const reason of r.reasons) report.text(plain(`• ${reason}`));
+    }
+    report.heading('Reconciling items');
+    if (run.items.length === 0) report.text('None.');
+    else {
+      await report.table(
+        ITEM_COLUMNS,
+        run.items.map((i) => [
+          r.day(i.date),
+          i.kind.replaceAll('_', ' '),
+          i.description,
+          i.cleared ? 'yes' : 'no',
+          usdPlain(i.amount),
+        ]),
+      );
+    }
+    report.heading('Client ledgers at the statement date');
+    if (r.lines.length === 0) report.text('None.');
+    else
+      await report.table(
+        CLIENT_COLUMNS,
+        r.lines.map((l) => [clientOf(l), usdPlain(l.balance)]),
+      );
+    report.heading('Sign-off');
+    if (run.signoffs.length === 0) report.text('Not signed.');
+    report.facts(
+      run.signoffs.map((s) => [
+        `${s.role === 'prepared' ? 'Prepared' : 'Reviewed'} by ${signer(s)}`,
+        s.at,
+      ]),
     );
-  }
-
-  heading('Client ledgers at the statement date');
-  if (r.lines.length === 0) line('None.');
-  for (const l of r.lines) row(clientOf(l), usd(l.balance));
-
-  heading('Sign-off');
-  if (run.signoffs.length === 0) line('Not signed.');
-  for (const s of run.signoffs)
-    row(`${s.role === 'prepared' ? 'Prepared' : 'Reviewed'} by ${s.by}`, s.at);
-  if (run.closedAt) line(`Period closed ${run.closedAt}.`);
-
-  heading('History');
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(`Head: ${run.historyHead ?? 'none'}`);
-  doc.text('Check it with: npm run audit:verify -- --head SEQ:HASH');
-  doc.moveDown().fontSize(8).text(NOT_A_LEGAL_DETERMINATION);
-  doc.end();
-  return doc;
+    if (run.closedAt) report.text(`Period closed ${run.closedAt}.`);
+    report.heading('History');
+    report.text(`Head: ${run.historyHead ?? 'none'}`);
+    report.text('Check it with: npm run audit:verify -- --head SEQ:HASH');
+    report.text(NOT_A_LEGAL_DETERMINATION);
+    report.end();
+  })().catch((error: unknown) => report.fail(error));
+  return stream;
 }

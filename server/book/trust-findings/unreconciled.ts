@@ -1,32 +1,35 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/index.js';
+import { dayOf, dayStart, firmTimeZone } from '../ledger/firm-time.js';
 import type { Cause } from './causes.js';
 
 // A trust account's month is due reconciled (three-way, signed by a preparer and a reviewer:
 // closed) by the 10th of the next month. From the 11th, an account with money booked in that
 // month or before, whose closed period does not reach into the month, has a finding naming the
-// first month not reconciled and how many are. Months are calendar months (UTC), as the ledger's
-// month totals are.
+// first month not reconciled and how many are. Months and days are the firm's (its time zone, as
+// the reconciliation's statement dates are): a month closed through 23:59 on its last day in New
+// York is closed, though that instant is the next month in UTC.
 
-/** The first day (UTC) of the month `offset` months from `date`'s. */
-const monthStart = (date: Date, offset = 0) =>
-  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
+/** A month as a count of months (year × 12 + month index), and back to `YYYY-MM`. */
+const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+const monthName = (index: number) =>
+  `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 
-const monthName = (d: Date) => d.toISOString().slice(0, 7);
-
-const monthsBetween = (from: Date, to: Date) =>
-  (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth();
-
-/** The month due reconciled by now: last month from the 11th, the one before until then. */
-export const dueMonth = (now: Date) => monthStart(now, now.getUTCDate() > 10 ? -1 : -2);
+/** The month due reconciled by now, the firm's: last month from the 11th, the one before until then. */
+export function dueMonth(now: Date, timeZone: string): string {
+  const today = dayOf(now, timeZone);
+  return monthName(monthIndex(today) - (Number(today.slice(8, 10)) > 10 ? 1 : 2));
+}
 
 export async function unreconciledMonthCauses(
   db: Executor,
   orgId: string,
   now: Date,
 ): Promise<Cause[]> {
-  const due = dueMonth(now);
-  const dueEnd = monthStart(due, 1);
+  const zone = await firmTimeZone(db, orgId);
+  const due = monthIndex(dueMonth(now, zone));
+  // The first instant of the month after it, the firm's.
+  const dueEnd = dayStart(`${monthName(due + 1)}-01`, zone);
   const rows = rowsOf<{
     id: string;
     name: string;
@@ -48,9 +51,9 @@ export async function unreconciledMonthCauses(
     if (!a.first_entry || new Date(a.first_entry) >= dueEnd) continue;
     // The first month not closed: the one after the closed period's month, or the first booked.
     const first = a.closed_through
-      ? monthStart(new Date(a.closed_through), 1)
-      : monthStart(new Date(a.first_entry));
-    const months = monthsBetween(first, due) + 1;
+      ? monthIndex(dayOf(new Date(a.closed_through), zone)) + 1
+      : monthIndex(dayOf(new Date(a.first_entry), zone));
+    const months = due - first + 1;
     if (months <= 0) continue;
     causes.push({
       kind: 'unreconciled_month',

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
@@ -199,9 +198,9 @@ export const reconciliationsRouter = createRouter({ role: { read: 'staff', write
       const stored = await getReconciliation(b.db, b.orgId, c.req.valid('param').id);
       const run = inLanguage(stored, b.language);
       const report = await reconciliationReport(b.db, b.orgId, run, run);
-      const name = `reconciliation-${run.asOf.slice(0, 10)}`;
+      const name = `reconciliation-${report.day(run.asOf)}`;
       if (!pdf) return csvResponse(c, `${name}.csv`, reconciliationCsvRows(report)) as never;
-      return c.body(Readable.toWeb(reconciliationPdf(report)) as ReadableStream, 200, {
+      return c.body(reconciliationPdf(report), 200, {
         'content-type': 'application/pdf',
         'content-disposition': `attachment; filename="${name}.pdf"`,
       }) as never;

@@ -68,6 +68,8 @@ export const es: Readonly<Record<string, string>> = {
     'Un pago que aún no está en un depósito bancario liquidado a la fecha del extracto',
   'Money received by hand, not yet cleared on a statement':
     'Dinero recibido a mano, aún no compensado en un extracto',
+  'Money paid out by hand, not yet cleared on a statement':
+    'Dinero pagado a mano, aún no compensado en un extracto',
   "The payment service's debit on its statement, not in the book":
     'El cargo del servicio de pagos en su extracto, no registrado en el libro',
   // Payment plans (server/domain/payment-plan-views.ts).

@@ -68,6 +68,8 @@ export const fr: Readonly<Record<string, string>> = {
     'Un paiement pas encore dans un dépôt bancaire réglé à la date du relevé',
   'Money received by hand, not yet cleared on a statement':
     'De l’argent reçu en main propre, pas encore pointé sur un relevé',
+  'Money paid out by hand, not yet cleared on a statement':
+    'De l’argent payé en main propre, pas encore pointé sur un relevé',
   "The payment service's debit on its statement, not in the book":
     'Le prélèvement du service de paiement sur son relevé, absent du livre',
   // Payment plans (server/domain/payment-plan-views.ts).
