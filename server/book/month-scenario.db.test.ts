@@ -155,6 +155,18 @@ describe("September: the month's money", () => {
   it('the last days: a payment pending at month end, another at 23:30 New York on the 30th', async () => {
     at('2026-09-28T14:00:00Z');
     payments.p4 = await pay(f, f.roe, f.iolta, money(P4), 'ach');
+    // Roe's pending 800.00 is in the balance, not yet collected: a cheque beyond the collected
+    // money is refused, whatever the balance.
+    const early = await entry({
+      bankAccountId: f.iolta,
+      ...f.roe,
+      amount: money(-(P1 - REFUND - CHEQUE + 1)),
+      date: '2026-09-28',
+      payee: 'Early payee',
+      purpose: 'Not yet collected',
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('TRUST_FUNDS_NOT_COLLECTED');
     // 23:30 on September 30 in New York is 03:30 UTC on October 1: September's money.
     at('2026-10-01T03:30:00Z');
     payments.p5 = await pay(f, f.doe, f.iolta, money(P5), 'card');
@@ -164,7 +176,17 @@ describe("September: the month's money", () => {
     const line = (matterId: string) =>
       balances.body.lines.find((l: { matterId: string }) => l.matterId === matterId);
     expect(line(f.roe.matterId).balance).toBe(money(roeIolta));
-    expect(line(f.doe.matterId).balance).toBe(money(doeIolta - 0)); // P5 included
+    expect(line(f.doe.matterId).balance).toBe(money(doeIolta)); // with P5, September's
+    const second = await f.get(`/api/ledger/balances?bankAccountId=${f.trust2}&asOf=2026-09-30`);
+    expect(second.body.lines).toEqual([
+      expect.objectContaining({ matterId: f.roe.matterId, balance: money(P6 - CHEQUE2) }),
+    ]);
+    // September's deposits, the firm's days: the one settled at 23:45 on the 30th is in.
+    const deposits = await f.get(
+      `/api/ledger/deposits?bankAccountId=${f.iolta}&from=2026-09-01&to=2026-09-30`,
+    );
+    expect(deposits.body.deposits).toHaveLength(4);
+    expect(deposits.body.totals.gross).toBe(money(P1, P3, P2, P5));
   }, 60_000);
 
   it("the statement's lines in one call: the service's fee, a bank charge, interest", async () => {
@@ -380,6 +402,21 @@ describe('October: the uncleared cheque carries in', () => {
       reasons: [],
     });
     runs.october = run.id;
+    // Roe's money in Trust 2 pays nothing out of IOLTA: the guard is the account's.
+    const beyond = await entry({
+      bankAccountId: f.iolta,
+      ...f.roe,
+      amount: money(-(roeIolta + 1)),
+      date: '2026-11-02',
+      payee: 'Somebody',
+      purpose: 'Beyond the IOLTA balance',
+    });
+    expect(beyond.status).toBe(409);
+    expect(beyond.body.error).toMatchObject({
+      code: 'TRUST_BALANCE_WOULD_GO_NEGATIVE',
+      details: { balance: money(roeIolta) },
+    });
+    expect((await f.get('/api/admin/audit/verify')).body).toMatchObject({ ok: true });
   }, 60_000);
 });
 
