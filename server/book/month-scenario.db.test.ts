@@ -50,27 +50,22 @@ afterAll(async () => {
 const entry = (body: Record<string, unknown>, person = ANA) => postEntry(f, body, person);
 
 describe("September: the month's money", () => {
-  it('payments in and deposited, into both trust accounts', () => paymentsIn(f, payments), 60_000);
-  it(
-    'a partial refund through the API, guarded on the account it leaves',
-    () => refundPartly(f, payments),
-    60_000,
-  );
-  it(
-    'a cheque with payee and number; the chargeback and its reversal; fees to operating',
-    () => chequeChargebackTransfer(f, payments),
-    60_000,
-  );
-  it(
-    'the last days: a payment pending at month end, another at 23:30 New York on the 30th',
-    () => lastDays(f, payments),
-    60_000,
-  );
-  it(
-    "the statement's lines in one call: the service's fee, a bank charge, interest",
-    () => statementLines(f, payments),
-    60_000,
-  );
+  it.each([
+    ['payments in and deposited, into both trust accounts', paymentsIn],
+    ['a partial refund through the API, guarded on the account it leaves', refundPartly],
+    [
+      'a cheque with payee and number; the chargeback and its reversal; fees to operating',
+      chequeChargebackTransfer,
+    ],
+    [
+      'the last days: a payment pending at month end, another at 23:30 New York on the 30th',
+      lastDays,
+    ],
+    [
+      "the statement's lines in one call: the service's fee, a bank charge, interest",
+      statementLines,
+    ],
+  ] as const)('%s', (_title, step) => step(f, payments), 60_000);
 });
 
 describe('September reconciled, signed by two people, closed', () => {

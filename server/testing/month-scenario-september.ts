@@ -81,19 +81,40 @@ export async function refundPartly(f: Firm, payments: Payments): Promise<void> {
   await storedAs(f, payments.p1!.serviceId, 'PARTIALLY_REFUNDED');
 }
 
+/** Roe's cheque of `cents` from an account, dated `date`. */
+function writeCheque(
+  f: Firm,
+  bankAccountId: string,
+  date: string,
+  cents: number,
+  reference: string,
+  payee: string,
+  purpose: string,
+) {
+  return postEntry(f, {
+    bankAccountId,
+    ...f.roe,
+    amount: money(-cents),
+    date,
+    payee,
+    method: 'check',
+    reference,
+    purpose,
+  });
+}
+
 /** A cheque with payee and number; the chargeback and its reversal; fees to operating. */
 export async function chequeChargebackTransfer(f: Firm, payments: Payments): Promise<void> {
   at('2026-09-15T14:00:00Z');
-  const cheque = await postEntry(f, {
-    bankAccountId: f.iolta,
-    ...f.roe,
-    amount: money(-CHEQUE),
-    date: '2026-09-15',
-    payee: 'Smith Appraisals',
-    method: 'check',
-    reference: '1042',
-    purpose: 'Appraisal of the estate',
-  });
+  const cheque = await writeCheque(
+    f,
+    f.iolta,
+    '2026-09-15',
+    CHEQUE,
+    '1042',
+    'Smith Appraisals',
+    'Appraisal of the estate',
+  );
   expect(cheque.status, JSON.stringify(cheque.body)).toBe(201);
   expect(cheque.body).toMatchObject({ payee: 'Smith Appraisals', reference: '1042' });
   expect(cheque.body.by).toMatchObject({ id: 'u-ana', name: 'Ana Preparer' });
@@ -121,16 +142,15 @@ export async function chequeChargebackTransfer(f: Firm, payments: Payments): Pro
   expect(transfer.body.to).toMatchObject({ amount: money(FEES), bankAccountId: f.operating });
 
   at('2026-09-22T14:00:00Z');
-  const cheque2 = await postEntry(f, {
-    bankAccountId: f.trust2,
-    ...f.roe,
-    amount: money(-CHEQUE2),
-    date: '2026-09-22',
-    payee: 'County Recorder',
-    method: 'check',
-    reference: '2001',
-    purpose: 'Recording fees',
-  });
+  const cheque2 = await writeCheque(
+    f,
+    f.trust2,
+    '2026-09-22',
+    CHEQUE2,
+    '2001',
+    'County Recorder',
+    'Recording fees',
+  );
   expect(cheque2.status, JSON.stringify(cheque2.body)).toBe(201);
 
   at('2026-09-25T14:00:00Z');
