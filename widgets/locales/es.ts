@@ -481,7 +481,7 @@ export const es = {
   'Closing balance': 'Saldo final',
   'As the statement shows it, for example ${0}.':
     'Tal como figura en el extracto, por ejemplo ${0}.',
-  'Last month closed at ${0}.': 'El mes anterior cerró en ${0}.',
+  'The last closed month ended at ${0}.': 'El último mes cerrado terminó en ${0}.',
   'Start the reconciliation': 'Iniciar la conciliación',
   Month: 'Mes',
   Open: 'Abrir',

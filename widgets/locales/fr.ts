@@ -477,7 +477,7 @@ export const fr = {
   'Opening balance': 'Solde d’ouverture',
   'Closing balance': 'Solde de clôture',
   'As the statement shows it, for example ${0}.': 'Tel que le relevé l’indique, par exemple ${0}.',
-  'Last month closed at ${0}.': 'Le mois précédent a clôturé à ${0}.',
+  'The last closed month ended at ${0}.': 'Le dernier mois clôturé s’est terminé à ${0}.',
   'Start the reconciliation': 'Commencer le rapprochement',
   Month: 'Mois',
   Open: 'Ouvrir',

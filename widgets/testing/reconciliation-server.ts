@@ -1,6 +1,6 @@
 import type { Reconciliation, ReconciliationItem } from '../../shared/ledger-api.js';
 import { TRUST, aReconciliation, balances } from './ledger-records.js';
-import { apiError, json } from './mock-api.js';
+import { apiError, json, match } from './mock-api.js';
 
 // The reconciliation routes as the server answers them, with their state, for the month
 // workflow's widget tests and screenshots: a run started for a statement holds the computed items
@@ -14,10 +14,14 @@ export const personToken = (name: string, role = 'admin') =>
   `pwt_${btoa(JSON.stringify({ role, name })).replace(/=+$/, '')}.mac`;
 
 /** The person a request's token names. */
-const personOf = (headers: Headers) => {
+function personOf(headers: Headers): string {
   const token = (headers.get('authorization') ?? '').replace(/^Bearer pwt_/, '').split('.')[0]!;
-  return (JSON.parse(atob(token)) as { name?: string }).name ?? 'Ana Ruiz';
-};
+  try {
+    return (JSON.parse(atob(token)) as { name?: string }).name ?? 'Ana Ruiz';
+  } catch {
+    return 'Ana Ruiz'; // a real token (the demo page's): its person is the demo's admin
+  }
+}
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const amountOf = (c: number) => (c / 100).toFixed(2);
@@ -38,6 +42,8 @@ const SENTENCES = {
     agree: (a: string) =>
       `The adjusted bank balance, the book and the client ledgers agree at ${a}.`,
     negative: 'John Doe is below zero: −$250.00.',
+    transit: 'Payment of Jane Roe, not yet in a bank deposit',
+    serviceDebit: "The payment service's debit on its statement",
   },
   es: {
     differs: (a: string, b: string, v: string) =>
@@ -46,6 +52,8 @@ const SENTENCES = {
     agree: (a: string) =>
       `El saldo bancario ajustado, el libro y los libros de los clientes coinciden en ${a}.`,
     negative: 'John Doe está por debajo de cero: −250,00\u00a0US$.',
+    transit: 'Pago de Jane Roe, aún no en un depósito bancario',
+    serviceDebit: 'El cargo del servicio de pagos en su extracto',
   },
 } as const;
 
@@ -68,11 +76,18 @@ const item = (
   source: null,
 });
 
+/** What a route's handler reads of a call. */
+export interface RouteCall {
+  params: Record<string, string>;
+  body: unknown;
+  headers: Headers;
+}
+
 export interface ServerOptions {
   /** The language its sentences answer in (the kit asks in its own). */
   language?: () => 'en' | 'es';
-  /** A client below zero at the statement date. */
-  negative?: boolean;
+  /** A client below zero at the statement date (asked at each change: it may be paid back). */
+  negative?: boolean | (() => boolean);
   /** The account's own money (bank charges, interest). */
   accountMoney?: string;
 }
@@ -102,6 +117,9 @@ export function reconciliationServer(options: ServerOptions = {}) {
   const runs: Reconciliation[] = [september];
 
   /** The run's adjusted balance, variance, reasons and status from its items. */
+  const negative = () =>
+    typeof options.negative === 'function' ? options.negative() : Boolean(options.negative);
+
   function evaluate(run: Reconciliation): Reconciliation {
     const say = SENTENCES[language()];
     const money = (a: string) => moneyIn(language(), a);
@@ -119,10 +137,11 @@ export function reconciliationServer(options: ServerOptions = {}) {
           ]
         : []),
       ...open.filter((i) => i.kind === 'service_debit').map((i) => say.debit(money(i.amount))),
-      ...(options.negative ? [say.negative] : []),
+      ...(negative() ? [say.negative] : []),
     ];
     return {
       ...run,
+      negativeClients: negative() ? [balances.lines[2]!] : [],
       adjustedBankBalance: amountOf(adjusted),
       variance: amountOf(variance),
       reasons,
@@ -139,10 +158,9 @@ export function reconciliationServer(options: ServerOptions = {}) {
   };
   const conflict = (message: string) => apiError(409, message, undefined, 'conflict');
 
-  type Call = { params: Record<string, string>; body: unknown; headers: Headers };
   const routes = {
     'GET /api/ledger/reconciliations': () => ({ data: [...runs].reverse(), nextCursor: null }),
-    'POST /api/ledger/reconciliations': ({ body }: Call) => {
+    'POST /api/ledger/reconciliations': ({ body }: RouteCall) => {
       const input = body as { asOf: string; openingBalance?: string; statementBalance: string };
       const run = evaluate(
         aReconciliation({
@@ -151,22 +169,11 @@ export function reconciliationServer(options: ServerOptions = {}) {
           openingBalance: input.openingBalance ?? null,
           statementBalance: input.statementBalance,
           accountMoney: options.accountMoney ?? '0.00',
-          negativeClients: options.negative ? [balances.lines[2]!] : [],
           createdAt: '2026-11-02T09:00:00.000Z',
           items: [
-            item(
-              'deposit_in_transit',
-              '200.00',
-              '2026-10-30',
-              'Payment of Jane Roe, not yet in a bank deposit',
-            ),
+            item('deposit_in_transit', '200.00', '2026-10-30', SENTENCES[language()].transit),
             item('outstanding_disbursement', '-150.00', '2026-10-27', 'Cheque 1042 to Acme Title'),
-            item(
-              'service_debit',
-              '-25.00',
-              '2026-10-31',
-              "The payment service's debit on its statement",
-            ),
+            item('service_debit', '-25.00', '2026-10-31', SENTENCES[language()].serviceDebit),
             item(
               'outstanding_disbursement',
               '-25.00',
@@ -180,8 +187,8 @@ export function reconciliationServer(options: ServerOptions = {}) {
       runs.push(run);
       return json(run, 201);
     },
-    'GET /api/ledger/reconciliations/:id': ({ params }: Call) => find(params.id!),
-    'POST /api/ledger/reconciliations/:id/items': ({ params, body }: Call) => {
+    'GET /api/ledger/reconciliations/:id': ({ params }: RouteCall) => find(params.id!),
+    'POST /api/ledger/reconciliations/:id/items': ({ params, body }: RouteCall) => {
       const run = find(params.id!);
       if (run.closedAt) return conflict('This reconciliation is closed.');
       const input = body as {
@@ -196,7 +203,10 @@ export function reconciliationServer(options: ServerOptions = {}) {
       const added = item(input.kind, amountOf(signed), input.date, input.description, 'added');
       return json(update({ ...run, items: [...run.items, added] }), 201);
     },
-    'POST /api/ledger/reconciliations/:id/items/:itemId/clear': ({ params, headers }: Call) => {
+    'POST /api/ledger/reconciliations/:id/items/:itemId/clear': ({
+      params,
+      headers,
+    }: RouteCall) => {
       const run = find(params.id!);
       if (run.closedAt) return conflict('This reconciliation is closed.');
       const by = personOf(headers);
@@ -205,7 +215,7 @@ export function reconciliationServer(options: ServerOptions = {}) {
       );
       return update({ ...run, items });
     },
-    'POST /api/ledger/reconciliations/:id/sign': ({ params, body, headers }: Call) => {
+    'POST /api/ledger/reconciliations/:id/sign': ({ params, body, headers }: RouteCall) => {
       const run = find(params.id!);
       const { role } = body as { role: 'prepared' | 'reviewed' };
       const name = personOf(headers);
@@ -224,7 +234,7 @@ export function reconciliationServer(options: ServerOptions = {}) {
       ];
       return update({ ...run, signoffs, closedAt: signoffs.length === 2 ? at : null });
     },
-    'GET /api/ledger/reconciliations/:id/report': ({ headers }: Call) => {
+    'GET /api/ledger/reconciliations/:id/report': ({ headers }: RouteCall) => {
       const pdf = headers.get('accept') === 'application/pdf';
       return new Response(pdf ? '%PDF-1.7 report' : 'section,field,value,detail\r\n', {
         headers: { 'content-type': pdf ? 'application/pdf' : 'text/csv' },
@@ -232,4 +242,30 @@ export function reconciliationServer(options: ServerOptions = {}) {
     },
   };
   return { runs, routes };
+}
+
+/** A browser's request (Playwright's) answered by `routes`, as the e2e pages route it. */
+export async function answerRoute(
+  routes: Record<string, (call: RouteCall) => unknown>,
+  request: {
+    method(): string;
+    url(): string;
+    headers(): Record<string, string>;
+    postData(): string | null;
+  },
+): Promise<Response> {
+  const url = new URL(request.url());
+  for (const [route, handler] of Object.entries(routes)) {
+    const [method, pattern = ''] = route.split(' ');
+    const params = method === request.method() ? match(pattern, url.pathname) : null;
+    if (!params) continue;
+    const text = request.postData();
+    const answer = await handler({
+      params,
+      body: text ? JSON.parse(text) : undefined,
+      headers: new Headers(request.headers()),
+    });
+    return answer instanceof Response ? answer : json(answer);
+  }
+  return apiError(404, `No route for ${request.method()} ${url.pathname}`, undefined, 'not_found');
 }

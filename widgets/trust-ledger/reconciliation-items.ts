@@ -60,15 +60,17 @@ export function renderItems(
     r.items.map(
       (item) =>
         html`<tr part="row" data-id=${item.id} ?data-cleared=${item.cleared}>
-          <td data-label=${msg('Kind')}>${kindLabel(item.kind)}</td>
+          <td data-label=${msg('Kind')}><span>${kindLabel(item.kind)}</span></td>
           <td data-label=${msg('Date')}>${day(item.date)}</td>
           <td data-label=${msg('Description')}>
-            ${item.description}
-            ${
-              item.origin === 'added'
-                ? html`<span class="badge" data-tone="muted">${msg('Added')}</span>`
-                : nothing
-            }
+            <span
+              >${item.description}
+              ${
+                item.origin === 'added'
+                  ? html`<span class="badge" data-tone="muted">${msg('Added')}</span>`
+                  : nothing
+              }</span
+            >
           </td>
           <td class="amount" data-label=${msg('Amount')}>${money(item.amount)}</td>
           <td data-label=${msg('Cleared')}>

@@ -216,7 +216,7 @@ export class ReconciliationMonth {
                 openingBalance: openingBalance!,
                 statementBalance: statementBalance!,
               },
-              lastClosing: runs?.[0]?.statementBalance ?? null,
+              lastClosing: runs?.find((r) => r.closedAt)?.statementBalance ?? null,
               onSubmit: this.#onStart,
             })}
             ${renderAlert(error, [...fields])}`

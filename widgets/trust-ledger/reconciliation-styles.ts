@@ -1,7 +1,8 @@
 import { css } from 'lit';
 
 // The month's reconciliation's own look: the three balances side by side (stacked on a phone),
-// and a heading that carries the run's badges.
+// a heading that carries the run's badges, and its forms' fields at their own height (a hint
+// under one field does not stretch its neighbours' inputs).
 export const reconciliationStyles = css`
   .figures {
     display: grid;
@@ -26,6 +27,9 @@ export const reconciliationStyles = css`
   }
   [part~='closed'] .badge {
     margin-inline-end: 0.35rem;
+  }
+  :is([part~='start-form'], [part~='item-form']) .field {
+    align-content: start;
   }
   [part~='reports'] {
     gap: 0.5rem;

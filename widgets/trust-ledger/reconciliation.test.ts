@@ -52,7 +52,9 @@ describe('<service-trust-ledger> month reconciliation: starting', () => {
     api = screen.api;
     const { el } = screen;
     // The last closing balance, as this statement's opening one most likely is.
-    expect(text($(el, '[part~="start-form"]'))).to.contain('Last month closed at 1,100.00.');
+    expect(text($(el, '[part~="start-form"]'))).to.contain(
+      'The last closed month ended at 1,100.00.',
+    );
     const created = oneEvent(el, 'service-reconciliation-created');
     await startMonth(el, '$1,100', '1,125.00');
     expect((await created).detail.reconciliation.status).to.equal('variance');

@@ -105,7 +105,7 @@ export function readStartForm(month: string, opening: string, closing: string): 
 export function renderStartForm(options: {
   pending: boolean;
   errors: { asOf: string[]; openingBalance: string[]; statementBalance: string[] };
-  /** Last month's closing balance: this statement's opening one, most likely. */
+  /** The last closed month's closing balance: this statement's opening one, most likely. */
   lastClosing: string | null;
   onSubmit: (event: SubmitEvent) => void;
 }) {
@@ -156,7 +156,7 @@ export function renderStartForm(options: {
       lastClosing === null
         ? nothing
         : html`<p class="hint">
-            ${msg(str`Last month closed at ${formatAmountInput(lastClosing)}.`)}
+            ${msg(str`The last closed month ended at ${formatAmountInput(lastClosing)}.`)}
           </p>`
     }
     ${renderSubmit(pending, msg('Start the reconciliation'), msg('Starting…'))}
