@@ -47,6 +47,15 @@ export function renderBalancesSide(r: Reconciliation) {
   </div>`;
 }
 
+/** A list under its label (nothing when empty). */
+const namedList = (label: string, part: string, lines: unknown[]) =>
+  lines.length
+    ? html`<p class="label">${label}</p>
+        <ul part=${part}>
+          ${lines.map((line) => html`<li>${line}</li>`)}
+        </ul>`
+    : nothing;
+
 /** Balanced, or not balanced with every reason and who is below zero. */
 export function renderRunState(r: Reconciliation) {
   const balanced = r.status === 'balanced';
@@ -60,38 +69,28 @@ export function renderRunState(r: Reconciliation) {
               ${r.reasons.map((reason) => html`<li>${reason}</li>`)}
             </ul>`
       }
-      ${
-        r.negativeClients.length
-          ? html`<p class="label">${msg('Below zero')}</p>
-              <ul part="negative-clients">
-                ${r.negativeClients.map(
-                  (l) =>
-                    html`<li>
-                      ${lineName(l)}${l.matterName ? html` · ${l.matterName}` : nothing}:
-                      ${money(l.balance, true)}
-                    </li>`,
-                )}
-              </ul>`
-          : nothing
-      }
-      ${
-        r.unmatched.length
-          ? html`<p class="label">${msg('Not matched')}</p>
-              <ul part="unmatched">
-                ${r.unmatched.map(
-                  (u) =>
-                    html`<li>
-                      ${
-                        u.kind === 'unassigned_money'
-                          ? msg('Money in the account that names no client')
-                          : msg('A payment booked but not yet in a bank deposit')
-                      }:
-                      ${formatMoney(u.amount)}
-                    </li>`,
-                )}
-              </ul>`
-          : nothing
-      }`,
+      ${namedList(
+        msg('Below zero'),
+        'negative-clients',
+        r.negativeClients.map(
+          (l) =>
+            html`${lineName(l)}${l.matterName ? html` · ${l.matterName}` : nothing}:
+            ${money(l.balance, true)}`,
+        ),
+      )}
+      ${namedList(
+        msg('Not matched'),
+        'unmatched',
+        r.unmatched.map(
+          (u) =>
+            html`${
+              u.kind === 'unassigned_money'
+                ? msg('Money in the account that names no client')
+                : msg('A payment booked but not yet in a bank deposit')
+            }:
+            ${formatMoney(u.amount)}`,
+        ),
+      )}`,
     'result',
   );
 }

@@ -1,11 +1,17 @@
 import { html, nothing } from 'lit';
 import type { Reconciliation, ReconciliationItem } from '../../shared/ledger-api.js';
-import { currencySymbol, formatMoney } from '../core/format.js';
+import { formatMoney } from '../core/format.js';
 import { amountHead, renderTable } from '../operations/table.js';
 import { msg, str } from '../core/localize.js';
 import { renderField, renderSubmit, renderTextField, spinner } from '../core/service-element.js';
 import { amountExample, assertValid, checkName } from '../core/validate.js';
-import { amountProblems, readStatementBalance, statementDay } from './reconciliation.js';
+import {
+  amountInput,
+  amountProblems,
+  dayField,
+  readStatementBalance,
+  statementDay,
+} from './reconciliation.js';
 import { day, money } from './tables.js';
 
 // A run's reconciling items: what stands between the statement and the book (computed from the
@@ -130,6 +136,12 @@ export function readItemForm(values: ItemInput): ItemInput {
   };
 }
 
+/** The kinds an item may be, as a select. */
+const kindSelect = ({ describedBy }: { describedBy: string | undefined }) =>
+  html`<select id="kind" name="kind" part="input" aria-describedby=${describedBy ?? nothing}>
+    ${KINDS.map((k) => html`<option value=${k}>${kindLabel(k)}</option>`)}
+  </select>`;
+
 export function renderAddItem(options: {
   run: Reconciliation;
   pending: boolean;
@@ -140,33 +152,15 @@ export function renderAddItem(options: {
   const statement = statementDay(run.asOf);
   return html`<form part="form item-form" novalidate @submit=${onSubmit}>
     <div class="fields">
-      ${renderField(
-        { id: 'kind', label: msg('Kind'), errors: errors('kind') },
-        ({ describedBy }) =>
-          html`<select
-            id="kind"
-            name="kind"
-            part="input"
-            aria-describedby=${describedBy ?? nothing}
-          >
-            ${KINDS.map((k) => html`<option value=${k}>${kindLabel(k)}</option>`)}
-          </select>`,
-      )}
-      ${renderField(
-        { id: 'date', label: msg('Date'), errors: errors('date') },
-        ({ describedBy, invalid }) =>
-          html`<input
-            id="date"
-            name="date"
-            type="date"
-            part="input"
-            required
-            max=${statement}
-            value=${statement}
-            aria-describedby=${describedBy ?? nothing}
-            aria-invalid=${invalid ?? nothing}
-          />`,
-      )}
+      ${renderField({ id: 'kind', label: msg('Kind'), errors: errors('kind') }, kindSelect)}
+      ${dayField({
+        id: 'date',
+        type: 'date',
+        label: msg('Date'),
+        errors: errors('date'),
+        max: statement,
+        value: statement,
+      })}
       ${renderTextField({
         id: 'description',
         label: msg('Description'),
@@ -174,17 +168,14 @@ export function renderAddItem(options: {
         required: true,
         maxlength: 255,
       })}
-      ${renderTextField({
-        id: 'amount',
-        label: msg('Amount'),
-        errors: errors('amount'),
-        hint: msg(
+      ${amountInput(
+        'amount',
+        msg('Amount'),
+        errors('amount'),
+        msg(
           str`For example ${amountExample('150')}; a deposit adds, a disbursement takes, other as signed.`,
         ),
-        required: true,
-        inputmode: 'decimal',
-        prefix: currencySymbol(),
-      })}
+      )}
     </div>
     ${renderSubmit(pending, msg('Add item'), msg('Adding…'))}
   </form>`;

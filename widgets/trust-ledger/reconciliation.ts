@@ -4,7 +4,12 @@ import { AMOUNT_MESSAGES } from '../../shared/money.js';
 import { currencySymbol, formatDate, formatDateTime, formatter } from '../core/format.js';
 import { amountHead, renderTable } from '../operations/table.js';
 import { msg, str } from '../core/localize.js';
-import { renderSubmit, renderTextField, renderField } from '../core/service-element.js';
+import {
+  renderSubmit,
+  renderTextField,
+  renderField,
+  type FieldOptions,
+} from '../core/service-element.js';
 import {
   amountExample,
   assertValid,
@@ -102,6 +107,38 @@ export function readStartForm(month: string, opening: string, closing: string): 
   };
 }
 
+/** A day's or a month's input (`type`), labelled, with its hint and messages. */
+export const dayField = (
+  options: FieldOptions & { type: 'date' | 'month'; max: string; value: string },
+) =>
+  renderField(
+    options,
+    ({ describedBy, invalid }) =>
+      html`<input
+        id=${options.id}
+        name=${options.id}
+        type=${options.type}
+        part="input"
+        required
+        max=${options.max}
+        value=${options.value}
+        aria-describedby=${describedBy ?? nothing}
+        aria-invalid=${invalid ?? nothing}
+      />`,
+  );
+
+/** An amount's input, the currency before it (typed the locale's way: readStatementBalance). */
+export const amountInput = (id: string, label: string, errors: string[], hint: unknown) =>
+  renderTextField({
+    id,
+    label,
+    errors,
+    hint,
+    required: true,
+    inputmode: 'decimal',
+    prefix: currencySymbol(),
+  });
+
 export function renderStartForm(options: {
   pending: boolean;
   errors: { asOf: string[]; openingBalance: string[]; statementBalance: string[] };
@@ -110,47 +147,20 @@ export function renderStartForm(options: {
   onSubmit: (event: SubmitEvent) => void;
 }) {
   const { pending, errors, lastClosing, onSubmit } = options;
-  const example = amountExample('1300');
+  const hint = msg(str`As the statement shows it, for example ${amountExample('1300')}.`);
   return html`<form part="form start-form" novalidate @submit=${onSubmit}>
     <div class="fields">
-      ${renderField(
-        {
-          id: 'month',
-          label: msg('Statement month'),
-          errors: errors.asOf,
-          hint: msg('The statement ends on the month’s last day.'),
-        },
-        ({ describedBy, invalid }) =>
-          html`<input
-            id="month"
-            name="month"
-            type="month"
-            part="input"
-            required
-            max=${thisMonth()}
-            value=${previousMonth()}
-            aria-describedby=${describedBy ?? nothing}
-            aria-invalid=${invalid ?? nothing}
-          />`,
-      )}
-      ${renderTextField({
-        id: 'openingBalance',
-        label: msg('Opening balance'),
-        errors: errors.openingBalance,
-        hint: msg(str`As the statement shows it, for example ${example}.`),
-        required: true,
-        inputmode: 'decimal',
-        prefix: currencySymbol(),
+      ${dayField({
+        id: 'month',
+        type: 'month',
+        label: msg('Statement month'),
+        errors: errors.asOf,
+        hint: msg('The statement ends on the month’s last day.'),
+        max: thisMonth(),
+        value: previousMonth(),
       })}
-      ${renderTextField({
-        id: 'statementBalance',
-        label: msg('Closing balance'),
-        errors: errors.statementBalance,
-        hint: msg(str`As the statement shows it, for example ${example}.`),
-        required: true,
-        inputmode: 'decimal',
-        prefix: currencySymbol(),
-      })}
+      ${amountInput('openingBalance', msg('Opening balance'), errors.openingBalance, hint)}
+      ${amountInput('statementBalance', msg('Closing balance'), errors.statementBalance, hint)}
     </div>
     ${
       lastClosing === null
