@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { configure } from '../core/config.js';
-import { $, $$, choose, settle, text, type } from '../testing/helpers.js';
+import { $, $$, choose, focused, settle, text, type } from '../testing/helpers.js';
 import { ADMIN, cells } from '../testing/ledger-screen.js';
 import type { MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
@@ -105,6 +105,8 @@ describe('<service-trust-ledger> month reconciliation: items and balances', () =
     expect(calls.map((c) => c.params.itemId)).to.deep.equal([cheque]);
     // The run started: the newest the server holds.
     expect(calls[0]!.params.id).to.equal(runs.at(-1)!.id);
+    // Focus stays in the items: the next "Mark cleared" (the deposit's, still in transit).
+    expect(focused(el)).to.equal(itemRows(el)[0]!.querySelector('[part~="clear-button"]'));
     const row = itemRows(el).find((r) => r.getAttribute('data-id') === cheque)!;
     expect(cells(row)[4]).to.equal('Cleared');
     expect(row.querySelector('[part~="clear-button"]')).to.equal(null);

@@ -56,6 +56,8 @@ export interface MonthSource {
   heading: (depth: number, content: unknown) => unknown;
   /** The element's runForm: the task, then focus where the person needs it. */
   runForm: <A extends readonly unknown[]>(task: Task<A, unknown>, args: A) => Promise<boolean>;
+  /** The element's shadow root (focus stays in the items while they are cleared). */
+  root: () => ParentNode;
   created: (reconciliation: Reconciliation) => void;
   onError: (operation: string, error: unknown) => void;
 }
@@ -153,6 +155,23 @@ export class ReconciliationMonth {
   #run(change: Change): Promise<boolean> {
     this.#lastChange = change;
     return this.source.runForm(this.change, [change]);
+  }
+
+  /**
+   * Clears an item; focus stays in the items (the next "Mark cleared"), not on the state above
+   * them, which says the new state politely as it changes; with none left, the state.
+   */
+  async #clear(item: ReconciliationItem): Promise<void> {
+    if (this.change.status === TaskStatus.PENDING) return;
+    this.#lastChange = { op: 'clear', item };
+    await this.change.run([this.#lastChange]);
+    await this.host.updateComplete;
+    const find = (selector: string) => this.source.root().querySelector<HTMLElement>(selector);
+    const failed = this.change.status === TaskStatus.ERROR;
+    const target = failed
+      ? find('[part~="error"]')
+      : (find('[part~="clear-button"]') ?? find('[part~="result"]'));
+    target?.focus();
   }
 
   #onStart = (event: SubmitEvent): void => {
@@ -264,7 +283,7 @@ export class ReconciliationMonth {
       ${renderItems(run, {
         editable,
         clearing: pending?.op === 'clear' ? pending.item.id : null,
-        onClear: (item) => void this.#run({ op: 'clear', item }),
+        onClear: (item) => void this.#clear(item),
       })}
       ${
         editable

@@ -182,6 +182,7 @@ export class ServiceTrustLedger extends ServiceElement {
     role: () => this.callerRole.value,
     heading: (depth, content) => this.renderHeadingAt(depth, content),
     runForm: (task, args) => this.runForm(task, args),
+    root: () => this.renderRoot,
     created: (reconciliation) =>
       this.emit(new ServiceReconciliationCreatedEvent({ reconciliation })),
     onError: (operation, error) => this.emitError(operation, error),
