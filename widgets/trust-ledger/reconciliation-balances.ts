@@ -47,6 +47,9 @@ export function renderBalancesSide(r: Reconciliation) {
   </div>`;
 }
 
+/** The API's sentence with its amounts kept whole: no line break after a minus ("−⏎$175.00"). */
+const whole = (sentence: string) => sentence.replaceAll('\u2212', '\u2212\u2060');
+
 /** A list under its label (nothing when empty). */
 const namedList = (label: string, part: string, lines: unknown[]) =>
   lines.length
@@ -64,9 +67,9 @@ export function renderRunState(r: Reconciliation) {
     html`<p class="h sub">${balanced ? msg('Balanced') : msg('Not balanced')}</p>
       ${
         balanced
-          ? html`<p>${r.headline}</p>`
+          ? html`<p>${whole(r.headline)}</p>`
           : html`<ul part="reasons">
-              ${r.reasons.map((reason) => html`<li>${reason}</li>`)}
+              ${r.reasons.map((reason) => html`<li>${whole(reason)}</li>`)}
             </ul>`
       }
       ${namedList(
