@@ -6,13 +6,8 @@ import {
   wordingOfEs,
 } from '../server/book/trust-findings/wording-es.js';
 import { brokenWords } from '../widgets/testing/words.js';
-import {
-  TRUST,
-  balances,
-  deposits,
-  m1Entries,
-  variance,
-} from '../widgets/testing/ledger-records.js';
+import { TRUST, balances, deposits, m1Entries } from '../widgets/testing/ledger-records.js';
+import { answerRoute, reconciliationServer } from '../widgets/testing/reconciliation-server.js';
 import { counts, openFindings } from '../widgets/testing/trust-findings.js';
 import { artifact, demoSuite } from './suite.js';
 
@@ -26,18 +21,9 @@ import { artifact, demoSuite } from './suite.js';
 let shownCounts = counts(0, 0);
 
 /** The language the server answers the reconciliation in (the kit asks in the page's). */
-let runLanguage = 'en';
-
-/** The variance run as the server answers a Spanish caller. */
-const varianceEs = {
-  ...variance,
-  headline:
-    'El saldo del extracto (1299,00\u00a0US$) difiere del saldo contable (1300,00\u00a0US$) en −1,00\u00a0US$.',
-  reasons: [
-    'El saldo del extracto (1299,00\u00a0US$) difiere del saldo contable (1300,00\u00a0US$) en −1,00\u00a0US$.',
-    'John Doe está por debajo de cero: −250,00\u00a0US$.',
-  ],
-};
+let runLanguage: 'en' | 'es' = 'en';
+/** Whether a client is below zero (the month does not balance until it is paid back). */
+let belowZero = true;
 
 const demo = demoSuite({
   noPageErrorsAtEnd: true,
@@ -69,12 +55,18 @@ const demo = demoSuite({
       route.fulfill({ json: { data: m1Entries, nextCursor: null } }),
     );
     await page.route('**/api/ledger/deposits?*', (route) => route.fulfill({ json: deposits }));
-    // A run that is a variance: its headline is its first reason, in the page's language.
-    await page.route('**/api/ledger/reconciliations*', (route) => {
-      const run = runLanguage === 'es' ? varianceEs : variance;
-      return route.request().method() === 'POST'
-        ? route.fulfill({ status: 201, json: run })
-        : route.fulfill({ json: { data: [run], nextCursor: null } });
+    // The reconciliation routes' fake, its sentences in the page's language.
+    const fake = reconciliationServer({
+      language: () => runLanguage,
+      negative: () => belowZero,
+    });
+    await page.route('**/api/ledger/reconciliations**', async (route) => {
+      const answer = await answerRoute(fake.routes, route.request());
+      await route.fulfill({
+        status: answer.status,
+        headers: Object.fromEntries(answer.headers),
+        body: Buffer.from(await answer.arrayBuffer()),
+      });
     });
   },
 });
@@ -192,26 +184,40 @@ test(
 );
 
 test(
-  'the reconciliation: a variance headed by its first reason, in English and Spanish',
-  { timeout: 240_000 },
+  'the month’s reconciliation: not balanced, its items cleared until it balances, signed once',
+  { timeout: 300_000 },
   async () => {
     const { page, server } = demo;
     const ledger = page.locator('service-trust-ledger');
-    await page.goto(server.url);
-    await ledger.evaluate((el, id) => el.setAttribute('bank-account-id', id), TRUST);
-    for (const [lang, tab, amount, headline] of [
-      ['en', 'Reconciliation', '1299.00', 'The statement balance ($1,299.00) differs'],
-      ['es', 'Conciliación', '1299,00', 'El saldo del extracto (1299,00'],
+    for (const [lang, tab, opening, closing, state] of [
+      ['en', 'Reconciliation', '1,100.00', '1,125.00', 'Not balanced'],
+      ['es', 'Conciliación', '1.100,00', '1125,00', 'No cuadrada'],
     ] as const) {
       runLanguage = lang;
+      belowZero = true;
+      await page.goto(server.url);
       await page.evaluate((l) => (document.documentElement.lang = l), lang);
+      await ledger.evaluate((el, id) => el.setAttribute('bank-account-id', id), TRUST);
       await ledger.getByRole('tab', { name: tab }).click();
-      await ledger.locator('#statementBalance').fill(amount);
-      await ledger.locator('[part~="submit"]').click();
+      await ledger.locator('table[part~="history"] tbody tr').first().waitFor();
+      await shootAll('service-trust-ledger', `${lang}-month-start`, ['light', 'dark']);
+      await ledger.locator('#openingBalance').fill(opening);
+      await ledger.locator('#statementBalance').fill(closing);
+      await ledger.locator('[part~="start-form"] [part~="submit"]').click();
       const result = ledger.locator('[part~="result"]');
-      await result.getByText(headline).first().waitFor();
-      assert.doesNotMatch(await result.innerText(), /Variance of|Diferencia de/);
-      await shootAll('service-trust-ledger', `${lang}-reconciliation-variance`, ['light', 'dark']);
+      await result.getByText(state).waitFor();
+      await shootAll('service-trust-ledger', `${lang}-month-not-balanced`, ['light', 'dark']);
+      belowZero = false;
+      // The cheque and the service's debit are on the statement.
+      const rows = ledger.locator('table[part~="items"] tbody tr');
+      for (const row of [rows.nth(1), rows.nth(2)]) {
+        await row.locator('[part~="clear-button"]').click();
+        await row.locator('[part~="clear-button"]').waitFor({ state: 'detached' });
+      }
+      assert.equal(await result.getAttribute('data-tone'), 'success');
+      await ledger.locator('[part~="sign-button"][data-role="prepared"]').click();
+      await ledger.locator('dd[data-role="prepared"]', { hasText: 'Ana Ruiz' }).waitFor();
+      await shootAll('service-trust-ledger', `${lang}-month-balanced`, ['light', 'dark']);
     }
   },
 );

@@ -30,7 +30,8 @@ export const apiError = (
 /** A page of records as the list routes answer. */
 export const page = <T>(data: T[]) => ({ data, nextCursor: null });
 
-function match(pattern: string, path: string): Record<string, string> | null {
+/** The params of `path` when it fits `pattern` (`/a/:id`), else null. */
+export function match(pattern: string, path: string): Record<string, string> | null {
   const a = pattern.split('/');
   const b = path.split('/');
   if (a.length !== b.length) return null;

@@ -3,13 +3,11 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import {
-  createReconciliation,
   getLedgerBalances,
   getLedgerDeposits,
-  listReconciliations,
   type LedgerBalanceLine,
 } from '../../shared/ledger-api.js';
-import { renderAlert, serverFieldErrors } from '../core/alerts.js';
+import { renderAlert } from '../core/alerts.js';
 import { msg, str } from '../core/localize.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { TableFit } from '../core/table-fit.js';
@@ -17,12 +15,8 @@ import { PollController } from '../core/poll.js';
 import { callerRole } from '../core/caller-role.js';
 import { CsvDownload } from './download.js';
 import { ServiceReconciliationCreatedEvent } from './events.js';
-import {
-  readReconcileForm,
-  renderHistory,
-  renderReconcileForm,
-  renderReconciliation,
-} from './reconciliation.js';
+import { ReconciliationMonth } from './reconciliation-month.js';
+import { reconciliationStyles } from './reconciliation-styles.js';
 import { trustLedgerStyles } from './styles.js';
 import { renderTabs, type View } from './tabs.js';
 import {
@@ -43,10 +37,12 @@ const BALANCES_PAGE = 50;
  * totals of the whole account; "Show more lines" pages them with the API's cursor; a balance below
  * zero in the danger tone), a client's or matter's entries with the
  * running balance ("Show more" pages with the API's cursor), the bank deposits (gross, refunds,
- * surcharges, net, settled date), a CSV download of each, and the three-way reconciliations run
- * before. An admin also runs one: the bank statement's balance and date against the book and the
- * client ledgers, balanced or a variance with its causes. Without `bank-account-id` it offers the
- * organization's trust accounts to choose from.
+ * surcharges, net, settled date), a CSV download of each, and the month's three-way
+ * reconciliation: an admin starts a month (the statement's opening and closing balances), marks
+ * its reconciling items cleared or adds one, reads the adjusted bank balance, the book and the
+ * client ledgers side by side (balanced, or not with the reasons), and two people sign it (the
+ * month closes); its report as PDF or CSV; past runs open from their list. Without
+ * `bank-account-id` it offers the organization's trust accounts to choose from.
  *
  * @tagname service-trust-ledger
  * @summary Trust balances, entries, deposits and three-way reconciliation.
@@ -58,7 +54,7 @@ const BALANCES_PAGE = 50;
  * @csspart account-select - The trust account chooser.
  * @csspart tabs - The tabs: balances, deposits, reconciliations.
  * @csspart tab - One tab.
- * @csspart table - Every table (with `balances`, `entries`, `deposits` or `history`).
+ * @csspart table - Every table (with `balances`, `entries`, `deposits`, `items` or `history`).
  * @csspart row - A row of a table.
  * @csspart totals - A table's totals row, and the reconciliation's totals.
  * @csspart balance - A balance cell.
@@ -70,14 +66,19 @@ const BALANCES_PAGE = 50;
  * @csspart refresh-button - Loads what is shown again.
  * @csspart more-button - Loads the next page of balance lines, or of entries.
  * @csspart button - Buttons.
- * @csspart form - The reconciliation form (admin).
- * @csspart submit - Its submit button.
- * @csspart result - A reconciliation's result.
- * @csspart reasons - Why a reconciliation is a variance.
+ * @csspart form - A reconciliation's forms (admin): with `start-form` or `item-form`.
+ * @csspart submit - A form's submit button.
+ * @csspart result - A reconciliation's state: balanced, or not.
+ * @csspart reasons - Why a reconciliation is not balanced.
+ * @csspart balances - The three balances side by side (each a `figure`).
+ * @csspart clear-button - Marks a reconciling item cleared.
+ * @csspart sign-button - Signs as preparer or reviewer; `signoffs` lists who signed.
+ * @csspart report-button - Downloads a reconciliation's report (PDF or CSV).
+ * @csspart open-button - Opens a past reconciliation.
  * @csspart empty - The text shown when a view has nothing yet.
  */
 export class ServiceTrustLedger extends ServiceElement {
-  static override styles = [ServiceElement.styles, trustLedgerStyles];
+  static override styles = [ServiceElement.styles, trustLedgerStyles, reconciliationStyles];
 
   /** The trust bank account shown (its id); without it, a chooser of the trust accounts. */
   @property({ attribute: 'bank-account-id' }) bankAccountId?: string;
@@ -173,28 +174,18 @@ export class ServiceTrustLedger extends ServiceElement {
     onError: (error) => this.emitError('deposits', error),
   });
 
-  private readonly history = new Task(this, {
-    args: () => [this.api, this.accountId, this.view === 'reconciliations'] as const,
-    task: async ([api, bankAccountId, shown]: readonly [ApiClient, string, boolean], { signal }) =>
-      bankAccountId && shown
-        ? listReconciliations(api, { bankAccountId, limit: 20 }, signal)
-        : initialState,
-    onError: (error) => this.emitError('reconciliations', error),
-  });
-
-  private readonly reconcile = new Task(this, {
-    autoRun: false,
-    task: async ([balance, asOf]: [string, string], { signal }) =>
-      createReconciliation(
-        this.api,
-        { bankAccountId: this.accountId, ...readReconcileForm(balance, asOf) },
-        signal,
-      ),
-    onComplete: (reconciliation) => {
-      this.emit(new ServiceReconciliationCreatedEvent({ reconciliation }));
-      void this.history.run();
-    },
-    onError: (error) => this.emitError('reconcile', error),
+  /** The Reconciliation tab: the month's workflow and the runs before (reconciliation-month.ts). */
+  readonly #month = new ReconciliationMonth(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    shown: () => this.view === 'reconciliations',
+    role: () => this.callerRole.value,
+    heading: (depth, content) => this.renderHeadingAt(depth, content),
+    runForm: (task, args) => this.runForm(task, args),
+    root: () => this.renderRoot,
+    created: (reconciliation) =>
+      this.emit(new ServiceReconciliationCreatedEvent({ reconciliation })),
+    onError: (operation, error) => this.emitError(operation, error),
   });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -231,7 +222,7 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   #reload(entries: boolean) {
-    const tabs = [this.deposits.run(), this.history.run()];
+    const tabs = [this.deposits.run(), this.#month.reload()];
     return Promise.all([this.balances.run(), entries && this.#entries.reload(), ...tabs]);
   }
 
@@ -256,13 +247,6 @@ export class ServiceTrustLedger extends ServiceElement {
   private onChoose(event: Event): void {
     this.chosen = (event.target as HTMLSelectElement).value;
     this.#entries.line = null;
-  }
-
-  private onReconcile(event: SubmitEvent): void {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
-    void this.runForm(this.reconcile, [value('statementBalance'), value('asOf')]);
   }
 
   /** A view's state before its data: loading, its failure, or nothing. */
@@ -322,51 +306,18 @@ export class ServiceTrustLedger extends ServiceElement {
       }`;
   }
 
-  private renderReconciliationsView() {
-    const pending = this.reconcile.status === TaskStatus.PENDING;
-    const error = this.reconcile.status === TaskStatus.ERROR ? this.reconcile.error : null;
-    const role = this.callerRole.value;
-    const runs = this.history.value?.data;
-    return html`${this.renderHeadingAt(1, msg('Three-way reconciliation'))}
-    ${
-      role === null || role === 'admin'
-        ? html`<p class="hint">
-              ${msg('The bank statement’s balance against the trust account book and the sum of the client ledgers.')}
-            </p>
-            ${renderReconcileForm({
-              pending,
-              errors: {
-                statementBalance: serverFieldErrors(error, 'statementBalance'),
-                asOf: serverFieldErrors(error, 'asOf'),
-              },
-              onSubmit: (e) => this.onReconcile(e),
-            })}
-            ${renderAlert(error, ['statementBalance', 'asOf'])}
-            ${
-              this.reconcile.status === TaskStatus.COMPLETE
-                ? renderReconciliation(this.reconcile.value!)
-                : nothing
-            }`
-        : html`<p class="hint" part="hint">
-            ${msg('Running a reconciliation needs the admin role; the ones run are below.')}
-          </p>`
-    }
-    ${this.renderHeadingAt(2, msg('Past reconciliations'))}
-    ${runs ? renderHistory(runs) : this.renderPending(this.history, msg('Loading…'))}`;
-  }
-
   override render() {
     const busy = [
       this.accounts,
       this.balances,
       this.deposits,
-      this.history,
+      this.#month.history,
       this.#entries.page,
     ].some((t) => t.status === TaskStatus.PENDING);
     const views = {
       balances: () => this.renderBalancesView(),
       deposits: () => this.renderDepositsView(),
-      reconciliations: () => this.renderReconciliationsView(),
+      reconciliations: () => this.#month.render(),
     };
     return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
       <div class="row header">
