@@ -30,6 +30,7 @@ const ON_DEMAND = [
   'deletion.ts',
   'outcome.ts',
   'link-options.ts',
+  'link-option-parts.ts',
 ];
 
 /**

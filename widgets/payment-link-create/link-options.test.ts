@@ -55,6 +55,14 @@ async function openOptions(el: ServicePaymentLinkCreate) {
   await settle(el);
 }
 
+/** The form with `amount` typed (into the default, operating account) and its options open. */
+async function mountOpen(amount: string, lang = 'en') {
+  const el = await mount(lang);
+  type($<HTMLInputElement>(el, '#amount'), amount);
+  await openOptions(el);
+  return el;
+}
+
 function check(el: ServicePaymentLinkCreate, id: string, on: boolean) {
   const box = $<HTMLInputElement>(el, `#${id}`);
   box.checked = on;
@@ -130,9 +138,7 @@ describe('<service-payment-link-create> options', () => {
       ],
     });
     api = mockApi(routes(() => [link]));
-    const el = await mount();
-    type($<HTMLInputElement>(el, '#amount'), '500');
-    await openOptions(el);
+    const el = await mountOpen('500');
     expect(text($(el, 'label[for="split"]'))).to.equal(
       'Split: a second amount into a trust account',
     );
@@ -163,9 +169,7 @@ describe('<service-payment-link-create> options', () => {
   it('reads the second amount the locale’s way (es: 1.234,56)', async () => {
     await loadLanguage('es');
     api = mockApi(routes());
-    const el = await mount('es');
-    type($<HTMLInputElement>(el, '#amount'), '10.000');
-    await openOptions(el);
+    const el = await mountOpen('10.000', 'es');
     check(el, 'split', true);
     await el.updateComplete;
     type($<HTMLInputElement>(el, '#splitAmount'), '1.234,56');
@@ -215,9 +219,7 @@ describe('<service-payment-link-create> options', () => {
 
   it('sends the methods, partial payments, receipts and memo the person set', async () => {
     api = mockApi(routes());
-    const el = await mount();
-    await openOptions(el);
-    type($<HTMLInputElement>(el, '#amount'), '5000');
+    const el = await mountOpen('5000');
     check(el, 'paymentMethodsAllowed', false);
     choose($(el, '#partialPaymentAllowed'), 'false');
     check(el, 'sendReceipts', false);
@@ -249,9 +251,7 @@ describe('<service-payment-link-create> options', () => {
 
   it('checks the options before sending: a method, and the second amount', async () => {
     api = mockApi(routes());
-    const el = await mount();
-    await openOptions(el);
-    type($<HTMLInputElement>(el, '#amount'), '10');
+    const el = await mountOpen('10');
     check(el, 'paymentMethodsAllowed', false);
     check(el, 'methodAch', false);
     check(el, 'split', true);
@@ -285,9 +285,7 @@ describe('<service-payment-link-create> options', () => {
         }),
       ),
     );
-    const el = await mount();
-    type($<HTMLInputElement>(el, '#amount'), '10');
-    await openOptions(el);
+    const el = await mountOpen('10');
     check(el, 'split', true);
     await el.updateComplete;
     type($<HTMLInputElement>(el, '#splitAmount'), '20');

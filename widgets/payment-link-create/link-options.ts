@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { controlOf, optionStyles, renderCheckbox, renderSplitResult } from './link-option-parts.js';
 import { isApiError } from '../../shared/api-client.js';
 import { fromCents, toCents } from '../../shared/money.js';
 import type { ActionInput } from '../../shared/actions.js';
@@ -7,7 +8,7 @@ import type { BankAccount, PaymentLink } from '../../shared/schemas.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import type { FieldCheck } from '../core/form-element.js';
 import { msg, str } from '../core/localize.js';
-import { clearFields, ifDefined, renderField, renderTextField } from '../core/service-element.js';
+import { clearFields, renderSelectField, renderTextField } from '../core/service-element.js';
 import {
   amountExample,
   checkAmount,
@@ -37,18 +38,6 @@ type Host = ReactiveControllerHost & {
   readonly locale: string;
 };
 
-/** The API's field of a message, as the id of the control that shows it. */
-const controlOf = (field: string) =>
-  field === 'amounts.0.amount'
-    ? 'amount'
-    : field === 'amounts.0.bankAccountId'
-      ? 'bankAccountId'
-      : field === 'amounts.1.bankAccountId'
-        ? 'splitAccountId'
-        : field.startsWith('amounts')
-          ? 'splitAmount'
-          : field.replace(/\.\d+$/, '');
-
 /** The controls of the options, always shown once loaded (the split's only when it is on). */
 const OPTION_CONTROLS = [
   'paymentMethodsAllowed',
@@ -75,7 +64,20 @@ export class LinkOptions {
     private readonly host: Host,
     /** The bank accounts (the default first) and the id of the one chosen. */
     private readonly accounts: () => [BankAccount[], string],
-  ) {}
+  ) {
+    const root = host.renderRoot as ShadowRoot;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, optionStyles.styleSheet!];
+  }
+
+  /** A checkbox whose change renders the form again. */
+  #checkbox(...[id, label, checked, change, ...rest]: Parameters<typeof renderCheckbox>) {
+    return renderCheckbox(id, label, checked, (on) => this.#set(() => change(on)), ...rest);
+  }
+
+  /** A split link's outcome: its total, then each account's amount; undefined when not split. */
+  result(link: PaymentLink, client: string) {
+    return renderSplitResult(link, client, this.accounts()[0]);
+  }
 
   /** The chosen account, the other kind's accounts, the split's account when split, and trust. */
   #now() {
@@ -187,122 +189,78 @@ export class LinkOptions {
     });
   }
 
-  /** A split link's outcome: its total, then each account's amount; undefined when not split. */
-  result(link: PaymentLink, client: string) {
-    if (link.amounts.length < 2) return undefined;
-    const [accounts] = this.accounts();
-    return html`<p>
-        ${msg(str`Payment link for ${formatMoney(link.amount)} created for ${client}, split between two accounts:`)}
-      </p>
-      <ul part="split">
-        ${link.amounts.map((part) => {
-          const account = accounts.find((a) => a.id === part.bankAccountId);
-          const label = account ? accountLabel(account) : '';
-          return html`<li>
-            ${
-              account?.category === 'trust'
-                ? msg(str`${formatMoney(part.amount)} into the trust account ${label}`)
-                : msg(str`${formatMoney(part.amount)} into the operating account ${label}`)
-            }
-          </li>`;
-        })}
-      </ul>`;
-  }
-
   /** The options' controls, with the API's messages (`error`); `amount`: the first amount typed. */
   render(error: unknown, amount: string | null) {
     const { main, others, split, trust } = this.#now();
     const errors = (id: string) => this.errors(error, id);
-    return html`<style>
-        fieldset {
-          display: grid;
-          gap: 0.25rem;
-          margin: 0;
-          padding: 0;
-          border: 0;
-          min-inline-size: 0;
-        }
-        legend {
-          padding: 0;
-        }
-      </style>
-      <div class="stack" part="options-panel">
-        ${this.#renderSplit(main, others, split, amount, errors)}
-        <fieldset part="field" aria-describedby="methods-hint">
-          <legend part="label">${msg('Payment methods')}</legend>
-          ${this.#checkbox(
-            'paymentMethodsAllowed',
-            msg('Card (credit or debit)'),
-            this.#card,
-            (on) => (this.#card = on),
-            errors('paymentMethodsAllowed'),
-            msg('Payment methods'),
-          )}
-          ${this.#checkbox('methodAch', msg('Bank transfer (ACH)'), this.#ach, (on) => (this.#ach = on))}
-          <p class="hint" part="hint" id="methods-hint">
-            ${
-              this.#card && this.#ach
-                ? msg('Both: every method the firm takes.')
-                : this.#ach
-                  ? msg('ACH only: the firm pays no card fee on a large amount.')
-                  : nothing
-            }
-          </p>
-        </fieldset>
-        ${renderField(
-          {
-            id: 'partialPaymentAllowed',
-            label: msg('Partial payments'),
-            errors: errors('partialPaymentAllowed'),
-          },
-          ({ describedBy, invalid }) =>
-            html`<select
-              id="partialPaymentAllowed"
-              part="input"
-              aria-describedby=${ifDefined(describedBy)}
-              aria-invalid=${ifDefined(invalid)}
-              @change=${(e: Event) =>
-                this.#set(() => (this.#partial = (e.target as HTMLSelectElement).value))}
-            >
-              <option value="" ?selected=${this.#partial === ''}>
-                ${msg('As the firm’s setting')}
-              </option>
-              <option value="true" ?selected=${this.#partial === 'true'}>${msg('Allowed')}</option>
-              <option value="false" ?selected=${this.#partial === 'false'}>
-                ${msg('Not allowed: the whole amount at once')}
-              </option>
-            </select>`,
-        )}
+    return html` <div class="stack" part="options-panel">
+      ${this.#renderSplit(main, others, split, amount, errors)}
+      <fieldset part="field" aria-describedby="methods-hint">
+        <legend part="label">${msg('Payment methods')}</legend>
         ${this.#checkbox(
-          'surchargeEnabled',
-          msg('Add the card surcharge'),
-          this.#surcharge && !trust,
-          (on) => (this.#surcharge = on),
-          errors('surchargeEnabled'),
-          msg('Surcharge'),
-          trust
-            ? msg(
-                'Not on a link into trust: a surcharge is the firm’s money, and it would be mixed with the client’s funds.',
-              )
-            : msg('The payment service adds its surcharge on top of a card payment.'),
-          trust,
+          'paymentMethodsAllowed',
+          msg('Card (credit or debit)'),
+          this.#card,
+          (on) => (this.#card = on),
+          errors('paymentMethodsAllowed'),
+          msg('Payment methods'),
         )}
-        ${renderTextField({
-          id: 'memo',
-          label: msg('Memo'),
-          optional: true,
-          errors: errors('memo'),
-          maxlength: 255,
-          hint: msg('The payer sees it. Without one, the link’s name is used.'),
-        })}
-        ${this.#checkbox(
-          'sendReceipts',
-          msg('Email the payer a receipt'),
-          this.#receipts,
-          (on) => (this.#receipts = on),
-          errors('sendReceipts'),
-        )}
-      </div>`;
+        ${this.#checkbox('methodAch', msg('Bank transfer (ACH)'), this.#ach, (on) => (this.#ach = on))}
+        <p class="hint" part="hint" id="methods-hint">
+          ${
+            this.#card && this.#ach
+              ? msg('Both: every method the firm takes.')
+              : this.#ach
+                ? msg('ACH only: the firm pays no card fee on a large amount.')
+                : nothing
+          }
+        </p>
+      </fieldset>
+      ${renderSelectField(
+        {
+          id: 'partialPaymentAllowed',
+          label: msg('Partial payments'),
+          errors: errors('partialPaymentAllowed'),
+        },
+        (value) => this.#set(() => (this.#partial = value)),
+        html`<option value="" ?selected=${this.#partial === ''}>
+            ${msg('As the firm’s setting')}
+          </option>
+          <option value="true" ?selected=${this.#partial === 'true'}>${msg('Allowed')}</option>
+          <option value="false" ?selected=${this.#partial === 'false'}>
+            ${msg('Not allowed: the whole amount at once')}
+          </option>`,
+      )}
+      ${this.#checkbox(
+        'surchargeEnabled',
+        msg('Add the card surcharge'),
+        this.#surcharge && !trust,
+        (on) => (this.#surcharge = on),
+        errors('surchargeEnabled'),
+        msg('Surcharge'),
+        trust
+          ? msg(
+              'Not on a link into trust: a surcharge is the firm’s money, and it would be mixed with the client’s funds.',
+            )
+          : msg('The payment service adds its surcharge on top of a card payment.'),
+        trust,
+      )}
+      ${renderTextField({
+        id: 'memo',
+        label: msg('Memo'),
+        optional: true,
+        errors: errors('memo'),
+        maxlength: 255,
+        hint: msg('The payer sees it. Without one, the link’s name is used.'),
+      })}
+      ${this.#checkbox(
+        'sendReceipts',
+        msg('Email the payer a receipt'),
+        this.#receipts,
+        (on) => (this.#receipts = on),
+        errors('sendReceipts'),
+      )}
+    </div>`;
   }
 
   #renderSplit(
@@ -337,28 +295,19 @@ export class LinkOptions {
     )}
     ${
       split
-        ? html`${renderField(
+        ? html`${renderSelectField(
             {
               id: 'splitAccountId',
               label: toTrust ? msg('Trust account') : msg('Operating account'),
               errors: errors('splitAccountId'),
             },
-            ({ describedBy, invalid }) =>
-              html`<select
-                id="splitAccountId"
-                part="input"
-                aria-describedby=${ifDefined(describedBy)}
-                aria-invalid=${ifDefined(invalid)}
-                @change=${(e: Event) =>
-                  this.#set(() => (this.#splitAccountId = (e.target as HTMLSelectElement).value))}
-              >
-                ${others.map(
-                  (a) =>
-                    html`<option value=${a.id} ?selected=${a.id === split.id}>
-                      ${accountLabel(a)}
-                    </option>`,
-                )}
-              </select>`,
+            (id) => this.#set(() => (this.#splitAccountId = id)),
+            others.map(
+              (a) =>
+                html`<option value=${a.id} ?selected=${a.id === split.id}>
+                  ${accountLabel(a)}
+                </option>`,
+            ),
           )}
           ${renderTextField({
             id: 'splitAmount',
@@ -383,42 +332,5 @@ export class LinkOptions {
           })}`
         : nothing
     }`;
-  }
-
-  /** A checkbox with its label after it, a hint (what it does, or why it is off) and messages. */
-  #checkbox(
-    id: string,
-    label: string,
-    checked: boolean,
-    change: (on: boolean) => void,
-    errors: string[] = [],
-    name = label,
-    hint?: string,
-    disabled = false,
-  ) {
-    const ids = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean);
-    return html`<div class="field" part="field">
-      <div class="row">
-        <input
-          type="checkbox"
-          id=${id}
-          part="checkbox"
-          .checked=${checked}
-          ?disabled=${disabled}
-          aria-describedby=${ifDefined(ids.length ? ids.join(' ') : undefined)}
-          aria-invalid=${ifDefined(errors.length ? 'true' : undefined)}
-          @change=${(e: Event) => this.#set(() => change((e.target as HTMLInputElement).checked))}
-        />
-        <label for=${id}>${label}</label>
-      </div>
-      ${hint ? html`<p class="hint" id="${id}-hint" part="hint">${hint}</p>` : nothing}
-      ${
-        errors.length
-          ? html`<p class="field-error" id="${id}-error" part="field-error">
-              ${name} ${errors.join('; ').replace(/([^.!?…])$/, '$1.')}
-            </p>`
-          : nothing
-      }
-    </div>`;
   }
 }

@@ -1,5 +1,5 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
@@ -9,7 +9,7 @@ import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
-import { ifDefined, renderField, renderTextField, renderSubmit } from '../core/service-element.js';
+import { renderSelectField, renderTextField, renderSubmit } from '../core/service-element.js';
 import {
   assertValid,
   checkAmount,
@@ -52,7 +52,10 @@ const checkDraft = (d: Draft, options?: LinkOptions): FieldCheck[] => [
 /**
  * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
  * account it collects into (synced accounts, grouped operating / trust), the client, optionally
- * one of the client's matters, and the amount. It shows the link's URL with a copy button.
+ * one of the client's matters, and the amount; behind an "Options" disclosure (loaded when first
+ * opened), a split with a second amount into the other kind of account, the payment methods,
+ * partial payments, the surcharge (never on trust), the memo and receipts (docs/widgets.md). It
+ * shows the link's URL with a copy button, and a split link's amount per account.
  * New bank accounts (`service-bank-accounts-synced`) and matters (`service-record-created`) from
  * other widgets on the page appear without a reload.
  *
@@ -80,8 +83,24 @@ const checkDraft = (d: Draft, options?: LinkOptions): FieldCheck[] => [
  * @csspart result - The created link.
  * @csspart url - The link's URL.
  * @csspart copy-button - The button that copies the URL.
+ * @csspart options - The "Options" disclosure (a `<details>`).
+ * @csspart options-summary - Its summary, which opens and closes it.
+ * @csspart options-panel - The options, once loaded.
+ * @csspart checkbox - A checkbox of the options.
+ * @csspart total - The split link's total, under its second amount.
+ * @csspart split - A split link's amounts per account, in the outcome.
  */
 export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
+  static override styles = [
+    ServiceFormElement.styles,
+    css`
+      summary {
+        cursor: pointer;
+        font-weight: 600;
+      }
+    `,
+  ];
+
   /** Preselects this client (its id). */
   @property({ attribute: 'client-id' }) clientId?: string;
 
@@ -260,39 +279,31 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     const client = this.picker.selected;
     const matters = client ? (this.matters.value ?? []) : [];
     const pending = this.matters.status === TaskStatus.PENDING;
-    return html`${renderField(
+    return html`${renderSelectField(
       {
         id: 'matterId',
         label: msg('Matter'),
         optional: true,
         errors,
         hint: client ? undefined : msg('Choose the client first.'),
+        disabled: !client,
       },
-      ({ describedBy, invalid }) =>
-        html`<select
-          id="matterId"
-          part="input"
-          ?disabled=${!client}
-          aria-describedby=${ifDefined(describedBy)}
-          aria-invalid=${ifDefined(invalid)}
-          @change=${(e: Event) => (this.chosenMatterId = (e.target as HTMLSelectElement).value)}
-        >
-          <option value="">
-            ${
-              !client || matters.length
-                ? msg('No matter')
-                : pending
-                  ? msg('Loading matters…')
-                  : msg('The client has no matters')
-            }
-          </option>
-          ${matters.map(
-            (m) =>
-              html`<option value=${m.id} ?selected=${m.id === this.chosenMatterId}>
-                ${m.name}
-              </option>`,
-          )}
-        </select>`,
+      (id) => (this.chosenMatterId = id),
+      html`<option value="">
+          ${
+            !client || matters.length
+              ? msg('No matter')
+              : pending
+                ? msg('Loading matters…')
+                : msg('The client has no matters')
+          }
+        </option>
+        ${matters.map(
+          (m) =>
+            html`<option value=${m.id} ?selected=${m.id === this.chosenMatterId}>
+              ${m.name}
+            </option>`,
+        )}`,
     )}
     ${this.matters.status === TaskStatus.ERROR ? renderAlert(this.matters.error) : nothing}`;
   }
