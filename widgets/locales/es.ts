@@ -185,7 +185,7 @@ export const es = {
     'Solo ACH: el despacho no paga comisión de tarjeta en un importe elevado.',
   'must allow at least one method': 'debe permitir al menos un método',
   'Partial payments': 'Pagos parciales',
-  'As the firm’s setting': 'Según la configuración del despacho',
+  'As the firm’s setting': 'Como lo tenga el despacho',
   Allowed: 'Permitidos',
   'Not allowed: the whole amount at once': 'No permitidos: el importe completo de una vez',
   'Add the card surcharge': 'Añadir el recargo por tarjeta',
