@@ -16,7 +16,7 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
  * The parts elements import on demand, in files of their own: the settings card's checklist,
  * allowed origins, health list (its trust findings' line and list) and connection form, the
  * transactions list's refund / void dialog (and its trust warning), the aggregate link's deletion (question and outcome), the bank
- * account sync's outcome.
+ * account sync's outcome, the payment link form's options.
  */
 const ON_DEMAND = [
   'going-live-checklist.ts',
@@ -29,6 +29,8 @@ const ON_DEMAND = [
   'trust-warning.ts',
   'deletion.ts',
   'outcome.ts',
+  'link-options.ts',
+  'link-option-parts.ts',
 ];
 
 /**

@@ -166,7 +166,7 @@ export function measurePackage(): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const size = measureKit(path.resolve('dist/widgets'));
+  const size = measureKit(path.resolve(process.env.WIDGETS_OUT_DIR ?? 'dist/widgets'));
   process.stdout.write(`${report(size)}\n${measurePackage()}\n`);
   if (size.kit.gzip > BUDGET_BYTES || size.scriptTag.gzip > BUDGET_BYTES || size.containsZod) {
     process.exitCode = 1;

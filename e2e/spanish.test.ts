@@ -23,7 +23,8 @@ test('the demo page in Spanish fits a phone and a desktop, light and dark', asyn
     .getByRole('button', { name: 'Crear cliente' })
     .waitFor();
   await page.locator('service-settings').getByText('Orígenes permitidos').first().waitFor();
-  await page.locator('details summary').click();
+  // The demo page's own disclosure (the payment link form has one of its own, its Options).
+  await page.locator('details:has(service-aggregate-link-update) > summary').click();
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [375, 1280]) {

@@ -300,31 +300,37 @@ export interface FieldOptions {
 }
 
 /**
- * A labelled form field: the label, the control, a hint and the field's messages, wired with
- * `aria-describedby` / `aria-invalid` so assistive technology reads them with the control.
+ * A field's hint and messages (`label` starts them), and what wires its control to them:
+ * `aria-describedby` / `aria-invalid`, so assistive technology reads them with the control.
  */
-export function renderField(
-  options: FieldOptions,
-  control: (a: { describedBy: string | undefined; invalid: 'true' | undefined }) => unknown,
-) {
-  const { id, label, errors, hint, optional } = options;
+export function fieldNotes(id: string, label: string, errors: readonly string[], hint?: unknown) {
   const ids = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean);
-  return html`<div class="field" part="field">
-    <label for=${id} part="label"
-      >${label}${optional ? html` <span class="hint">${msg('(optional)')}</span>` : nothing}</label
-    >
-    ${control({
-      describedBy: ids.length ? ids.join(' ') : undefined,
-      invalid: errors.length ? 'true' : undefined,
-    })}
-    ${hint ? html`<p class="hint" id="${id}-hint" part="hint">${hint}</p>` : nothing}
+  return {
+    describedBy: ids.length ? ids.join(' ') : undefined,
+    invalid: errors.length ? ('true' as const) : undefined,
+    notes: html`${hint ? html`<p class="hint" id="${id}-hint" part="hint">${hint}</p>` : nothing}
     ${
       errors.length
         ? html`<p class="field-error" id="${id}-error" part="field-error">
             ${label} ${errors.join('; ').replace(/([^.!?…])$/, '$1.')}
           </p>`
         : nothing
-    }
+    }`,
+  };
+}
+
+/** A labelled form field: the label, the control, a hint and the field's messages (fieldNotes). */
+export function renderField(
+  options: FieldOptions,
+  control: (a: { describedBy: string | undefined; invalid: 'true' | undefined }) => unknown,
+) {
+  const { id, label, errors, hint, optional } = options;
+  const notes = fieldNotes(id, label, errors, hint);
+  return html`<div class="field" part="field">
+    <label for=${id} part="label"
+      >${label}${optional ? html` <span class="hint">${msg('(optional)')}</span>` : nothing}</label
+    >
+    ${control(notes)} ${notes.notes}
   </div>`;
 }
 
@@ -358,6 +364,27 @@ export function renderTextField(
       : input;
   });
 }
+
+/** A labelled select whose `id` is the field's, `options` inside; `change` gets what is picked. */
+export const renderSelectField = (
+  options: FieldOptions & { disabled?: boolean },
+  change: (value: string) => void,
+  content: unknown,
+) =>
+  renderField(
+    options,
+    ({ describedBy, invalid }) =>
+      html`<select
+        id=${options.id}
+        part="input"
+        ?disabled=${options.disabled}
+        aria-describedby=${ifDefined(describedBy)}
+        aria-invalid=${ifDefined(invalid)}
+        @change=${(e: Event) => change((e.target as HTMLSelectElement).value)}
+      >
+        ${content}
+      </select>`,
+  );
 
 /** A spinner beside a busy button's words (the card around it says aria-busy). */
 export const spinner = html`<span class="spinner" aria-hidden="true"></span>`;

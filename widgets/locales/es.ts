@@ -158,6 +158,48 @@ export const es = {
     'Enlace de pago de ${0} creado para ${1}, a la cuenta fiduciaria ${2}.',
   'Payment link for ${0} created for ${1}, into the operating account ${2}.':
     'Enlace de pago de ${0} creado para ${1}, a la cuenta operativa ${2}.',
+  // <service-payment-link-create>'s options (link-options.ts)
+  Options: 'Opciones',
+  'Split: a second amount into a trust account':
+    'Dividir: un segundo importe a una cuenta fiduciaria',
+  'Split: a second amount into an operating account':
+    'Dividir: un segundo importe a una cuenta operativa',
+  'Choose the bank account first.': 'Elija primero la cuenta bancaria.',
+  'The firm has no trust account to split into.':
+    'El despacho no tiene cuenta fiduciaria a la que dividir.',
+  'The firm has no operating account to split into.':
+    'El despacho no tiene cuenta operativa a la que dividir.',
+  'For example an earned fee to operating and a retainer to trust, in one link.':
+    'Por ejemplo, honorarios devengados a la cuenta operativa y un anticipo a la fiduciaria, en un solo enlace.',
+  'Operating account': 'Cuenta operativa',
+  'Amount into trust (USD)': 'Importe a la cuenta fiduciaria (USD)',
+  'Amount into operating (USD)': 'Importe a la cuenta operativa (USD)',
+  'For example ${0}.': 'Por ejemplo, ${0}.',
+  'Total of the link:': 'Total del enlace:',
+  'Payment methods': 'Métodos de pago',
+  'Card (credit or debit)': 'Tarjeta (crédito o débito)',
+  'Bank transfer (ACH)': 'Transferencia bancaria (ACH)',
+  'Both: every method the firm takes.': 'Ambos: todos los métodos que acepta el despacho.',
+  'ACH only: the firm pays no card fee on a large amount.':
+    'Solo ACH: el despacho no paga comisión de tarjeta en un importe elevado.',
+  'must allow at least one method': 'debe permitir al menos un método',
+  'Partial payments': 'Pagos parciales',
+  'As the firm’s setting': 'Como lo tenga el despacho',
+  Allowed: 'Permitidos',
+  'Not allowed: the whole amount at once': 'No permitidos: el importe completo de una vez',
+  'Add the card surcharge': 'Añadir el recargo por tarjeta',
+  Surcharge: 'Recargo',
+  'Not on a link into trust: a surcharge is the firm’s money, and it would be mixed with the client’s funds.':
+    'No en un enlace a la cuenta fiduciaria: el recargo es dinero del despacho y se mezclaría con los fondos del cliente.',
+  'The payment service adds its surcharge on top of a card payment.':
+    'El servicio de pagos añade su recargo a un pago con tarjeta.',
+  'The payer sees it. Without one, the link’s name is used.':
+    'Lo ve quien paga. Sin él, se usa el nombre del enlace.',
+  'Email the payer a receipt': 'Enviar un recibo por correo a quien paga',
+  'Payment link for ${0} created for ${1}, split between two accounts:':
+    'Enlace de pago de ${0} creado para ${1}, dividido entre dos cuentas:',
+  '${0} into the trust account ${1}': '${0} a la cuenta fiduciaria ${1}',
+  '${0} into the operating account ${1}': '${0} a la cuenta operativa ${1}',
   // <service-aggregate-link-create>
   'Payment links': 'Enlaces de pago',
   'New aggregate link': 'Nuevo enlace agrupado',

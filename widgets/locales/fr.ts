@@ -156,6 +156,48 @@ export const fr = {
     'Lien de paiement de ${0} créé pour ${1}, vers le compte en fidéicommis ${2}.',
   'Payment link for ${0} created for ${1}, into the operating account ${2}.':
     'Lien de paiement de ${0} créé pour ${1}, vers le compte d’exploitation ${2}.',
+  // <service-payment-link-create>'s options (link-options.ts)
+  Options: 'Options',
+  'Split: a second amount into a trust account':
+    'Répartir : un second montant vers un compte en fidéicommis',
+  'Split: a second amount into an operating account':
+    'Répartir : un second montant vers un compte d’exploitation',
+  'Choose the bank account first.': 'Choisissez d’abord le compte bancaire.',
+  'The firm has no trust account to split into.':
+    'Le cabinet n’a pas de compte en fidéicommis vers lequel répartir.',
+  'The firm has no operating account to split into.':
+    'Le cabinet n’a pas de compte d’exploitation vers lequel répartir.',
+  'For example an earned fee to operating and a retainer to trust, in one link.':
+    'Par exemple des honoraires acquis vers l’exploitation et une provision vers le fidéicommis, en un seul lien.',
+  'Operating account': 'Compte d’exploitation',
+  'Amount into trust (USD)': 'Montant vers le fidéicommis (USD)',
+  'Amount into operating (USD)': 'Montant vers l’exploitation (USD)',
+  'For example ${0}.': 'Par exemple ${0}.',
+  'Total of the link:': 'Total du lien :',
+  'Payment methods': 'Moyens de paiement',
+  'Card (credit or debit)': 'Carte (crédit ou débit)',
+  'Bank transfer (ACH)': 'Virement bancaire (ACH)',
+  'Both: every method the firm takes.': 'Les deux : tous les moyens acceptés par le cabinet.',
+  'ACH only: the firm pays no card fee on a large amount.':
+    'ACH seulement : le cabinet ne paie pas de frais de carte sur un montant élevé.',
+  'must allow at least one method': 'doit autoriser au moins un moyen',
+  'Partial payments': 'Paiements partiels',
+  'As the firm’s setting': 'Selon le réglage du cabinet',
+  Allowed: 'Autorisés',
+  'Not allowed: the whole amount at once': 'Non autorisés : le montant entier en une fois',
+  'Add the card surcharge': 'Ajouter la surcharge carte',
+  Surcharge: 'Surcharge',
+  'Not on a link into trust: a surcharge is the firm’s money, and it would be mixed with the client’s funds.':
+    'Pas sur un lien vers le fidéicommis : une surcharge est l’argent du cabinet, elle serait mêlée aux fonds du client.',
+  'The payment service adds its surcharge on top of a card payment.':
+    'Le service de paiement ajoute sa surcharge à un paiement par carte.',
+  'The payer sees it. Without one, the link’s name is used.':
+    'Le payeur le voit. Sans mémo, le nom du lien est utilisé.',
+  'Email the payer a receipt': 'Envoyer un reçu au payeur par e-mail',
+  'Payment link for ${0} created for ${1}, split between two accounts:':
+    'Lien de paiement de ${0} créé pour ${1}, réparti entre deux comptes :',
+  '${0} into the trust account ${1}': '${0} vers le compte en fidéicommis ${1}',
+  '${0} into the operating account ${1}': '${0} vers le compte d’exploitation ${1}',
   // <service-aggregate-link-create>
   'Payment links': 'Liens de paiement',
   'New aggregate link': 'Nouveau lien groupé',

@@ -4,7 +4,7 @@ import type { BankAccount } from '../../shared/schemas.js';
 import { alertBox, renderAlert } from '../core/alerts.js';
 import { accountLabel } from '../core/format.js';
 import { msg } from '../core/localize.js';
-import { ifDefined, renderField } from '../core/service-element.js';
+import { renderSelectField } from '../core/service-element.js';
 
 // The payment link form's bank account field: the synced accounts grouped operating / trust (the
 // default account's group first), what the chosen one is for, and the warnings when there is no
@@ -38,33 +38,25 @@ export function renderAccountField(
       : isDefault
         ? msg('The default operating account: the firm’s own money.')
         : msg('An operating account: the firm’s own money.');
-  return html`${renderField(
+  return html`${renderSelectField(
     { id: 'bankAccountId', label: msg('Bank account'), errors, hint },
-    ({ describedBy, invalid }) =>
-      html`<select
-        id="bankAccountId"
-        part="input"
-        aria-describedby=${ifDefined(describedBy)}
-        aria-invalid=${ifDefined(invalid)}
-        @change=${(e: Event) => choose((e.target as HTMLSelectElement).value)}
-      >
-        <option value="">
-          ${loading ? msg('Loading bank accounts…') : msg('Choose a bank account…')}
-        </option>
-        ${groups.map(
-          ([category, list]) =>
-            html`<optgroup
-              label=${category === 'trust' ? msg('Trust accounts') : msg('Operating accounts')}
-            >
-              ${list.map(
-                (a) =>
-                  html`<option value=${a.id} ?selected=${a.id === chosenId}>
-                    ${accountLabel(a)}
-                  </option>`,
-              )}
-            </optgroup>`,
-        )}
-      </select>`,
+    choose,
+    html`<option value="">
+        ${loading ? msg('Loading bank accounts…') : msg('Choose a bank account…')}
+      </option>
+      ${groups.map(
+        ([category, list]) =>
+          html`<optgroup
+            label=${category === 'trust' ? msg('Trust accounts') : msg('Operating accounts')}
+          >
+            ${list.map(
+              (a) =>
+                html`<option value=${a.id} ?selected=${a.id === chosenId}>
+                  ${accountLabel(a)}
+                </option>`,
+            )}
+          </optgroup>`,
+      )}`,
   )}
   ${
     task.status === TaskStatus.ERROR

@@ -248,16 +248,18 @@ describe('<service-payment-link-create>', () => {
     const el = await mount({ client: jane.id });
     const order: string[] = [];
     $<HTMLInputElement>(el, '#paymentLinkName').focus();
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 6; i += 1) {
       order.push(focused(el)?.id || focused(el)?.textContent?.trim() || '');
       await sendKeys({ press: 'Tab' });
     }
+    // The options' disclosure (closed) is one stop, its summary.
     expect(order).to.deep.equal([
       'paymentLinkName',
       'bankAccountId',
       'clientId',
       'matterId',
       'amount',
+      'Options',
     ]);
     expect(focused(el)?.textContent?.trim()).to.equal('Create payment link');
   });

@@ -1,5 +1,5 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
@@ -9,7 +9,7 @@ import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
-import { ifDefined, renderField, renderTextField, renderSubmit } from '../core/service-element.js';
+import { renderSelectField, renderTextField, renderSubmit } from '../core/service-element.js';
 import {
   assertValid,
   checkAmount,
@@ -22,6 +22,7 @@ import {
 } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
 import { renderAccountField } from './account-field.js';
+import type { LinkOptions } from './link-options.js';
 
 interface Draft {
   name: string;
@@ -31,8 +32,8 @@ interface Draft {
   matterId: string;
 }
 
-/** The form's checks, in the order of its fields (the server's words). */
-const checkDraft = (d: Draft): FieldCheck[] => [
+/** The form's checks, in the order of its fields (the server's words), then the options'. */
+const checkDraft = (d: Draft, options?: LinkOptions): FieldCheck[] => [
   { field: 'paymentLinkName', label: msg('Name'), messages: checkName(d.name, false) },
   {
     field: 'bankAccountId',
@@ -45,12 +46,16 @@ const checkDraft = (d: Draft): FieldCheck[] => [
     messages: checkChosen(d.client?.id, msg('is required: choose a client')),
   },
   { field: 'amount', label: msg('Amount (USD)'), messages: checkAmount(d.amount) },
+  ...(options?.checks() ?? []),
 ];
 
 /**
  * A form that creates a payment link (the spec's `servicePaymentLinkCreate`): its name, the bank
  * account it collects into (synced accounts, grouped operating / trust), the client, optionally
- * one of the client's matters, and the amount. It shows the link's URL with a copy button.
+ * one of the client's matters, and the amount; behind an "Options" disclosure (loaded when first
+ * opened), a split with a second amount into the other kind of account, the payment methods,
+ * partial payments, the surcharge (never on trust), the memo and receipts (docs/widgets.md). It
+ * shows the link's URL with a copy button, and a split link's amount per account.
  * New bank accounts (`service-bank-accounts-synced`) and matters (`service-record-created`) from
  * other widgets on the page appear without a reload.
  *
@@ -78,8 +83,24 @@ const checkDraft = (d: Draft): FieldCheck[] => [
  * @csspart result - The created link.
  * @csspart url - The link's URL.
  * @csspart copy-button - The button that copies the URL.
+ * @csspart options - The "Options" disclosure (a `<details>`).
+ * @csspart options-summary - Its summary, which opens and closes it.
+ * @csspart options-panel - The options, once loaded.
+ * @csspart checkbox - A checkbox of the options.
+ * @csspart total - The split link's total, under its second amount.
+ * @csspart split - A split link's amounts per account, in the outcome.
  */
 export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
+  static override styles = [
+    ServiceFormElement.styles,
+    css`
+      summary {
+        cursor: pointer;
+        font-weight: 600;
+      }
+    `,
+  ];
+
   /** Preselects this client (its id). */
   @property({ attribute: 'client-id' }) clientId?: string;
 
@@ -90,6 +111,9 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   @state() private chosenMatterId = '';
   /** The amount being typed, as it will be sent (null while it is not an amount). */
   @state() private amountPreview: string | null = null;
+  @state() private optionsOpen = false;
+  /** The options behind the disclosure, once it was opened (their file loads then). */
+  #options?: LinkOptions;
 
   private readonly copier = new CopyController(this);
 
@@ -133,12 +157,15 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   >(this, {
     autoRun: false,
     task: resettable(async ([d], { signal }) => {
-      assertValid(Object.fromEntries(checkDraft(d).map((c) => [c.field, [...c.messages]])));
+      const options = this.#options;
+      assertValid(
+        Object.fromEntries(checkDraft(d, options).map((c) => [c.field, [...c.messages]])),
+      );
+      const main = { amount: normalizeAmount(d.amount), bankAccountId: d.account!.id };
       const [link] = await this.api.action(
         'PaymentLinkCreate',
         {
-          amount: normalizeAmount(d.amount),
-          bankAccountId: d.account!.id,
+          ...(options?.body(main) ?? main),
           clientId: d.client!.id,
           matterId: d.matterId || null,
           paymentLinkName: d.name.trim() || null,
@@ -152,8 +179,24 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
         link,
         new ServiceRecordCreatedEvent({ recordType: 'paymentLink', record: link }),
       ),
-    onError: (error) => this.emitError('PaymentLinkCreate', error),
+    onError: (error) => {
+      // A message for an option is shown (and focused) with the options open.
+      if (this.#options?.owns(error)) this.optionsOpen = true;
+      this.emitError('PaymentLinkCreate', error);
+    },
   });
+
+  readonly #toggle = async (event: Event) => {
+    this.optionsOpen = (event.target as HTMLDetailsElement).open;
+    const { LinkOptions } = await import('./link-options.js');
+    this.#options ??= new LinkOptions(this, () => [this.accounts.value ?? [], this.accountId]);
+    this.requestUpdate();
+  };
+
+  /** The messages for the control `id`: the API's field of that name, or the options' split. */
+  #errors(error: unknown, id: string): string[] {
+    return this.#options?.errors(error, id) ?? serverFieldErrors(error, id);
+  }
 
   readonly #onSynced = () => void this.accounts.run();
   readonly #onCreated = (event: Event) => {
@@ -209,7 +252,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   }
 
   protected override checkDraft(): FieldCheck[] {
-    return checkDraft(this.#draft());
+    return checkDraft(this.#draft(), this.#options);
   }
 
   protected override async work(): Promise<PaymentLink> {
@@ -223,50 +266,44 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     this.accountId = '';
     this.picker.select(null);
     void this.picker.selectById(this.clientId);
+    this.#options?.clear(true);
   }
 
   #clearTyped(): void {
     this.clearInputs('paymentLinkName', 'amount');
     this.amountPreview = null;
+    this.#options?.clear();
   }
 
   private renderMatters(errors: string[]) {
     const client = this.picker.selected;
     const matters = client ? (this.matters.value ?? []) : [];
     const pending = this.matters.status === TaskStatus.PENDING;
-    return html`${renderField(
+    return html`${renderSelectField(
       {
         id: 'matterId',
         label: msg('Matter'),
         optional: true,
         errors,
         hint: client ? undefined : msg('Choose the client first.'),
+        disabled: !client,
       },
-      ({ describedBy, invalid }) =>
-        html`<select
-          id="matterId"
-          part="input"
-          ?disabled=${!client}
-          aria-describedby=${ifDefined(describedBy)}
-          aria-invalid=${ifDefined(invalid)}
-          @change=${(e: Event) => (this.chosenMatterId = (e.target as HTMLSelectElement).value)}
-        >
-          <option value="">
-            ${
-              !client || matters.length
-                ? msg('No matter')
-                : pending
-                  ? msg('Loading matters…')
-                  : msg('The client has no matters')
-            }
-          </option>
-          ${matters.map(
-            (m) =>
-              html`<option value=${m.id} ?selected=${m.id === this.chosenMatterId}>
-                ${m.name}
-              </option>`,
-          )}
-        </select>`,
+      (id) => (this.chosenMatterId = id),
+      html`<option value="">
+          ${
+            !client || matters.length
+              ? msg('No matter')
+              : pending
+                ? msg('Loading matters…')
+                : msg('The client has no matters')
+          }
+        </option>
+        ${matters.map(
+          (m) =>
+            html`<option value=${m.id} ?selected=${m.id === this.chosenMatterId}>
+              ${m.name}
+            </option>`,
+        )}`,
     )}
     ${this.matters.status === TaskStatus.ERROR ? renderAlert(this.matters.error) : nothing}`;
   }
@@ -277,7 +314,8 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     const done = this.save.status === TaskStatus.COMPLETE ? this.save.value : undefined;
     const fieldsShown = ['paymentLinkName', 'bankAccountId', 'clientId', 'matterId', 'amount'];
     return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
-      ${this.renderHeading(msg('New payment link'))} ${renderAlert(error, fieldsShown)}
+      ${this.renderHeading(msg('New payment link'))}
+      ${renderAlert(error, this.#options?.shown(error, fieldsShown) ?? fieldsShown)}
       <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${renderTextField({
           id: 'paymentLinkName',
@@ -289,7 +327,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
         ${renderAccountField(
           this.accounts,
           this.accountId,
-          serverFieldErrors(error, 'bankAccountId'),
+          this.#errors(error, 'bankAccountId'),
           (id) => (this.accountId = id),
         )}
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
@@ -297,7 +335,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
         ${renderTextField({
           id: 'amount',
           label: msg('Amount (USD)'),
-          errors: serverFieldErrors(error, 'amount'),
+          errors: this.#errors(error, 'amount'),
           hint:
             this.amountPreview === null
               ? msg(str`For example ${amountExample()} (at most ${maxAmount()}).`)
@@ -309,12 +347,18 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
           onInput: (e) =>
             (this.amountPreview = parseAmount((e.target as HTMLInputElement).value, this.locale)),
         })}
+        <details part="options" .open=${this.optionsOpen} @toggle=${this.#toggle}>
+          <summary part="options-summary">${msg('Options')}</summary>
+          ${this.#options?.render(error, this.amountPreview)}
+        </details>
         ${renderSubmit(pending, msg('Create payment link'), msg('Creating…'))}
       </form>
       ${
         done
           ? renderSaved(
-              html`<p>
+              html`${
+                this.#options?.result(done.link, done.client.name) ??
+                html`<p>
                   ${
                     done.account.category === 'trust'
                       ? msg(
@@ -324,8 +368,9 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
                           str`Payment link for ${formatMoney(done.link.amount)} created for ${done.client.name}, into the operating account ${accountLabel(done.account)}.`,
                         )
                   }
-                </p>
-                ${renderUrl(done.link.url, this.copier)}`,
+                </p>`
+              }
+              ${renderUrl(done.link.url, this.copier)}`,
               done.link.syncErrorMessage,
             )
           : nothing
