@@ -1,7 +1,6 @@
-import { Task, TaskStatus, initialState } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
 import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
@@ -9,7 +8,7 @@ import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
-import { ifDefined, renderField, renderTextField, renderSubmit } from '../core/service-element.js';
+import { renderTextField, renderSubmit } from '../core/service-element.js';
 import {
   assertValid,
   checkAmount,
@@ -21,7 +20,8 @@ import {
   parseAmount,
 } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
-import { renderAccountField } from './account-field.js';
+import { accountsTask, renderAccountField } from './account-field.js';
+import { mattersTask, renderMatterField } from './matter-field.js';
 
 interface Draft {
   name: string;
@@ -103,29 +103,22 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   );
 
   /** The bank accounts, the default first (and chosen until the person picks another). */
-  private readonly accounts = new Task(this, {
-    args: () => [this.api] as const,
-    task: async ([api]: readonly [ApiClient], { signal }) =>
-      api.hasToken
-        ? (await api.listBankAccounts({ limit: 200 }, signal)).data.sort(
-            (a, b) => Number(b.isDefault) - Number(a.isDefault),
-          )
-        : initialState,
-    onComplete: (accounts) => {
+  private readonly accounts = accountsTask(
+    this,
+    () => this.api,
+    (accounts) => {
       if (!accounts.some((a) => a.id === this.accountId)) {
         this.accountId = accounts.find((a) => a.isDefault)?.id ?? '';
       }
     },
-    onError: (error) => this.emitError('load', error),
-  });
+    (error) => this.emitError('load', error),
+  );
 
-  private readonly matters = new Task(this, {
-    args: () => [this.api, this.picker.selected?.id] as const,
-    task: async ([api, clientId]: readonly [ApiClient, string | undefined], { signal }) => {
-      if (!api.hasToken) return initialState;
-      return clientId ? (await api.listMatters({ clientId, limit: 200 }, signal)).data : [];
-    },
-  });
+  private readonly matters = mattersTask(
+    this,
+    () => this.api,
+    () => this.picker.selected?.id,
+  );
 
   private readonly save = new Task<
     [Draft],
@@ -230,47 +223,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     this.amountPreview = null;
   }
 
-  private renderMatters(errors: string[]) {
-    const client = this.picker.selected;
-    const matters = client ? (this.matters.value ?? []) : [];
-    const pending = this.matters.status === TaskStatus.PENDING;
-    return html`${renderField(
-      {
-        id: 'matterId',
-        label: msg('Matter'),
-        optional: true,
-        errors,
-        hint: client ? undefined : msg('Choose the client first.'),
-      },
-      ({ describedBy, invalid }) =>
-        html`<select
-          id="matterId"
-          part="input"
-          ?disabled=${!client}
-          aria-describedby=${ifDefined(describedBy)}
-          aria-invalid=${ifDefined(invalid)}
-          @change=${(e: Event) => (this.chosenMatterId = (e.target as HTMLSelectElement).value)}
-        >
-          <option value="">
-            ${
-              !client || matters.length
-                ? msg('No matter')
-                : pending
-                  ? msg('Loading matters…')
-                  : msg('The client has no matters')
-            }
-          </option>
-          ${matters.map(
-            (m) =>
-              html`<option value=${m.id} ?selected=${m.id === this.chosenMatterId}>
-                ${m.name}
-              </option>`,
-          )}
-        </select>`,
-    )}
-    ${this.matters.status === TaskStatus.ERROR ? renderAlert(this.matters.error) : nothing}`;
-  }
-
   override render() {
     const pending = this.save.status === TaskStatus.PENDING;
     const error = this.save.status === TaskStatus.ERROR ? this.save.error : null;
@@ -293,7 +245,13 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
           (id) => (this.accountId = id),
         )}
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
-        ${this.renderMatters(serverFieldErrors(error, 'matterId'))}
+        ${renderMatterField(
+          this.matters,
+          this.picker.selected,
+          this.chosenMatterId,
+          serverFieldErrors(error, 'matterId'),
+          (id) => (this.chosenMatterId = id),
+        )}
         ${renderTextField({
           id: 'amount',
           label: msg('Amount (USD)'),
