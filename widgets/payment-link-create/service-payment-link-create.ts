@@ -22,6 +22,7 @@ import {
 import { msg, str } from '../core/localize.js';
 import { accountsTask, renderAccountField } from './account-field.js';
 import { mattersTask, renderMatterField } from './matter-field.js';
+import { PageRecords } from './page-records.js';
 
 interface Draft {
   name: string;
@@ -148,24 +149,13 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     onError: (error) => this.emitError('PaymentLinkCreate', error),
   });
 
-  readonly #onSynced = () => void this.accounts.run();
-  readonly #onCreated = (event: Event) => {
-    const { detail } = event as ServiceRecordCreatedEvent;
-    if (detail.recordType === 'matter' && detail.record.clientId === this.picker.selected?.id) {
-      void this.matters.run();
-    }
-  };
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
-    globalThis.addEventListener('service-record-created', this.#onCreated);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
-    globalThis.removeEventListener('service-record-created', this.#onCreated);
+  constructor() {
+    super();
+    new PageRecords(this, {
+      accounts: this.accounts,
+      matters: this.matters,
+      clientId: () => this.picker.selected?.id,
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -23,6 +23,7 @@ import {
 } from '../core/validate.js';
 import { accountsTask, renderAccountField } from '../payment-link-create/account-field.js';
 import { mattersTask, renderMatterField } from '../payment-link-create/matter-field.js';
+import { PageRecords } from '../payment-link-create/page-records.js';
 import { scheduleSentence } from '../payment-plan/words.js';
 import {
   checkSchedule,
@@ -169,6 +170,15 @@ export class ServicePaymentPlanCreate extends ServiceFormElement<PaymentPlanDeta
       ),
     onError: (error) => this.emitError('PaymentPlanCreate', error),
   });
+
+  constructor() {
+    super();
+    new PageRecords(this, {
+      accounts: this.accounts,
+      matters: this.matters,
+      clientId: () => this.picker.selected?.id,
+    });
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('clientId')) void this.picker.selectById(this.clientId);
