@@ -117,8 +117,17 @@ export interface ScheduleView {
   methods: readonly PlanPaymentMethod[];
   /** The messages of a field (the form's own checks or the API's), by the control's id. */
   errors: (id: string) => string[];
-  set: (change: Partial<Pick<ScheduleDraft, 'frequency' | 'endsKind' | 'methods'>>) => void;
+  set: (change: Partial<Pick<ScheduleDraft, 'frequency' | 'endsKind'>>) => void;
+  /** Ticks or unticks a method (of the methods as they are then, not as rendered). */
+  toggle: (method: PlanPaymentMethod, on: boolean) => void;
 }
+
+/** `methods` with `method` ticked or not, in the service's order. */
+export const toggled = (
+  methods: readonly PlanPaymentMethod[],
+  method: PlanPaymentMethod,
+  on: boolean,
+) => PLAN_PAYMENT_METHODS.filter((m) => (m === method ? on : methods.includes(m)));
 
 const select =
   <V extends string>(
@@ -198,10 +207,6 @@ function renderEndsValue(view: ScheduleView) {
 
 /** Frequency, first payment, end and methods. */
 export function renderScheduleFields(view: ScheduleView) {
-  const toggle = (method: PlanPaymentMethod, on: boolean) =>
-    view.set({
-      methods: PLAN_PAYMENT_METHODS.filter((m) => (m === method ? on : view.methods.includes(m))),
-    });
   return html`${renderField(
       { id: 'frequency', label: msg('How often'), errors: view.errors('frequency') },
       select('frequency', PLAN_FREQUENCIES, view.frequency, frequencyLabel, (frequency) =>
@@ -235,7 +240,7 @@ export function renderScheduleFields(view: ScheduleView) {
               type="checkbox"
               id=${`method-${method}`}
               .checked=${view.methods.includes(method)}
-              @change=${(e: Event) => toggle(method, (e.target as HTMLInputElement).checked)}
+              @change=${(e: Event) => view.toggle(method, (e.target as HTMLInputElement).checked)}
             />
             ${planMethodLabel(method)}
           </label>`,

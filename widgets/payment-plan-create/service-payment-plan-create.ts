@@ -30,6 +30,7 @@ import {
   renderScheduleFields,
   scheduleInput,
   scheduleStyles,
+  toggled,
   type EndsKind,
   type ScheduleDraft,
 } from './schedule-fields.js';
@@ -292,6 +293,7 @@ export class ServicePaymentPlanCreate extends ServiceFormElement<PaymentPlanDeta
           methods: this.methods,
           errors,
           set: (change) => Object.assign(this, change),
+          toggle: (method, on) => (this.methods = toggled(this.methods, method, on)),
         })}
         ${renderSubmit(pending, msg('Create payment plan'), msg('Creating…'))}
       </form>
