@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { artifact, demoSuite, test, until } from './suite.js';
 
 // The demo page's payment plan step (11), end to end: the real server in demo mode, its page in
@@ -29,7 +30,9 @@ test('the demo page walks a payment plan: create, enrol, clock on, payments link
   const form = page.locator('service-payment-plan-create');
   const combobox = form.getByRole('combobox', { name: 'Client' });
   await until(async () => (await combobox.inputValue()) === 'Jane Roe', 'the client filled in');
-  await form.getByLabel('Bank account', { exact: true }).selectOption({ label: 'Operating ··1111' });
+  await form
+    .getByLabel('Bank account', { exact: true })
+    .selectOption({ label: 'Operating ··1111' });
   await form.getByLabel('Amount of each payment (USD)').fill('300');
   await form.getByLabel('How often').selectOption('monthly');
   await form.getByLabel('Ends', { exact: true }).selectOption('payments');
@@ -84,6 +87,40 @@ test('the demo page walks a payment plan: create, enrol, clock on, payments link
 
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.locator('section.plans').screenshot({ path: artifact('demo-plan.png') });
+
+  // Both elements as a person sees them (test-artifacts/plans-ui/), in English and Spanish,
+  // light and dark, on a phone and a desktop; nothing sticks out of either.
+  mkdirSync(artifact('plans-ui'), { recursive: true });
+  for (const lang of ['en', 'es']) {
+    await page.evaluate((l) => (document.documentElement.lang = l), lang);
+    await view.getByText(lang === 'es' ? 'Pagado' : 'Paid', { exact: true }).waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+        const wide = await page.evaluate(() =>
+          ['service-payment-plan-create', 'service-payment-plan'].flatMap((tag) => {
+            const host = document.querySelector(tag)!;
+            const right = host.getBoundingClientRect().right;
+            return [...host.shadowRoot!.querySelectorAll('*')]
+              .filter((node) => node.getBoundingClientRect().right > right + 0.5)
+              .map((node) => `${tag} ${node.localName}.${node.className}`);
+          }),
+        );
+        assert.deepEqual(wide, [], `what sticks out at ${width} px (${lang}, ${colorScheme})`);
+        for (const tag of ['payment-plan-create', 'payment-plan']) {
+          await page.locator(`service-${tag}`).screenshot({
+            path: artifact(`plans-ui/${tag}-${lang}-${colorScheme}-${width}.png`),
+            animations: 'disabled',
+          });
+        }
+      }
+    }
+  }
+  await page.evaluate(() => (document.documentElement.lang = 'en'));
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1400, height: 1000 });
 
   // Cancel asks first; then the plan is canceled at the service and says so.
   await view.getByRole('button', { name: 'Cancel plan' }).click();
