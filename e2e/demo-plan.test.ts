@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { syncAndCreateClient } from './demo-records.js';
 import { artifact, demoSuite, test, until } from './suite.js';
 
 // The demo page's payment plan step (11), end to end: the real server in demo mode, its page in
@@ -19,13 +20,7 @@ interface PlanPayment {
 test('the demo page walks a payment plan: create, enrol, clock on, payments linked, paid grows', async () => {
   const { page, server } = demo;
   await page.goto(server.url);
-  const bank = page.locator('service-bank-accounts-sync');
-  await bank.getByRole('button', { name: 'Sync bank accounts' }).click();
-  await bank.getByText('3 bank accounts synced').waitFor();
-  const client = page.locator('service-client-create');
-  await client.getByLabel('Client name').fill('Jane Roe');
-  await client.getByRole('button', { name: 'Create client' }).click();
-  await client.getByText('Client “Jane Roe” created.').waitFor();
+  await syncAndCreateClient(page, 'Jane Roe');
 
   const form = page.locator('service-payment-plan-create');
   const combobox = form.getByRole('combobox', { name: 'Client' });

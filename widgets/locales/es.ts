@@ -600,7 +600,7 @@ export const es = {
   'On a date': 'En una fecha',
   'One amount into one bank account: the payment service takes no second one. For another account, make another plan.':
     'Un importe a una cuenta bancaria: el servicio de pagos no acepta un segundo. Para otra cuenta, cree otro plan.',
-  Outstanding: 'Pendiente',
+  Outstanding: 'Por pagar',
   Paid: 'Pagado',
   'Payment failed': 'Pago fallido',
   'Payment methods the client may enrol': 'Métodos de pago que el cliente puede inscribir',

@@ -1,13 +1,12 @@
 import { Task, TaskStatus } from '@lit/task';
-import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
 import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
-import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
-import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { resettable, type FieldCheck } from '../core/form-element.js';
 import { renderTextField, renderSubmit } from '../core/service-element.js';
 import {
   assertValid,
@@ -20,9 +19,7 @@ import {
   parseAmount,
 } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
-import { accountsTask, renderAccountField } from './account-field.js';
-import { mattersTask, renderMatterField } from './matter-field.js';
-import { PageRecords } from './page-records.js';
+import { ClientAccountForm } from './client-account-form.js';
 
 interface Draft {
   name: string;
@@ -80,46 +77,11 @@ const checkDraft = (d: Draft): FieldCheck[] => [
  * @csspart url - The link's URL.
  * @csspart copy-button - The button that copies the URL.
  */
-export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
-  /** Preselects this client (its id). */
-  @property({ attribute: 'client-id' }) clientId?: string;
-
-  /** Preselects this matter (its id; it must be one of the client's). */
-  @property({ attribute: 'matter-id' }) matterId?: string;
-
-  @state() private accountId = '';
-  @state() private chosenMatterId = '';
+export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
   /** The amount being typed, as it will be sent (null while it is not an amount). */
   @state() private amountPreview: string | null = null;
 
   private readonly copier = new CopyController(this);
-
-  private readonly picker = new ClientPicker(
-    this,
-    () => this.api,
-    () => {
-      this.chosenMatterId = this.picker.selected?.id === this.clientId ? (this.matterId ?? '') : '';
-    },
-    'clientId',
-  );
-
-  /** The bank accounts, the default first (and chosen until the person picks another). */
-  private readonly accounts = accountsTask(
-    this,
-    () => this.api,
-    (accounts) => {
-      if (!accounts.some((a) => a.id === this.accountId)) {
-        this.accountId = accounts.find((a) => a.isDefault)?.id ?? '';
-      }
-    },
-    (error) => this.emitError('load', error),
-  );
-
-  private readonly matters = mattersTask(
-    this,
-    () => this.api,
-    () => this.picker.selected?.id,
-  );
 
   private readonly save = new Task<
     [Draft],
@@ -149,34 +111,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     onError: (error) => this.emitError('PaymentLinkCreate', error),
   });
 
-  constructor() {
-    super();
-    new PageRecords(this, {
-      accounts: this.accounts,
-      matters: this.matters,
-      clientId: () => this.picker.selected?.id,
-    });
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('clientId')) void this.picker.selectById(this.clientId);
-    if (changed.has('matterId') && this.picker.selected?.id === this.clientId) {
-      this.chosenMatterId = this.matterId ?? '';
-    }
-  }
-
-  /** Loads the bank accounts and the client's matters again. */
-  reload(): void {
-    void this.accounts.run();
-    void this.matters.run();
-  }
-
-  protected override isLoaded(): boolean {
-    return (
-      this.accounts.status === TaskStatus.COMPLETE || this.accounts.status === TaskStatus.ERROR
-    );
-  }
-
   protected override get formTask() {
     return this.save;
   }
@@ -185,7 +119,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     return {
       name: this.draftValue('paymentLinkName'),
       amount: this.draftValue('amount'),
-      account: this.accounts.value?.find((a) => a.id === this.accountId),
+      account: this.chosenAccount,
       client: this.picker.selected,
       matterId: this.chosenMatterId,
     };
@@ -203,9 +137,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
 
   protected override clearDraft(): void {
     this.#clearTyped();
-    this.accountId = '';
-    this.picker.select(null);
-    void this.picker.selectById(this.clientId);
+    this.clearChoices();
   }
 
   #clearTyped(): void {
@@ -228,20 +160,9 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
           errors: serverFieldErrors(error, 'paymentLinkName'),
           maxlength: 255,
         })}
-        ${renderAccountField(
-          this.accounts,
-          this.accountId,
-          serverFieldErrors(error, 'bankAccountId'),
-          (id) => (this.accountId = id),
-        )}
+        ${this.renderAccounts(serverFieldErrors(error, 'bankAccountId'))}
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
-        ${renderMatterField(
-          this.matters,
-          this.picker.selected,
-          this.chosenMatterId,
-          serverFieldErrors(error, 'matterId'),
-          (id) => (this.chosenMatterId = id),
-        )}
+        ${this.renderMatters(serverFieldErrors(error, 'matterId'))}
         ${renderTextField({
           id: 'amount',
           label: msg('Amount (USD)'),

@@ -1,16 +1,15 @@
 import { Task, TaskStatus } from '@lit/task';
-import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
 import type { PlanFrequency, PlanPaymentMethod } from '../../shared/payment-plan-values.js';
 import type { PaymentPlanDetail } from '../../shared/payment-plans-api.js';
 import type { BankAccount, Client } from '../../shared/schemas.js';
 import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
-import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { resettable, type FieldCheck } from '../core/form-element.js';
 import { currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { msg, str } from '../core/localize.js';
-import { ClientPicker } from '../core/record-picker.js';
 import { renderSubmit, renderTextField } from '../core/service-element.js';
 import {
   amountExample,
@@ -21,9 +20,7 @@ import {
   normalizeAmount,
   parseAmount,
 } from '../core/validate.js';
-import { accountsTask, renderAccountField } from '../payment-link-create/account-field.js';
-import { mattersTask, renderMatterField } from '../payment-link-create/matter-field.js';
-import { PageRecords } from '../payment-link-create/page-records.js';
+import { ClientAccountForm } from '../payment-link-create/client-account-form.js';
 import { scheduleSentence } from '../payment-plan/words.js';
 import {
   checkSchedule,
@@ -102,17 +99,9 @@ const API_FIELDS: Record<string, string[]> = {
  * @csspart url - The enrolment link.
  * @csspart copy-button - The button that copies the enrolment link.
  */
-export class ServicePaymentPlanCreate extends ServiceFormElement<PaymentPlanDetail> {
-  static override styles = [ServiceFormElement.styles, scheduleStyles];
+export class ServicePaymentPlanCreate extends ClientAccountForm<PaymentPlanDetail> {
+  static override styles = [ClientAccountForm.styles, scheduleStyles];
 
-  /** Preselects this client (its id). */
-  @property({ attribute: 'client-id' }) clientId?: string;
-
-  /** Preselects this matter (its id; it must be one of the client's). */
-  @property({ attribute: 'matter-id' }) matterId?: string;
-
-  @state() private accountId = '';
-  @state() private chosenMatterId = '';
   @state() private frequency: PlanFrequency = 'monthly';
   @state() private endsKind: EndsKind = 'never';
   @state() private methods: readonly PlanPaymentMethod[] = [];
@@ -120,33 +109,6 @@ export class ServicePaymentPlanCreate extends ServiceFormElement<PaymentPlanDeta
   @state() private amountPreview: string | null = null;
 
   private readonly copier = new CopyController(this);
-
-  private readonly picker = new ClientPicker(
-    this,
-    () => this.api,
-    () => {
-      this.chosenMatterId = this.picker.selected?.id === this.clientId ? (this.matterId ?? '') : '';
-    },
-    'clientId',
-  );
-
-  /** The bank accounts, the default first (and chosen until the person picks another). */
-  private readonly accounts = accountsTask(
-    this,
-    () => this.api,
-    (accounts) => {
-      if (!accounts.some((a) => a.id === this.accountId)) {
-        this.accountId = accounts.find((a) => a.isDefault)?.id ?? '';
-      }
-    },
-    (error) => this.emitError('load', error),
-  );
-
-  private readonly matters = mattersTask(
-    this,
-    () => this.api,
-    () => this.picker.selected?.id,
-  );
 
   private readonly save = new Task<[Draft], { plan: PaymentPlanDetail; client: Client }>(this, {
     autoRun: false,
@@ -172,34 +134,6 @@ export class ServicePaymentPlanCreate extends ServiceFormElement<PaymentPlanDeta
     onError: (error) => this.emitError('PaymentPlanCreate', error),
   });
 
-  constructor() {
-    super();
-    new PageRecords(this, {
-      accounts: this.accounts,
-      matters: this.matters,
-      clientId: () => this.picker.selected?.id,
-    });
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('clientId')) void this.picker.selectById(this.clientId);
-    if (changed.has('matterId') && this.picker.selected?.id === this.clientId) {
-      this.chosenMatterId = this.matterId ?? '';
-    }
-  }
-
-  /** Loads the bank accounts and the client's matters again. */
-  reload(): void {
-    void this.accounts.run();
-    void this.matters.run();
-  }
-
-  protected override isLoaded(): boolean {
-    return (
-      this.accounts.status === TaskStatus.COMPLETE || this.accounts.status === TaskStatus.ERROR
-    );
-  }
-
   protected override get formTask() {
     return this.save;
   }
@@ -208,7 +142,7 @@ export class ServicePaymentPlanCreate extends ServiceFormElement<PaymentPlanDeta
     return {
       client: this.picker.selected,
       matterId: this.chosenMatterId,
-      account: this.accounts.value?.find((a) => a.id === this.accountId),
+      account: this.chosenAccount,
       amount: this.draftValue('amount'),
       frequency: this.frequency,
       startDate: this.draftValue('startDate'),
@@ -232,12 +166,10 @@ export class ServicePaymentPlanCreate extends ServiceFormElement<PaymentPlanDeta
 
   protected override clearDraft(): void {
     this.#clearTyped();
-    this.accountId = '';
+    this.clearChoices();
     this.frequency = 'monthly';
     this.endsKind = 'never';
     this.methods = [];
-    this.picker.select(null);
-    void this.picker.selectById(this.clientId);
   }
 
   #clearTyped(): void {
@@ -260,16 +192,7 @@ export class ServicePaymentPlanCreate extends ServiceFormElement<PaymentPlanDeta
       ${this.renderHeading(msg('New payment plan'))} ${renderAlert(error, shown)}
       <form part="form" novalidate @submit=${this.onFormSubmit}>
         ${this.picker.render({ errors: errors('clientId') })}
-        ${renderMatterField(
-          this.matters,
-          this.picker.selected,
-          this.chosenMatterId,
-          errors('matterId'),
-          (id) => (this.chosenMatterId = id),
-        )}
-        ${renderAccountField(this.accounts, this.accountId, errors('bankAccountId'), (id) => {
-          this.accountId = id;
-        })}
+        ${this.renderMatters(errors('matterId'))} ${this.renderAccounts(errors('bankAccountId'))}
         ${renderTextField({
           id: 'amount',
           label: msg('Amount of each payment (USD)'),

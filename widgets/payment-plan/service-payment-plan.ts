@@ -14,7 +14,7 @@ import {
 } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { msg } from '../core/localize.js';
-import { PollController } from '../core/poll.js';
+import { PollController, reloadOf } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { ServicePaymentPlanCanceledEvent } from './events.js';
 import { planGuidance, planStatusLabel, planStatusTone, scheduleSentence } from './words.js';
@@ -119,10 +119,7 @@ export class ServicePaymentPlan extends ServiceElement {
   });
 
   readonly #poll = new PollController(this, {
-    run: async () => {
-      if (this.load.status !== TaskStatus.PENDING) await this.load.run();
-      return this.load.status !== TaskStatus.ERROR;
-    },
+    run: reloadOf(this.load),
     interval: () =>
       this.pollInterval > 0 ? Math.max(this.pollInterval, MIN_POLL_SECONDS) * 1000 : 0,
   });
