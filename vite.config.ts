@@ -1,6 +1,6 @@
 import MagicString from 'magic-string';
 import { defineConfig, type Plugin } from 'vite';
-import { ELEMENTS, OPERATIONS_ELEMENTS } from './widgets/elements.js';
+import { ELEMENTS, OPERATIONS_ELEMENTS, OUTSIDE_KIT_ELEMENTS } from './widgets/elements.js';
 import { scriptTagBuild } from './widgets/build/script-tag.js';
 
 // The widget kit's library build (`vite build`), into dist/widgets:
@@ -36,7 +36,8 @@ const ON_DEMAND = [
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
  * widgets' and the trust ledger's API calls, the origin rules of the allowed origins and the
- * sandbox key test of the connection form, which stay with them),
+ * sandbox key test of the connection form, the payment plans' calls and values, which stay with
+ * them),
  * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
  * it alone), nor what loads on demand (the settings card's checklist and allowed origins, the
  * progress display) or only with the operations widgets.
@@ -45,7 +46,9 @@ function inKitChunk(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   if (file.includes('/node_modules/')) return true;
   if (file.includes('/shared/'))
-    return !/\/(?:operations-api|ledger-api|origins|service-keys)\.ts$/.test(file);
+    return !/\/(?:operations-api|ledger-api|payment-plans-api|payment-plan-values|origins|service-keys)\.ts$/.test(
+      file,
+    );
   const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
   if (folder === 'core') return true;
   return (
@@ -117,7 +120,7 @@ export default defineConfig({
       entry: {
         'service-widgets': 'widgets/index.ts',
         ...Object.fromEntries(
-          [...ELEMENTS, ...OPERATIONS_ELEMENTS].map((name) => [
+          [...ELEMENTS, ...OUTSIDE_KIT_ELEMENTS].map((name) => [
             `service-${name}`,
             `widgets/${name}/define.ts`,
           ]),

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { OPERATIONS_ELEMENTS } from '../widgets/elements.js';
+import { OUTSIDE_KIT_ELEMENTS } from '../widgets/elements.js';
 import { packWidgets } from '../widgets/build/package.js';
 
 export const BUDGET_BYTES = 30 * 1024;
@@ -88,7 +88,7 @@ export function measureKit(dir: string): KitSize {
     }
   }
   for (const file of kitFiles) lazy.delete(file);
-  const operations = new Set<string>(OPERATIONS_ELEMENTS.map((name) => `service-${name}.js`));
+  const operations = new Set<string>(OUTSIDE_KIT_ELEMENTS.map((name) => `service-${name}.js`));
   const weighEntry = (f: string) => weigh(f.replace(/\.js$/, ''), closure(path.join(dir, f)));
   return {
     elements: entries.filter((f) => !operations.has(f)).map(weighEntry),

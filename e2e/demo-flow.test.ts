@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { ALL_TAGS } from '../widgets/elements.js';
 import { brokenWords } from '../widgets/testing/words.js';
+import { syncAndCreateClient } from './demo-records.js';
 import { artifact, demoSuite, test } from './suite.js';
 
 // The whole product, end to end: the real server in demo mode (the simulator of the payment
@@ -34,14 +35,7 @@ test('the demo page walks from settings to a paid transaction', async () => {
   await step('bankAccounts').and(page.locator('[data-state="next"]')).waitFor();
   assert.equal(await step('webhook').getAttribute('data-state'), 'waiting');
 
-  const bank = page.locator('service-bank-accounts-sync');
-  await bank.getByRole('button', { name: 'Sync bank accounts' }).click();
-  await bank.getByText('3 bank accounts synced').waitFor();
-
-  const client = page.locator('service-client-create');
-  await client.getByLabel('Client name').fill('Jane Roe');
-  await client.getByRole('button', { name: 'Create client' }).click();
-  await client.getByText('Client “Jane Roe” created.').waitFor();
+  await syncAndCreateClient(page, 'Jane Roe');
 
   // The page fills the client in for the next steps, from the widgets' events.
   const matter = page.locator('service-matter-create');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import type { DemoSuite } from './suite.js';
 
 // The records the demo suites make through the API, as the demo page's own steps would: the bank
@@ -72,4 +73,15 @@ export async function sandbox(demo: DemoSuite, method: string, path: string, bod
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   assert.ok(res.ok, `${method} ${path}: ${res.status}`);
+}
+
+/** On the demo page: the bank accounts synced and a client `name` created, by their widgets. */
+export async function syncAndCreateClient(page: Page, name: string): Promise<void> {
+  const bank = page.locator('service-bank-accounts-sync');
+  await bank.getByRole('button', { name: 'Sync bank accounts' }).click();
+  await bank.getByText('3 bank accounts synced').waitFor();
+  const client = page.locator('service-client-create');
+  await client.getByLabel('Client name').fill(name);
+  await client.getByRole('button', { name: 'Create client' }).click();
+  await client.getByText(`Client “${name}” created.`).waitFor();
 }

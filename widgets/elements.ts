@@ -21,7 +21,16 @@ export const ELEMENTS = [
  */
 export const OPERATIONS_ELEMENTS = ['sync-problems', 'webhook-events', 'trust-ledger'] as const;
 
-export type ElementName = (typeof ELEMENTS)[number] | (typeof OPERATIONS_ELEMENTS)[number];
+/**
+ * Payment plans: the form that makes one and the plan's own view. Entries of their own too,
+ * outside the kit's script and its budget.
+ */
+export const PLAN_ELEMENTS = ['payment-plan-create', 'payment-plan'] as const;
+
+/** Every element with an entry of its own outside the kit's script. */
+export const OUTSIDE_KIT_ELEMENTS = [...OPERATIONS_ELEMENTS, ...PLAN_ELEMENTS] as const;
+
+export type ElementName = (typeof ELEMENTS)[number] | (typeof OUTSIDE_KIT_ELEMENTS)[number];
 
 /** `client-create` → `service-client-create`. */
 export const tagOf = <N extends ElementName>(name: N) => `service-${name}` as const;
@@ -29,5 +38,5 @@ export const tagOf = <N extends ElementName>(name: N) => `service-${name}` as co
 /** The kit's eight tags. */
 export const KIT_TAGS = ELEMENTS.map(tagOf);
 
-/** Every tag: the kit's eight and the operations widgets. */
-export const ALL_TAGS = [...ELEMENTS, ...OPERATIONS_ELEMENTS].map(tagOf);
+/** Every tag: the kit's eight, the operations widgets and the payment plans'. */
+export const ALL_TAGS = [...ELEMENTS, ...OUTSIDE_KIT_ELEMENTS].map(tagOf);

@@ -3,6 +3,7 @@ import { ACTION_NAMES } from '../../shared/actions.js';
 import { ApiClient, ApiError } from '../../shared/api-client.js';
 import * as ledgerApi from '../../shared/ledger-api.js';
 import * as operationsApi from '../../shared/operations-api.js';
+import * as plansApi from '../../shared/payment-plans-api.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 
 // The widgets' typed client against the served OpenAPI document: every path and method it can
@@ -182,6 +183,19 @@ describe('the typed API client', () => {
       'POST /api/ledger/reconciliations/{id}/items/{id}/clear',
       'POST /api/ledger/reconciliations/{id}/sign',
       'GET /api/ledger/reconciliations/{id}/report',
+    ]);
+  });
+
+  it('calls only documented paths from the payment plans’ API, every function checked', async () => {
+    const { calls, client } = recordingClient();
+    const id = crypto.randomUUID();
+    const exercised = {
+      listPaymentPlans: () => plansApi.listPaymentPlans(client, { clientId: id, limit: 5 }),
+      getPaymentPlan: () => plansApi.getPaymentPlan(client, id),
+    } satisfies Record<keyof typeof plansApi, () => Promise<unknown>>;
+    await expectEveryFunctionCalled(plansApi, exercised, calls, [
+      'GET /api/payment-plans',
+      'GET /api/payment-plans/{id}',
     ]);
   });
 

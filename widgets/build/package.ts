@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { ELEMENTS, OPERATIONS_ELEMENTS, tagOf } from '../elements.js';
+import { ELEMENTS, OUTSIDE_KIT_ELEMENTS, tagOf } from '../elements.js';
 import { packageReadme } from './guide.js';
 import { publicManifest, serialize, type Manifest } from './manifest.js';
 
@@ -24,14 +24,17 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 export const ELEMENT_ENTRIES: Record<string, string> = {
   ...Object.fromEntries(
-    [...ELEMENTS, ...OPERATIONS_ELEMENTS].map((name) => [tagOf(name), `widgets/${name}/define.ts`]),
+    [...ELEMENTS, ...OUTSIDE_KIT_ELEMENTS].map((name) => [
+      tagOf(name),
+      `widgets/${name}/define.ts`,
+    ]),
   ),
   'service-going-live-checklist': 'widgets/settings/define-checklist.ts',
   'service-allowed-origins': 'widgets/settings/define-allowed-origins.ts',
 };
 
 /** Each element's React component alone (`payment-link-widgets/react/<tag>`), and Vue type. */
-const ELEMENT_TAGS = [...ELEMENTS, ...OPERATIONS_ELEMENTS].map(tagOf);
+const ELEMENT_TAGS = [...ELEMENTS, ...OUTSIDE_KIT_ELEMENTS].map(tagOf);
 export const REACT_ENTRIES: Record<string, string> = Object.fromEntries(
   ELEMENT_TAGS.map((tag) => [`./react/${tag}`, `widgets/frameworks/react/${tag}.ts`]),
 );

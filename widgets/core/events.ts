@@ -1,6 +1,7 @@
 import type { BankAccountsSyncResult } from '../../shared/actions.js';
 import type { ApiError } from '../../shared/api-client.js';
 import type { MoneyOutAnswer } from '../../shared/money-out-answer.js';
+import type { PaymentPlanDetail as PaymentPlanRecord } from '../../shared/payment-plans.js';
 import type { AggregateLink, Client, Matter, PaymentLink, Settings } from '../../shared/schemas.js';
 import { kitEvent } from './kit-event.js';
 
@@ -13,9 +14,12 @@ export type MatterDetail = { recordType: 'matter'; record: Matter };
 export type PaymentLinkDetail = { recordType: 'paymentLink'; record: PaymentLink };
 export type AggregateLinkDetail = { recordType: 'aggregateLink'; record: AggregateLink };
 export type SettingsDetail = { recordType: 'settings'; record: Settings };
+/** A payment plan as the action answered it, with its payments and its enrolment `url`. */
+export type PaymentPlanDetail = { recordType: 'paymentPlan'; record: PaymentPlanRecord };
 
 /** What the kit creates: every one has an `id`. */
-export type CreatedDetail = ClientDetail | MatterDetail | PaymentLinkDetail | AggregateLinkDetail;
+export type CreatedDetail =
+  ClientDetail | MatterDetail | PaymentLinkDetail | AggregateLinkDetail | PaymentPlanDetail;
 /** What the kit changes. */
 export type UpdatedDetail = AggregateLinkDetail | SettingsDetail;
 /** What the kit deletes (an aggregate link emptied of its payment links). */

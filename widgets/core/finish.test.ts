@@ -11,7 +11,7 @@ import { after, afterEach, before, describe, it } from '../testing/mocha.js';
 import { aTransaction } from '../testing/records.js';
 import { configure } from './config.js';
 
-// The kit's finish, measured as a person sees it: all eleven elements with a busy firm's data, from
+// The kit's finish, measured as a person sees it: all thirteen elements with a busy firm's data, from
 // a 320 px phone to a desktop. No word breaks inside a table cell or a button (a table that cannot
 // keep its words whole turns into labelled rows), every failure of the server reads one way,
 // a background refresh leaves the Refresh button as it was, and every focus ring stands out
@@ -86,9 +86,13 @@ describe('finish', () => {
         const seen = new Set<Element>();
         const weak: string[] = [];
         (document.activeElement as HTMLElement | null)?.blur();
-        for (let i = 0; i < 200; i += 1) {
+        let previous: Element | null = null;
+        for (let i = 0; i < 400; i += 1) {
           await sendKeys({ press: 'Tab' });
           const focused = deepActive();
+          // A date input's month, day and year each take a Tab: still the same control.
+          if (focused && focused === previous) continue;
+          previous = focused;
           if (!focused || seen.has(focused) || !container.contains(hostOf(focused))) break;
           seen.add(focused);
           const ring = ringOf(focused);
@@ -183,6 +187,8 @@ describe('finish: the server down', () => {
       'service-aggregate-link-update',
       'service-matter-create',
       'service-payment-link-create',
+      'service-payment-plan',
+      'service-payment-plan-create',
       'service-settings',
       'service-sync-problems',
       'service-transactions-list',

@@ -1,3 +1,4 @@
+import { TaskStatus } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** Back-off after failures stops doubling here: a server that is down is asked once a minute. */
@@ -90,3 +91,10 @@ export class PollController implements ReactiveController {
     this.#schedule();
   }
 }
+
+/** A poll's `run` that reloads `task` (unless it is loading already): false when it failed. */
+export const reloadOf =
+  (task: { status: TaskStatus; run(): Promise<void> }) => async (): Promise<boolean> => {
+    if (task.status !== TaskStatus.PENDING) await task.run();
+    return task.status !== TaskStatus.ERROR;
+  };

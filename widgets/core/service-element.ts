@@ -339,7 +339,7 @@ export function renderTextField(
   options: FieldOptions & {
     required?: boolean;
     maxlength?: number;
-    inputmode?: 'decimal';
+    inputmode?: 'decimal' | 'numeric';
     /** Shown before the input, inside its border ("$"). */
     prefix?: string;
     onInput?: (event: Event) => void;

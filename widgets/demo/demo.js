@@ -23,6 +23,8 @@ if (kit) {
     import('/widgets/service-sync-problems.js'),
     import('/widgets/service-webhook-events.js'),
     import('/widgets/service-trust-ledger.js'),
+    import('/widgets/service-payment-plan-create.js'),
+    import('/widgets/service-payment-plan.js'),
   ]);
 
   const matter = $('service-matter-create');
@@ -108,6 +110,9 @@ if (kit) {
       : 'Nothing to settle: every payment is deposited already.';
     setTimeout(() => transactions.refresh(), 800);
   });
+
+  // The payment plan step: its own module (demo-plans.js), wired with the same demo calls.
+  (await import('./demo-plans.js')).wirePlans({ post, refused });
 
   payLink.addEventListener(
     'click',

@@ -9,6 +9,7 @@ import type {
   CreatedDetail,
   MatterDetail,
   PaymentLinkDetail,
+  PaymentPlanDetail,
   ServiceBankAccountsSyncedEvent,
   ServiceChangeEvent,
   ServiceErrorEvent,
@@ -26,6 +27,7 @@ import type {
   ServiceSyncRetriedEvent,
   ServiceWebhookEventsReplayedEvent,
 } from '../operations/events.js';
+import type { ServicePaymentPlanCanceledEvent } from '../payment-plan/events.js';
 import type { ServiceReconciliationCreatedEvent } from '../trust-ledger/events.js';
 
 /** Every event of the kit, by its DOM name. */
@@ -43,6 +45,7 @@ export interface ServiceEventMap {
   'service-reconciliation-created': ServiceReconciliationCreatedEvent;
   'service-transaction-refunded': ServiceTransactionRefundedEvent;
   'service-transaction-voided': ServiceTransactionVoidedEvent;
+  'service-payment-plan-canceled': ServicePaymentPlanCanceledEvent;
 }
 
 const COMMON = ['service-error', 'service-ready'] as const;
@@ -62,6 +65,8 @@ export const ELEMENT_EVENTS = {
   'sync-problems': [...COMMON, 'service-sync-retried'],
   'webhook-events': [...COMMON, 'service-webhook-events-replayed', 'service-reconciled'],
   'trust-ledger': [...COMMON, 'service-reconciliation-created'],
+  'payment-plan-create': CREATES,
+  'payment-plan': [...COMMON, 'service-payment-plan-canceled'],
 } as const satisfies Record<ElementName, readonly (keyof ServiceEventMap)[]>;
 
 /** The record each element creates or changes: its events' `detail` is typed with it alone. */
@@ -72,6 +77,7 @@ interface ElementRecords {
   'payment-link-create': PaymentLinkDetail;
   'aggregate-link-create': AggregateLinkDetail;
   'aggregate-link-update': AggregateLinkDetail;
+  'payment-plan-create': PaymentPlanDetail;
 }
 
 /** One event of an element, its record events narrowed to that element's record. */

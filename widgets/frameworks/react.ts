@@ -14,3 +14,5 @@ export { ServiceTransactionsList } from './react/service-transactions-list.js';
 export { ServiceSyncProblems } from './react/service-sync-problems.js';
 export { ServiceWebhookEvents } from './react/service-webhook-events.js';
 export { ServiceTrustLedger } from './react/service-trust-ledger.js';
+export { ServicePaymentPlanCreate } from './react/service-payment-plan-create.js';
+export { ServicePaymentPlan } from './react/service-payment-plan.js';

@@ -18,6 +18,8 @@ import type { ServiceTransactionsListComponent } from './vue/service-transaction
 import type { ServiceSyncProblemsComponent } from './vue/service-sync-problems.js';
 import type { ServiceWebhookEventsComponent } from './vue/service-webhook-events.js';
 import type { ServiceTrustLedgerComponent } from './vue/service-trust-ledger.js';
+import type { ServicePaymentPlanCreateComponent } from './vue/service-payment-plan-create.js';
+import type { ServicePaymentPlanComponent } from './vue/service-payment-plan.js';
 
 export { isCustomElement, type DefineCustomElement } from './vue-types.js';
 
@@ -34,6 +36,8 @@ interface ElementComponents {
   'sync-problems': ServiceSyncProblemsComponent;
   'webhook-events': ServiceWebhookEventsComponent;
   'trust-ledger': ServiceTrustLedgerComponent;
+  'payment-plan-create': ServicePaymentPlanCreateComponent;
+  'payment-plan': ServicePaymentPlanComponent;
 }
 
 /** The kit's tags as Vue component types: `service-<name>` (tagOf), its class and events. */

@@ -23,6 +23,8 @@ checkKitIn({
     'Problemas de sincronización',
     'Eventos de webhook',
     'Libro de fideicomiso',
+    'Nuevo plan de pagos',
+    'Plan de pagos',
   ],
   words: [
     'Crear enlace de pago',

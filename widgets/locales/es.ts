@@ -642,4 +642,91 @@ export const es = {
   'Void sent.': 'Anulación enviada.',
   'The payment service is still working on it: the list shows the outcome once it is done.':
     'El servicio de pagos aún lo está procesando: la lista mostrará el resultado cuando termine.',
+
+  // <service-payment-plan-create> and <service-payment-plan>
+  '${0} ${1} from ${2}, ${3}.': '${0} ${1} desde el ${2}, ${3}.',
+  Active: 'Activo',
+  'After a number of payments': 'Tras un número de pagos',
+  'Amount of each payment (USD)': 'Importe de cada pago (USD)',
+  'Amount to collect (USD)': 'Importe a cobrar (USD)',
+  'Bank account (ACH)': 'Cuenta bancaria (ACH)',
+  'Cancel asked: the payment service is told shortly.':
+    'Cancelación solicitada: el servicio de pagos lo sabrá en breve.',
+  'Cancel plan': 'Cancelar el plan',
+  'Cancel this plan? The client is charged nothing more; the payments made stay.':
+    '¿Cancelar este plan? Ya no se cobrará nada más al cliente; los pagos hechos se mantienen.',
+  Canceled: 'Cancelado',
+  'Canceling…': 'Cancelando…',
+  Check: 'Cheque',
+  Completed: 'Completado',
+  'Copy enrolment link': 'Copiar el enlace de inscripción',
+  'Create payment plan': 'Crear plan de pagos',
+  'Credit card': 'Tarjeta de crédito',
+  'Debit card': 'Tarjeta de débito',
+  'Empty: today. The plan charges on this day of the week, month or year.':
+    'Vacío: hoy. El plan cobra ese día de la semana, del mes o del año.',
+  Ends: 'Termina',
+  'Every two weeks': 'Cada dos semanas',
+  'First payment': 'Primer pago',
+  'From 1 to 1000.': 'De 1 a 1000.',
+  'How often': 'Frecuencia',
+  'Keep the plan': 'Mantener el plan',
+  'Last day': 'Último día',
+  'Loading the plan…': 'Cargando el plan…',
+  Monthly: 'Mensual',
+  'Needs attention': 'Requiere atención',
+  'Never: until canceled': 'Nunca: hasta que se cancele',
+  'New payment plan': 'Nuevo plan de pagos',
+  'Next payments': 'Próximos pagos',
+  'No payments yet.': 'Aún no hay pagos.',
+  'No plan to show: set its plan-id.': 'No hay plan que mostrar: indique su plan-id.',
+  'None checked: the firm’s usual methods at the payment service.':
+    'Ninguno marcado: los métodos habituales del despacho en el servicio de pagos.',
+  'Not yet in step with the payment service.': 'Aún no está al día con el servicio de pagos.',
+  'Number of payments': 'Número de pagos',
+  'On a date': 'En una fecha',
+  'One amount into one bank account: the payment service takes no second one. For another account, make another plan.':
+    'Un importe a una cuenta bancaria: el servicio de pagos no acepta un segundo. Para otra cuenta, cree otro plan.',
+  Outstanding: 'Por pagar',
+  Paid: 'Pagado',
+  'Payment failed': 'Pago fallido',
+  'Payment methods the client may enrol': 'Métodos de pago que el cliente puede inscribir',
+  'Payment plan created for ${0}: ${1}': 'Plan de pagos creado para ${0}: ${1}',
+  Payments: 'Pagos',
+  'Send the client this enrolment link: the plan charges nothing until they enrol a payment method there.':
+    'Envíe al cliente este enlace de inscripción: el plan no cobra nada hasta que inscriba allí un método de pago.',
+  'The client’s payment method is charged on each payment day.':
+    'Se cobra al método de pago del cliente cada día de pago.',
+  'The last payment failed. Ask the client to enrol another payment method at the enrolment link before the next payment day.':
+    'El último pago falló. Pida al cliente que inscriba otro método de pago en el enlace de inscripción antes del próximo día de pago.',
+  'The payment service needs someone to look at this plan: ask the client to update their payment method at the enrolment link, or open the plan in the service’s portal.':
+    'El servicio de pagos necesita que alguien revise este plan: pida al cliente que actualice su método de pago en el enlace de inscripción, o abra el plan en el portal del servicio.',
+  'The plan charges nothing until the client enrols a payment method: send them the enrolment link.':
+    'El plan no cobra nada hasta que el cliente inscriba un método de pago: envíele el enlace de inscripción.',
+  'The plan ends once the client has paid this much (for example ${0}).':
+    'El plan termina cuando el cliente haya pagado este importe (por ejemplo ${0}).',
+  'The plan was canceled: it charges nothing more. Payments made stay.':
+    'El plan se canceló: no cobra nada más. Los pagos hechos se mantienen.',
+  'The schedule has ended: the plan charges nothing more.':
+    'El calendario terminó: el plan no cobra nada más.',
+  'Waiting for the client': 'Esperando al cliente',
+  Weekly: 'Semanal',
+  'When an amount is paid': 'Cuando se pague un importe',
+  Yearly: 'Anual',
+  'Yes, cancel the plan': 'Sí, cancelar el plan',
+  'enrolment link': 'enlace de inscripción',
+  'every month': 'cada mes',
+  'every two weeks': 'cada dos semanas',
+  'every week': 'cada semana',
+  'every year': 'cada año',
+  'for ${0} payments': 'durante ${0} pagos',
+  'for 1 payment': 'durante 1 pago',
+  'is required: choose the last day': 'es obligatorio: elija el último día',
+  'must be a date': 'debe ser una fecha',
+  'must be a whole number from 1 to 1000': 'debe ser un número entero de 1 a 1000',
+  'must be on or after the start date': 'debe ser igual o posterior a la fecha de inicio',
+  'must be today (${0}) or later': 'debe ser hoy (${0}) o más tarde',
+  'until ${0} is paid': 'hasta que se paguen ${0}',
+  'until ${0}': 'hasta el ${0}',
+  'until canceled': 'hasta que se cancele',
 } satisfies Catalog;

@@ -22,6 +22,8 @@ checkKitIn({
     'Problèmes de synchronisation',
     'Événements webhook',
     'Grand livre en fidéicommis',
+    'Nouveau plan de paiement',
+    'Plan de paiement',
   ],
   words: [
     'Créer le lien de paiement',

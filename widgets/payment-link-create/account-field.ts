@@ -1,5 +1,6 @@
-import { TaskStatus, type Task } from '@lit/task';
-import { html, nothing } from 'lit';
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
+import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount } from '../../shared/schemas.js';
 import { alertBox, renderAlert } from '../core/alerts.js';
 import { accountLabel } from '../core/format.js';
@@ -9,6 +10,25 @@ import { renderSelectField } from '../core/service-element.js';
 // The payment link form's bank account field: the synced accounts grouped operating / trust (the
 // default account's group first), what the chosen one is for, and the warnings when there is no
 // account at all or no trust account.
+
+/** The synced bank accounts, the default first; `loaded` gets them, `failed` a failure. */
+export const accountsTask = (
+  host: ReactiveControllerHost,
+  api: () => ApiClient,
+  loaded: (accounts: BankAccount[]) => void,
+  failed: (error: unknown) => void,
+) =>
+  new Task(host, {
+    args: () => [api()] as const,
+    task: async ([client]: readonly [ApiClient], { signal }) =>
+      client.hasToken
+        ? (await client.listBankAccounts({ limit: 200 }, signal)).data.sort(
+            (a, b) => Number(b.isDefault) - Number(a.isDefault),
+          )
+        : initialState,
+    onComplete: loaded,
+    onError: failed,
+  });
 
 /**
  * The field for `task`'s accounts (the default first), `chosenId` selected ('' none); `choose`

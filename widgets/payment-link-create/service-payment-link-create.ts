@@ -1,15 +1,13 @@
-import { Task, TaskStatus, initialState } from '@lit/task';
-import { css, html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import type { ApiClient } from '../../shared/api-client.js';
+import { Task, TaskStatus } from '@lit/task';
+import { css, html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
 import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
-import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
-import { renderSelectField, renderTextField, renderSubmit } from '../core/service-element.js';
+import { renderTextField, renderSubmit } from '../core/service-element.js';
 import {
   assertValid,
   checkAmount,
@@ -21,7 +19,7 @@ import {
   parseAmount,
 } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
-import { renderAccountField } from './account-field.js';
+import { ClientAccountForm } from './client-account-form.js';
 import type { LinkOptions } from './link-options.js';
 
 interface Draft {
@@ -90,7 +88,7 @@ const checkDraft = (d: Draft, options?: LinkOptions): FieldCheck[] => [
  * @csspart total - The split link's total, under its second amount.
  * @csspart split - A split link's amounts per account, in the outcome.
  */
-export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
+export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
   static override styles = [
     ServiceFormElement.styles,
     css`
@@ -101,14 +99,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     `,
   ];
 
-  /** Preselects this client (its id). */
-  @property({ attribute: 'client-id' }) clientId?: string;
-
-  /** Preselects this matter (its id; it must be one of the client's). */
-  @property({ attribute: 'matter-id' }) matterId?: string;
-
-  @state() private accountId = '';
-  @state() private chosenMatterId = '';
   /** The amount being typed, as it will be sent (null while it is not an amount). */
   @state() private amountPreview: string | null = null;
   @state() private optionsOpen = false;
@@ -116,40 +106,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   #options?: LinkOptions;
 
   private readonly copier = new CopyController(this);
-
-  private readonly picker = new ClientPicker(
-    this,
-    () => this.api,
-    () => {
-      this.chosenMatterId = this.picker.selected?.id === this.clientId ? (this.matterId ?? '') : '';
-    },
-    'clientId',
-  );
-
-  /** The bank accounts, the default first (and chosen until the person picks another). */
-  private readonly accounts = new Task(this, {
-    args: () => [this.api] as const,
-    task: async ([api]: readonly [ApiClient], { signal }) =>
-      api.hasToken
-        ? (await api.listBankAccounts({ limit: 200 }, signal)).data.sort(
-            (a, b) => Number(b.isDefault) - Number(a.isDefault),
-          )
-        : initialState,
-    onComplete: (accounts) => {
-      if (!accounts.some((a) => a.id === this.accountId)) {
-        this.accountId = accounts.find((a) => a.isDefault)?.id ?? '';
-      }
-    },
-    onError: (error) => this.emitError('load', error),
-  });
-
-  private readonly matters = new Task(this, {
-    args: () => [this.api, this.picker.selected?.id] as const,
-    task: async ([api, clientId]: readonly [ApiClient, string | undefined], { signal }) => {
-      if (!api.hasToken) return initialState;
-      return clientId ? (await api.listMatters({ clientId, limit: 200 }, signal)).data : [];
-    },
-  });
 
   private readonly save = new Task<
     [Draft],
@@ -198,45 +154,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     return this.#options?.errors(error, id) ?? serverFieldErrors(error, id);
   }
 
-  readonly #onSynced = () => void this.accounts.run();
-  readonly #onCreated = (event: Event) => {
-    const { detail } = event as ServiceRecordCreatedEvent;
-    if (detail.recordType === 'matter' && detail.record.clientId === this.picker.selected?.id) {
-      void this.matters.run();
-    }
-  };
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
-    globalThis.addEventListener('service-record-created', this.#onCreated);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
-    globalThis.removeEventListener('service-record-created', this.#onCreated);
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('clientId')) void this.picker.selectById(this.clientId);
-    if (changed.has('matterId') && this.picker.selected?.id === this.clientId) {
-      this.chosenMatterId = this.matterId ?? '';
-    }
-  }
-
-  /** Loads the bank accounts and the client's matters again. */
-  reload(): void {
-    void this.accounts.run();
-    void this.matters.run();
-  }
-
-  protected override isLoaded(): boolean {
-    return (
-      this.accounts.status === TaskStatus.COMPLETE || this.accounts.status === TaskStatus.ERROR
-    );
-  }
-
   protected override get formTask() {
     return this.save;
   }
@@ -245,7 +162,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     return {
       name: this.draftValue('paymentLinkName'),
       amount: this.draftValue('amount'),
-      account: this.accounts.value?.find((a) => a.id === this.accountId),
+      account: this.chosenAccount,
       client: this.picker.selected,
       matterId: this.chosenMatterId,
     };
@@ -263,9 +180,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
 
   protected override clearDraft(): void {
     this.#clearTyped();
-    this.accountId = '';
-    this.picker.select(null);
-    void this.picker.selectById(this.clientId);
+    this.clearChoices();
     this.#options?.clear(true);
   }
 
@@ -273,39 +188,6 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
     this.clearInputs('paymentLinkName', 'amount');
     this.amountPreview = null;
     this.#options?.clear();
-  }
-
-  private renderMatters(errors: string[]) {
-    const client = this.picker.selected;
-    const matters = client ? (this.matters.value ?? []) : [];
-    const pending = this.matters.status === TaskStatus.PENDING;
-    return html`${renderSelectField(
-      {
-        id: 'matterId',
-        label: msg('Matter'),
-        optional: true,
-        errors,
-        hint: client ? undefined : msg('Choose the client first.'),
-        disabled: !client,
-      },
-      (id) => (this.chosenMatterId = id),
-      html`<option value="">
-          ${
-            !client || matters.length
-              ? msg('No matter')
-              : pending
-                ? msg('Loading matters…')
-                : msg('The client has no matters')
-          }
-        </option>
-        ${matters.map(
-          (m) =>
-            html`<option value=${m.id} ?selected=${m.id === this.chosenMatterId}>
-              ${m.name}
-            </option>`,
-        )}`,
-    )}
-    ${this.matters.status === TaskStatus.ERROR ? renderAlert(this.matters.error) : nothing}`;
   }
 
   override render() {
@@ -324,12 +206,7 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
           errors: serverFieldErrors(error, 'paymentLinkName'),
           maxlength: 255,
         })}
-        ${renderAccountField(
-          this.accounts,
-          this.accountId,
-          this.#errors(error, 'bankAccountId'),
-          (id) => (this.accountId = id),
-        )}
+        ${this.renderAccounts(this.#errors(error, 'bankAccountId'))}
         ${this.picker.render({ errors: serverFieldErrors(error, 'clientId') })}
         ${this.renderMatters(serverFieldErrors(error, 'matterId'))}
         ${renderTextField({

@@ -6,9 +6,12 @@ import '../index.js';
 import '../sync-problems/define.js';
 import '../webhook-events/define.js';
 import '../trust-ledger/define.js';
+import '../payment-plan-create/define.js';
+import '../payment-plan/define.js';
 import { settle } from './helpers.js';
 import { balances, deposits, m1Entries } from './ledger-records.js';
 import { page, type Handler } from './mock-api.js';
+import { aPlan } from './plan-records.js';
 import {
   aBankAccount,
   aClient,
@@ -24,7 +27,7 @@ import {
 
 // All the elements at once: the eight with the worst data a firm has (names of about 250
 // characters with no space to break at, the longest amounts, a warning in every place one can
-// show), for the layout and page-CSS tests; and all eleven with a busy firm's real data, for the
+// show), for the layout and page-CSS tests; and all thirteen with a busy firm's real data, for the
 // finish tests.
 
 const long = (word: string) => `${word}${'x'.repeat(240)}${word}`;
@@ -96,7 +99,7 @@ export const mountAll = (container: HTMLElement) =>
   mountWidgets(container, KIT_TAGS, { client: longClient, links, aggregate });
 
 /**
- * The eleven elements with what a busy firm really has: several words to a name, e-mail payers,
+ * The thirteen elements with what a busy firm really has: several words to a name, e-mail payers,
  * the largest amounts, every status a table shows, failed syncs and dead events, one unnamed
  * payment link. For the finish tests: no word broken, tables that stay tables where they fit.
  */
@@ -194,9 +197,20 @@ export const everyRoutes: Record<string, Handler> = {
   'GET /api/ledger/entries': () => page(m1Entries),
   'GET /api/ledger/deposits': () => deposits,
   'GET /api/ledger/reconciliations': () => page([]),
+  'GET /api/payment-plans/:id': () =>
+    aPlan({
+      clientId: firm.id,
+      status: 'payment_failed',
+      attention: null,
+      amounts: [{ bankAccountId: null, amount: '21474836.47' }],
+      schedule: { frequency: 'biweekly', ends: { amountPaid: '21474836.47' } },
+    }),
 };
 
-/** Mounts the eleven in `container` with everyRoutes' records, loaded. */
+/** The plan <service-payment-plan> shows (everyRoutes answers any id with the same plan). */
+const PLAN_ID = '00000000-0000-4000-9000-00000000ffff';
+
+/** Mounts the thirteen in `container` with everyRoutes' records, loaded. */
 export const mountEvery = (container: HTMLElement) =>
   mountWidgets(container, ALL_TAGS, { client: firm, links: firmLinks, aggregate: firmAggregate });
 
@@ -223,7 +237,11 @@ async function mountWidgets(
         tags.includes('service-sync-problems')
           ? html`<service-sync-problems poll-interval="0"></service-sync-problems>
               <service-webhook-events poll-interval="0"></service-webhook-events>
-              <service-trust-ledger></service-trust-ledger>`
+              <service-trust-ledger></service-trust-ledger>
+              <service-payment-plan-create
+                client-id=${data.client.id}
+              ></service-payment-plan-create>
+              <service-payment-plan plan-id=${PLAN_ID}></service-payment-plan>`
           : nothing
       }`,
     container,

@@ -57,7 +57,7 @@ export interface KitLanguage {
   name: string;
   lang: string;
   catalog: Catalog;
-  /** The eleven elements' headings, in the kit's order. */
+  /** The thirteen elements' headings, in the kit's order. */
   headings: string[];
   /** Some of the elements' own words, each shown somewhere. */
   words: string[];

@@ -16,7 +16,7 @@ import {
   statusLabel,
   statusTone,
 } from '../core/format.js';
-import { PollController } from '../core/poll.js';
+import { PollController, reloadOf } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { msg, str } from '../core/localize.js';
 import { TableFit, renderTime } from '../core/table-fit.js';
@@ -149,10 +149,7 @@ export class ServiceTransactionsList extends ServiceElement {
 
   /** Reloads while the page is visible, backing off while the API fails (see PollController). */
   readonly #poll = new PollController(this, {
-    run: async () => {
-      if (this.load.status !== TaskStatus.PENDING) await this.load.run();
-      return this.load.status !== TaskStatus.ERROR;
-    },
+    run: reloadOf(this.load),
     interval: () =>
       this.pollInterval > 0 ? Math.max(this.pollInterval, MIN_POLL_SECONDS) * 1000 : 0,
   });

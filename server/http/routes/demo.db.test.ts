@@ -98,6 +98,8 @@ describe('demo mode routes', () => {
       ['POST', '/demo/token'],
       ['POST', '/demo/pay'],
       ['POST', '/demo/settle'],
+      ['POST', '/demo/plan-enroll'],
+      ['POST', '/demo/clock'],
     ] as const) {
       const res = await request(t.app, method, route, { origin: ORIGIN });
       expect(res.status, `${method} ${route}`).toBe(404);

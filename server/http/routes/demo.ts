@@ -12,6 +12,7 @@ import { SimulatorError } from '../../../simulator/errors.js';
 import { authenticate, requireRole } from '../auth.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { createRouter } from '../router.js';
+import { demoPlanActions } from './demo-plans.js';
 import { fieldErrors } from '../validation.js';
 import { sendFile } from '../widget-assets.js';
 
@@ -114,6 +115,10 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
   router.use(`${demo.mountPath}/*`, saving);
   router.use(demo.mountPath, saving);
   router.route(demo.mountPath, demo.simulator.app);
+  // The payment plan step (demo-plans.ts): enrol a card, move the simulator's clock on.
+  for (const [path, act] of Object.entries(demoPlanActions(demo))) {
+    router.post(path, authenticate(), requireRole('staff'), sandboxAction(demo, act));
+  }
   return (
     router
       .get('/', (c) => sendFile(c, DEMO_DIR, 'index.html', PAGE_HEADERS))
