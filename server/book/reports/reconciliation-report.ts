@@ -8,6 +8,7 @@ import { findOrgRow } from '../../db/org-rows.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { formatMoney } from '../../sentences.js';
 import { ledgerBalances } from '../ledger/balances.js';
+import { paced } from './pdf.js';
 
 // A reconciliation as a report an auditor keeps: the account, the statement's period, the three
 // balances, the reconciling items, every client ledger with its balance at the statement date,
@@ -93,14 +94,21 @@ export function reconciliationCsvRows(r: ReconciliationReport): (string | null)[
   ];
 }
 
-/** The report as a PDF, streamed. */
+/** The report as a PDF, streamed: answered at once, written a page at a time (paced). */
 export function reconciliationPdf(r: ReconciliationReport): Readable {
-  const { run } = r;
   const doc = new (PDFDocument())({
     size: 'LETTER',
     margin: 50,
     info: { Title: 'Reconciliation' },
   });
+  writePdf(doc, r).catch((error: unknown) =>
+    doc.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return doc;
+}
+
+async function writePdf(doc: PDFKit.PDFDocument, r: ReconciliationReport): Promise<void> {
+  const { run } = r;
   const heading = (text: string) =>
     doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).text(text);
   const line = (text: string) => doc.font('Helvetica').fontSize(10).text(plain(text));
@@ -126,7 +134,7 @@ export function reconciliationPdf(r: ReconciliationReport): Readable {
 
   heading('Reconciling items');
   if (run.items.length === 0) line('None.');
-  for (const i of run.items) {
+  for await (const i of paced(run.items, doc)) {
     row(
       `${day(i.date)}  ${i.kind.replaceAll('_', ' ')}: ${i.description}${i.cleared ? ' (cleared)' : ''}`,
       usd(i.amount),
@@ -135,7 +143,7 @@ export function reconciliationPdf(r: ReconciliationReport): Readable {
 
   heading('Client ledgers at the statement date');
   if (r.lines.length === 0) line('None.');
-  for (const l of r.lines) row(clientOf(l), usd(l.balance));
+  for await (const l of paced(r.lines, doc)) row(clientOf(l), usd(l.balance));
 
   heading('Sign-off');
   if (run.signoffs.length === 0) line('Not signed.');
@@ -151,5 +159,4 @@ export function reconciliationPdf(r: ReconciliationReport): Readable {
   doc.text('Check it with: npm run audit:verify -- --head SEQ:HASH');
   doc.moveDown().fontSize(8).text(NOT_A_LEGAL_DETERMINATION);
   doc.end();
-  return doc;
 }
