@@ -253,16 +253,7 @@ async function main(): Promise<void> {
       await database.close(); // PGlite: one process owns the data folder, the server's next
     }
     const { big, small, lines } = seeded;
-    const server = await stack.startServer(
-      {
-        PORT: '0',
-        SECRETS_KEY: '12'.repeat(32),
-        DEMO: '0',
-        LOG_LEVEL: 'warn',
-        RECONCILE_INTERVAL_MS: '0',
-      },
-      { timeoutMs: 600_000 },
-    );
+    const server = await stack.startQuietServer();
     const url = server.url;
     console.log(`server: server/main.ts in its own process at ${url}\n`);
 

@@ -136,16 +136,7 @@ async function main(): Promise<void> {
   const stack = await benchStack('reconciliation', process.env.DATABASE_URL);
   try {
     const { key, accountId, hot } = await seed(stack.databaseUrl, stack.dataDir);
-    const server = await stack.startServer(
-      {
-        PORT: '0',
-        SECRETS_KEY: '12'.repeat(32),
-        DEMO: '0',
-        LOG_LEVEL: 'warn',
-        RECONCILE_INTERVAL_MS: '0',
-      },
-      { timeoutMs: 600_000 },
-    );
+    const server = await stack.startQuietServer();
     const base = server.url;
     const api = apiAs(key);
     console.log(`server: server/main.ts in its own process at ${base}`);
