@@ -253,16 +253,7 @@ async function main(): Promise<void> {
       await database.close(); // PGlite: one process owns the data folder, the server's next
     }
     const { big, small, lines } = seeded;
-    const server = await stack.startServer(
-      {
-        PORT: '0',
-        SECRETS_KEY: '12'.repeat(32),
-        DEMO: '0',
-        LOG_LEVEL: 'warn',
-        RECONCILE_INTERVAL_MS: '0',
-      },
-      { timeoutMs: 600_000 },
-    );
+    const server = await stack.startQuietServer();
     const url = server.url;
     console.log(`server: server/main.ts in its own process at ${url}\n`);
 
@@ -284,6 +275,21 @@ async function main(): Promise<void> {
       return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
     };
 
+    // The balances answer carries each line's `available` (issue 39): timed with it, not without.
+    const balances = lines.find((l) => l.label === 'ledger balances ?bankAccountId');
+    for (const [org, path] of [
+      [big, balances?.big],
+      [small, balances?.small],
+    ] as const) {
+      const res = await fetch(url + path, { headers: { authorization: `Bearer ${org.key}` } });
+      const { totals } = (await res.json()) as {
+        totals: { balance: string; available: string | null };
+      };
+      console.log(
+        `${org === big ? 'big' : 'small'} trust account: balance ${totals.balance}, available ${totals.available}`,
+      );
+      if (totals.available === null) throw new Error('the balances answered no available');
+    }
     const ms = (v: number) => v.toFixed(2).padStart(8);
     console.log(
       `${'request (limit=10)'.padEnd(40)} ${'big p50'.padStart(8)} ${'big p99'.padStart(8)} ${'small p50'.padStart(9)} ${'small p99'.padStart(9)}  ratio`,

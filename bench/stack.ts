@@ -21,6 +21,11 @@ export interface BenchStack {
     env: Record<string, string>,
     options?: Parameters<typeof startServerProcess>[1],
   ): Promise<ServerProcess>;
+  /**
+   * The server as `npm start` runs it with its schedules idle, over a database a bench seeded
+   * (a start may take minutes: its upgrade work over millions of rows).
+   */
+  startQuietServer(): Promise<ServerProcess>;
   /** `count` worker processes (`npm run worker`) with the stack's folder and database. */
   startWorkers(count: number, env: Record<string, string>): Promise<void>;
   close(): Promise<void>;
@@ -38,13 +43,26 @@ export async function benchStack(name: string, postgresUrl?: string): Promise<Be
     : undefined;
   const own = { DATABASE_URL: database?.url ?? '', DATA_DIR: dataDir };
   const processes: ServerProcess[] = [];
+  const startServer: BenchStack['startServer'] = async (env, options) => {
+    const server = await startServerProcess({ ...env, ...own }, options);
+    processes.push(server);
+    return server;
+  };
   return {
     dataDir,
     databaseUrl: own.DATABASE_URL,
-    async startServer(env, options) {
-      const server = await startServerProcess({ ...env, ...own }, options);
-      processes.push(server);
-      return server;
+    startServer,
+    startQuietServer() {
+      return startServer(
+        {
+          PORT: '0',
+          SECRETS_KEY: '12'.repeat(32),
+          DEMO: '0',
+          LOG_LEVEL: 'warn',
+          RECONCILE_INTERVAL_MS: '0',
+        },
+        { timeoutMs: 600_000 },
+      );
     },
     async startWorkers(count, env) {
       for (let i = 0; i < count; i++) processes.push(await startWorkerProcess({ ...env, ...own }));

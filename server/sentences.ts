@@ -29,13 +29,19 @@ export type ApiLanguage = (typeof API_LANGUAGES)[number];
 // As the kit writes money in each language (widgets/core/format.ts: Intl, USD).
 const LOCALES: Record<ApiLanguage, string> = { en: 'en-US', es: 'es', fr: 'fr-CA' };
 
+/** One formatter per language, made once: one per amount was most of a big report's time. */
+const MONEY_FORMATS = Object.fromEntries(
+  Object.entries(LOCALES).map(([language, locale]) => [
+    language,
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }),
+  ]),
+) as Record<ApiLanguage, Intl.NumberFormat>;
+
 /** Money as the language writes it, with a true minus: $1,250.50, 1250,50 US$, −1 250,50 $ US. */
 export function formatMoney(amount: string, language: ApiLanguage): string {
   const value = Number(amount);
   if (!Number.isFinite(value)) return amount;
-  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'USD' })
-    .format(value)
-    .replace('-', '−');
+  return MONEY_FORMATS[language].format(value).replace('-', '−');
 }
 
 /**

@@ -54,14 +54,19 @@ async function depositsInTransit(
   bankAccountId: string,
   asOf: Date,
 ): Promise<Stored[]> {
+  const at = sql`${asOf.toISOString()}::timestamptz`;
+  const payments = sql`t.org_id = ${orgId}::uuid and t.bank_account_id = ${bankAccountId}::uuid
+    and t.type in (${textList(PAYMENT_TYPES)}) and t.created_on <= ${at}`;
+  // Two index ranges (in no settled deposit; settled after the date), never the account's
+  // whole history: the cost follows the payments in transit (bench:reconciliation).
   const rows = rowsOf<{ id: string; created_on: string | Date; cents: string }>(
     await db.execute(sql`
       with heads as (
         select t.id, t.created_on from transactions t
-        where t.org_id = ${orgId}::uuid and t.bank_account_id = ${bankAccountId}::uuid
-          and t.type in (${textList(PAYMENT_TYPES)}) and t.created_on <= ${asOf.toISOString()}::timestamptz
-          and (t.deposit_id is null or t.settled_on is null
-            or t.settled_on > ${asOf.toISOString()}::timestamptz))
+        where ${payments} and (t.deposit_id is null or t.settled_on is null)
+        union all
+        select t.id, t.created_on from transactions t
+        where ${payments} and t.deposit_id is not null and t.settled_on > ${at})
       select h.id, h.created_on, sum(e.amount_cents)::text as cents
       from heads h join ledger_entries e on e.org_id = ${orgId}::uuid and e.transaction_id = h.id
         and e.bank_account_id = ${bankAccountId}::uuid

@@ -122,14 +122,22 @@ async function save(
     historySeq: head!.seq,
     historyHash: head!.hash,
   };
+  // Only the time comes back: the result is what was written (a big month's is a megabyte of
+  // JSON, not worth reading back and parsing again).
+  const stamp = { createdAt: ledgerReconciliations.createdAt };
   const [row] = insert
-    ? await db.insert(ledgerReconciliations).values(written).returning()
+    ? await db.insert(ledgerReconciliations).values(written).returning(stamp)
     : await db
         .update(ledgerReconciliations)
         .set(written)
         .where(eq(ledgerReconciliations.id, base.id))
-        .returning();
-  return toReconciliation(row!);
+        .returning(stamp);
+  return toReconciliation({
+    ...values,
+    historySeq: head!.seq,
+    historyHash: head!.hash,
+    createdAt: row!.createdAt,
+  });
 }
 
 /** The closing balance of the account's last statement before `asOf` (closed ones first). */

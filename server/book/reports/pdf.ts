@@ -98,10 +98,7 @@ export class PdfReport {
       columns.map((c) => c.header),
       true,
     );
-    for await (const row of rows) {
-      line(row, false);
-      await this.readerCaughtUp();
-    }
+    for await (const row of paced(rows, doc)) line(row, false);
     doc.moveDown(0.5);
     return this;
   }
@@ -115,10 +112,26 @@ export class PdfReport {
   fail(error: unknown): void {
     this.doc.destroy(error instanceof Error ? error : new Error(String(error)));
   }
+}
 
-  /** Waits while the document holds more unread bytes than it may (the reader is slow). */
-  private async readerCaughtUp(): Promise<void> {
-    while (this.doc.readableLength > UNREAD_LIMIT && !this.doc.destroyed) {
+/** Rows written between two turns of the event loop: about a page. */
+const ROWS_PER_TURN = 50;
+
+/**
+ * The rows, with a turn of the event loop every page or so (the pages written so far go out to
+ * the reader while the rest is written: the answer's first bytes do not wait for its last) and a
+ * wait while the document holds more unread bytes than it may (the reader is slow).
+ */
+export async function* paced<R>(
+  rows: Iterable<R> | AsyncIterable<R>,
+  doc: Readable,
+): AsyncGenerator<R> {
+  let n = 0;
+  for await (const row of rows) {
+    yield row;
+    if (++n % ROWS_PER_TURN !== 0) continue;
+    await new Promise(setImmediate);
+    while (doc.readableLength > UNREAD_LIMIT && !doc.destroyed) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   }

@@ -105,6 +105,11 @@ export const ledgerEntries = pgTable(
       .where(sql`transaction_id is not null`),
     // Balances as of a past date subtract what was posted after it.
     index('ledger_entries_account_date').on(t.orgId, t.bankAccountId, t.date),
+    // A reconciliation's manual entries (cheques, receipts by hand) without reading the account's
+    // other entries: its cost follows them, not the account's payments (bench:reconciliation).
+    concurrentIndex('ledger_entries_account_manual_date')
+      .on(t.orgId, t.bankAccountId, t.date)
+      .where(sql`kind = 'manual'`),
     // A manual entry is reversed at most once.
     uniqueIndex('ledger_entries_reverses').on(t.reversesEntryId),
     check('ledger_entries_kind', oneOf('kind', LEDGER_ENTRY_KINDS)),

@@ -106,6 +106,11 @@ export const transactions = pgTable(
     concurrentIndex('transactions_org_bank_account_settled_on')
       .on(t.orgId, t.bankAccountId, t.settledOn)
       .where(sql`deposit_id is not null`),
+    // A reconciliation's deposits in transit: payments in no settled deposit, without reading
+    // the account's history (with the settled_on index above: settled after the statement).
+    concurrentIndex('transactions_org_bank_account_undeposited')
+      .on(t.orgId, t.bankAccountId, t.createdOn)
+      .where(sql`deposit_id is null or settled_on is null`),
     index('transactions_client').on(t.clientId),
     check('transactions_status', oneOf('status', TRANSACTION_STATUSES)),
     check('transactions_method', oneOf('method', TRANSACTION_METHODS)),

@@ -1,0 +1,2 @@
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "transactions_org_bank_account_undeposited" ON "transactions" USING btree ("org_id","bank_account_id","created_on") WHERE deposit_id is null or settled_on is null;--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "ledger_entries_account_manual_date" ON "ledger_entries" USING btree ("org_id","bank_account_id","date") WHERE kind = 'manual';
