@@ -233,6 +233,39 @@ export async function openTrustMoneyOutCents(
   return Number(rows[0]?.cents ?? 0);
 }
 
+/**
+ * Of the money out asked and not answered (openTrustMoneyOutCents), the cents that are payments'
+ * uncollected money (the void of a PENDING payment): per payment, at most what of it is still
+ * uncollected (pending since `before` or later, as uncollectedCents counts). The guard takes
+ * these out of the uncollected cents: that money is going, so it is not also waiting to arrive.
+ */
+export async function openUncollectedOutCents(
+  db: Executor,
+  orgId: string,
+  scope: TrustScope,
+  before: Date | null,
+): Promise<number> {
+  const rows = rowsOf<{ cents: string | null }>(
+    await db.execute(sql`
+      select coalesce(sum(least(o.cents, u.amount_cents)), 0)::text as cents
+      from (
+        select r.transaction_id, round(sum(coalesce(r.amount, p.amount)) * 100) as cents
+        from money_out_requests r
+        join transactions p on p.id = r.transaction_id and p.org_id = r.org_id
+        where r.org_id = ${orgId} and p.bank_account_id = ${scope.bankAccountId}
+          and ${scope.matterId ? sql`p.matter_id = ${scope.matterId}` : sql`p.client_id = ${scope.clientId}`}
+          and r.status in (${sql.join(
+            OPEN_MONEY_OUT_STATUSES.map((s) => sql`${s}`),
+            sql`, `,
+          )})
+        group by r.transaction_id
+      ) o
+      join ledger_uncollected u on u.org_id = ${orgId}::uuid and u.transaction_id = o.transaction_id
+        ${before ? sql`and u.since >= ${before.toISOString()}::timestamptz` : sql``}`),
+  );
+  return Number(rows[0]?.cents ?? 0);
+}
+
 /** Is a void of this payment asked and not answered yet? */
 export async function hasOpenVoid(db: Executor, orgId: string, transactionId: string) {
   const [row] = await db
