@@ -43,3 +43,9 @@ export const approvalRecord = z.object({
   result: z.record(z.string(), z.string()).nullable(),
 });
 export type ApprovalRecord = z.infer<typeof approvalRecord>;
+
+/** 202: an action beyond the trust guard, overridden, waiting for a second approver. */
+export const awaitingApproval = z.object({
+  status: z.literal('awaiting_approval'),
+  approval: approvalRecord,
+});
