@@ -224,6 +224,13 @@ describe('a disbursement beyond the guard waits for a second approver', () => {
     expect(refused.body.error.message).toMatch(/expired/);
     expect(await entriesOf(matterId)).toHaveLength(1);
     expect(await entriesOf(matterId, operating)).toHaveLength(0);
+    // The clock moved by hand above: set back as the chain has it (audit:verify would name it).
+    await t.database.db
+      .update(approvals)
+      .set({ expiresAt: new Date(late.body.approval.expiresAt) })
+      .where(eq(approvals.id, late.body.approval.id));
+    await call('POST', `/api/approvals/${late.body.approval.id}/reject`, {}, BEN);
+    expect((await call('GET', '/api/admin/audit/verify')).body.differences).toEqual([]);
   });
 });
 
@@ -271,5 +278,55 @@ describe('a transfer beyond the guard waits for a second approver', () => {
     ]);
     expect(twice.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await entriesOf(matterId)).toHaveLength(3);
+  });
+});
+
+describe('approvals in the keyed proof', () => {
+  const verify = async () => (await call('GET', '/api/admin/audit/verify')).body;
+
+  it('a waiting approval edited in its table (what it posts, its status, its expiry), or one added behind the chain, is named by audit:verify', async () => {
+    const matterId = await matterHolding('39.00');
+    const asked = await call('POST', '/api/ledger/entries', cheque(matterId));
+    const { id } = asked.body.approval;
+    expect((await verify()).differences).toEqual([]);
+    const [row] = await t.database.db.select().from(approvals).where(eq(approvals.id, id));
+    const restore = () => t.database.db.update(approvals).set(row!).where(eq(approvals.id, id));
+
+    const bigger = { ...row!.payload, entries: [cheque(matterId, '-5000.00')] };
+    await t.database.db.update(approvals).set({ payload: bigger }).where(eq(approvals.id, id));
+    expect(await verify()).toMatchObject({
+      ok: false,
+      differences: [expect.objectContaining({ table: 'approvals', id, field: 'payload' })],
+    });
+    await restore();
+    await t.database.db
+      .update(approvals)
+      .set({ expiresAt: new Date(Date.now() + 365 * 86_400_000) })
+      .where(eq(approvals.id, id));
+    expect((await verify()).differences).toEqual([
+      expect.objectContaining({ table: 'approvals', id, field: 'expiresAt' }),
+    ]);
+    await restore();
+    await t.database.db.update(approvals).set({ status: 'rejected' }).where(eq(approvals.id, id));
+    expect((await verify()).differences).toEqual([
+      expect.objectContaining({ table: 'approvals', id, field: 'status' }),
+    ]);
+    await restore();
+    expect(await verify()).toMatchObject({ ok: true });
+
+    const [forged] = await t.database.db
+      .insert(approvals)
+      .values({ ...row!, id: undefined, key: null })
+      .returning();
+    expect((await verify()).differences).toEqual([
+      expect.objectContaining({ table: 'approvals', id: forged!.id, field: '(row)' }),
+    ]);
+    await t.database.db.delete(approvals).where(eq(approvals.id, forged!.id));
+    await t.database.db.delete(approvals).where(eq(approvals.id, id));
+    expect((await verify()).differences).toEqual([
+      expect.objectContaining({ table: 'approvals', id, field: '(row)', live: null }),
+    ]);
+    await t.database.db.insert(approvals).values(row!);
+    expect(await verify()).toMatchObject({ ok: true });
   });
 });
