@@ -12,11 +12,8 @@ import {
   paymentUncollectedCents,
   uncollectedCents,
 } from './ledger/uncollected.js';
-import {
-  lockTrustScope,
-  openTrustMoneyOutCents,
-  openUncollectedOutCents,
-} from './money-out/requests.js';
+import { openTrustMoneyOutCents, openUncollectedOutCents } from './money-out/open-money-out.js';
+import { lockTrustScope } from './money-out/requests.js';
 
 // The trust guard: no client's (or matter's) trust money spent twice, below zero, or before it
 // is collected. One home for every kind of money out of trust: refunds and voids
