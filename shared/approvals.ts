@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { personRecord } from './people.js';
 
 /**
- * What an approval carries on once approved: `money_out` (a refund or void), and the kinds the
- * ledger's transfers and disbursements plug in with (server/book/approvals/README in
- * docs/api.md#people-and-approvals): in the list already, so adding them needs no migration.
+ * What an approval carries on once approved: `money_out` (a refund or void), `transfer` and
+ * `disbursement` (the ledger's, server/book/approvals/ledger.ts).
  */
 export const APPROVAL_KINDS = ['money_out', 'transfer', 'disbursement'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
@@ -43,3 +42,9 @@ export const approvalRecord = z.object({
   result: z.record(z.string(), z.string()).nullable(),
 });
 export type ApprovalRecord = z.infer<typeof approvalRecord>;
+
+/** 202: an action beyond the trust guard, overridden, waiting for a second approver. */
+export const awaitingApproval = z.object({
+  status: z.literal('awaiting_approval'),
+  approval: approvalRecord,
+});

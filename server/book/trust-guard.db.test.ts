@@ -8,6 +8,7 @@ import { testHistoryKey } from '../testing/history-key.js';
 import { applyTransactionsToLedger } from './ledger/apply.js';
 import { ledgerBalances } from './ledger/balances.js';
 import { postEntries } from './ledger/post.js';
+import { insertRequest } from './money-out/requests.js';
 import { negativeBalanceCauses } from './trust-findings/causes.js';
 import { guardTrustOut } from './trust-guard.js';
 
@@ -167,5 +168,36 @@ describe('collected and available funds', () => {
       .where(eq(transactions.id, card.id));
     await apply([card.id, old.id]);
     expect(await lineOf(line)).toMatchObject({ balance: '700.00', available: '700.00' });
+  });
+
+  it('an open void of a pending payment counts once: not both as money out and as uncollected', async () => {
+    const line = { bankAccountId: firm.account.id, ...(await newMatter()) };
+    await pay(line, '100.00', { status: 'DEPOSITED' });
+    const ach = await pay(line, '3000.00', { type: 'achPayment', method: 'ACH' });
+    expect(await guard(line, 10_000)).toBeNull();
+    // The void is asked and the service has not answered: the 3,000.00 is as good as gone.
+    await firm.db.transaction((tx) =>
+      insertRequest(tx, testHistoryKey(), {
+        orgId: firm.orgId,
+        transactionId: ach.id,
+        kind: 'void',
+        idempotencyKey: `void-${ach.id}`,
+        fingerprint: 'f',
+        amount: null,
+        reason: null,
+        overrideReason: null,
+        requestedBy: null,
+        requestedById: null,
+        requestedByName: null,
+        approvedById: null,
+        approvedByName: null,
+      }),
+    );
+    // 3,100.00 − 3,000.00 going out = 100.00, all of it collected: a 100.00 cheque passes.
+    expect(await guard(line, 10_000)).toBeNull();
+    expect(await guard(line, 10_001)).toMatchObject({
+      code: 'TRUST_BALANCE_WOULD_GO_NEGATIVE',
+      details: { balance: '100.00' },
+    });
   });
 });

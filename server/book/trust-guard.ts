@@ -12,7 +12,8 @@ import {
   paymentUncollectedCents,
   uncollectedCents,
 } from './ledger/uncollected.js';
-import { lockTrustScope, openTrustMoneyOutCents } from './money-out/requests.js';
+import { openTrustMoneyOutCents, openUncollectedOutCents } from './money-out/open-money-out.js';
+import { lockTrustScope } from './money-out/requests.js';
 
 // The trust guard: no client's (or matter's) trust money spent twice, below zero, or before it
 // is collected. One home for every kind of money out of trust: refunds and voids
@@ -75,7 +76,10 @@ export async function guardTrustOut(
   const kind = line.matterId ? 'matter' : 'client';
   if (balance - cents < 0) throw wouldGoNegative(kind, balance, cents);
   const before = collectedBefore(await collectedAfterDays(db, orgId));
-  const uncollected = await uncollectedCents(db, orgId, scope, before);
+  // An open void of a pending payment is out of the balance already (above): not uncollected too.
+  const uncollected =
+    (await uncollectedCents(db, orgId, scope, before)) -
+    (await openUncollectedOutCents(db, orgId, scope, before));
   if (uncollected <= 0) return;
   // A refund or void of an uncollected payment takes its uncollected money with it.
   const own = options.paymentId
@@ -85,6 +89,26 @@ export async function guardTrustOut(
   const after = available - cents + own;
   if (after >= 0) return;
   throw notCollected(kind, { balance, uncollected, available, cents, after });
+}
+
+/**
+ * Why the guard would refuse this money out, overrides aside (its message), or null when it
+ * passes: what a second approver is shown (server/book/approvals), asked and again at approval.
+ */
+export async function trustGuardRefusal(
+  db: Executor,
+  orgId: string,
+  line: Parameters<typeof guardTrustOut>[2],
+  cents: number,
+  options: TrustOutOptions = {},
+): Promise<string | null> {
+  try {
+    await guardTrustOut(db, orgId, line, cents, null, options);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
 }
 
 function wouldGoNegative(kind: 'matter' | 'client', balance: number, cents: number): AppError {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ACTING_USER_HEADER, type ActingPerson, type Person } from '../../shared/people.js';
 import { AppError, invalidInput } from '../errors.js';
-import type { AppEnv, Caller } from './context.js';
+import { actorOf, type AppEnv, type Caller } from './context.js';
 
 // The person acting in a call (docs/api.md#people-and-approvals). Authentication sets it on the
 // caller: the user a widget token carries, or the API key's label; an admin key's call from the
@@ -16,6 +16,13 @@ export const personOf = (caller: Caller): ActingPerson | null => caller.person;
 /** The person as records store it: id and name. */
 export const recordedPerson = (caller: Caller): Person | null =>
   caller.person ? { id: caller.person.id, name: caller.person.name } : null;
+
+/** Who asks for a ledger posting: the organization, the key's actor, the person. */
+export const askerOf = (caller: Caller) => ({
+  orgId: caller.orgId,
+  createdBy: actorOf(caller),
+  by: recordedPerson(caller),
+});
 
 const refuse = (problem: string) =>
   invalidInput(`The ${HEADER_FIELD} header is not valid: ${problem}`, {

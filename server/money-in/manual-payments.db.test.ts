@@ -113,4 +113,74 @@ describe('a cheque recorded on a link', () => {
     expect(late.status).toBe(409);
     expect(atService(link.serviceId)).toHaveLength(1);
   });
+
+  it("a split link's cheque across operating and trust: recorded once under a retried key, each part posted to its account", async () => {
+    const operating = await bankAccount(m.h, 'operating');
+    const trust = await bankAccount(m.h, 'trust');
+    const client = await m.h.t.request('POST', '/api/clients', { body: { name: 'Split Payer' } });
+    const created = await m.h.t.request('POST', '/api/actions/PaymentLinkCreate', {
+      body: {
+        clientId: client.body.id,
+        amounts: [
+          { bankAccountId: operating, amount: '100.00' },
+          { bankAccountId: trust, amount: '500.00' },
+        ],
+      },
+    });
+    expect(created.status).toBe(200);
+    const [link] = created.body;
+    const body = {
+      amounts: [
+        { bankAccountId: operating, amount: '40.00' },
+        { bankAccountId: trust, amount: '200.00' },
+      ],
+      payerName: 'Pat Split',
+      memo: 'Cheque 2001',
+    };
+    const first = await record(link.id, body, 'split-cheque-1');
+    expect(first.status).toBe(201);
+    const retried = await Promise.all([
+      record(link.id, body, 'split-cheque-1'),
+      record(link.id, body, 'split-cheque-1'),
+    ]);
+    for (const again of retried) {
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+    }
+    // One recording at the service: one transaction per account.
+    const accounts = m.h.sim.firm(m.h.firm.id).bankAccounts;
+    const categoryOf = (id: string | null) => accounts.find((a) => a.id === id)?.category;
+    expect(
+      atService(link.serviceId).map((t) => [categoryOf(t.bankAccountId), t.amountProcessed]),
+    ).toEqual([
+      ['operating', 4_000],
+      ['trust', 20_000],
+    ]);
+
+    const ledger = async (bankAccountId: string) =>
+      (
+        await m.h.t.request(
+          'GET',
+          `/api/ledger/entries?bankAccountId=${bankAccountId}&clientId=${client.body.id}`,
+        )
+      ).body.data as { amount: string; payer: string | null }[];
+    const trustEntries = await m.h.waitFor(async () => {
+      const got = await ledger(trust);
+      return got.length > 0 && got;
+    });
+    const operatingEntries = await m.h.waitFor(async () => {
+      const got = await ledger(operating);
+      return got.length > 0 && got;
+    });
+    expect(trustEntries.map((e) => e.amount)).toEqual(['200.00']);
+    expect(operatingEntries.map((e) => e.amount)).toEqual(['40.00']);
+    const stored = await m.h.waitFor(async () => {
+      const got = await m.h.t.request('GET', `/api/payment-links/${link.id}`);
+      return got.body.paidAmount === '240.00' && got.body;
+    });
+    expect(stored.amounts).toEqual([
+      expect.objectContaining({ bankAccountId: operating, paidAmount: '40.00' }),
+      expect.objectContaining({ bankAccountId: trust, paidAmount: '200.00' }),
+    ]);
+  });
 });

@@ -3,7 +3,9 @@
 // (Worker.runNow claims a job whatever its run_at): the first email, a reminder at each day of
 // the cadence, none once the link is paid; a send cut short before its record is never sent
 // again; 409 for a paid link, 400 naming each bad address; stop; aggregate links.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { paymentLinks, paymentRequests } from '../db/schema/index.js';
 import type { RemoteApi } from '../remote/index.js';
 import { useMoneyIn } from '../testing/money-in.js';
 
@@ -173,6 +175,44 @@ describe('refusals and stopping', () => {
       `/api/payment-links/${other.id}/requests/${sent.body.id}/stop`,
     );
     expect(wrong.status).toBe(404);
+  });
+});
+
+describe('reminders end with their link', () => {
+  const stored = async (id: string) =>
+    (await m.h.t.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0];
+
+  it('a deleted link: its waiting reminder sends nothing, and the request ends as deleted', async () => {
+    const link = await m.link();
+    const sent = await ask(`/api/payment-links/${link.id}/requests`, { reminderDays: [3, 7] });
+    expect(sent.status).toBe(201);
+    const before = m.emails().length;
+    const deleted = await m.h.t.request('DELETE', `/api/payment-links/${link.id}`);
+    expect(deleted.status).toBe(204);
+    await m.runDueStep(sent.body.id);
+    await m.runDueStep(sent.body.id);
+    expect(m.emails().length).toBe(before);
+    expect(await stored(sent.body.id)).toMatchObject({
+      paymentLinkId: null,
+      stoppedReason: 'deleted',
+      stoppedAt: expect.any(Date),
+      stepsSent: 1,
+    });
+  });
+
+  it('a sealed link: its waiting reminder sends nothing, and the request ends as sealed', async () => {
+    const link = await m.link();
+    const sent = await ask(`/api/payment-links/${link.id}/requests`, { reminderDays: [3, 7] });
+    const before = m.emails().length;
+    // The service sealed it, and the link's sync stored that.
+    await m.h.t.database.db
+      .update(paymentLinks)
+      .set({ status: 'sealed' })
+      .where(eq(paymentLinks.id, link.id));
+    await m.runDueStep(sent.body.id);
+    expect(m.emails().length).toBe(before);
+    const [listed] = await requestsOf(link.id);
+    expect(listed).toMatchObject({ stoppedReason: 'sealed', nextReminderAt: null, emailsSent: 1 });
   });
 });
 

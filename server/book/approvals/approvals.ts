@@ -12,6 +12,7 @@ import { orgRows, requireOrgRow } from '../../db/org-rows.js';
 import { approvals, orgSettings } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../errors.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
+import { approvalFact } from '../history/live-records.js';
 
 // Second approvals (docs/api.md#people-and-approvals): with the organization's
 // `requireSecondApprover` on, a money action an admin overrides beyond the trust guard is not
@@ -51,22 +52,6 @@ export const toApproval = (row: Row, now = new Date()): ApprovalRecord => ({
   expiresAt: row.expiresAt.toISOString(),
   decidedBy: storedPerson(row.decidedById, row.decidedByName),
   decidedAt: row.decidedAt?.toISOString() ?? null,
-  result: row.result ?? null,
-});
-
-/** What the history chain records of an approval, at each change. */
-const approvalFact = (row: Row) => ({
-  kind: row.kind,
-  key: row.key,
-  what: row.what,
-  amountCents: row.amountCents,
-  reason: row.reason,
-  status: row.status,
-  requestedById: row.requestedById,
-  requestedByName: row.requestedByName,
-  expiresAt: row.expiresAt.toISOString(),
-  decidedById: row.decidedById,
-  decidedByName: row.decidedByName,
   result: row.result ?? null,
 });
 

@@ -1,13 +1,18 @@
-import { getTableName, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, uuidList, type Executor } from '../../db/index.js';
 import { orgRows, type OrgTable } from '../../db/org-rows.js';
-import { ledgerReconciliations, moneyOutRequests, trustFindings } from '../../db/schema/index.js';
+import {
+  approvals,
+  ledgerReconciliations,
+  moneyOutRequests,
+  trustFindings,
+} from '../../db/schema/index.js';
 import type { ChainFacts } from './chain-facts.js';
 
 // The records a refund decision or a report reads besides the ledger, compared with their last
 // state in the chain: stored transactions, money-out requests, reconciliations, acknowledgements
-// of findings. Each writer records the same fields this module reads back (the *Fact helpers),
+// of findings, approvals (what waits for a second approver is money about to move). Each writer records the same fields this module reads back (the *Fact helpers),
 // so a field edited in the table, or a row deleted, is named here.
 
 type Differ = (table: string, id: string, field: string, chain: unknown, live: unknown) => void;
@@ -85,6 +90,30 @@ export const reconciliationFact = (
   result: canonical(row.result),
 });
 
+/**
+ * What the chain records of an approval, at each change: who asked what (the action's whole
+ * input, `payload`, which an approval carries on as it stands), and who decided it and what it
+ * made. A pending row's payload edited, or its status or expiry, is named by audit:verify.
+ */
+export const approvalFact = (row: typeof approvals.$inferSelect) => ({
+  kind: row.kind,
+  key: row.key,
+  what: row.what,
+  amountCents: row.amountCents,
+  reason: row.reason,
+  // Since approvals carried transfers and disbursements: what is carried on, and for whom.
+  payload: row.payload,
+  refusal: row.refusal,
+  subjectId: row.subjectId,
+  status: row.status,
+  requestedById: row.requestedById,
+  requestedByName: row.requestedByName,
+  expiresAt: row.expiresAt.toISOString(),
+  decidedById: row.decidedById,
+  decidedByName: row.decidedByName,
+  result: row.result ?? null,
+});
+
 /** What the chain records of an acknowledgement of a finding. */
 export const acknowledgementFact = (row: typeof trustFindings.$inferSelect) => ({
   acknowledgedBy: row.acknowledgedBy,
@@ -106,8 +135,14 @@ function compareFields(
   if (!chain) return;
   if (!live) return differ(table, id, '(row)', chain, null);
   for (const [field, value] of Object.entries(chain)) {
-    if (field in live && iso(live[field]) !== value)
-      differ(table, id, field, value, iso(live[field]));
+    if (!(field in live)) continue;
+    const now = iso(live[field]);
+    // A JSON value (an approval's payload) is compared as its canonical text.
+    const same =
+      value !== null && typeof value === 'object'
+        ? canonical(value) === canonical(now)
+        : now === value;
+    if (!same) differ(table, id, field, value, now);
   }
 }
 
@@ -171,4 +206,16 @@ export async function compareRecords(
   }
 
   await compareRows('finding_acknowledgement', trustFindings, acknowledgementFact);
+
+  // Approvals are recorded from their first row on: one missing from the chain was added behind
+  // its back (an approval waiting to be carried on that nobody asked for).
+  await compareRows('approval', approvals, approvalFact);
+  const chainedApprovals = of('approval');
+  const ids = await db
+    .select({ id: approvals.id })
+    .from(approvals)
+    .where(eq(approvals.orgId, orgId));
+  for (const { id } of ids) {
+    if (!chainedApprovals.has(id)) differ('approvals', id, '(row)', null, 'not in the history');
+  }
 }

@@ -31,6 +31,9 @@ export interface LedgerRow {
   created_on: string | Date;
   /** Read by the ledger (collected funds); the findings' reading leaves it out. */
   deposit_id?: string | null;
+  /** Read by the ledger: a surcharge paid into an operating account is booked there. */
+  surcharge_amount?: string | null;
+  account_category?: string | null;
 }
 
 export const toLedger = (r: LedgerRow): LedgerTransaction => ({
@@ -45,11 +48,17 @@ export const toLedger = (r: LedgerRow): LedgerTransaction => ({
   originalTransactionId: r.original_transaction_id,
   createdOn: new Date(r.created_on),
   deposited: r.deposit_id != null,
+  // Firm money: booked with the payment in an operating account; never on a trust line (in trust
+  // it is a surcharge_in_trust finding instead).
+  surchargeCents:
+    r.account_category === 'operating' ? Math.abs(toCents(r.surcharge_amount ?? '0')) : 0,
 });
 
 const COLUMNS = sql`t.id, t.type, t.status, t.amount::text as amount,
   t.amount_refunded::text as amount_refunded, t.bank_account_id, t.client_id, t.matter_id,
-  t.original_transaction_id, t.created_on, t.deposit_id`;
+  t.original_transaction_id, t.created_on, t.deposit_id,
+  t.surcharge_amount::text as surcharge_amount,
+  (select b.category from bank_accounts b where b.id = t.bank_account_id) as account_category`;
 
 /** Brings the ledger in step with the stored state of these transactions (by our ids). */
 export async function applyTransactionsToLedger(

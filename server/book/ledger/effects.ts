@@ -48,6 +48,8 @@ export interface LedgerTransaction {
   createdOn: Date;
   /** In a bank deposit (the service gave its depositId): collected, whatever its status. */
   deposited: boolean;
+  /** A surcharge the payer paid on top, into an operating account (0 elsewhere: apply.ts). */
+  surchargeCents?: number;
 }
 
 export interface Effect extends Movement {
@@ -97,7 +99,8 @@ export function familyEffects(
   }
   if (head.status === 'ERROR') return effects;
   const amount = head.amountCents;
-  add('received', amount, head.createdOn);
+  // What the payer paid: with a surcharge into operating, the deposit's gross holds it too.
+  add('received', amount + (head.surchargeCents ?? 0), head.createdOn);
 
   const live = reversals.filter(moved);
   // Grouped by the ledger column each type moves and its sign (shared/transaction-types.ts).

@@ -9,7 +9,8 @@ import { bankAccounts, clients, ledgerEntries, matters } from '../../db/schema/i
 import { conflict, invalidInput, notFound } from '../../errors.js';
 import { firmTimeZone, instant, latestEntryDate } from './firm-time.js';
 import { guardTrustOut } from '../trust-guard.js';
-import type { HistoryKey } from '../history/history.js';
+import { overrideBeyondGuard, type Approving } from '../approvals/beyond-guard.js';
+import { lockHistory, type HistoryKey } from '../history/history.js';
 import { assertPeriodOpen } from './periods.js';
 import { postEntries } from './post.js';
 import { refreshBalanceFindings } from '../trust-findings/refresh.js';
@@ -111,13 +112,23 @@ export async function listLedgerEntries(
 }
 
 /** A host's entry (the API's, validated); its kind is `manual` unless it says otherwise. */
-type ManualEntry = Omit<LedgerEntryCreate, 'kind'> & { kind?: LedgerEntryCreate['kind'] };
+export type ManualEntry = Omit<LedgerEntryCreate, 'kind'> & { kind?: LedgerEntryCreate['kind'] };
 
 /** An entry's person columns. */
 const personColumns = (by: Person | null) => ({
   createdById: by?.id ?? null,
   createdByName: by?.name ?? null,
 });
+
+/** Who posts entries, and how an override beyond the trust guard meets a second approver. */
+export interface EntryAuthor {
+  /** The API key's actor. */
+  createdBy: string;
+  /** The person who posted it (docs/api.md#people-and-approvals). */
+  by: Person | null;
+  /** Carried on by an approval: its guard re-checked and noted there (server/book/approvals). */
+  approving?: Approving | undefined;
+}
 
 /** A host's entry for money that never touched the service. */
 export async function postManualEntry(
@@ -126,43 +137,32 @@ export async function postManualEntry(
   orgId: string,
   input: ManualEntry,
   createdBy: string,
-  /** The person who posted it (docs/api.md#people-and-approvals). */
   by: Person | null = null,
 ): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
-    const [entry] = await postChecked(tx, historyKey, orgId, [input], createdBy, by);
+    const [entry] = await postCheckedEntries(tx, historyKey, orgId, [input], { createdBy, by });
     return entry!;
   });
 }
 
-/** Entries posted in one call (a statement's debits): all of them, or none (the first refusal). */
-export async function postManualEntries(
-  db: Executor,
-  historyKey: HistoryKey,
-  orgId: string,
-  inputs: readonly ManualEntry[],
-  createdBy: string,
-  by: Person | null = null,
-): Promise<LedgerEntry[]> {
-  return db.transaction((tx) =>
-    postChecked(tx, historyKey, orgId, inputs, createdBy, by, 'entries'),
-  );
-}
-
 /**
- * Checks and posts entries one by one, in the caller's transaction: each is dated in the firm's
- * time (at most a day ahead), names what exists, and money out of a client's trust passes the
- * trust guard against the balance the entries before it left. `path` names a batch's field.
+ * Checks and posts entries one by one, in the caller's transaction: all of them, or none (the
+ * first refusal). Each is dated in the firm's time (at most a day ahead), names what exists, and
+ * money out of a client's trust passes the trust guard against the balance the entries before
+ * it left; an override beyond it may wait for a second approver (overrideBeyondGuard). A batch
+ * (`path`: its field) names each refusal's entry.
  */
-async function postChecked(
+export async function postCheckedEntries(
   tx: Executor,
   historyKey: HistoryKey,
   orgId: string,
   inputs: readonly ManualEntry[],
-  createdBy: string,
-  by: Person | null,
+  who: EntryAuthor,
   path?: string,
 ): Promise<LedgerEntry[]> {
+  // The chain's head before the trust guard's lock, as every money writer takes them (a refund
+  // and a disbursement of one line at once would otherwise wait for each other for ever).
+  await lockHistory(tx, orgId);
   const zone = await firmTimeZone(tx, orgId);
   const posted: LedgerEntry[] = [];
   for (const [i, input] of inputs.entries()) {
@@ -178,7 +178,11 @@ async function postChecked(
       clientId: client,
       matterId: input.matterId ?? null,
     };
-    if (cents < 0) await guardTrustOut(tx, orgId, scope, -cents, input.override ?? null);
+    if (cents < 0) {
+      const override = input.override ?? null;
+      await overrideBeyondGuard(tx, orgId, scope, -cents, override, who.approving);
+      await guardTrustOut(tx, orgId, scope, -cents, override);
+    }
     const [entry] = await postEntries(tx, historyKey, orgId, [
       {
         ...scope,
@@ -193,8 +197,8 @@ async function postChecked(
         reference: input.reference ?? null,
         purpose: input.purpose ?? null,
         overrideReason: cents < 0 ? (input.override?.reason ?? null) : null,
-        createdBy,
-        ...personColumns(by),
+        createdBy: who.createdBy,
+        ...personColumns(who.by),
       },
     ]);
     posted.push(await settled(tx, orgId, entry!.id));
@@ -248,6 +252,7 @@ export async function reverseManualEntry(
   by: Person | null = null,
 ): Promise<LedgerEntry> {
   return db.transaction(async (tx) => {
+    await lockHistory(tx, orgId); // first, as postCheckedEntries
     const original = await requireOrgRow(tx, ledgerEntries, orgId, id, 'Ledger entry', 'update');
     if (original.transactionId || original.reversesEntryId) {
       throw conflict(

@@ -6,9 +6,10 @@ import type { Executor } from '../../db/index.js';
 import { findOrgRow } from '../../db/org-rows.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { invalidInput } from '../../errors.js';
-import type { HistoryKey } from '../history/history.js';
+import { lockHistory, type HistoryKey } from '../history/history.js';
 import { guardTrustOut } from '../trust-guard.js';
-import { checkNames, entryDate, settled } from './entries.js';
+import { overrideBeyondGuard } from '../approvals/beyond-guard.js';
+import { checkNames, entryDate, settled, type EntryAuthor } from './entries.js';
 import { firmTimeZone } from './firm-time.js';
 import { postEntries } from './post.js';
 import { assertPeriodOpen } from './periods.js';
@@ -53,6 +54,7 @@ async function checkAccounts(tx: Executor, orgId: string, input: TransferInput) 
   return { from, to };
 }
 
+/** A transfer in its own transaction (both sides, or neither). */
 export async function postTransfer(
   db: Executor,
   historyKey: HistoryKey,
@@ -62,52 +64,62 @@ export async function postTransfer(
   /** The person who made it (docs/api.md#people-and-approvals). */
   by: Person | null = null,
 ): Promise<LedgerTransfer> {
-  return db.transaction(async (tx) => {
-    const { from, to } = await checkAccounts(tx, orgId, input);
-    await checkNames(tx, orgId, { ...input, bankAccountId: from.id }, (name) => name);
-    const date = entryDate(input.date, await firmTimeZone(tx, orgId));
-    // Both sides are dated: neither account's closed period takes a new entry.
-    await assertPeriodOpen(tx, orgId, from.id, date);
-    await assertPeriodOpen(tx, orgId, to.id, date);
-    const cents = toCents(input.amount);
-    const scope = { clientId: input.clientId, matterId: input.matterId ?? null };
-    await guardTrustOut(
-      tx,
-      orgId,
-      { bankAccountId: from.id, ...scope },
-      cents,
-      input.override ?? null,
-    );
-    const transferId = randomUUID();
-    const common = {
-      ...scope,
-      transactionId: null,
-      kind: 'manual' as const,
-      date,
-      method: 'transfer' as const,
-      reference: input.invoice,
-      purpose: input.purpose ?? `Earned fees, invoice ${input.invoice}`,
-      transferId,
-      createdBy,
-      createdById: by?.id ?? null,
-      createdByName: by?.name ?? null,
-    };
-    const [out, into] = await postEntries(tx, historyKey, orgId, [
-      {
-        ...common,
-        bankAccountId: from.id,
-        amountCents: -cents,
-        payee: to.name,
-        overrideReason: input.override?.reason ?? null,
-      },
-      { ...common, bankAccountId: to.id, amountCents: cents, payer: from.name },
-    ]);
-    return {
-      id: transferId,
-      invoice: input.invoice,
-      amount: input.amount,
-      from: await settled(tx, orgId, out!.id),
-      to: await settled(tx, orgId, into!.id),
-    };
-  });
+  return db.transaction((tx) => postTransferIn(tx, historyKey, orgId, input, { createdBy, by }));
+}
+
+/**
+ * A transfer in the caller's transaction; an override beyond the trust guard may wait for a
+ * second approver (overrideBeyondGuard), and is carried on by it (`who.approving`).
+ */
+export async function postTransferIn(
+  tx: Executor,
+  historyKey: HistoryKey,
+  orgId: string,
+  input: TransferInput,
+  who: EntryAuthor,
+): Promise<LedgerTransfer> {
+  await lockHistory(tx, orgId); // before the trust guard's lock, as every money writer
+  const { from, to } = await checkAccounts(tx, orgId, input);
+  await checkNames(tx, orgId, { ...input, bankAccountId: from.id }, (name) => name);
+  const date = entryDate(input.date, await firmTimeZone(tx, orgId));
+  // Both sides are dated: neither account's closed period takes a new entry.
+  await assertPeriodOpen(tx, orgId, from.id, date);
+  await assertPeriodOpen(tx, orgId, to.id, date);
+  const cents = toCents(input.amount);
+  const scope = { clientId: input.clientId, matterId: input.matterId ?? null };
+  const line = { bankAccountId: from.id, ...scope };
+  const override = input.override ?? null;
+  await overrideBeyondGuard(tx, orgId, line, cents, override, who.approving);
+  await guardTrustOut(tx, orgId, line, cents, override);
+  const transferId = randomUUID();
+  const common = {
+    ...scope,
+    transactionId: null,
+    kind: 'manual' as const,
+    date,
+    method: 'transfer' as const,
+    reference: input.invoice,
+    purpose: input.purpose ?? `Earned fees, invoice ${input.invoice}`,
+    transferId,
+    createdBy: who.createdBy,
+    createdById: who.by?.id ?? null,
+    createdByName: who.by?.name ?? null,
+  };
+  const [out, into] = await postEntries(tx, historyKey, orgId, [
+    {
+      ...common,
+      bankAccountId: from.id,
+      amountCents: -cents,
+      payee: to.name,
+      overrideReason: input.override?.reason ?? null,
+    },
+    { ...common, bankAccountId: to.id, amountCents: cents, payer: from.name },
+  ]);
+  return {
+    id: transferId,
+    invoice: input.invoice,
+    amount: input.amount,
+    from: await settled(tx, orgId, out!.id),
+    to: await settled(tx, orgId, into!.id),
+  };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   OPEN_MONEY_OUT_STATUSES,
   type MoneyOutKind,
@@ -159,26 +159,36 @@ export async function openRequestsForPayment(
   return rows.map((r) => r.request);
 }
 
+/** The open statuses as an SQL list (`status in (…)`). */
+export const openStatusList = () =>
+  sql.join(
+    OPEN_MONEY_OUT_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+
+/** The `cents` a one-row query answers (0 when none). */
+export async function centsOf(db: Executor, query: SQL): Promise<number> {
+  const rows = rowsOf<{ cents: string | null }>(await db.execute(query));
+  return Number(rows[0]?.cents ?? 0);
+}
+
 /** Cents of the refunds of this payment asked and not answered yet. */
 export async function openRefundCents(
   db: Executor,
   orgId: string,
   transactionId: string,
 ): Promise<number> {
-  const rows = rowsOf<{ cents: string | null }>(
-    await db.execute(sql`
+  return centsOf(
+    db,
+    sql`
       select round(coalesce(sum(amount), 0) * 100)::text as cents from money_out_requests
       where org_id = ${orgId} and transaction_id = ${transactionId} and kind = 'refund'
-        and status in (${sql.join(
-          OPEN_MONEY_OUT_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})`),
+        and status in (${openStatusList()})`,
   );
-  return Number(rows[0]?.cents ?? 0);
 }
 
 /** A client's line (a matter of theirs, or the client without one) in one trust account. */
-interface TrustScope {
+export interface TrustScope {
   bankAccountId: string;
   clientId: string;
   matterId?: string | undefined;
@@ -206,31 +216,6 @@ export async function lockTrustScope(
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`trust-money-out\n${orgId}\n${scope.bankAccountId}\n${of}`}, 0))`,
   );
-}
-
-/**
- * Cents of the refunds and voids asked and not answered yet of payments into one trust account
- * of a client (or one matter of theirs): trust money as good as gone, though no ledger entry
- * says so yet. A void asks for all of its payment.
- */
-export async function openTrustMoneyOutCents(
-  db: Executor,
-  orgId: string,
-  scope: TrustScope,
-): Promise<number> {
-  const rows = rowsOf<{ cents: string | null }>(
-    await db.execute(sql`
-      select round(coalesce(sum(coalesce(r.amount, p.amount)), 0) * 100)::text as cents
-      from money_out_requests r
-      join transactions p on p.id = r.transaction_id and p.org_id = r.org_id
-      where r.org_id = ${orgId} and p.bank_account_id = ${scope.bankAccountId}
-        and ${scope.matterId ? sql`p.matter_id = ${scope.matterId}` : sql`p.client_id = ${scope.clientId}`}
-        and r.status in (${sql.join(
-          OPEN_MONEY_OUT_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})`),
-  );
-  return Number(rows[0]?.cents ?? 0);
 }
 
 /** Is a void of this payment asked and not answered yet? */

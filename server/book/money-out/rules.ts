@@ -2,7 +2,7 @@ import { fromCents, toCents } from '../../../shared/money.js';
 import type { MoneyOutKind } from '../../../shared/money-out.js';
 import type { Person } from '../../../shared/people.js';
 import type { Executor } from '../../db/index.js';
-import { AppError, conflict } from '../../errors.js';
+import { conflict } from '../../errors.js';
 import { money, say } from '../../sentences.js';
 import {
   findApprovalByKey,
@@ -11,7 +11,7 @@ import {
   type ApprovalRow,
 } from '../approvals/approvals.js';
 import type { HistoryKey } from '../history/history.js';
-import { guardTrustOut } from '../trust-guard.js';
+import { guardTrustOut, trustGuardRefusal } from '../trust-guard.js';
 import {
   findRequestByKey,
   hasOpenVoid,
@@ -44,22 +44,6 @@ interface MoneyOutAsk {
   /** The person who asked, and the second approver who approved it (docs/api.md#people-and-approvals). */
   requester?: Person | null;
   approvedBy?: Person | null;
-}
-
-/** Why the guard would refuse this, overrides aside (its message), or null when it passes. */
-async function guardRefusal(
-  tx: Executor,
-  orgId: string,
-  payment: Parameters<typeof guardTrustOut>[2],
-  cents: number,
-): Promise<string | null> {
-  try {
-    await guardTrustOut(tx, orgId, payment, cents, null);
-    return null;
-  } catch (error) {
-    if (error instanceof AppError) return error.message;
-    throw error;
-  }
 }
 
 /** What a refund or void waiting for a second approver keeps, to be asked again once approved. */
@@ -127,7 +111,10 @@ export async function recordMoneyOutRequest(
     throw conflict(say('A void of this transaction is under way already'));
   }
   if (ask.override && !ask.approvedBy) {
-    const refusal = await guardRefusal(tx, ask.orgId, payment, movedCents);
+    // With the payment's own uncollected money, as the guard below decides.
+    const refusal = await trustGuardRefusal(tx, ask.orgId, payment, movedCents, {
+      paymentId: payment.id,
+    });
     const approval =
       refusal &&
       (await requestApprovalIfRequired(tx, historyKey, {

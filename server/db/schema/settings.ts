@@ -33,7 +33,7 @@ export const orgSettings = pgTable('org_settings', {
   timeZone: varchar('time_zone', { length: 64 }),
   // No index: one row per organization, and CORS asks "does any allow this origin?" only for
   // pages whose origin CORS_ORIGINS does not list.
-  /** A refund or void beyond the trust guard waits for a second admin (server/book/approvals). */
+  /** Money out beyond the trust guard (a refund, void, disbursement or transfer) waits for a second admin (server/book/approvals). */
   requireSecondApprover: boolean('require_second_approver').notNull().default(false),
   // Days after which a payment the service has not reported in transit or deposited counts as
   // collected trust money (available to the trust guard); null: never by time alone.

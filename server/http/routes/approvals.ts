@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { APPROVAL_STATUSES, approvalRecord } from '../../../shared/approvals.js';
+import { APPROVAL_STATUSES, approvalRecord, awaitingApproval } from '../../../shared/approvals.js';
 import { decideApproval, getApprovalRow, listApprovals } from '../../book/approvals/approvals.js';
-import { conflict } from '../../errors.js';
+import { approveLedgerAction } from '../../book/approvals/ledger.js';
 import { approveMoneyOut } from '../../money-out/approval.js';
 import { idParams, jsonResponse, writeErrorResponses, errorResponses } from '../openapi.js';
 import { recordedPerson } from '../people.js';
@@ -13,6 +13,12 @@ import { createRouter } from '../router.js';
 // admin rejects it. A new kind plugs in here with its carrier (server/book/approvals/approvals.ts).
 
 const tags = ['approvals'];
+
+/** A ledger route's 202: beyond the trust guard, overridden, waiting for a second approver. */
+export const awaitingResponse = jsonResponse(
+  awaitingApproval,
+  'Beyond the trust guard, overridden: nothing posted, it waits for a second approver',
+);
 
 export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'admin' } })
   .openapi(
@@ -58,9 +64,16 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
       const caller = c.get('caller');
       const { id } = c.req.valid('param');
       const row = await getApprovalRow(c.get('db'), caller.orgId, id); // 404
-      // Each kind's carrier; transfers and disbursements add theirs here.
-      if (row.kind !== 'money_out')
-        throw conflict(`Approvals of ${row.kind} cannot be carried on yet`);
+      const decider = recordedPerson(caller);
+      // Each kind's carrier: the ledger's postings, or a refund or void sent.
+      if (row.kind !== 'money_out') {
+        const posted = await approveLedgerAction(c.get('db'), deps.historyKey, {
+          orgId: caller.orgId,
+          id,
+          decider,
+        });
+        return c.json(posted, 200);
+      }
       const approval = await approveMoneyOut(
         {
           db: c.get('db'),
@@ -68,7 +81,7 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
           remote: deps.remote,
           runNow: (jobId) => deps.worker.runNow(jobId),
         },
-        { orgId: caller.orgId, id, decider: recordedPerson(caller) },
+        { orgId: caller.orgId, id, decider },
       );
       return c.json(approval, 200);
     },

@@ -14,11 +14,10 @@ import {
   statementLines,
   statementPeriod,
 } from '../../book/ledger/client-statement.js';
-import { postManualEntries } from '../../book/ledger/entries.js';
-import { postTransfer } from '../../book/ledger/transfers.js';
-import { recordedPerson } from '../people.js';
+import { postEntriesOrWait, transferOrWait } from '../../book/approvals/ledger.js';
+import { askerOf } from '../people.js';
+import { awaitingResponse } from './approvals.js';
 import { statementCsv, statementPdf } from '../../book/reports/client-statement.js';
-import { actorOf } from '../context.js';
 import { csvStreamResponse, wantsCsv } from '../csv.js';
 import { errorResponses, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
@@ -43,20 +42,21 @@ export const ledgerRecordsRouter = createRouter({ role: { read: 'staff', write: 
       request: { body: jsonBody(ledgerEntriesBatch) },
       responses: {
         201: jsonResponse(ledgerEntriesPosted, 'Every entry posted, in the order given'),
+        202: awaitingResponse,
         ...writeErrorResponses,
       },
     }),
     async (c) => {
       const caller = c.get('caller');
-      const data = await postManualEntries(
+      const done = await postEntriesOrWait(
         c.get('db'),
         c.get('deps').historyKey,
-        caller.orgId,
+        askerOf(caller),
         c.req.valid('json').entries,
-        actorOf(caller),
-        recordedPerson(caller),
+        true,
       );
-      return c.json({ data }, 201);
+      if ('approval' in done) return c.json(done, 202);
+      return c.json({ data: done }, 201);
     },
   )
   .openapi(
@@ -67,20 +67,20 @@ export const ledgerRecordsRouter = createRouter({ role: { read: 'staff', write: 
       request: { body: jsonBody(ledgerTransferCreate) },
       responses: {
         201: jsonResponse(ledgerTransfer, 'Both sides of the transfer, posted as one act'),
+        202: awaitingResponse,
         ...writeErrorResponses,
       },
     }),
     async (c) => {
       const caller = c.get('caller');
-      const transfer = await postTransfer(
+      const done = await transferOrWait(
         c.get('db'),
         c.get('deps').historyKey,
-        caller.orgId,
+        askerOf(caller),
         c.req.valid('json'),
-        actorOf(caller),
-        recordedPerson(caller),
       );
-      return c.json(transfer, 201);
+      if ('approval' in done) return c.json(done, 202);
+      return c.json(done, 201);
     },
   )
   .openapi(

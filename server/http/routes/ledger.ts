@@ -13,13 +13,11 @@ import {
 import { ledgerEntryCreate, ledgerEntryReverse } from '../../../shared/ledger-entries.js';
 import { ledgerBalances, ledgerBalancesPage } from '../../book/ledger/balances.js';
 import { ledgerDeposits } from '../../book/ledger/deposits.js';
-import {
-  listLedgerEntries,
-  postManualEntry,
-  reverseManualEntry,
-} from '../../book/ledger/entries.js';
+import { listLedgerEntries, reverseManualEntry } from '../../book/ledger/entries.js';
+import { postEntriesOrWait } from '../../book/approvals/ledger.js';
+import { awaitingResponse } from './approvals.js';
 import { actorOf } from '../context.js';
-import { recordedPerson } from '../people.js';
+import { askerOf, recordedPerson } from '../people.js';
 import { csvResponse, wantsCsv } from '../csv.js';
 import {
   errorResponses,
@@ -192,20 +190,19 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       request: { body: jsonBody(ledgerEntryCreate) },
       responses: {
         201: jsonResponse(ledgerEntry, 'The entry, posted'),
+        202: awaitingResponse,
         ...writeErrorResponses,
       },
     }),
     async (c) => {
-      const caller = c.get('caller');
-      const entry = await postManualEntry(
+      const done = await postEntriesOrWait(
         c.get('db'),
         c.get('deps').historyKey,
-        caller.orgId,
-        c.req.valid('json'),
-        actorOf(caller),
-        recordedPerson(caller),
+        askerOf(c.get('caller')),
+        [c.req.valid('json')],
       );
-      return c.json(entry, 201);
+      if ('approval' in done) return c.json(done, 202);
+      return c.json(done[0]!, 201);
     },
   )
   .openapi(

@@ -1,0 +1,156 @@
+import type { ApprovalRecord } from '../../../shared/approvals.js';
+import type { LedgerEntry } from '../../../shared/ledger.js';
+import type { LedgerTransfer } from '../../../shared/ledger-entries.js';
+import { fromCents, toCents } from '../../../shared/money.js';
+import { storedPerson, type Person } from '../../../shared/people.js';
+import type { Executor } from '../../db/index.js';
+import type { HistoryKey } from '../history/history.js';
+import { postCheckedEntries, type ManualEntry } from '../ledger/entries.js';
+import { postTransferIn, type TransferInput } from '../ledger/transfers.js';
+import { decideApproval, type ApprovalRow } from './approvals.js';
+import {
+  guardAtApproval,
+  orApproval,
+  type Approving,
+  type AwaitingApproval,
+  type WaitsForApproval,
+} from './beyond-guard.js';
+
+// The ledger's money out beyond the trust guard and the second approver
+// (docs/api.md#people-and-approvals): a disbursement (POST /api/ledger/entries with a negative
+// amount, or a batch holding one) and a transfer to operating. Overridden beyond the guard with
+// `requireSecondApprover` on, nothing is posted: the request as asked is kept on the approval
+// (kind `disbursement`, all the batch's entries; kind `transfer`) and posted exactly so once
+// another named admin approves it, in the approving call's transaction, every check run again
+// (an entry in a period closed meanwhile: 409, the approval stays pending). The guard is read
+// again too: its outcome (`result.guardAtApproval`) says whether the money is there now.
+
+/** What a disbursement waiting for approval keeps: the entries as asked, and the key's actor. */
+interface DisbursementPayload {
+  entries: ManualEntry[];
+  createdBy: string;
+}
+
+/** What a transfer waiting for approval keeps. */
+interface TransferPayload {
+  transfer: TransferInput;
+  createdBy: string;
+}
+
+interface Asker {
+  orgId: string;
+  createdBy: string;
+  by: Person | null;
+}
+
+const outCents = (entries: readonly ManualEntry[]) =>
+  entries.reduce((sum, e) => sum + Math.max(0, -toCents(e.amount)), 0);
+
+/** One entry's words: "Disbursement of 500.00 to County Recorder (1042)". */
+function entryWhat(entry: ManualEntry): string {
+  const to = entry.payee ? ` to ${entry.payee}` : '';
+  const ref = entry.reference ? ` (${entry.reference})` : '';
+  return `Disbursement of ${fromCents(-toCents(entry.amount))}${to}${ref}`;
+}
+
+/**
+ * Entries posted in one transaction (all or none), or the approval they wait for. `batch`: the
+ * field refusals name (`entries.2.date`).
+ */
+export function postEntriesOrWait(
+  db: Executor,
+  historyKey: HistoryKey,
+  asker: Asker,
+  entries: readonly ManualEntry[],
+  batch = false,
+): Promise<LedgerEntry[] | AwaitingApproval> {
+  const { orgId, createdBy, by } = asker;
+  const path = batch ? 'entries' : undefined;
+  return orApproval(
+    db,
+    historyKey,
+    (tx) => postCheckedEntries(tx, historyKey, orgId, entries, { createdBy, by }, path),
+    (waits: WaitsForApproval) => ({
+      orgId,
+      kind: 'disbursement',
+      key: null,
+      payload: { entries: [...entries], createdBy } satisfies DisbursementPayload,
+      what:
+        entries.length === 1
+          ? entryWhat(entries[0]!)
+          : `${entries.length} entries posted together, ${fromCents(outCents(entries))} out`,
+      amountCents: outCents(entries),
+      reason: waits.reason,
+      refusal: waits.refusal,
+      subjectId: waits.subjectId,
+      requester: by,
+    }),
+  );
+}
+
+/** A transfer posted (both sides), or the approval it waits for. */
+export function transferOrWait(
+  db: Executor,
+  historyKey: HistoryKey,
+  asker: Asker,
+  transfer: TransferInput,
+): Promise<LedgerTransfer | AwaitingApproval> {
+  const { orgId, createdBy, by } = asker;
+  return orApproval(
+    db,
+    historyKey,
+    (tx) => postTransferIn(tx, historyKey, orgId, transfer, { createdBy, by }),
+    (waits: WaitsForApproval) => ({
+      orgId,
+      kind: 'transfer',
+      key: null,
+      payload: { transfer, createdBy } satisfies TransferPayload,
+      what: `Transfer of ${fromCents(toCents(transfer.amount))} to operating, invoice ${transfer.invoice}`,
+      amountCents: toCents(transfer.amount),
+      reason: waits.reason,
+      refusal: waits.refusal,
+      subjectId: waits.subjectId,
+      requester: by,
+    }),
+  );
+}
+
+/** Posts what the approval kept, as its requester asked it, with the override approved. */
+async function carryOut(
+  tx: Executor,
+  historyKey: HistoryKey,
+  row: ApprovalRow,
+): Promise<Record<string, string>> {
+  const approving: Approving = { refusals: [] };
+  const by = storedPerson(row.requestedById, row.requestedByName);
+  if (row.kind === 'transfer') {
+    const { transfer, createdBy } = row.payload as unknown as TransferPayload;
+    const who = { createdBy, by, approving };
+    const posted = await postTransferIn(tx, historyKey, row.orgId, transfer, who);
+    return { transferId: posted.id, guardAtApproval: guardAtApproval(approving) };
+  }
+  const { entries, createdBy } = row.payload as unknown as DisbursementPayload;
+  const path = entries.length > 1 ? 'entries' : undefined;
+  const who = { createdBy, by, approving };
+  const posted = await postCheckedEntries(tx, historyKey, row.orgId, entries, who, path);
+  return {
+    ledgerEntryIds: posted.map((e) => e.id).join(','),
+    guardAtApproval: guardAtApproval(approving),
+  };
+}
+
+/**
+ * Approves a `transfer` or `disbursement` approval as `decider` and posts it, in one
+ * transaction: two approvers at once post it once (the second finds it decided: 409).
+ */
+export function approveLedgerAction(
+  db: Executor,
+  historyKey: HistoryKey,
+  input: { orgId: string; id: string; decider: Person | null },
+): Promise<ApprovalRecord> {
+  return db.transaction((tx) =>
+    decideApproval(tx, historyKey, { ...input, decision: 'approved' }, (row) =>
+      carryOut(tx, historyKey, row),
+    ),
+  );
+}
