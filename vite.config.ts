@@ -43,7 +43,7 @@ function inKitChunk(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   if (file.includes('/node_modules/')) return true;
   if (file.includes('/shared/'))
-    return !/\/(?:operations-api|ledger-api|origins|service-keys)\.ts$/.test(file);
+    return !/\/(?:operations-api|ledger-api|link-requests-api|origins|service-keys)\.ts$/.test(file);
   const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
   if (folder === 'core') return true;
   return (

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_NAMES } from '../../shared/actions.js';
 import { ApiClient, ApiError } from '../../shared/api-client.js';
 import * as ledgerApi from '../../shared/ledger-api.js';
+import * as linkRequestsApi from '../../shared/link-requests-api.js';
 import * as operationsApi from '../../shared/operations-api.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 
@@ -182,6 +183,40 @@ describe('the typed API client', () => {
       'POST /api/ledger/reconciliations/{id}/items/{id}/clear',
       'POST /api/ledger/reconciliations/{id}/sign',
       'GET /api/ledger/reconciliations/{id}/report',
+    ]);
+  });
+
+  it('calls only documented paths from the link dialogs’ API, every function checked', async () => {
+    const { calls, client } = recordingClient();
+    const id = crypto.randomUUID();
+    const targets = [
+      { kind: 'payment-link', id },
+      { kind: 'aggregate-link', id },
+    ] as const;
+    const body = { emails: ['pat@example.com'], subject: 'S', message: 'M' };
+    const exercised = {
+      sendPaymentRequest: () =>
+        Promise.all(targets.map((t) => linkRequestsApi.sendPaymentRequest(client, t, body))),
+      listPaymentRequests: () =>
+        Promise.all(targets.map((t) => linkRequestsApi.listPaymentRequests(client, t))),
+      stopPaymentRequest: () =>
+        Promise.all(targets.map((t) => linkRequestsApi.stopPaymentRequest(client, t, id))),
+      recordManualPayment: () =>
+        linkRequestsApi.recordManualPayment(
+          client,
+          id,
+          { amount: '1.00' },
+          { idempotencyKey: 'k' },
+        ),
+    } satisfies Record<keyof typeof linkRequestsApi, () => Promise<unknown>>;
+    await expectEveryFunctionCalled(linkRequestsApi, exercised, calls, [
+      'POST /api/payment-links/{id}/requests',
+      'POST /api/aggregate-links/{id}/requests',
+      'GET /api/payment-links/{id}/requests',
+      'GET /api/aggregate-links/{id}/requests',
+      'POST /api/payment-links/{id}/requests/{id}/stop',
+      'POST /api/aggregate-links/{id}/requests/{id}/stop',
+      'POST /api/payment-links/{id}/manual-payments',
     ]);
   });
 

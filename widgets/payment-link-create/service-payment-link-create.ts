@@ -8,6 +8,7 @@ import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
+import { renderLinkActions } from '../core/link-actions.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { ifDefined, renderField, renderTextField, renderSubmit } from '../core/service-element.js';
 import {
@@ -61,6 +62,8 @@ const checkDraft = (d: Draft): FieldCheck[] => [
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
  * @fires service-ready - Rendered with the bank accounts loaded.
  * @fires service-change - The person edited something; `detail: { isValid }`.
+ * @fires service-payment-request-sent - The created link's payment request was sent; `detail` is the request.
+ * @fires service-manual-payment-recorded - A cheque or cash was recorded on the created link; `detail` is the API's answer.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -78,6 +81,8 @@ const checkDraft = (d: Draft): FieldCheck[] => [
  * @csspart result - The created link.
  * @csspart url - The link's URL.
  * @csspart copy-button - The button that copies the URL.
+ * @csspart request-button - The link's "Send request…" (its dialog loads on demand).
+ * @csspart cheque-button - The link's "Record a cheque…" (its dialog loads on demand).
  */
 export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
   /** Preselects this client (its id). */
@@ -325,7 +330,8 @@ export class ServicePaymentLinkCreate extends ServiceFormElement<PaymentLink> {
                         )
                   }
                 </p>
-                ${renderUrl(done.link.url, this.copier)}`,
+                ${renderUrl(done.link.url, this.copier)}
+                ${done.link.serviceId ? renderLinkActions(this, this.api, 'payment-link', done.link.id) : nothing}`,
               done.link.syncErrorMessage,
             )
           : nothing
