@@ -114,7 +114,7 @@ export class ServiceChequeDialog extends LinkDialog {
     const amounts = this.inOwnLocale(() =>
       typed.map((value, i) => {
         // On a split link a part left empty (or 0) is not paid now; one part at least is.
-        if (this.split && (value === '' || parseAmount(value, this.locale) === '0.00')) return null;
+        if (this.split && !/[1-9]/.test(value)) return null;
         const problems = checkAmount(value, this.locale);
         if (problems.length) errors[`amount-${i}`] = problems;
         return parseAmount(value, this.locale);
