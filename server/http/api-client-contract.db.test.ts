@@ -201,21 +201,19 @@ describe('the typed API client', () => {
         Promise.all(targets.map((t) => linkRequestsApi.listPaymentRequests(client, t))),
       stopPaymentRequest: () =>
         Promise.all(targets.map((t) => linkRequestsApi.stopPaymentRequest(client, t, id))),
-      recordManualPayment: () =>
-        linkRequestsApi.recordManualPayment(
-          client,
-          id,
-          { amount: '1.00' },
-          { idempotencyKey: 'k' },
-        ),
+      recordManualPayment: () => {
+        const cheque = { amount: '1.00', memo: 'Cheque 1' };
+        return linkRequestsApi.recordManualPayment(client, id, cheque, { idempotencyKey: 'k' });
+      },
     } satisfies Record<keyof typeof linkRequestsApi, () => Promise<unknown>>;
+    // Each kind of link has its own requests' routes; only a payment link takes a cheque.
+    const routes = targets.flatMap(({ kind }) =>
+      ['POST', 'GET'].map((method) => `${method} /api/${kind}s/{id}/requests`),
+    );
+    const stops = targets.map(({ kind }) => `POST /api/${kind}s/{id}/requests/{id}/stop`);
     await expectEveryFunctionCalled(linkRequestsApi, exercised, calls, [
-      'POST /api/payment-links/{id}/requests',
-      'POST /api/aggregate-links/{id}/requests',
-      'GET /api/payment-links/{id}/requests',
-      'GET /api/aggregate-links/{id}/requests',
-      'POST /api/payment-links/{id}/requests/{id}/stop',
-      'POST /api/aggregate-links/{id}/requests/{id}/stop',
+      ...routes,
+      ...stops,
       'POST /api/payment-links/{id}/manual-payments',
     ]);
   });

@@ -50,6 +50,18 @@ const frameStyles = css`
     padding: 0;
     margin-block-end: 0.25rem;
   }
+  .requests {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .requests > li {
+    display: grid;
+    gap: 0.2rem;
+    padding-block-start: 0.5rem;
+    border-block-start: 1px solid var(--_border);
+    overflow-wrap: anywhere;
+  }
   .split {
     display: grid;
     gap: calc(var(--_gap) * 0.75);
