@@ -62,9 +62,11 @@ const frameStyles = css`
     border-block-start: 1px solid var(--_border);
     overflow-wrap: anywhere;
   }
+  /* Side by side where there is room, their inputs on one line whatever their labels' length. */
   .split {
     display: grid;
     gap: calc(var(--_gap) * 0.75);
+    align-items: end;
     grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   }
 `;

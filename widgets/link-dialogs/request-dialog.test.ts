@@ -89,9 +89,7 @@ describe('the Send request dialog', () => {
     expect(text($(dialog, '[role="heading"]'))).to.equal('Send a request for “Retainer”');
     expect(field(dialog, 'subject').value).to.equal('Retainer: payment of $250.00');
     expect(field(dialog, 'message').value).to.contain('Please pay $250.00');
-    expect(text($(dialog, '#cadence option[value="firm"]'))).to.equal(
-      'The firm’s: 3, 7, 14 days after the email',
-    );
+    expect(text($(dialog, '#cadence option[value="firm"]'))).to.equal('The firm’s: days 3, 7, 14');
     expect(focused(dialog)).to.equal(field(dialog, 'emails'));
     expect(text($(dialog, '[part~="requests"]'))).to.contain('None yet.');
 

@@ -174,14 +174,14 @@ export class ServiceRequestDialog extends LinkDialog {
 
   private renderCadence() {
     const firm = this.firmDays.length
-      ? msg(str`The firm’s: ${this.firmDays.join(', ')} days after the email`)
+      ? msg(str`The firm’s: days ${this.firmDays.join(', ')}`)
       : msg('The firm’s: no reminders');
     return html`${renderField(
       {
         id: 'cadence',
         label: msg('Reminders'),
         errors: [],
-        hint: msg('Reminders stop by themselves once the link is paid.'),
+        hint: msg('Days after the email; reminders stop by themselves once the link is paid.'),
       },
       ({ describedBy }) =>
         html`<select

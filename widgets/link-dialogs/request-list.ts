@@ -7,6 +7,18 @@ import { spinner } from '../core/service-element.js';
 // The link's requests in the request dialog: to whom, who sent it and when, how many emails
 // went, and the next reminder (or why there is none), with Stop reminders while one is due.
 
+/**
+ * Who sent or stopped a request, from the API's actor (`widget-token:<key id>`, `api-key:<id>`):
+ * its kind in words and the id's first characters, enough to tell keys apart.
+ */
+function who(actor: string): string {
+  const [kind, id = ''] = actor.split(':');
+  const short = id.slice(0, 8);
+  if (kind === 'widget-token') return msg(str`a widget token of key ${short}`);
+  if (kind === 'api-key') return msg(str`API key ${short}`);
+  return actor;
+}
+
 /** Why a request sends no more reminders, in words. */
 function ended(r: PaymentRequest): string {
   switch (r.stoppedReason) {
@@ -14,7 +26,7 @@ function ended(r: PaymentRequest): string {
       return msg('No more reminders: the link is paid.');
     case 'stopped':
       return r.stoppedBy
-        ? msg(str`Reminders stopped by ${r.stoppedBy}.`)
+        ? msg(str`Reminders stopped by ${who(r.stoppedBy)}.`)
         : msg('Reminders stopped.');
     case 'failed':
       return msg('The payment service refused it.');
@@ -32,8 +44,8 @@ const renderOne = (r: PaymentRequest, stopping: string, stop: (r: PaymentRequest
     <span class="hint"
       >${
         r.sentAt
-          ? msg(str`Sent by ${r.sentBy} on ${formatDateTime(r.sentAt)}.`)
-          : msg(str`Saved by ${r.sentBy}: not sent yet.`)
+          ? msg(str`Sent by ${who(r.sentBy)} on ${formatDateTime(r.sentAt)}.`)
+          : msg(str`Saved by ${who(r.sentBy)}: not sent yet.`)
       }
       ${r.emailsSent > 1 ? msg(str`${r.emailsSent} emails so far.`) : nothing}</span
     >

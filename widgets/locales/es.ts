@@ -589,11 +589,8 @@ export const es = {
   'Payment of ${0} requested': 'Solicitud de pago de ${0}',
   'Please pay ${0} through the secure link in this email. Thank you.':
     'Pague ${0} a través del enlace seguro de este correo. Gracias.',
-  'The firm’s: ${0} days after the email': 'Los del despacho: ${0} días después del correo',
   'The firm’s: no reminders': 'Los del despacho: sin recordatorios',
   Reminders: 'Recordatorios',
-  'Reminders stop by themselves once the link is paid.':
-    'Los recordatorios se detienen solos cuando se paga el enlace.',
   'Other days': 'Otros días',
   'No reminders': 'Sin recordatorios',
   'Days after the email': 'Días después del correo',
@@ -632,4 +629,9 @@ export const es = {
   'Stop reminders': 'Detener recordatorios',
   'Requests sent': 'Solicitudes enviadas',
   'None yet.': 'Ninguna todavía.',
+  'a widget token of key ${0}': 'un token de widget de la clave ${0}',
+  'API key ${0}': 'la clave de API ${0}',
+  'The firm’s: days ${0}': 'Del despacho: días ${0}',
+  'Days after the email; reminders stop by themselves once the link is paid.':
+    'Días después del correo; los recordatorios se detienen solos cuando se paga el enlace.',
 } satisfies Catalog;

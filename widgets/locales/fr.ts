@@ -591,11 +591,8 @@ export const fr = {
   'Payment of ${0} requested': 'Demande de paiement de ${0}',
   'Please pay ${0} through the secure link in this email. Thank you.':
     'Veuillez payer ${0} par le lien sécurisé de cet e-mail. Merci.',
-  'The firm’s: ${0} days after the email': 'Ceux du cabinet : ${0} jours après l’e-mail',
   'The firm’s: no reminders': 'Ceux du cabinet : aucun rappel',
   Reminders: 'Rappels',
-  'Reminders stop by themselves once the link is paid.':
-    'Les rappels s’arrêtent d’eux-mêmes une fois le lien payé.',
   'Other days': 'Autres jours',
   'No reminders': 'Aucun rappel',
   'Days after the email': 'Jours après l’e-mail',
@@ -634,4 +631,9 @@ export const fr = {
   'Stop reminders': 'Arrêter les rappels',
   'Requests sent': 'Demandes envoyées',
   'None yet.': 'Aucune pour l’instant.',
+  'a widget token of key ${0}': 'un jeton de widget de la clé ${0}',
+  'API key ${0}': 'la clé d’API ${0}',
+  'The firm’s: days ${0}': 'Du cabinet : jours ${0}',
+  'Days after the email; reminders stop by themselves once the link is paid.':
+    'Jours après l’e-mail ; les rappels s’arrêtent d’eux-mêmes une fois le lien payé.',
 } satisfies Catalog;
