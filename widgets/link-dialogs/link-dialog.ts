@@ -117,7 +117,6 @@ export abstract class LinkDialog extends ServiceElement {
           `[data-action="${opener?.dataset.action}"][data-id="${opener?.dataset.id}"]`,
         );
     again?.focus();
-    this.dispatchEvent(new Event('close'));
   }
 
   /** The dialog around `content`, titled `title`. */
