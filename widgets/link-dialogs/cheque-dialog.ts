@@ -9,10 +9,10 @@ import {
   type RequestTarget,
 } from '../../shared/link-requests-api.js';
 import type { BankAccount, PaymentLink } from '../../shared/schemas.js';
-import { alertBox, errorMessage, serverFieldErrors } from '../core/alerts.js';
+import { errorMessage, serverFieldErrors } from '../core/alerts.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
-import { renderField, renderSubmit, renderTextField } from '../core/service-element.js';
+import { renderField, renderTextField } from '../core/service-element.js';
 import { checkAmount, formatAmountInput, parseAmount } from '../core/validate.js';
 import { ServiceManualPaymentRecordedEvent } from './events.js';
 import { LinkDialog } from './link-dialog.js';
@@ -224,47 +224,38 @@ export class ServiceChequeDialog extends LinkDialog {
           optional: true,
         })}
       </div>
-      ${
-        this.error
-          ? alertBox(
-              'error',
-              html`<p>
-                ${msg('The payment was not recorded.')} ${errorMessage(this.error)}
-                ${
-                  !isApiError(this.error) || this.error.status === 0 || this.error.status >= 500
-                    ? msg('Sending it again is safe: it is recorded once.')
-                    : nothing
-                }
-              </p>`,
-            )
-          : nothing
-      }
-      <div class="row">
-        ${renderSubmit(this.sending, msg('Record payment'), msg('Recording…'))}
-        ${this.renderClose(msg('Cancel'))}
-      </div>
+      ${this.renderFormEnd(
+        this.error &&
+          html`${msg('The payment was not recorded.')} ${errorMessage(this.error)}
+          ${
+            !isApiError(this.error) || this.error.status === 0 || this.error.status >= 500
+              ? msg('Sending it again is safe: it is recorded once.')
+              : nothing
+          }`,
+        this.sending,
+        msg('Record payment'),
+        msg('Recording…'),
+      )}
     </form>`;
   }
 
   private renderDone(answer: ManualPaymentAnswer) {
-    return html`${alertBox(
-        'success',
-        html`<p>
-            <strong>${msg(str`Recorded ${formatMoney(answer.payment.amount)}.`)}</strong>
-          </p>
-          ${
-            answer.transactions.length > 1
-              ? html`<ul>
-                  ${answer.transactions.map(
-                    (t) =>
-                      html`<li>${this.accountName(t.bankAccountId)}: ${formatMoney(t.amount)}</li>`,
-                  )}
-                </ul>`
-              : nothing
-          }`,
-        'result',
-      )}
-      <div class="row">${this.renderClose()}</div>`;
+    return this.renderOutcome(
+      'success',
+      html`<p>
+          <strong>${msg(str`Recorded ${formatMoney(answer.payment.amount)}.`)}</strong>
+        </p>
+        ${
+          answer.transactions.length > 1
+            ? html`<ul>
+                ${answer.transactions.map(
+                  (t) =>
+                    html`<li>${this.accountName(t.bankAccountId)}: ${formatMoney(t.amount)}</li>`,
+                )}
+              </ul>`
+            : nothing
+        }`,
+    );
   }
 
   override render() {
@@ -277,14 +268,11 @@ export class ServiceChequeDialog extends LinkDialog {
       title,
       this.sending,
       !link
-        ? this.loadError
-          ? html`<div class="row">${this.renderClose()}</div>`
-          : html`<p class="hint">${msg('Loading…')}</p>`
+        ? this.renderLoading()
         : this.answer
           ? this.renderDone(this.answer)
           : closed
-            ? html`${alertBox('warning', html`<p>${msg('This link takes no more payments.')}</p>`)}
-                <div class="row">${this.renderClose()}</div>`
+            ? this.renderClosedLink(msg('This link takes no more payments.'))
             : this.renderForm(),
     );
   }

@@ -4,37 +4,35 @@ import type { ApiClient } from '../../shared/api-client.js';
 import type { RequestTarget } from '../../shared/link-requests-api.js';
 import { alertBox } from '../core/alerts.js';
 import { msg } from '../core/localize.js';
-import { ServiceElement } from '../core/service-element.js';
+import { ServiceElement, renderSubmit } from '../core/service-element.js';
 
 // The frame both link dialogs share: a modal <dialog> (focus stays inside, Escape closes it)
 // titled by its heading, the element's API client, and focus back on the button that opened it
 // once it closes.
 
 const frameStyles = css`
-  dialog {
+  dialog,
+  textarea {
     box-sizing: border-box;
+    color: var(--_text);
+    border: 1px solid var(--_border);
+  }
+  dialog {
     inline-size: min(34rem, calc(100vw - 1rem));
     max-block-size: calc(100dvh - 1rem);
     padding: var(--_gap);
-    color: var(--_text);
     background: var(--_surface);
-    border: 1px solid var(--_border);
     border-radius: var(--_radius);
     box-shadow: 0 10px 30px rgb(0 0 0 / 40%);
   }
-  dialog::backdrop {
-    background: rgb(0 0 0 / 45%);
-  }
+  /* The message: as the kit's inputs look. */
   textarea {
     font: inherit;
     font-size: max(16px, 1em);
-    color: inherit;
-    box-sizing: border-box;
     inline-size: 100%;
     min-block-size: 6rem;
     padding: 0.45rem 0.6rem;
     background: var(--_input);
-    border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);
     resize: vertical;
   }
@@ -68,6 +66,9 @@ const frameStyles = css`
     gap: calc(var(--_gap) * 0.75);
     align-items: end;
     grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  }
+  dialog::backdrop {
+    background: rgb(0 0 0 / 45%);
   }
 `;
 
@@ -140,5 +141,32 @@ export abstract class LinkDialog extends ServiceElement {
     return html`<button type="button" part="button close" @click=${() => this.close()}>
       ${label}
     </button>`;
+  }
+
+  private closeRow() {
+    return html`<div class="row">${this.renderClose()}</div>`;
+  }
+
+  /** While the link loads: Loading…, or Close once it could not be loaded. */
+  protected renderLoading() {
+    return this.loadError ? this.closeRow() : html`<p class="hint">${msg('Loading…')}</p>`;
+  }
+
+  /** The link takes no more payments: why, and Close. */
+  protected renderClosedLink(why: string) {
+    return html`${alertBox('warning', html`<p>${why}</p>`)}${this.closeRow()}`;
+  }
+
+  /** What a submit did (focus moves there), and Close. */
+  protected renderOutcome(tone: 'success' | 'warning', content: unknown) {
+    return html`${alertBox(tone, content, 'result')}${this.closeRow()}`;
+  }
+
+  /** A form's end: the refusal of its last submit (`refusal`, its words), Submit and Cancel. */
+  protected renderFormEnd(refusal: unknown, sending: boolean, submit: string, busy: string) {
+    return html`${refusal ? alertBox('error', html`<p>${refusal}</p>`) : nothing}
+      <div class="row">
+        ${renderSubmit(sending, submit, busy)} ${this.renderClose(msg('Cancel'))}
+      </div>`;
   }
 }

@@ -10,10 +10,10 @@ import {
   type RequestTarget,
 } from '../../shared/link-requests-api.js';
 import type { AggregateLink, PaymentLink } from '../../shared/schemas.js';
-import { alertBox, errorMessage } from '../core/alerts.js';
+import { errorMessage } from '../core/alerts.js';
 import { formatMoney } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
-import { renderField, renderSubmit, renderTextField } from '../core/service-element.js';
+import { ifDefined, renderField, renderTextField } from '../core/service-element.js';
 import { ServicePaymentRequestSentEvent } from './events.js';
 import { LinkDialog } from './link-dialog.js';
 import { checkCadence, checkEmails, fieldMessages, splitList } from './request-checks.js';
@@ -188,7 +188,7 @@ export class ServiceRequestDialog extends LinkDialog {
           id="cadence"
           name="cadence"
           part="input"
-          aria-describedby=${describedBy ?? nothing}
+          aria-describedby=${ifDefined(describedBy)}
           @change=${(e: Event) => (this.cadence = (e.target as HTMLSelectElement).value as Cadence)}
         >
           <option value="firm" ?selected=${this.cadence === 'firm'}>${firm}</option>
@@ -235,45 +235,36 @@ export class ServiceRequestDialog extends LinkDialog {
       ${renderTextField({ id: 'cc', label: msg('Cc'), errors: e.cc ?? [], optional: true })}
       ${renderTextField({ id: 'subject', label: msg('Subject'), errors: e.subject ?? [], maxlength: 255 })}
       ${textarea('message')} ${this.renderCadence()}
-      ${
-        this.error
-          ? alertBox(
-              'error',
-              html`<p>
-                ${
-                  isApiError(this.error) && this.error.status === 409
-                    ? msg('No request was sent: the link takes no more payments.')
-                    : msg('The request was not sent.')
-                }
-                ${errorMessage(this.error)}
-              </p>`,
-            )
-          : nothing
-      }
-      <div class="row">
-        ${renderSubmit(this.sending, msg('Send request'), msg('Sending…'))}
-        ${this.renderClose(msg('Cancel'))}
-      </div>
+      ${this.renderFormEnd(
+        this.error &&
+          html`${
+            isApiError(this.error) && this.error.status === 409
+              ? msg('No request was sent: the link takes no more payments.')
+              : msg('The request was not sent.')
+          }
+          ${errorMessage(this.error)}`,
+        this.sending,
+        msg('Send request'),
+        msg('Sending…'),
+      )}
     </form>`;
   }
 
   private renderSent(sent: PaymentRequest) {
     const to = sent.emails.join(', ');
-    return html`${alertBox(
-        sent.sentAt ? 'success' : 'warning',
-        html`<p>
-          <strong
-            >${sent.sentAt ? msg(str`Request sent to ${to}.`) : msg(str`Request to ${to} saved.`)}</strong
-          >
-          ${
-            sent.sentAt
-              ? nothing
-              : msg('The payment service could not be reached: it is sent as soon as it answers.')
-          }
-        </p>`,
-        'result',
-      )}
-      <div class="row">${this.renderClose()}</div>`;
+    return this.renderOutcome(
+      sent.sentAt ? 'success' : 'warning',
+      html`<p>
+        <strong
+          >${sent.sentAt ? msg(str`Request sent to ${to}.`) : msg(str`Request to ${to} saved.`)}</strong
+        >
+        ${
+          sent.sentAt
+            ? nothing
+            : msg('The payment service could not be reached: it is sent as soon as it answers.')
+        }
+      </p>`,
+    );
   }
 
   override render() {
@@ -286,19 +277,13 @@ export class ServiceRequestDialog extends LinkDialog {
       this.sending,
       html`${
         !link
-          ? this.loadError
-            ? html`<div class="row">${this.renderClose()}</div>`
-            : html`<p class="hint">${msg('Loading…')}</p>`
+          ? this.renderLoading()
           : this.sent
             ? this.renderSent(this.sent)
             : this.closedLink
-              ? html`${alertBox(
-                    'warning',
-                    html`<p>
-                      ${msg('This link takes no more payments: no request can be sent.')}
-                    </p>`,
-                  )}
-                  <div class="row">${this.renderClose()}</div>`
+              ? this.renderClosedLink(
+                  msg('This link takes no more payments: no request can be sent.'),
+                )
               : this.renderForm()
       }
       ${
