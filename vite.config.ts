@@ -16,7 +16,9 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
  * The parts elements import on demand, in files of their own: the settings card's checklist,
  * allowed origins, health list (its trust findings' line and list) and connection form, the
  * transactions list's refund / void dialog (and its trust warning), the aggregate link's deletion (question and outcome), the bank
- * account sync's outcome, the payment link form's options.
+ * account sync's outcome, the payment link form's options. (A link's request and cheque dialogs live
+ * in widgets/link-dialogs/, no element's folder, so they are never in the kit's chunk:
+ * core/link-actions.ts imports them.)
  */
 const ON_DEMAND = [
   'going-live-checklist.ts',
@@ -35,9 +37,9 @@ const ON_DEMAND = [
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
- * widgets' and the trust ledger's API calls, the origin rules of the allowed origins and the
- * sandbox key test of the connection form, the payment plans' calls and values, which stay with
- * them),
+ * widgets', the trust ledger's and the link dialogs' API calls, the origin rules of the allowed
+ * origins and the sandbox key test of the connection form, the payment plans' calls and values,
+ * which stay with them),
  * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
  * it alone), nor what loads on demand (the settings card's checklist and allowed origins, the
  * progress display) or only with the operations widgets.
@@ -46,7 +48,7 @@ function inKitChunk(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   if (file.includes('/node_modules/')) return true;
   if (file.includes('/shared/'))
-    return !/\/(?:operations-api|ledger-api|payment-plans-api|payment-plan-values|origins|service-keys)\.ts$/.test(
+    return !/\/(?:operations-api|ledger-api|link-requests-api|payment-plans-api|payment-plan-values|origins|service-keys)\.ts$/.test(
       file,
     );
   const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_NAMES } from '../../shared/actions.js';
 import { ApiClient, ApiError } from '../../shared/api-client.js';
 import * as ledgerApi from '../../shared/ledger-api.js';
+import * as linkRequestsApi from '../../shared/link-requests-api.js';
 import * as operationsApi from '../../shared/operations-api.js';
 import * as plansApi from '../../shared/payment-plans-api.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
@@ -196,6 +197,38 @@ describe('the typed API client', () => {
     await expectEveryFunctionCalled(plansApi, exercised, calls, [
       'GET /api/payment-plans',
       'GET /api/payment-plans/{id}',
+    ]);
+  });
+
+  it('calls only documented paths from the link dialogs’ API, every function checked', async () => {
+    const { calls, client } = recordingClient();
+    const id = crypto.randomUUID();
+    const targets = [
+      { kind: 'payment-link', id },
+      { kind: 'aggregate-link', id },
+    ] as const;
+    const body = { emails: ['pat@example.com'], subject: 'S', message: 'M' };
+    const exercised = {
+      sendPaymentRequest: () =>
+        Promise.all(targets.map((t) => linkRequestsApi.sendPaymentRequest(client, t, body))),
+      listPaymentRequests: () =>
+        Promise.all(targets.map((t) => linkRequestsApi.listPaymentRequests(client, t))),
+      stopPaymentRequest: () =>
+        Promise.all(targets.map((t) => linkRequestsApi.stopPaymentRequest(client, t, id))),
+      recordManualPayment: () => {
+        const cheque = { amount: '1.00', memo: 'Cheque 1' };
+        return linkRequestsApi.recordManualPayment(client, id, cheque, { idempotencyKey: 'k' });
+      },
+    } satisfies Record<keyof typeof linkRequestsApi, () => Promise<unknown>>;
+    // Each kind of link has its own requests' routes; only a payment link takes a cheque.
+    const routes = targets.flatMap(({ kind }) =>
+      ['POST', 'GET'].map((method) => `${method} /api/${kind}s/{id}/requests`),
+    );
+    const stops = targets.map(({ kind }) => `POST /api/${kind}s/{id}/requests/{id}/stop`);
+    await expectEveryFunctionCalled(linkRequestsApi, exercised, calls, [
+      ...routes,
+      ...stops,
+      'POST /api/payment-links/{id}/manual-payments',
     ]);
   });
 

@@ -94,6 +94,9 @@ describe('a payment request with reminders', () => {
     const bad = await m.h.t.request('PUT', '/api/settings', { body: { reminderDays: [7, 3] } });
     expect(bad.status).toBe(400);
     const link = await m.link();
+    // The list offers the firm's cadence to a new request (staff may not read the settings).
+    const empty = await m.h.t.request('GET', `/api/payment-links/${link.id}/requests`);
+    expect(empty.body).toEqual({ data: [], defaultReminderDays: [3, 7] });
     const sent = await ask(`/api/payment-links/${link.id}/requests`, {});
     expect(sent.body.reminderDays).toEqual([3, 7]);
     await m.runDueStep(sent.body.id);

@@ -7,6 +7,7 @@ import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
+import { renderLinkActions } from '../core/link-actions.js';
 import {
   focusAfterRemoval,
   linkCount,
@@ -53,6 +54,7 @@ const checkDraft = (client: Client | null, ids: string[], name: string): FieldCh
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
  * @fires service-ready - Rendered with the preselected client's payment links loaded.
  * @fires service-change - The person edited something; `detail: { isValid }`.
+ * @fires service-payment-request-sent - The created link's payment request was sent; `detail` is the request.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -72,6 +74,7 @@ const checkDraft = (client: Client | null, ids: string[], name: string): FieldCh
  * @csspart result - The created aggregate link.
  * @csspart url - Its URL.
  * @csspart copy-button - The button that copies the URL.
+ * @csspart request-button - The link's "Send request…" (its dialog loads on demand).
  */
 export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink> {
   /** Preselects this client (its id). */
@@ -240,7 +243,8 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
                         )
                   }
                 </p>
-                ${renderUrl(done.url, this.copier, msg('aggregate link'), msg('Copy aggregate link'))}`,
+                ${renderUrl(done.url, this.copier, msg('aggregate link'), msg('Copy aggregate link'))}
+                ${done.serviceId ? renderLinkActions(this, this.api, 'aggregate-link', done.id) : nothing}`,
               done.syncErrorMessage,
             )
           : nothing

@@ -29,6 +29,10 @@ import type {
 } from '../operations/events.js';
 import type { ServicePaymentPlanCanceledEvent } from '../payment-plan/events.js';
 import type { ServiceReconciliationCreatedEvent } from '../trust-ledger/events.js';
+import type {
+  ServiceManualPaymentRecordedEvent,
+  ServicePaymentRequestSentEvent,
+} from '../link-dialogs/events.js';
 
 /** Every event of the kit, by its DOM name. */
 export interface ServiceEventMap {
@@ -46,22 +50,31 @@ export interface ServiceEventMap {
   'service-transaction-refunded': ServiceTransactionRefundedEvent;
   'service-transaction-voided': ServiceTransactionVoidedEvent;
   'service-payment-plan-canceled': ServicePaymentPlanCanceledEvent;
+  'service-payment-request-sent': ServicePaymentRequestSentEvent;
+  'service-manual-payment-recorded': ServiceManualPaymentRecordedEvent;
 }
 
 const COMMON = ['service-error', 'service-ready'] as const;
 const FORM = [...COMMON, 'service-change'] as const;
 const CREATES = [...FORM, 'service-record-created'] as const;
+/** A link's dialogs (link-dialogs/): a request sent, a cheque recorded. */
+const LINK = ['service-payment-request-sent', 'service-manual-payment-recorded'] as const;
 
 /** The events each element dispatches. */
 export const ELEMENT_EVENTS = {
   settings: [...COMMON, 'service-record-updated'],
   'client-create': CREATES,
   'matter-create': CREATES,
-  'payment-link-create': CREATES,
-  'aggregate-link-create': CREATES,
+  'payment-link-create': [...CREATES, ...LINK],
+  'aggregate-link-create': [...CREATES, 'service-payment-request-sent'],
   'aggregate-link-update': [...FORM, 'service-record-updated', 'service-record-deleted'],
   'bank-accounts-sync': [...FORM, 'service-bank-accounts-synced'],
-  'transactions-list': [...COMMON, 'service-transaction-refunded', 'service-transaction-voided'],
+  'transactions-list': [
+    ...COMMON,
+    'service-transaction-refunded',
+    'service-transaction-voided',
+    ...LINK,
+  ],
   'sync-problems': [...COMMON, 'service-sync-retried'],
   'webhook-events': [...COMMON, 'service-webhook-events-replayed', 'service-reconciled'],
   'trust-ledger': [...COMMON, 'service-reconciliation-created'],

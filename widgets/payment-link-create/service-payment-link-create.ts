@@ -6,6 +6,7 @@ import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
+import { renderLinkActions } from '../core/link-actions.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { renderTextField, renderSubmit } from '../core/service-element.js';
 import {
@@ -64,6 +65,8 @@ const checkDraft = (d: Draft, options?: LinkOptions): FieldCheck[] => [
  * @fires service-error - A call failed; `detail` has the API's message and field messages.
  * @fires service-ready - Rendered with the bank accounts loaded.
  * @fires service-change - The person edited something; `detail: { isValid }`.
+ * @fires service-payment-request-sent - The created link's payment request was sent; `detail` is the request.
+ * @fires service-manual-payment-recorded - A cheque or cash was recorded on the created link; `detail` is the API's answer.
  *
  * @csspart form - The form.
  * @csspart field - A label with its control, hint and messages.
@@ -87,6 +90,8 @@ const checkDraft = (d: Draft, options?: LinkOptions): FieldCheck[] => [
  * @csspart checkbox - A checkbox of the options.
  * @csspart total - The split link's total, under its second amount.
  * @csspart split - A split link's amounts per account, in the outcome.
+ * @csspart request-button - The link's "Send request…" (its dialog loads on demand).
+ * @csspart cheque-button - The link's "Record a cheque…" (its dialog loads on demand).
  */
 export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
   static override styles = [
@@ -247,7 +252,8 @@ export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
                   }
                 </p>`
               }
-              ${renderUrl(done.link.url, this.copier)}`,
+              ${renderUrl(done.link.url, this.copier)}
+              ${done.link.serviceId ? renderLinkActions(this, this.api, 'payment-link', done.link.id) : nothing}`,
               done.link.syncErrorMessage,
             )
           : nothing

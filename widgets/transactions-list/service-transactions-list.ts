@@ -8,6 +8,7 @@ import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, plainRemote, renderAlert } from '../core/alerts.js';
 import { callerRole } from '../core/caller-role.js';
 import { clientNames } from '../core/client-names.js';
+import { renderLinkActions } from '../core/link-actions.js';
 import {
   formatDate,
   formatMoney,
@@ -33,6 +34,8 @@ interface Loaded {
   at: Date;
   /** Whether Refund and Void are offered: the caller is an admin, and a row has one. */
   admin: boolean;
+  /** Whether a payment's link offers Send request and Record a cheque: staff or admin. */
+  staff: boolean;
 }
 
 /** What a transaction is, in the current language, keyed by the service's `type` names. */
@@ -77,6 +80,8 @@ function actionsOf(t: Transaction): MoneyOutKind[] {
  * @fires service-error - Loading failed, or a refund or void was refused; `detail` has the API's message.
  * @fires service-transaction-refunded - A payment was refunded (or the refund is pending at the service); `detail` is the API's answer `{ status, request, original, reversals }`.
  * @fires service-transaction-voided - A payment was voided (or the void is pending at the service); `detail` is the API's answer.
+ * @fires service-payment-request-sent - A payment request was sent for a payment's link (staff); `detail` is the request.
+ * @fires service-manual-payment-recorded - A cheque or cash was recorded on a payment's link (staff); the list reloads.
  *
  * @csspart table - The table.
  * @csspart row - A transaction's row.
@@ -85,7 +90,7 @@ function actionsOf(t: Transaction): MoneyOutKind[] {
  * @csspart button - The refresh button.
  * @csspart refreshing - The quiet mark of a refresh in progress beside the button.
  * @csspart warning - A refresh failed: the list shown is the last one loaded.
- * @csspart action - A payment's Refund or Void button, under its status (admins only).
+ * @csspart action - A payment's Refund or Void button, under its status (admins only), and its link's Send request and Record a cheque (staff).
  */
 export class ServiceTransactionsList extends ServiceElement {
   // A payment's actions sit under its status, compact, so the table keeps its six columns.
@@ -134,9 +139,12 @@ export class ServiceTransactionsList extends ServiceElement {
         signal,
       );
       // The role is asked (once per client) only when a row could offer an action.
-      const admin =
-        data.some((t) => actionsOf(t).length > 0) && (await callerRole(api)) === 'admin';
-      return { transactions: data, clients, at: new Date(), admin } satisfies Loaded;
+      const role = data.some((t) => actionsOf(t).length > 0 || t.paymentLinkId)
+        ? await callerRole(api)
+        : null;
+      const admin = role === 'admin';
+      const staff = admin || role === 'staff';
+      return { transactions: data, clients, at: new Date(), admin, staff } satisfies Loaded;
     },
     onComplete: (loaded) => {
       if (loaded) this.last = loaded;
@@ -282,7 +290,17 @@ export class ServiceTransactionsList extends ServiceElement {
                       t.errorMessage
                         ? html` <span class="hint sub">${plainRemote(t.errorMessage)}</span>`
                         : nothing
-                    }${loaded.admin ? this.renderActions(t) : nothing}</span
+                    }${loaded.admin ? this.renderActions(t) : nothing}${
+                      loaded.staff && t.paymentLinkId && !MONEY_OUT.test(t.type ?? '')
+                        ? renderLinkActions(
+                            this,
+                            this.api,
+                            'payment-link',
+                            t.paymentLinkId,
+                            'action',
+                          )
+                        : nothing
+                    }</span
                   >
                 </td>
                 <td data-label=${msg('Client')}>
@@ -299,7 +317,12 @@ export class ServiceTransactionsList extends ServiceElement {
     const pending = this.load.status === TaskStatus.PENDING;
     const failed = this.load.status === TaskStatus.ERROR;
     const loaded = this.load.value ?? this.last;
-    return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
+    // A cheque recorded on a payment's link (its dialog is inside) shows at once.
+    return html`<section
+      part="card"
+      aria-busy=${pending ? 'true' : 'false'}
+      @service-manual-payment-recorded=${() => this.refresh()}
+    >
       <div class="row header">
         ${this.renderHeading(msg('Recent transactions'))}
         <button

@@ -100,6 +100,7 @@ describe('demo mode routes', () => {
       ['POST', '/demo/settle'],
       ['POST', '/demo/plan-enroll'],
       ['POST', '/demo/clock'],
+      ['POST', '/demo/emails'],
     ] as const) {
       const res = await request(t.app, method, route, { origin: ORIGIN });
       expect(res.status, `${method} ${route}`).toBe(404);
@@ -188,17 +189,22 @@ describe('demo mode routes', () => {
     );
   });
 
-  it('settle the payments only for the demo page: its token and its origin', async () => {
+  it('settle the payments, and show the simulator’s emails, only for the demo page: its token and its origin', async () => {
     const token = await demoToken();
-    const settle = (origin = ORIGIN) =>
-      request(demoApp, 'POST', '/demo/settle', { authorization: `Bearer ${token}`, origin }, {});
-    expect((await request(demoApp, 'POST', '/demo/settle', { origin: ORIGIN }, {})).status).toBe(
-      401,
-    );
-    expect((await settle('https://evil.example.com')).status).toBe(403);
-    const none = await settle();
-    expect(none.status).toBe(200);
-    expect(await none.json()).toEqual({ transactions: 0, depositId: null });
+    for (const [route, empty] of [
+      ['/demo/settle', { transactions: 0, depositId: null }],
+      // No payment request sent yet (e2e/demo-request.test.ts sends one and reads its email).
+      ['/demo/emails', { emails: [] }],
+    ] as const) {
+      const ask = (origin = ORIGIN) =>
+        request(demoApp, 'POST', route, { authorization: `Bearer ${token}`, origin }, {});
+      const anonymous = await request(demoApp, 'POST', route, { origin: ORIGIN }, {});
+      expect(anonymous.status, route).toBe(401);
+      expect((await ask('https://evil.example.com')).status, route).toBe(403);
+      const none = await ask();
+      expect(none.status, route).toBe(200);
+      expect(await none.json(), route).toEqual(empty);
+    }
   });
 
   it('are gone, without a restart, once the organization saved a real API token', async () => {

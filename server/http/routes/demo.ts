@@ -19,7 +19,7 @@ import { sendFile } from '../widget-assets.js';
 // Demo mode only (these routes exist only when the simulator is mounted): the host page at `/`
 // that embeds every widget, a widget token for that page, and a "pay it" button that pays a
 // link in the simulator, which then delivers the signed webhook like the real service would
-// (and a "settle" one, which deposits the payments).
+// (and a "settle" one, which deposits the payments; and the emails the simulator recorded).
 // None of this is part of the API contract, so none of it is in the OpenAPI document.
 
 const DEMO_DIR = fileURLToPath(new URL('../../../widgets/demo/', import.meta.url));
@@ -172,6 +172,13 @@ export function demoRouter(demo: Demo, deps: Pick<AppDeps, 'config' | 'logger'>)
                 );
           return { transactions: paid.transactions.length };
         }),
+      )
+      // The emails the simulator would have sent for the demo's payment requests (it sends none).
+      .post(
+        '/demo/emails',
+        authenticate(),
+        requireRole('staff'),
+        sandboxAction(demo, () => ({ emails: demo.simulator.payRequests.emails(demo.firmKey) })),
       )
       // The processor's nightly batch, at once: the demo's payments settle (DEPOSITED), so a
       // newcomer reaches Refund (a payment still PENDING can only be voided).

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/payment-requests.js';
 import { errorBody, recordId, transactionRecord } from '../../../shared/schemas.js';
 import type { RequestTarget } from '../../domain/payment-requests.js';
-import { toPaymentRequest } from '../../domain/payment-requests.js';
+import { defaultReminderDays, toPaymentRequest } from '../../domain/payment-requests.js';
 import { invalidInput } from '../../errors.js';
 import { recordManualPayment } from '../../money-in/manual-payments.js';
 import { listRequests, sendPaymentRequest, stopRequest } from '../../money-in/requests.js';
@@ -66,13 +66,25 @@ function requestsRouter(kind: RequestTarget['kind']) {
       summary: `The ${what}'s payment requests, newest first, each with its next reminder`,
       request: { params: idParams },
       responses: {
-        200: jsonResponse(z.object({ data: z.array(paymentRequestRecord) }), 'The requests'),
+        200: jsonResponse(
+          // The firm's cadence too: staff may not read the settings, and a new request offers it.
+          z.object({
+            data: z.array(paymentRequestRecord),
+            defaultReminderDays: z.array(z.number().int()),
+          }),
+          'The requests, and the cadence a new one takes by default',
+        ),
         ...writeErrorResponses,
       },
     }),
     async (c) => {
       const target = { kind, id: c.req.valid('param').id };
-      return c.json({ data: await listRequests(c.get('db'), c.get('caller').orgId, target) }, 200);
+      const { orgId } = c.get('caller');
+      const data = await listRequests(c.get('db'), orgId, target);
+      return c.json(
+        { data, defaultReminderDays: await defaultReminderDays(c.get('db'), orgId) },
+        200,
+      );
     },
   );
 
