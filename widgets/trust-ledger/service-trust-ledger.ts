@@ -4,8 +4,6 @@ import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
 import {
   createReconciliation,
-  getLedgerBalances,
-  getLedgerDeposits,
   listReconciliations,
   type LedgerBalanceLine,
 } from '../../shared/ledger-api.js';
@@ -16,68 +14,70 @@ import { TableFit } from '../core/table-fit.js';
 import { PollController } from '../core/poll.js';
 import { callerRole } from '../core/caller-role.js';
 import { CsvDownload } from './download.js';
-import { ServiceReconciliationCreatedEvent } from './events.js';
+import { ServiceLedgerEntryPostedEvent, ServiceReconciliationCreatedEvent } from './events.js';
 import {
   readReconcileForm,
   renderHistory,
   renderReconcileForm,
   renderReconciliation,
 } from './reconciliation.js';
-import { trustLedgerStyles } from './styles.js';
+import { recordStyles, trustLedgerStyles } from './styles.js';
 import { renderTabs, type View } from './tabs.js';
-import {
-  renderBalances,
-  renderDeposits,
-  renderMoreButton,
-  renderNegativeWarning,
-} from './tables.js';
-import { renderChooser } from './chooser.js';
+import { LedgerDepositsView } from './deposits-view.js';
+import { renderChooser, trustAccounts } from './chooser.js';
 import { LedgerEntries } from './entries.js';
-
-/** Balance lines per page ("Show more lines" loads the next with the API's cursor). */
-const BALANCES_PAGE = 50;
+import { LedgerBalancesView } from './balances-view.js';
+import { LedgerStatement } from './statement.js';
+import { RecordView } from './record-view.js';
 
 /**
  * The trust ledger of one trust bank account (staff role): balances per client and matter (what
  * was received, refunded, returned, voided, charged back and posted by hand, and the balance;
  * totals of the whole account; "Show more lines" pages them with the API's cursor; a balance below
- * zero in the danger tone), a client's or matter's entries with the
+ * zero in the danger tone; `available`, what is collected, beside it), a client's or matter's
+ * ledger statement for a period (CSV, PDF), a client's or matter's entries with the
  * running balance ("Show more" pages with the API's cursor), the bank deposits (gross, refunds,
  * surcharges, net, settled date), a CSV download of each, and the three-way reconciliations run
  * before. An admin also runs one: the bank statement's balance and date against the book and the
- * client ledgers, balanced or a variance with its causes. Without `bank-account-id` it offers the
+ * client ledgers, balanced or a variance with its causes; and records a disbursement, a receipt,
+ * a transfer to operating or the account's own money (the trust guard's refusal overridable with
+ * a reason). Without `bank-account-id` it offers the
  * organization's trust accounts to choose from.
  *
  * @tagname service-trust-ledger
  * @summary Trust balances, entries, deposits and three-way reconciliation.
  *
+ * @fires service-ledger-entry-posted - `detail: { kind, entries, transferId }` after an admin recorded money in or out.
  * @fires service-reconciliation-created - `detail: { reconciliation }` (the API's answer) after an admin ran one.
  * @fires service-error - A call failed; `detail` has the API's message.
  * @fires service-ready - Rendered with the balances (or the trust accounts to choose from) loaded.
  *
  * @csspart account-select - The trust account chooser.
- * @csspart tabs - The tabs: balances, deposits, reconciliations.
+ * @csspart tabs - The tabs: balances, deposits, reconciliations, record.
  * @csspart tab - One tab.
  * @csspart table - Every table (with `balances`, `entries`, `deposits` or `history`).
  * @csspart row - A row of a table.
  * @csspart totals - A table's totals row, and the reconciliation's totals.
  * @csspart balance - A balance cell.
+ * @csspart available - What is collected of a balance; `available-hint` says why it may be less.
+ * @csspart statement-button - Opens a client's or matter's ledger statement.
+ * @csspart statement-summary - The statement's opening and closing balances, money in and out.
  * @csspart negative - A balance below zero.
  * @csspart entries-button - Opens a client's or matter's entries.
  * @csspart back-button - Back from the entries to the balances.
  * @csspart running-balance - An entry's running balance.
- * @csspart csv-button - Downloads the view as CSV.
+ * @csspart csv-button - Downloads the view as CSV (`pdf-button`: the statement as PDF).
  * @csspart refresh-button - Loads what is shown again.
  * @csspart more-button - Loads the next page of balance lines, or of entries.
  * @csspart button - Buttons.
- * @csspart form - The reconciliation form (admin).
+ * @csspart form - The reconciliation form, the statement's period, the record form (`record-form`).
  * @csspart submit - Its submit button.
  * @csspart result - A reconciliation's result.
  * @csspart reasons - Why a reconciliation is a variance.
  * @csspart empty - The text shown when a view has nothing yet.
  */
 export class ServiceTrustLedger extends ServiceElement {
-  static override styles = [ServiceElement.styles, trustLedgerStyles];
+  static override styles = [ServiceElement.styles, trustLedgerStyles, recordStyles];
 
   /** The trust bank account shown (its id); without it, a chooser of the trust accounts. */
   @property({ attribute: 'bank-account-id' }) bankAccountId?: string;
@@ -86,9 +86,6 @@ export class ServiceTrustLedger extends ServiceElement {
   @property({ attribute: 'poll-interval', type: Number }) pollInterval = 0;
   @state() private chosen = '';
   @state() private view: View = 'balances';
-  /** The balance lines loaded so far (first page, then each "Show more lines"). */
-  @state() private balanceLines: LedgerBalanceLine[] = [];
-  @state() private balancesCursor: string | null = null;
 
   protected readonly fit = new TableFit(this);
 
@@ -97,6 +94,38 @@ export class ServiceTrustLedger extends ServiceElement {
     api: () => this.api,
     accountId: () => this.accountId,
     onError: (error) => this.emitError('entries', error),
+  });
+
+  readonly #balances = new LedgerBalancesView(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    onError: (error) => this.emitError('balances', error),
+  });
+
+  /** The client ledger statement of the balance line opened. */
+  readonly #statement = new LedgerStatement(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    onError: (operation, error) => this.emitError(operation, error),
+  });
+
+  /** The Record tab's forms (admin). */
+  readonly #record = new RecordView(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    onError: (error) => this.emitError('record', error),
+    onPosted: (detail) => {
+      this.emit(new ServiceLedgerEntryPostedEvent(detail));
+      void this.#balances.task.run();
+    },
+    focus: (selector) => this.focusWithin(selector),
+  });
+
+  readonly #deposits = new LedgerDepositsView(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    shown: () => this.view === 'deposits',
+    onError: (error) => this.emitError('deposits', error),
   });
 
   readonly #download = new CsvDownload(this, {
@@ -112,22 +141,16 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   protected override isLoaded(): boolean {
-    const task = this.accountId ? this.balances : this.accounts;
+    const task = this.accountId ? this.#balances.task : this.accounts;
     return task.status === TaskStatus.COMPLETE || task.status === TaskStatus.ERROR;
   }
 
   /** The organization's trust accounts, when no `bank-account-id` names one. */
-  private readonly accounts = new Task(this, {
-    args: () => [this.api, this.bankAccountId] as const,
-    task: async ([api, given]: readonly [ApiClient, string | undefined], { signal }) => {
-      if (given || !api.hasToken) return initialState;
-      const { data } = await api.listBankAccounts({ limit: 200 }, signal);
-      const trust = data.filter((a) => a.category === 'trust');
-      if (!trust.some((a) => a.id === this.chosen)) {
-        this.chosen = (trust.find((a) => a.isDefault) ?? trust[0])?.id ?? '';
-      }
-      return trust;
-    },
+  private readonly accounts = trustAccounts(this, {
+    api: () => this.api,
+    given: () => this.bankAccountId,
+    chosen: () => this.chosen,
+    choose: (id) => (this.chosen = id),
     onError: (error) => this.emitError('accounts', error),
   });
 
@@ -135,42 +158,6 @@ export class ServiceTrustLedger extends ServiceElement {
   private readonly callerRole = new Task(this, {
     args: () => [this.api] as const,
     task: async ([api]: readonly [ApiClient]) => callerRole(api),
-  });
-
-  private readonly balances = new Task(this, {
-    args: () => [this.api, this.accountId] as const,
-    task: async ([api, bankAccountId]: readonly [ApiClient, string], { signal }) =>
-      bankAccountId && api.hasToken
-        ? getLedgerBalances(api, { bankAccountId, limit: BALANCES_PAGE }, signal)
-        : initialState,
-    onComplete: (report) => {
-      this.balanceLines = report.lines;
-      this.balancesCursor = report.nextCursor;
-    },
-    onError: (error) => this.emitError('balances', error),
-  });
-
-  /** The next page of balance lines, added to those shown. */
-  private readonly moreBalances = new Task(this, {
-    autoRun: false,
-    task: async ([cursor]: [string], { signal }) =>
-      getLedgerBalances(
-        this.api,
-        { bankAccountId: this.accountId, limit: BALANCES_PAGE, cursor },
-        signal,
-      ),
-    onComplete: (report) => {
-      this.balanceLines = [...this.balanceLines, ...report.lines];
-      this.balancesCursor = report.nextCursor;
-    },
-    onError: (error) => this.emitError('balances', error),
-  });
-
-  private readonly deposits = new Task(this, {
-    args: () => [this.api, this.accountId, this.view === 'deposits'] as const,
-    task: async ([api, bankAccountId, shown]: readonly [ApiClient, string, boolean], { signal }) =>
-      bankAccountId && shown ? getLedgerDeposits(api, { bankAccountId }, signal) : initialState,
-    onError: (error) => this.emitError('deposits', error),
   });
 
   private readonly history = new Task(this, {
@@ -199,7 +186,7 @@ export class ServiceTrustLedger extends ServiceElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another account's ledger: its balances, not the entries of the one shown before.
-    if (changed.has('bankAccountId')) this.#entries.line = null;
+    if (changed.has('bankAccountId')) this.#entries.line = this.#statement.line = null;
     if (changed.has('pollInterval')) this.#poll.restart();
   }
 
@@ -207,7 +194,7 @@ export class ServiceTrustLedger extends ServiceElement {
   readonly #poll = new PollController(this, {
     run: async () => {
       if (this.accountId) await this.#reload(false);
-      return this.balances.status !== TaskStatus.ERROR;
+      return this.#balances.task.status !== TaskStatus.ERROR;
     },
     interval: () => (this.pollInterval > 0 ? this.pollInterval * 1000 : 0),
   });
@@ -231,8 +218,9 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   #reload(entries: boolean) {
-    const tabs = [this.deposits.run(), this.history.run()];
-    return Promise.all([this.balances.run(), entries && this.#entries.reload(), ...tabs]);
+    const tabs = [this.#deposits.task.run(), this.history.run()];
+    const open = entries && (this.#entries.reload() ?? this.#statement.reload());
+    return Promise.all([this.#balances.task.run(), open, ...tabs]);
   }
 
   private async openEntries(line: LedgerBalanceLine): Promise<void> {
@@ -240,11 +228,12 @@ export class ServiceTrustLedger extends ServiceElement {
     await this.focusWithin('[part~="back-button"]');
   }
 
-  private async closeEntries(): Promise<void> {
-    const line = this.#entries.close();
+  /** Back from a line's entries (or statement) to the balances, to the button that opened it. */
+  private async closeLine(view: LedgerEntries | LedgerStatement, button: string): Promise<void> {
+    const line = view.close();
     if (!line) return;
     await this.focusWithin(
-      `tr[data-client="${line.clientId ?? ''}"][data-matter="${line.matterId ?? ''}"] [part~="entries-button"]`,
+      `tr[data-client="${line.clientId ?? ''}"][data-matter="${line.matterId ?? ''}"] [part~="${button}"]`,
     );
   }
 
@@ -255,7 +244,7 @@ export class ServiceTrustLedger extends ServiceElement {
 
   private onChoose(event: Event): void {
     this.chosen = (event.target as HTMLSelectElement).value;
-    this.#entries.line = null;
+    this.#entries.line = this.#statement.line = null;
   }
 
   private onReconcile(event: SubmitEvent): void {
@@ -273,53 +262,48 @@ export class ServiceTrustLedger extends ServiceElement {
 
   private renderBalancesView() {
     if (this.#entries.line) return this.renderEntriesView();
-    const report = this.balances.value;
-    if (!report) return this.renderPending(this.balances, msg('Loading the balances…'));
-    const lines = this.balanceLines;
-    const negative = lines.filter((l) => l.balance.startsWith('-')).length;
-    const loading = this.moreBalances.status === TaskStatus.PENDING;
-    return html`${this.balances.status === TaskStatus.ERROR ? renderAlert(this.balances.error) : nothing}
-      <div class="row header">
-        ${this.renderHeadingAt(1, msg('Balances per client and matter'))}
-        ${report.lines.length ? this.#download.button('balances', msg('balances')) : nothing}
-      </div>
-      ${renderNegativeWarning(negative, this.balancesCursor !== null)}
-      ${
-        lines.length
-          ? renderBalances({ ...report, lines }, (line) => void this.openEntries(line))
-          : html`<p class="hint" part="empty">${msg('No money in this trust account yet.')}</p>`
-      }
-      ${this.moreBalances.status === TaskStatus.ERROR ? renderAlert(this.moreBalances.error) : nothing}
-      ${renderMoreButton(this.balancesCursor, loading, msg('Show more lines'), (cursor) =>
-        this.moreBalances.run([cursor]),
-      )}`;
+    if (this.#statement.line) return this.renderStatementView();
+    return this.#balances.render({
+      heading: (content) => this.renderHeadingAt(1, content),
+      download: () => this.#download.button('balances', msg('balances')),
+      open: (line) => void this.openEntries(line),
+      statement: (line) => {
+        this.#statement.open(line);
+        void this.focusWithin('[part~="back-button"]');
+      },
+    });
+  }
+
+  private renderStatementView() {
+    return this.#statement.render(
+      html`<div class="row header">
+          <button
+            type="button"
+            part="button back-button"
+            @click=${() => this.closeLine(this.#statement, 'statement-button')}
+          >
+            ${msg('Back to balances')}
+          </button>
+        </div>
+        ${this.renderHeadingAt(1, msg(str`Statement: ${this.#statement.name}`))}`,
+    );
   }
 
   private renderEntriesView() {
     const name = this.#entries.name;
     return this.#entries.render(
       html`<div class="row header">
-          <button type="button" part="button back-button" @click=${this.closeEntries}>
+          <button
+            type="button"
+            part="button back-button"
+            @click=${() => this.closeLine(this.#entries, 'entries-button')}
+          >
             ${msg('Back to balances')}
           </button>
           ${this.#download.button('entries', msg(str`entries of ${name}`))}
         </div>
         ${this.renderHeadingAt(1, msg(str`Entries: ${name}`))}`,
     );
-  }
-
-  private renderDepositsView() {
-    const report = this.deposits.value;
-    if (!report) return this.renderPending(this.deposits, msg('Loading the deposits…'));
-    return html`<div class="row header">
-        ${this.renderHeadingAt(1, msg('Bank deposits'))}
-        ${report.deposits.length ? this.#download.button('deposits', msg('deposits')) : nothing}
-      </div>
-      ${
-        report.deposits.length
-          ? renderDeposits(report)
-          : html`<p class="hint" part="empty">${msg('No deposit has settled yet.')}</p>`
-      }`;
   }
 
   private renderReconciliationsView() {
@@ -355,18 +339,34 @@ export class ServiceTrustLedger extends ServiceElement {
     ${runs ? renderHistory(runs) : this.renderPending(this.history, msg('Loading…'))}`;
   }
 
+  private renderRecordView() {
+    const role = this.callerRole.value;
+    return html`${this.renderHeadingAt(1, msg('Record money in or out'))}
+    ${
+      role === null || role === 'admin'
+        ? this.#record.render()
+        : html`<p class="hint" part="hint">${msg('Recording entries needs the admin role.')}</p>`
+    }`;
+  }
+
   override render() {
     const busy = [
       this.accounts,
-      this.balances,
-      this.deposits,
+      this.#balances.task,
+      this.#statement.page,
+      this.#deposits.task,
       this.history,
       this.#entries.page,
     ].some((t) => t.status === TaskStatus.PENDING);
     const views = {
       balances: () => this.renderBalancesView(),
-      deposits: () => this.renderDepositsView(),
+      deposits: () =>
+        this.#deposits.render(
+          (content) => this.renderHeadingAt(1, content),
+          () => this.#download.button('deposits', msg('deposits')),
+        ),
       reconciliations: () => this.renderReconciliationsView(),
+      record: () => this.renderRecordView(),
     };
     return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
       <div class="row header">
