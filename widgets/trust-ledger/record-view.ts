@@ -214,7 +214,11 @@ export class RecordView {
     return html`${renderField(
         { id: 'recordKind', label: msg('What to record'), errors: [] },
         () =>
-          html`<select id="recordKind" part="input record-kind" @change=${this.#choose}>
+          html`<select
+            id="recordKind"
+            part="input record-kind"
+            @change=${(e: Event) => this.#choose(e)}
+          >
             ${RECORD_KINDS.map(
               (k) =>
                 html`<option value=${k} ?selected=${k === kind}>${recordKindLabel(k)}</option>`,
@@ -225,7 +229,7 @@ export class RecordView {
         part="form record-form"
         data-kind=${kind}
         novalidate
-        @submit=${this.#submit}
+        @submit=${(e: SubmitEvent) => this.#submit(e)}
         @input=${(e: Event) => (e.target as HTMLInputElement).name === 'amount' && this.#changed()}
       >
         <div class="fields">
