@@ -26,7 +26,10 @@ import type {
   ServiceSyncRetriedEvent,
   ServiceWebhookEventsReplayedEvent,
 } from '../operations/events.js';
-import type { ServiceReconciliationCreatedEvent } from '../trust-ledger/events.js';
+import type {
+  ServiceLedgerEntryPostedEvent,
+  ServiceReconciliationCreatedEvent,
+} from '../trust-ledger/events.js';
 
 /** Every event of the kit, by its DOM name. */
 export interface ServiceEventMap {
@@ -41,6 +44,7 @@ export interface ServiceEventMap {
   'service-webhook-events-replayed': ServiceWebhookEventsReplayedEvent;
   'service-reconciled': ServiceReconciledEvent;
   'service-reconciliation-created': ServiceReconciliationCreatedEvent;
+  'service-ledger-entry-posted': ServiceLedgerEntryPostedEvent;
   'service-transaction-refunded': ServiceTransactionRefundedEvent;
   'service-transaction-voided': ServiceTransactionVoidedEvent;
 }
@@ -61,7 +65,7 @@ export const ELEMENT_EVENTS = {
   'transactions-list': [...COMMON, 'service-transaction-refunded', 'service-transaction-voided'],
   'sync-problems': [...COMMON, 'service-sync-retried'],
   'webhook-events': [...COMMON, 'service-webhook-events-replayed', 'service-reconciled'],
-  'trust-ledger': [...COMMON, 'service-reconciliation-created'],
+  'trust-ledger': [...COMMON, 'service-reconciliation-created', 'service-ledger-entry-posted'],
 } as const satisfies Record<ElementName, readonly (keyof ServiceEventMap)[]>;
 
 /** The record each element creates or changes: its events' `detail` is typed with it alone. */

@@ -516,8 +516,6 @@ export const es = {
   'No entries in this period.': 'No hay movimientos en este periodo.',
   Record: 'Registrar',
   'Record money in or out': 'Registrar entradas o salidas de dinero',
-  'Recording entries needs the admin role.':
-    'Registrar movimientos requiere el rol de administrador.',
   'What to record': 'Qué registrar',
   Disbursement: 'Desembolso',
   Receipt: 'Cobro',

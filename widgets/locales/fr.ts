@@ -511,8 +511,6 @@ export const fr = {
   'No entries in this period.': 'Aucune écriture sur cette période.',
   Record: 'Enregistrer',
   'Record money in or out': 'Enregistrer une entrée ou une sortie d’argent',
-  'Recording entries needs the admin role.':
-    'Enregistrer des écritures nécessite le rôle d’administrateur.',
   'What to record': 'Quoi enregistrer',
   Disbursement: 'Décaissement',
   Receipt: 'Encaissement',

@@ -31,6 +31,8 @@ export interface BalancesViewParts {
   heading: (content: string) => unknown;
   /** The balances' CSV button. */
   download: () => unknown;
+  /** Opens the record forms; null: the caller may not record. */
+  record: (() => void) | null;
   open: (line: LedgerBalanceLine) => void;
   statement: (line: LedgerBalanceLine) => void;
 }
@@ -88,6 +90,13 @@ export class LedgerBalancesView {
       <div class="row header">
         ${parts.heading(msg('Balances per client and matter'))}
         ${report.lines.length ? parts.download() : nothing}
+        ${
+          parts.record
+            ? html`<button type="button" part="button record-button" @click=${parts.record}>
+                ${msg('Record money in or out')}
+              </button>`
+            : nothing
+        }
       </div>
       ${renderNegativeWarning(negative, this.cursor !== null)}
       ${

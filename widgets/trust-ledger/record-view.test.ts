@@ -5,13 +5,13 @@ import { M1, ROE, TRUST, anEntry } from '../testing/ledger-records.js';
 import { json, mockApi, page, sleep, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import { aBankAccount, aClient, aMatter } from '../testing/records.js';
-import { ADMIN, mount, openTab, routes } from '../testing/ledger-screen.js';
+import { ADMIN, mount, routes } from '../testing/ledger-screen.js';
 import type { ServiceTrustLedger } from './define.js';
 import type { ServiceLedgerEntryPostedEvent } from './events.js';
 import { thisMonth } from './statement.js';
 import './define.js';
 
-// The Record tab of <service-trust-ledger>: a disbursement refused by the trust guard, overridden
+// The record forms of <service-trust-ledger> (Record money in or out, over the balances): a disbursement refused by the trust guard, overridden
 // with a reason and booked; a receipt in a closed period; a transfer to operating; a bank charge.
 
 let api: MockApi;
@@ -54,7 +54,9 @@ async function recordTab(post: (body: Record<string, unknown>) => Response | obj
   const el = await mount();
   const heard: ServiceLedgerEntryPostedEvent[] = [];
   el.addEventListener('service-ledger-entry-posted', (e) => heard.push(e));
-  await openTab(el, 'record');
+  $(el, '[part~="record-button"]').click();
+  await settle(el, 4);
+  expect(focused(el)).to.equal($(el, '#recordKind'));
   return { el, heard };
 }
 
@@ -73,7 +75,7 @@ async function submit(el: ServiceTrustLedger) {
   await settle(el, 5);
 }
 
-describe('<service-trust-ledger> Record tab', () => {
+describe('<service-trust-ledger> record forms', () => {
   it('records a disbursement: checked, refused by the guard, overridden with a reason, booked', async () => {
     const { el, heard } = await recordTab((body) =>
       body.override
@@ -209,6 +211,10 @@ describe('<service-trust-ledger> Record tab', () => {
     expect(heard[0]!.detail.kind).to.equal('transfer');
     expect(heard[0]!.detail.entries).to.have.length(2);
     await expect(el).to.be.accessible();
+    // Back to the balances, on the button that opened the forms.
+    $(el, '[part~="back-button"]').click();
+    await settle(el, 4);
+    expect(focused(el)).to.equal($(el, '[part~="record-button"]'));
   });
 
   it('records a bank charge: no client, money out', async () => {

@@ -51,6 +51,8 @@ export interface RecordSource {
 type Body = LedgerEntryInput | LedgerTransferInput;
 
 export class RecordView {
+  /** Whether the forms are open (in place of the balances). */
+  shown = false;
   kind: RecordKind = 'disbursement';
   #errors: FieldErrors = {};
   #trust?: TrustWarning;
@@ -102,6 +104,20 @@ export class RecordView {
         source.onError(error);
       },
     });
+  }
+
+  /** Opens the forms, afresh; the focus goes to the first choice. */
+  open(): void {
+    this.shown = true;
+    this.#errors = {};
+    this.#changed();
+    void this.source.focus('#recordKind');
+  }
+
+  close(): void {
+    this.shown = false;
+    this.post.abort();
+    this.host.requestUpdate();
   }
 
   /** What changes the money out: a guard's warning no longer applies. */
@@ -195,7 +211,8 @@ export class RecordView {
     );
   }
 
-  render() {
+  /** The forms under `header` (the way back, the heading). */
+  render(header: unknown) {
     const kind = this.kind;
     const pending = this.post.status === TaskStatus.PENDING;
     const error = this.post.status === TaskStatus.ERROR && !this.#trust ? this.post.error : null;
@@ -211,7 +228,8 @@ export class RecordView {
         ? msg('Transfer to operating')
         : msg('Record');
     const shown = ['clientId', 'matterId', 'amount', 'date', 'payee', 'payer', 'method'];
-    return html`${renderField(
+    return html`${header}
+      ${renderField(
         { id: 'recordKind', label: msg('What to record'), errors: [] },
         () =>
           html`<select

@@ -378,9 +378,6 @@ describe('<service-trust-ledger>', () => {
     await sendKeys({ press: 'ArrowLeft' });
     await sendKeys({ press: 'ArrowLeft' });
     await settle(el, 4);
-    expect(focused(el)).to.equal(tab(el, 'record'));
-    await sendKeys({ press: 'ArrowLeft' });
-    await settle(el, 4);
     expect(focused(el)).to.equal(tab(el, 'reconciliations'));
     expect($$(el, 'form')).to.have.length(1);
   });

@@ -53,7 +53,8 @@ import { RecordView } from './record-view.js';
  * @fires service-ready - Rendered with the balances (or the trust accounts to choose from) loaded.
  *
  * @csspart account-select - The trust account chooser.
- * @csspart tabs - The tabs: balances, deposits, reconciliations, record.
+ * @csspart tabs - The tabs: balances, deposits, reconciliations.
+ * @csspart record-button - Opens the record forms (admin).
  * @csspart tab - One tab.
  * @csspart table - Every table (with `balances`, `entries`, `deposits` or `history`).
  * @csspart row - A row of a table.
@@ -109,7 +110,7 @@ export class ServiceTrustLedger extends ServiceElement {
     onError: (operation, error) => this.emitError(operation, error),
   });
 
-  /** The Record tab's forms (admin). */
+  /** The record forms (admin): a disbursement, a receipt, a transfer, the account's own money. */
   readonly #record = new RecordView(this, {
     api: () => this.api,
     accountId: () => this.accountId,
@@ -262,47 +263,49 @@ export class ServiceTrustLedger extends ServiceElement {
 
   private renderBalancesView() {
     if (this.#entries.line) return this.renderEntriesView();
-    if (this.#statement.line) return this.renderStatementView();
+    const line = this.#statement.line;
+    if (line) {
+      return this.#statement.render(
+        this.renderBack(
+          () => this.closeLine(this.#statement, 'statement-button'),
+          nothing,
+        )(msg(str`Statement: ${this.#statement.name}`)),
+      );
+    }
+    if (this.#record.shown) {
+      const back = () => (this.#record.close(), this.focusWithin('[part~="record-button"]'));
+      return this.#record.render(this.renderBack(back, nothing)(msg('Record money in or out')));
+    }
+    const role = this.callerRole.value;
     return this.#balances.render({
       heading: (content) => this.renderHeadingAt(1, content),
       download: () => this.#download.button('balances', msg('balances')),
-      open: (line) => void this.openEntries(line),
-      statement: (line) => {
-        this.#statement.open(line);
-        void this.focusWithin('[part~="back-button"]');
-      },
+      // Admins record money in and out (null: unknown, the server decides).
+      record: role === null || role === 'admin' ? () => this.#record.open() : null,
+      open: (l) => void this.openEntries(l),
+      statement: (l) => (this.#statement.open(l), this.focusWithin('[part~="back-button"]')),
     });
   }
 
-  private renderStatementView() {
-    return this.#statement.render(
+  /** "Back to balances" (`close`) and `actions` over a view's heading. */
+  private renderBack(close: () => unknown, actions: unknown) {
+    return (heading: string) =>
       html`<div class="row header">
-          <button
-            type="button"
-            part="button back-button"
-            @click=${() => this.closeLine(this.#statement, 'statement-button')}
-          >
+          <button type="button" part="button back-button" @click=${close}>
             ${msg('Back to balances')}
           </button>
+          ${actions}
         </div>
-        ${this.renderHeadingAt(1, msg(str`Statement: ${this.#statement.name}`))}`,
-    );
+        ${this.renderHeadingAt(1, heading)}`;
   }
 
   private renderEntriesView() {
     const name = this.#entries.name;
     return this.#entries.render(
-      html`<div class="row header">
-          <button
-            type="button"
-            part="button back-button"
-            @click=${() => this.closeLine(this.#entries, 'entries-button')}
-          >
-            ${msg('Back to balances')}
-          </button>
-          ${this.#download.button('entries', msg(str`entries of ${name}`))}
-        </div>
-        ${this.renderHeadingAt(1, msg(str`Entries: ${name}`))}`,
+      this.renderBack(
+        () => this.closeLine(this.#entries, 'entries-button'),
+        this.#download.button('entries', msg(str`entries of ${name}`)),
+      )(msg(str`Entries: ${name}`)),
     );
   }
 
@@ -339,16 +342,6 @@ export class ServiceTrustLedger extends ServiceElement {
     ${runs ? renderHistory(runs) : this.renderPending(this.history, msg('Loading…'))}`;
   }
 
-  private renderRecordView() {
-    const role = this.callerRole.value;
-    return html`${this.renderHeadingAt(1, msg('Record money in or out'))}
-    ${
-      role === null || role === 'admin'
-        ? this.#record.render()
-        : html`<p class="hint" part="hint">${msg('Recording entries needs the admin role.')}</p>`
-    }`;
-  }
-
   override render() {
     const busy = [
       this.accounts,
@@ -366,7 +359,6 @@ export class ServiceTrustLedger extends ServiceElement {
           () => this.#download.button('deposits', msg('deposits')),
         ),
       reconciliations: () => this.renderReconciliationsView(),
-      record: () => this.renderRecordView(),
     };
     return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
       <div class="row header">

@@ -4,8 +4,8 @@ import { msg } from '../core/localize.js';
 // The trust ledger's views as tabs, in the ARIA tabs pattern: one tab in the Tab order (the
 // chosen one), arrow keys, Home and End move along them and choose.
 
-export type View = 'balances' | 'deposits' | 'reconciliations' | 'record';
-const VIEWS: readonly View[] = ['balances', 'deposits', 'reconciliations', 'record'];
+export type View = 'balances' | 'deposits' | 'reconciliations';
+const VIEWS: readonly View[] = ['balances', 'deposits', 'reconciliations'];
 
 /** `select(view, focus)`: choose a view; `focus` when the keyboard moved (its tab takes focus). */
 export function renderTabs(current: View, select: (view: View, focus: boolean) => void) {
@@ -13,7 +13,6 @@ export function renderTabs(current: View, select: (view: View, focus: boolean) =
     balances: msg('Balances'),
     deposits: msg('Deposits'),
     reconciliations: msg('Reconciliation'),
-    record: msg('Record'),
   };
   const onKey = (event: KeyboardEvent) => {
     const at = VIEWS.indexOf(current);
