@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { LedgerEntryInput } from '../../shared/ledger-api.js';
-import { ENTRY_METHODS, NON_CLIENT_KINDS, type NonClientKind } from '../../shared/ledger.js';
+import type { EntryMethod, NonClientKind } from '../../shared/ledger.js';
 import { currencySymbol } from '../core/format.js';
 import { msg } from '../core/localize.js';
 import { renderField, renderTextField } from '../core/service-element.js';
@@ -12,7 +12,16 @@ import { entryKindLabel } from './tables.js';
 // (money in: payer, method), and an entry of the account's own money (a bank charge, interest,
 // firm funds, a service fee: no client). Rendered and read here; record-view.ts sends them.
 
-/** What the record tab records. */
+// Spelled out here, typed against shared/ledger.ts: its values would bring zod into the widgets.
+const ENTRY_METHODS: readonly EntryMethod[] = ['check', 'wire', 'ach', 'transfer'];
+const NON_CLIENT_KINDS: readonly NonClientKind[] = [
+  'bank_charge',
+  'interest',
+  'firm_funds',
+  'service_fee',
+];
+
+/** What the record forms record. */
 export type RecordKind = 'disbursement' | 'receipt' | 'transfer' | 'account';
 export const RECORD_KINDS: readonly RecordKind[] = [
   'disbursement',
@@ -82,7 +91,7 @@ const text = (ctx: FieldsContext, id: string, label: string, optional = false, m
     maxlength: max,
   });
 
-const methodLabel = (method: (typeof ENTRY_METHODS)[number]) =>
+const methodLabel = (method: EntryMethod) =>
   ({
     check: msg('Check'),
     wire: msg('Wire transfer'),

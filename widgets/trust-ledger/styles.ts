@@ -72,6 +72,11 @@ export const trustLedgerStyles = css`
 // The records: a balance line's statement button under its name, the statement's period (the
 // dates side by side, the button on their line) and its summary of four figures.
 export const recordStyles = css`
+  /* Ten columns: a head may take two lines (Spanish "Asientos manuales") before the table gives
+     way to labelled rows. */
+  [part~='balances'] thead th {
+    white-space: normal;
+  }
   button.link.sub {
     display: block;
     margin-block-start: 0.15rem;
