@@ -149,7 +149,7 @@ test(
     ] as const) {
       await page.evaluate((l) => (document.documentElement.lang = l), lang);
       await ledger.getByRole('tab', { name: lang === 'en' ? 'Balances' : 'Saldos' }).click();
-      await ledger.getByRole('columnheader', { name: words.available }).waitFor();
+      await ledger.locator('th', { hasText: words.available }).waitFor({ state: 'attached' });
       await shoot(`${lang}-balances`);
 
       await ledger.locator('[part~="statement-button"]').first().click();

@@ -3,14 +3,13 @@
 // typed ApiClient, like operations-api.ts, so the kit's first-load chunk does not carry them;
 // types only, so no zod reaches a bundle. Checked against the OpenAPI document by
 // server/http/api-client-contract.db.test.ts.
-import type { z } from 'zod';
 import { getPage, type ApiClient, type ListOptions } from './api-client.js';
 import type {
   ClientStatement,
   ClientStatementQuery,
+  LedgerEntryCreate,
   LedgerTransfer,
-  ledgerEntryCreate,
-  ledgerTransferCreate,
+  LedgerTransferCreate,
 } from './ledger-entries.js';
 import type {
   LedgerBalances,
@@ -127,8 +126,10 @@ export const downloadReconciliationReport = (
 // ---- Records: receipts, disbursements, the account's own money, transfers, statements ----
 
 /** What POST /api/ledger/entries takes (docs/api.md#receipts-and-disbursements). */
-export type LedgerEntryInput = z.input<typeof ledgerEntryCreate>;
-export type LedgerTransferInput = z.input<typeof ledgerTransferCreate>;
+export type LedgerEntryInput = Omit<LedgerEntryCreate, 'kind'> & {
+  kind?: LedgerEntryCreate['kind'];
+};
+export type LedgerTransferInput = LedgerTransferCreate;
 export type StatementQuery = Pick<
   ClientStatementQuery,
   'bankAccountId' | 'clientId' | 'matterId' | 'from' | 'to' | 'cursor'
