@@ -168,6 +168,7 @@ test(
         'Contracargos',
         'Asientos manuales',
         'Saldo',
+        'Disponible',
       ],
     );
     await shootAll('service-trust-ledger', 'es-ledger', ['light']);

@@ -8,7 +8,7 @@ import type { CallerInfo } from './caller.js';
 import type { WebhookEndpointCheck, WebhookUrlInfo } from './integration-info.js';
 import type { RefundBody, VoidBody } from './money-out.js';
 import type { PaymentPlanDetail } from './payment-plans.js';
-import type { MoneyOutAnswer } from './money-out-answer.js';
+import type { MoneyOutResult } from './money-out-answer.js';
 import type {
   AggregateLink,
   BankAccount,
@@ -389,7 +389,10 @@ export const getPage = <T>(api: ApiClient, path: string, query: object, signal?:
 export const getOne = <T>(api: ApiClient, path: string, id: string, signal?: AbortSignal) =>
   api.request<T>('GET', `${path}/${encodeURIComponent(id)}`, { signal });
 
-/** POST /api/transactions/{id}/refund or /void: the API's answer, done or pending. */
+/**
+ * POST /api/transactions/{id}/refund or /void: the API's answer, done or pending, or (202,
+ * `status: "awaiting_approval"`) waiting for a second admin.
+ */
 const moneyOut = (
   api: ApiClient,
   kind: 'refund' | 'void',
@@ -397,7 +400,7 @@ const moneyOut = (
   body: RefundBody | VoidBody,
   options: { idempotencyKey?: string; signal?: AbortSignal },
 ) =>
-  api.request<MoneyOutAnswer>('POST', `/api/transactions/${encodeURIComponent(id)}/${kind}`, {
+  api.request<MoneyOutResult>('POST', `/api/transactions/${encodeURIComponent(id)}/${kind}`, {
     body,
     ...options,
   });

@@ -5,6 +5,13 @@
 // server/http/api-client-contract.db.test.ts.
 import { getPage, type ApiClient, type ListOptions } from './api-client.js';
 import type {
+  ClientStatement,
+  ClientStatementQuery,
+  LedgerEntryCreate,
+  LedgerTransfer,
+  LedgerTransferCreate,
+} from './ledger-entries.js';
+import type {
   LedgerBalances,
   LedgerDeposits,
   LedgerEntry,
@@ -20,6 +27,7 @@ export type {
   Reconciliation,
   ReconciliationItem,
 } from './ledger.js';
+export type { ClientStatement, ClientStatementLine, LedgerTransfer } from './ledger-entries.js';
 
 /** The three reports; each answers CSV too. */
 export type LedgerReport = 'balances' | 'entries' | 'deposits';
@@ -111,6 +119,52 @@ export const downloadReconciliationReport = (
   signal?: AbortSignal,
 ) =>
   api.request<Blob>('GET', `${run(id)}/report`, {
+    accept: format === 'pdf' ? 'application/pdf' : 'text/csv',
+    signal,
+  });
+
+// ---- Records: receipts, disbursements, the account's own money, transfers, statements ----
+
+/** What POST /api/ledger/entries takes (docs/api.md#receipts-and-disbursements). */
+export type LedgerEntryInput = Omit<LedgerEntryCreate, 'kind'> & {
+  kind?: LedgerEntryCreate['kind'];
+};
+export type LedgerTransferInput = LedgerTransferCreate;
+export type StatementQuery = Pick<
+  ClientStatementQuery,
+  'bankAccountId' | 'clientId' | 'matterId' | 'from' | 'to' | 'cursor'
+>;
+
+/**
+ * Posts a receipt (positive `amount`), a disbursement (negative) or an entry of the account's own
+ * money (`kind`). Money out of trust beyond the guard: 409 unless `override: { reason }`. Admin.
+ */
+export const postLedgerEntry = (api: ApiClient, input: LedgerEntryInput, signal?: AbortSignal) =>
+  api.request<LedgerEntry>('POST', '/api/ledger/entries', { body: input, signal });
+
+/** Earned fees from a client's trust balance to an operating account, both sides at once. Admin. */
+export const postLedgerTransfer = (
+  api: ApiClient,
+  input: LedgerTransferInput,
+  signal?: AbortSignal,
+) => api.request<LedgerTransfer>('POST', '/api/ledger/transfers', { body: input, signal });
+
+/** A client's (or matter's) ledger for a period: opening balance, a page of entries, closing. */
+export const getClientStatement = (api: ApiClient, query: StatementQuery, signal?: AbortSignal) =>
+  api.request<ClientStatement>('GET', '/api/ledger/client-statement', {
+    query: { ...query },
+    signal,
+  });
+
+/** The statement as a CSV or PDF Blob (every entry of the period). */
+export const downloadClientStatement = (
+  api: ApiClient,
+  query: StatementQuery,
+  format: 'pdf' | 'csv',
+  signal?: AbortSignal,
+) =>
+  api.request<Blob>('GET', '/api/ledger/client-statement', {
+    query: { ...query },
     accept: format === 'pdf' ? 'application/pdf' : 'text/csv',
     signal,
   });

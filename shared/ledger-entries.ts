@@ -91,6 +91,8 @@ export const ledgerTransferCreate = z.strictObject({
   override: moneyOutOverride.optional(),
 });
 
+export type LedgerTransferCreate = z.infer<typeof ledgerTransferCreate>;
+
 export const ledgerTransfer = z.object({
   /** The transfer's id: both its entries carry it (`transferId`). */
   id,

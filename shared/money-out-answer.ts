@@ -29,3 +29,7 @@ export interface MoneyOutAwaitingApproval {
   original: Transaction;
   reversals: Transaction[];
 }
+
+/** What a refund or void answers: done or pending at the service, or waiting for an approver. */
+export type MoneyOutResult = MoneyOutAnswer | MoneyOutAwaitingApproval;
+

@@ -172,6 +172,38 @@ describe('the typed API client', () => {
             ledgerApi.downloadReconciliationReport(client, bankAccountId, format),
           ),
         ),
+      postLedgerEntry: () =>
+        ledgerApi.postLedgerEntry(client, {
+          bankAccountId,
+          clientId: bankAccountId,
+          amount: '-250.00',
+          date: '2026-11-30',
+          payee: 'County Recorder',
+          method: 'check',
+          reference: '1042',
+          purpose: 'Recording fee',
+        }),
+      postLedgerTransfer: () =>
+        ledgerApi.postLedgerTransfer(client, {
+          clientId: bankAccountId,
+          fromBankAccountId: bankAccountId,
+          toBankAccountId: bankAccountId,
+          amount: '100.00',
+          date: '2026-11-30',
+          invoice: 'INV-7',
+        }),
+      getClientStatement: () =>
+        ledgerApi.getClientStatement(client, { bankAccountId, clientId: bankAccountId }),
+      downloadClientStatement: () =>
+        Promise.all(
+          (['pdf', 'csv'] as const).map((format) =>
+            ledgerApi.downloadClientStatement(
+              client,
+              { bankAccountId, clientId: bankAccountId },
+              format,
+            ),
+          ),
+        ),
     } satisfies Record<keyof typeof ledgerApi, () => Promise<unknown>>;
     await expectEveryFunctionCalled(ledgerApi, exercised, calls, [
       'GET /api/ledger/balances',
@@ -184,6 +216,9 @@ describe('the typed API client', () => {
       'POST /api/ledger/reconciliations/{id}/items/{id}/clear',
       'POST /api/ledger/reconciliations/{id}/sign',
       'GET /api/ledger/reconciliations/{id}/report',
+      'POST /api/ledger/entries',
+      'POST /api/ledger/transfers',
+      'GET /api/ledger/client-statement',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { BankAccountsSyncResult } from '../../shared/actions.js';
 import type { ApiError } from '../../shared/api-client.js';
-import type { MoneyOutAnswer } from '../../shared/money-out-answer.js';
+import type { MoneyOutResult } from '../../shared/money-out-answer.js';
 import type { PaymentPlanDetail as PaymentPlanRecord } from '../../shared/payment-plans.js';
 import type { AggregateLink, Client, Matter, PaymentLink, Settings } from '../../shared/schemas.js';
 import { kitEvent } from './kit-event.js';
@@ -76,14 +76,15 @@ export class ServiceBankAccountsSyncedEvent extends kitEvent<BankAccountsSyncRes
 /**
  * A payment was refunded (in part or in full): `detail` is the API's answer, `{ status, request,
  * original, reversals }`; `status` `SUCCESS` when done, `AWAITING_RESULT` (or another open status)
- * while the payment service still works on it.
+ * while the payment service still works on it; or `awaiting_approval` (`{ status, approval,
+ * original }`): an override waits for a second admin, nothing was sent yet.
  */
-export class ServiceTransactionRefundedEvent extends kitEvent<MoneyOutAnswer>(
+export class ServiceTransactionRefundedEvent extends kitEvent<MoneyOutResult>(
   'service-transaction-refunded',
 ) {}
 
 /** A payment was voided: `detail` is the API's answer, as for a refund. */
-export class ServiceTransactionVoidedEvent extends kitEvent<MoneyOutAnswer>(
+export class ServiceTransactionVoidedEvent extends kitEvent<MoneyOutResult>(
   'service-transaction-voided',
 ) {}
 

@@ -28,7 +28,10 @@ import type {
   ServiceWebhookEventsReplayedEvent,
 } from '../operations/events.js';
 import type { ServicePaymentPlanCanceledEvent } from '../payment-plan/events.js';
-import type { ServiceReconciliationCreatedEvent } from '../trust-ledger/events.js';
+import type {
+  ServiceLedgerEntryPostedEvent,
+  ServiceReconciliationCreatedEvent,
+} from '../trust-ledger/events.js';
 import type {
   ServiceManualPaymentRecordedEvent,
   ServicePaymentRequestSentEvent,
@@ -47,6 +50,7 @@ export interface ServiceEventMap {
   'service-webhook-events-replayed': ServiceWebhookEventsReplayedEvent;
   'service-reconciled': ServiceReconciledEvent;
   'service-reconciliation-created': ServiceReconciliationCreatedEvent;
+  'service-ledger-entry-posted': ServiceLedgerEntryPostedEvent;
   'service-transaction-refunded': ServiceTransactionRefundedEvent;
   'service-transaction-voided': ServiceTransactionVoidedEvent;
   'service-payment-plan-canceled': ServicePaymentPlanCanceledEvent;
@@ -77,7 +81,7 @@ export const ELEMENT_EVENTS = {
   ],
   'sync-problems': [...COMMON, 'service-sync-retried'],
   'webhook-events': [...COMMON, 'service-webhook-events-replayed', 'service-reconciled'],
-  'trust-ledger': [...COMMON, 'service-reconciliation-created'],
+  'trust-ledger': [...COMMON, 'service-reconciliation-created', 'service-ledger-entry-posted'],
   'payment-plan-create': CREATES,
   'payment-plan': [...COMMON, 'service-payment-plan-canceled'],
 } as const satisfies Record<ElementName, readonly (keyof ServiceEventMap)[]>;

@@ -576,6 +576,65 @@ export const es = {
   'Two different people sign: the one who prepared it, then a reviewer.':
     'Firman dos personas distintas: quien la preparó y, después, un revisor.',
   'Download PDF': 'Descargar PDF',
+  // <service-trust-ledger>: available funds, records (disbursements, receipts, transfers,
+  // the account's own money), the client ledger statement; and the refund dialog's answers
+  // beyond the balance guard (not collected, awaiting a second approver).
+  Available: 'Disponible',
+  'Available: the balance less the payments not yet collected (the payment service has not reported them in transit or deposited). Uncollected money is in the balance but cannot be paid out yet without an override.':
+    'Disponible: el saldo menos los pagos aún no cobrados (el servicio de pagos no los ha notificado en tránsito ni depositados). El dinero no cobrado está en el saldo, pero aún no puede pagarse sin una excepción autorizada.',
+  Statement: 'Extracto',
+  'Statement: ${0}': 'Extracto: ${0}',
+  'statement of ${0}': 'extracto de ${0}',
+  Period: 'Periodo',
+  From: 'Desde',
+  Show: 'Mostrar',
+  'Money in': 'Entradas',
+  'Money out': 'Salidas',
+  'Statement entries': 'Movimientos del extracto',
+  'The period’s entries oldest first, with the balance after each':
+    'Los movimientos del periodo, del más antiguo al más reciente, con el saldo tras cada uno',
+  'Payer or payee': 'Pagador o beneficiario',
+  'Loading the statement…': 'Cargando el extracto…',
+  'No entries in this period.': 'No hay movimientos en este periodo.',
+  Record: 'Registrar',
+  'Record money in or out': 'Registrar entradas o salidas de dinero',
+  'What to record': 'Qué registrar',
+  Disbursement: 'Desembolso',
+  Receipt: 'Cobro',
+  'Transfer to operating': 'Traspaso a la cuenta operativa',
+  'Bank charge, interest or firm funds': 'Comisión bancaria, intereses o fondos del despacho',
+  'Bank charges and service fees are taken out; interest and firm funds are paid in.':
+    'Las comisiones bancarias y del servicio se restan; los intereses y los fondos del despacho se suman.',
+  Check: 'Cheque',
+  'Wire transfer': 'Transferencia bancaria',
+  ACH: 'ACH',
+  'Transfer between accounts': 'Traspaso entre cuentas',
+  Payee: 'Beneficiario',
+  'Check number or reference': 'Número de cheque o referencia',
+  Purpose: 'Concepto',
+  'is required: choose the client': 'es obligatorio: elija el cliente',
+  'is required: choose the operating account': 'es obligatoria: elija la cuenta operativa',
+  'To operating account': 'A la cuenta operativa',
+  'No operating bank account yet: sync the bank accounts from the payment service first.':
+    'Aún no hay ninguna cuenta bancaria operativa: sincronice primero las cuentas bancarias desde el servicio de pagos.',
+  Invoice: 'Factura',
+  'Disbursement of ${0} to ${1} recorded.': 'Desembolso de ${0} a ${1} registrado.',
+  'Receipt of ${0} from ${1} recorded.': 'Cobro de ${0} de ${1} registrado.',
+  'Transfer of ${0} to operating recorded.': 'Traspaso de ${0} a la cuenta operativa registrado.',
+  '${0} of ${1} recorded.': 'Registrado: ${0} de ${1}.',
+  'Override and record': 'Omitir y registrar',
+  'Recording…': 'Registrando…',
+  'Trust funds not yet collected.': 'Fondos en fideicomiso aún no cobrados.',
+  'This is more than the client’s collected trust funds of ${0}: ${1} is paid but not yet collected (the payment service has not reported it in transit or deposited).':
+    'Supera los fondos en fideicomiso cobrados del cliente, de ${0}: ${1} está pagado pero aún no cobrado (el servicio de pagos no lo ha notificado en tránsito ni depositado).',
+  'This is more than the matter’s collected trust funds of ${0}: ${1} is paid but not yet collected (the payment service has not reported it in transit or deposited).':
+    'Supera los fondos en fideicomiso cobrados del asunto, de ${0}: ${1} está pagado pero aún no cobrado (el servicio de pagos no lo ha notificado en tránsito ni depositado).',
+  'Waiting for a second approver.': 'A la espera de un segundo aprobador.',
+  'The refund of ${0} goes to the payment service once another admin approves it.':
+    'El reembolso de ${0} se enviará al servicio de pagos cuando otro administrador lo apruebe.',
+  'The void goes to the payment service once another admin approves it.':
+    'La anulación se enviará al servicio de pagos cuando otro administrador la apruebe.',
+
   // <service-settings>: trust findings
   '${0} high': '${0} de gravedad alta',
   '${0} medium': '${0} de gravedad media',
@@ -657,7 +716,6 @@ export const es = {
     '¿Cancelar este plan? Ya no se cobrará nada más al cliente; los pagos hechos se mantienen.',
   Canceled: 'Cancelado',
   'Canceling…': 'Cancelando…',
-  Check: 'Cheque',
   Completed: 'Completado',
   'Copy enrolment link': 'Copiar el enlace de inscripción',
   'Create payment plan': 'Crear plan de pagos',
@@ -748,7 +806,6 @@ export const es = {
   'Sending it again is safe: it is recorded once.':
     'Puede enviarlo de nuevo sin riesgo: se registra una sola vez.',
   'Record payment': 'Registrar pago',
-  'Recording…': 'Registrando…',
   'Recorded ${0}.': 'Registrado: ${0}.',
   'Record a cheque for “${0}”': 'Registrar un cheque para «${0}»',
   'Record a cheque': 'Registrar un cheque',
@@ -771,6 +828,7 @@ export const es = {
   'For example 3, 7, 14: rising, each from 1 to 365.':
     'Por ejemplo 3, 7, 14: en orden creciente, cada uno de 1 a 365.',
   To: 'Para',
+  Through: 'Hasta',
   'One or more email addresses, separated by commas.':
     'Una o más direcciones de correo, separadas por comas.',
   Cc: 'Cc',

@@ -572,6 +572,67 @@ export const fr = {
   'Two different people sign: the one who prepared it, then a reviewer.':
     'Deux personnes différentes signent : celle qui l’a préparé, puis un réviseur.',
   'Download PDF': 'Télécharger le PDF',
+  // <service-trust-ledger>: available funds, records (disbursements, receipts, transfers,
+  // the account's own money), the client ledger statement; and the refund dialog's answers
+  // beyond the balance guard (not collected, awaiting a second approver).
+  Available: 'Disponible',
+  'Available: the balance less the payments not yet collected (the payment service has not reported them in transit or deposited). Uncollected money is in the balance but cannot be paid out yet without an override.':
+    'Disponible : le solde moins les paiements pas encore encaissés (le service de paiement ne les a pas signalés en transit ni déposés). L’argent non encaissé figure dans le solde mais ne peut pas encore être décaissé sans dérogation.',
+  Statement: 'Relevé',
+  'Statement: ${0}': 'Relevé : ${0}',
+  'statement of ${0}': 'relevé de ${0}',
+  Period: 'Période',
+  From: 'Du',
+  Show: 'Afficher',
+  'Money in': 'Entrées',
+  'Money out': 'Sorties',
+  'Statement entries': 'Écritures du relevé',
+  'The period’s entries oldest first, with the balance after each':
+    'Les écritures de la période, de la plus ancienne à la plus récente, avec le solde après chacune',
+  'Payer or payee': 'Payeur ou bénéficiaire',
+  'Loading the statement…': 'Chargement du relevé…',
+  'No entries in this period.': 'Aucune écriture sur cette période.',
+  Record: 'Enregistrer',
+  'Record money in or out': 'Enregistrer une entrée ou une sortie d’argent',
+  'What to record': 'Quoi enregistrer',
+  Disbursement: 'Décaissement',
+  Receipt: 'Encaissement',
+  'Transfer to operating': 'Virement vers le compte d’exploitation',
+  'Bank charge, interest or firm funds': 'Frais bancaires, intérêts ou fonds du cabinet',
+  'Bank charges and service fees are taken out; interest and firm funds are paid in.':
+    'Les frais bancaires et de service sont retirés ; les intérêts et les fonds du cabinet sont versés.',
+  Check: 'Chèque',
+  'Wire transfer': 'Virement bancaire',
+  ACH: 'ACH',
+  'Transfer between accounts': 'Virement entre comptes',
+  Payee: 'Bénéficiaire',
+  'Check number or reference': 'Numéro de chèque ou référence',
+  Purpose: 'Objet',
+  'is required: choose the client': 'est obligatoire : choisissez le client',
+  'is required: choose the operating account':
+    'est obligatoire : choisissez le compte d’exploitation',
+  'To operating account': 'Vers le compte d’exploitation',
+  'No operating bank account yet: sync the bank accounts from the payment service first.':
+    'Aucun compte bancaire d’exploitation pour l’instant : synchronisez d’abord les comptes bancaires depuis le service de paiement.',
+  Invoice: 'Facture',
+  'Disbursement of ${0} to ${1} recorded.': 'Décaissement de ${0} à ${1} enregistré.',
+  'Receipt of ${0} from ${1} recorded.': 'Encaissement de ${0} de ${1} enregistré.',
+  'Transfer of ${0} to operating recorded.':
+    'Virement de ${0} vers le compte d’exploitation enregistré.',
+  '${0} of ${1} recorded.': 'Enregistré : ${0} de ${1}.',
+  'Override and record': 'Lever et enregistrer',
+  'Recording…': 'Enregistrement…',
+  'Trust funds not yet collected.': 'Fonds en fidéicommis pas encore encaissés.',
+  'This is more than the client’s collected trust funds of ${0}: ${1} is paid but not yet collected (the payment service has not reported it in transit or deposited).':
+    'C’est plus que les fonds en fidéicommis encaissés du client, de ${0} : ${1} est payé mais pas encore encaissé (le service de paiement ne l’a pas signalé en transit ni déposé).',
+  'This is more than the matter’s collected trust funds of ${0}: ${1} is paid but not yet collected (the payment service has not reported it in transit or deposited).':
+    'C’est plus que les fonds en fidéicommis encaissés du dossier, de ${0} : ${1} est payé mais pas encore encaissé (le service de paiement ne l’a pas signalé en transit ni déposé).',
+  'Waiting for a second approver.': 'En attente d’un second approbateur.',
+  'The refund of ${0} goes to the payment service once another admin approves it.':
+    'Le remboursement de ${0} sera envoyé au service de paiement dès qu’un autre administrateur l’aura approuvé.',
+  'The void goes to the payment service once another admin approves it.':
+    'L’annulation sera envoyée au service de paiement dès qu’un autre administrateur l’aura approuvée.',
+
   // <service-settings>: trust findings
   '${0} high': '${0} de gravité élevée',
   '${0} medium': '${0} de gravité moyenne',
@@ -658,7 +719,6 @@ export const fr = {
     'Annuler ce plan ? Plus rien n’est prélevé au client ; les paiements faits restent.',
   Canceled: 'Annulé',
   'Canceling…': 'Annulation…',
-  Check: 'Chèque',
   Completed: 'Terminé',
   'Copy enrolment link': 'Copier le lien d’inscription',
   'Create payment plan': 'Créer le plan de paiement',
@@ -749,7 +809,6 @@ export const fr = {
   'Sending it again is safe: it is recorded once.':
     'Vous pouvez le renvoyer sans risque : il n’est enregistré qu’une fois.',
   'Record payment': 'Enregistrer le paiement',
-  'Recording…': 'Enregistrement…',
   'Recorded ${0}.': 'Enregistré : ${0}.',
   'Record a cheque for “${0}”': 'Enregistrer un chèque pour « ${0} »',
   'Record a cheque': 'Enregistrer un chèque',
@@ -772,6 +831,7 @@ export const fr = {
   'For example 3, 7, 14: rising, each from 1 to 365.':
     'Par exemple 3, 7, 14 : croissants, chacun de 1 à 365.',
   To: 'À',
+  Through: 'Au',
   'One or more email addresses, separated by commas.':
     'Une ou plusieurs adresses e-mail, séparées par des virgules.',
   Cc: 'Cc',

@@ -53,3 +53,24 @@ export async function openTab(el: ServiceTrustLedger, name: string) {
   tab(el, name).click();
   await settle(el, 4);
 }
+
+/** The files a download link saves (its name and Blob), instead of saving them; restore() after. */
+export function captureDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  const { createObjectURL } = URL;
+  const { click } = HTMLAnchorElement.prototype;
+  URL.createObjectURL = (blob: Blob | MediaSource) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  };
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.href)! });
+  };
+  const restore = () => {
+    URL.createObjectURL = createObjectURL;
+    HTMLAnchorElement.prototype.click = click;
+  };
+  return { saved, restore };
+}

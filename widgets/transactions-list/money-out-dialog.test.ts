@@ -11,10 +11,23 @@ import type {
 import { $, $$, focused, settle, text, type } from '../testing/helpers.js';
 import { apiError, json, mockApi, page, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import {
+  answer,
+  dialogOf,
+  field,
+  listRoutes,
+  mount,
+  open,
+  pending,
+  refund,
+  settled,
+  spent,
+  submit,
+  trustRefusal,
+} from '../testing/money-out-screen.js';
 import { aTransaction } from '../testing/records.js';
 import './define.js';
 import type { ServiceTransactionsList } from './define.js';
-import type { ServiceMoneyOutDialog } from './money-out-dialog.js';
 
 // The refund / void actions of <service-transactions-list> and their dialog, against a mocked
 // API: who sees them, what is sent (once per submit, with its Idempotency-Key), the trust
@@ -24,97 +37,13 @@ let api: MockApi;
 afterEach(() => api?.restore());
 before(() => configure({ apiBase: 'http://api.test', token: 'pwt_test' }));
 
-const settled = aTransaction({
-  type: 'ccPayment',
-  amount: '250.00',
-  amountRefunded: '50.00',
-  payerName: 'Pat Payer',
-  status: 'DEPOSITED',
-});
-const pending = aTransaction({ type: 'achPayment', amount: '80.00', status: 'PENDING' });
-const refund = aTransaction({
-  type: 'refund',
-  amount: '50.00',
-  status: 'SUCCESSFUL',
-  originalTransactionId: settled.id,
-});
-const spent = aTransaction({
-  type: 'ccPayment',
-  amount: '20.00',
-  amountRefunded: '20.00',
-  status: 'REFUNDED',
-});
-
-const answer = (over: Partial<MoneyOutAnswer> = {}): MoneyOutAnswer => ({
-  status: 'SUCCESS',
-  idempotencyKey: 'k',
-  request: {
-    id: crypto.randomUUID(),
-    kind: 'refund',
-    status: 'SUCCESS',
-    errorMessage: null,
-    serviceId: 'rr-1',
-    amount: '200.00',
-  },
-  original: { ...settled, amountRefunded: '250.00', status: 'REFUNDED' },
-  reversals: [refund],
-  ...over,
-});
-
-const trustRefusal = () =>
-  json(
-    {
-      error: {
-        code: 'TRUST_BALANCE_WOULD_GO_NEGATIVE',
-        message: 'This would take the matter’s trust balance of 120.00 below zero (to -80.00)',
-        details: { balance: '120.00', amount: '200.00', after: '-80.00', scope: 'matter' },
-        requestId: 'req-1',
-      },
-    },
-    409,
-  );
-
 /** The API of an admin (or `role`) with these transactions; the refund/void routes as given. */
 function serve(
   role: string,
   routes: Parameters<typeof mockApi>[0] = {},
   list: () => Transaction[] = () => [settled, pending, refund, spent],
 ) {
-  api = mockApi({
-    'GET /api/me': () => ({ role, kind: 'widget-token' }),
-    'GET /api/transactions': () => page(list()),
-    ...routes,
-  });
-}
-
-async function mount() {
-  // A fresh client per test: the role is remembered per API client.
-  configure({ apiBase: 'http://api.test', token: 'pwt_test' });
-  const el = await fixture<ServiceTransactionsList>(
-    html`<service-transactions-list></service-transactions-list>`,
-  );
-  await settle(el, 5);
-  return el;
-}
-
-const dialogOf = (el: ServiceTransactionsList) =>
-  $<ServiceMoneyOutDialog>(el, 'service-money-out-dialog');
-
-/** Clicks a row's action and waits for its dialog to open. */
-async function open(el: ServiceTransactionsList, kind: 'refund' | 'void', t: Transaction) {
-  $(el, `[data-action="${kind}"][data-id="${t.id}"]`).click();
-  await until(() => el.shadowRoot!.querySelector('service-money-out-dialog'), 3000, 'the dialog');
-  const dialog = dialogOf(el);
-  await until(() => dialog.shadowRoot?.querySelector('dialog')?.open, 3000, 'open');
-  return dialog;
-}
-
-const field = (dialog: ServiceMoneyOutDialog, name: string) =>
-  $<HTMLInputElement>(dialog, `[name="${name}"]`);
-
-async function submit(dialog: ServiceMoneyOutDialog, rounds = 4) {
-  $(dialog, '[part~="submit"]').click();
-  await settle(dialog, rounds);
+  api = mockApi({ ...listRoutes(role, list), ...routes });
 }
 
 describe('<service-transactions-list> refunds and voids', () => {
@@ -238,7 +167,8 @@ describe('<service-transactions-list> refunds and voids', () => {
     expect(text(result)).to.equal('Refunded $200.00. The payment is now Refunded.');
     expect(focused(dialog)).to.equal(result);
     expect(heard).to.have.length(1);
-    expect(heard[0]!.detail).to.deep.equal(answer({ request: heard[0]!.detail.request }));
+    const detail = heard[0]!.detail as MoneyOutAnswer;
+    expect(detail).to.deep.equal(answer({ request: detail.request }));
     // The list reloads: the original, now refunded, and the refund row.
     await until(() => api.callsTo('GET /api/transactions').length === 2);
     await settle(el, 4);

@@ -4,7 +4,7 @@ import { isApiError, type ApiClient } from '../../shared/api-client.js';
 import { newIdempotencyKey } from '../../shared/idempotency.js';
 import { toCents } from '../../shared/money.js';
 import type { MoneyOutKind } from '../../shared/money-out.js';
-import type { MoneyOutAnswer } from '../../shared/money-out-answer.js';
+import type { MoneyOutAwaitingApproval, MoneyOutResult } from '../../shared/money-out-answer.js';
 import { refundableAmount } from '../../shared/money-out-rules.js';
 import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, serverFieldErrors } from '../core/alerts.js';
@@ -73,16 +73,17 @@ const dialogStyles = css`
 
 /**
  * Refunds or voids one payment: the amount (refunds; prefilled with what is still refundable), a
- * reason, the trust warning with an admin's override, and the outcome: done, pending at the
- * payment service, or refused and why. Each submit sends one `Idempotency-Key`; sending the same
- * thing again after its answer was lost (the network, a 5xx) sends the same key, so the payment
- * is never refunded twice.
+ * reason, the trust warning with an admin's override (a balance that would go negative, or funds
+ * not yet collected), and the outcome: done, pending at the payment service, waiting for a second
+ * approver (an override, with `requireSecondApprover` on), or refused and why. Each submit sends
+ * one `Idempotency-Key`; sending the same thing again after its answer was lost (the network, a
+ * 5xx) sends the same key, so the payment is never refunded twice.
  *
  * @tagname service-money-out-dialog
  * @summary The refund / void dialog of the transactions list (loaded on demand).
  *
- * @fires service-transaction-refunded - A refund was made or is pending at the service; `detail` is the API's answer.
- * @fires service-transaction-voided - A void was made or is pending at the service; `detail` is the API's answer.
+ * @fires service-transaction-refunded - A refund was made, is pending at the service, or waits for a second approver (`detail.status` `awaiting_approval`); `detail` is the API's answer.
+ * @fires service-transaction-voided - A void was made, is pending, or waits for a second approver; `detail` is the API's answer.
  * @fires service-error - The call failed or was refused; the dialog shows why.
  *
  * @csspart dialog - The dialog box.
@@ -104,7 +105,7 @@ export class ServiceMoneyOutDialog extends ServiceElement {
   @state() private amountErrors: string[] = [];
   @state() private overrideErrors: string[] = [];
   @state() private trust?: TrustWarning;
-  @state() private answer?: MoneyOutAnswer;
+  @state() private answer?: MoneyOutResult;
 
   @query('dialog') private dialog!: HTMLDialogElement;
   @query('form') private form?: HTMLFormElement;
@@ -306,7 +307,8 @@ export class ServiceMoneyOutDialog extends ServiceElement {
     </form>`;
   }
 
-  private renderOutcome(answer: MoneyOutAnswer) {
+  private renderOutcome(answer: MoneyOutResult) {
+    if (answer.status === 'awaiting_approval') return this.renderAwaiting(answer);
     const refund = this.kind === 'refund';
     const done = DONE.has(answer.status);
     const amount = answer.request.amount ?? answer.original.amount;
@@ -329,12 +331,34 @@ export class ServiceMoneyOutDialog extends ServiceElement {
           >
           ${msg('The payment service is still working on it: the list shows the outcome once it is done.')}
         </p>`;
+    return this.renderResult(done ? 'success' : 'pending', text);
+  }
+
+  /** A second admin must approve the override first (the `requireSecondApprover` setting). */
+  private renderAwaiting(answer: MoneyOutAwaitingApproval) {
+    const amount = formatMoney(answer.approval.amount ?? answer.original.amount);
+    return this.renderResult(
+      'awaiting-approval',
+      html`<p>
+        <strong>${msg('Waiting for a second approver.')}</strong>
+        ${
+          this.kind === 'refund'
+            ? msg(
+                str`The refund of ${amount} goes to the payment service once another admin approves it.`,
+              )
+            : msg('The void goes to the payment service once another admin approves it.')
+        }
+      </p>`,
+    );
+  }
+
+  private renderResult(state: 'success' | 'pending' | 'awaiting-approval', text: unknown) {
     return html`<div class="stack">
       <div
         class="alert"
-        data-tone=${done ? 'success' : 'warning'}
+        data-tone=${state === 'success' ? 'success' : 'warning'}
         role="status"
-        part="alert result ${done ? 'success' : 'pending'}"
+        part="alert result ${state}"
         tabindex="-1"
       >
         ${text}

@@ -3,7 +3,7 @@
 // shadow roots like every event of the kit.
 
 import { kitEvent } from '../core/kit-event.js';
-import type { Reconciliation } from '../../shared/ledger-api.js';
+import type { LedgerEntry, Reconciliation } from '../../shared/ledger-api.js';
 
 export interface ReconciliationCreatedDetail {
   /** The API's answer: balanced or variance, its three totals, reasons, unmatched, negatives. */
@@ -15,8 +15,23 @@ export class ServiceReconciliationCreatedEvent extends kitEvent<ReconciliationCr
   'service-reconciliation-created',
 ) {}
 
+export interface LedgerEntryPostedDetail {
+  /** What the admin recorded: `disbursement`, `receipt`, `transfer` or `account` (the account's own money). */
+  kind: 'disbursement' | 'receipt' | 'transfer' | 'account';
+  /** The entries the API booked: one, or a transfer's two sides (trust, then operating). */
+  entries: LedgerEntry[];
+  /** A transfer's id (both its entries carry it), else null. */
+  transferId: string | null;
+}
+
+/** An admin recorded a receipt, a disbursement, a transfer or an account entry (`<service-trust-ledger>`). */
+export class ServiceLedgerEntryPostedEvent extends kitEvent<LedgerEntryPostedDetail>(
+  'service-ledger-entry-posted',
+) {}
+
 declare global {
   interface GlobalEventHandlersEventMap {
+    'service-ledger-entry-posted': ServiceLedgerEntryPostedEvent;
     'service-reconciliation-created': ServiceReconciliationCreatedEvent;
   }
 }

@@ -1,12 +1,8 @@
-import { Task, TaskStatus, initialState } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiClient } from '../../shared/api-client.js';
-import {
-  getLedgerBalances,
-  getLedgerDeposits,
-  type LedgerBalanceLine,
-} from '../../shared/ledger-api.js';
+import { type LedgerBalanceLine } from '../../shared/ledger-api.js';
 import { renderAlert } from '../core/alerts.js';
 import { msg, str } from '../core/localize.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
@@ -14,59 +10,63 @@ import { TableFit } from '../core/table-fit.js';
 import { PollController } from '../core/poll.js';
 import { callerRole } from '../core/caller-role.js';
 import { CsvDownload } from './download.js';
-import { ServiceReconciliationCreatedEvent } from './events.js';
+import { ServiceLedgerEntryPostedEvent, ServiceReconciliationCreatedEvent } from './events.js';
 import { ReconciliationMonth } from './reconciliation-month.js';
 import { reconciliationStyles } from './reconciliation-styles.js';
-import { trustLedgerStyles } from './styles.js';
+import { recordStyles, trustLedgerStyles } from './styles.js';
 import { renderTabs, type View } from './tabs.js';
-import {
-  renderBalances,
-  renderDeposits,
-  renderMoreButton,
-  renderNegativeWarning,
-} from './tables.js';
-import { renderChooser } from './chooser.js';
+import { LedgerDepositsView } from './deposits-view.js';
+import { renderChooser, trustAccounts } from './chooser.js';
 import { LedgerEntries } from './entries.js';
-
-/** Balance lines per page ("Show more lines" loads the next with the API's cursor). */
-const BALANCES_PAGE = 50;
+import { LedgerBalancesView } from './balances-view.js';
+import { LedgerStatement } from './statement.js';
+import { RecordView } from './record-view.js';
 
 /**
  * The trust ledger of one trust bank account (staff role): balances per client and matter (what
  * was received, refunded, returned, voided, charged back and posted by hand, and the balance;
  * totals of the whole account; "Show more lines" pages them with the API's cursor; a balance below
- * zero in the danger tone), a client's or matter's entries with the
+ * zero in the danger tone; `available`, what is collected, beside it), a client's or matter's
+ * ledger statement for a period (CSV, PDF), a client's or matter's entries with the
  * running balance ("Show more" pages with the API's cursor), the bank deposits (gross, refunds,
  * surcharges, net, settled date), a CSV download of each, and the month's three-way
  * reconciliation: an admin starts a month (the statement's opening and closing balances), marks
  * its reconciling items cleared or adds one, reads the adjusted bank balance, the book and the
  * client ledgers side by side (balanced, or not with the reasons), and two people sign it (the
- * month closes); its report as PDF or CSV; past runs open from their list. Without
- * `bank-account-id` it offers the organization's trust accounts to choose from.
+ * month closes); its report as PDF or CSV; past runs open from their list. An admin also records
+ * a disbursement, a receipt, a transfer to operating or the account's own money (the trust
+ * guard's refusal overridable with a reason). Without `bank-account-id` it offers the
+ * organization's trust accounts to choose from.
  *
  * @tagname service-trust-ledger
  * @summary Trust balances, entries, deposits and three-way reconciliation.
  *
+ * @fires service-ledger-entry-posted - `detail: { kind, entries, transferId }` after an admin recorded money in or out.
  * @fires service-reconciliation-created - `detail: { reconciliation }` (the API's answer) after an admin ran one.
  * @fires service-error - A call failed; `detail` has the API's message.
  * @fires service-ready - Rendered with the balances (or the trust accounts to choose from) loaded.
  *
  * @csspart account-select - The trust account chooser.
  * @csspart tabs - The tabs: balances, deposits, reconciliations.
+ * @csspart record-button - Opens the record forms (admin).
  * @csspart tab - One tab.
  * @csspart table - Every table (with `balances`, `entries`, `deposits`, `items` or `history`).
  * @csspart row - A row of a table.
  * @csspart totals - A table's totals row, and the reconciliation's totals.
  * @csspart balance - A balance cell.
+ * @csspart available - What is collected of a balance; `available-hint` says why it may be less.
+ * @csspart statement-button - Opens a client's or matter's ledger statement.
+ * @csspart statement-summary - The statement's opening and closing balances, money in and out.
  * @csspart negative - A balance below zero.
  * @csspart entries-button - Opens a client's or matter's entries.
  * @csspart back-button - Back from the entries to the balances.
  * @csspart running-balance - An entry's running balance.
- * @csspart csv-button - Downloads the view as CSV.
+ * @csspart csv-button - Downloads the view as CSV (`pdf-button`: the statement as PDF).
  * @csspart refresh-button - Loads what is shown again.
  * @csspart more-button - Loads the next page of balance lines, or of entries.
  * @csspart button - Buttons.
- * @csspart form - A reconciliation's forms (admin): with `start-form` or `item-form`.
+ * @csspart form - A form: the reconciliation's (`start-form`, `item-form`), the statement's period,
+ *   the record form (`record-form`).
  * @csspart submit - A form's submit button.
  * @csspart result - A reconciliation's state: balanced, or not.
  * @csspart reasons - Why a reconciliation is not balanced.
@@ -78,7 +78,12 @@ const BALANCES_PAGE = 50;
  * @csspart empty - The text shown when a view has nothing yet.
  */
 export class ServiceTrustLedger extends ServiceElement {
-  static override styles = [ServiceElement.styles, trustLedgerStyles, reconciliationStyles];
+  static override styles = [
+    ServiceElement.styles,
+    trustLedgerStyles,
+    reconciliationStyles,
+    recordStyles,
+  ];
 
   /** The trust bank account shown (its id); without it, a chooser of the trust accounts. */
   @property({ attribute: 'bank-account-id' }) bankAccountId?: string;
@@ -87,9 +92,6 @@ export class ServiceTrustLedger extends ServiceElement {
   @property({ attribute: 'poll-interval', type: Number }) pollInterval = 0;
   @state() private chosen = '';
   @state() private view: View = 'balances';
-  /** The balance lines loaded so far (first page, then each "Show more lines"). */
-  @state() private balanceLines: LedgerBalanceLine[] = [];
-  @state() private balancesCursor: string | null = null;
 
   protected readonly fit = new TableFit(this);
 
@@ -98,6 +100,38 @@ export class ServiceTrustLedger extends ServiceElement {
     api: () => this.api,
     accountId: () => this.accountId,
     onError: (error) => this.emitError('entries', error),
+  });
+
+  readonly #balances = new LedgerBalancesView(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    onError: (error) => this.emitError('balances', error),
+  });
+
+  /** The client ledger statement of the balance line opened. */
+  readonly #statement = new LedgerStatement(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    onError: (operation, error) => this.emitError(operation, error),
+  });
+
+  /** The record forms (admin): a disbursement, a receipt, a transfer, the account's own money. */
+  readonly #record = new RecordView(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    onError: (error) => this.emitError('record', error),
+    onPosted: (detail) => {
+      this.emit(new ServiceLedgerEntryPostedEvent(detail));
+      void this.#balances.task.run();
+    },
+    focus: (selector) => this.focusWithin(selector),
+  });
+
+  readonly #deposits = new LedgerDepositsView(this, {
+    api: () => this.api,
+    accountId: () => this.accountId,
+    shown: () => this.view === 'deposits',
+    onError: (error) => this.emitError('deposits', error),
   });
 
   readonly #download = new CsvDownload(this, {
@@ -113,22 +147,16 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   protected override isLoaded(): boolean {
-    const task = this.accountId ? this.balances : this.accounts;
+    const task = this.accountId ? this.#balances.task : this.accounts;
     return task.status === TaskStatus.COMPLETE || task.status === TaskStatus.ERROR;
   }
 
   /** The organization's trust accounts, when no `bank-account-id` names one. */
-  private readonly accounts = new Task(this, {
-    args: () => [this.api, this.bankAccountId] as const,
-    task: async ([api, given]: readonly [ApiClient, string | undefined], { signal }) => {
-      if (given || !api.hasToken) return initialState;
-      const { data } = await api.listBankAccounts({ limit: 200 }, signal);
-      const trust = data.filter((a) => a.category === 'trust');
-      if (!trust.some((a) => a.id === this.chosen)) {
-        this.chosen = (trust.find((a) => a.isDefault) ?? trust[0])?.id ?? '';
-      }
-      return trust;
-    },
+  private readonly accounts = trustAccounts(this, {
+    api: () => this.api,
+    given: () => this.bankAccountId,
+    chosen: () => this.chosen,
+    choose: (id) => (this.chosen = id),
     onError: (error) => this.emitError('accounts', error),
   });
 
@@ -136,42 +164,6 @@ export class ServiceTrustLedger extends ServiceElement {
   private readonly callerRole = new Task(this, {
     args: () => [this.api] as const,
     task: async ([api]: readonly [ApiClient]) => callerRole(api),
-  });
-
-  private readonly balances = new Task(this, {
-    args: () => [this.api, this.accountId] as const,
-    task: async ([api, bankAccountId]: readonly [ApiClient, string], { signal }) =>
-      bankAccountId && api.hasToken
-        ? getLedgerBalances(api, { bankAccountId, limit: BALANCES_PAGE }, signal)
-        : initialState,
-    onComplete: (report) => {
-      this.balanceLines = report.lines;
-      this.balancesCursor = report.nextCursor;
-    },
-    onError: (error) => this.emitError('balances', error),
-  });
-
-  /** The next page of balance lines, added to those shown. */
-  private readonly moreBalances = new Task(this, {
-    autoRun: false,
-    task: async ([cursor]: [string], { signal }) =>
-      getLedgerBalances(
-        this.api,
-        { bankAccountId: this.accountId, limit: BALANCES_PAGE, cursor },
-        signal,
-      ),
-    onComplete: (report) => {
-      this.balanceLines = [...this.balanceLines, ...report.lines];
-      this.balancesCursor = report.nextCursor;
-    },
-    onError: (error) => this.emitError('balances', error),
-  });
-
-  private readonly deposits = new Task(this, {
-    args: () => [this.api, this.accountId, this.view === 'deposits'] as const,
-    task: async ([api, bankAccountId, shown]: readonly [ApiClient, string, boolean], { signal }) =>
-      bankAccountId && shown ? getLedgerDeposits(api, { bankAccountId }, signal) : initialState,
-    onError: (error) => this.emitError('deposits', error),
   });
 
   /** The Reconciliation tab: the month's workflow and the runs before (reconciliation-month.ts). */
@@ -190,7 +182,7 @@ export class ServiceTrustLedger extends ServiceElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another account's ledger: its balances, not the entries of the one shown before.
-    if (changed.has('bankAccountId')) this.#entries.line = null;
+    if (changed.has('bankAccountId')) this.#entries.line = this.#statement.line = null;
     if (changed.has('pollInterval')) this.#poll.restart();
   }
 
@@ -198,7 +190,7 @@ export class ServiceTrustLedger extends ServiceElement {
   readonly #poll = new PollController(this, {
     run: async () => {
       if (this.accountId) await this.#reload(false);
-      return this.balances.status !== TaskStatus.ERROR;
+      return this.#balances.task.status !== TaskStatus.ERROR;
     },
     interval: () => (this.pollInterval > 0 ? this.pollInterval * 1000 : 0),
   });
@@ -222,8 +214,9 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   #reload(entries: boolean) {
-    const tabs = [this.deposits.run(), this.#month.reload()];
-    return Promise.all([this.balances.run(), entries && this.#entries.reload(), ...tabs]);
+    const tabs = [this.#deposits.task.run(), this.#month.reload()];
+    const open = entries && (this.#entries.reload() ?? this.#statement.reload());
+    return Promise.all([this.#balances.task.run(), open, ...tabs]);
   }
 
   private async openEntries(line: LedgerBalanceLine): Promise<void> {
@@ -231,11 +224,12 @@ export class ServiceTrustLedger extends ServiceElement {
     await this.focusWithin('[part~="back-button"]');
   }
 
-  private async closeEntries(): Promise<void> {
-    const line = this.#entries.close();
+  /** Back from a line's entries (or statement) to the balances, to the button that opened it. */
+  private async closeLine(view: LedgerEntries | LedgerStatement, button: string): Promise<void> {
+    const line = view.close();
     if (!line) return;
     await this.focusWithin(
-      `tr[data-client="${line.clientId ?? ''}"][data-matter="${line.matterId ?? ''}"] [part~="entries-button"]`,
+      `tr[data-client="${line.clientId ?? ''}"][data-matter="${line.matterId ?? ''}"] [part~="${button}"]`,
     );
   }
 
@@ -246,7 +240,7 @@ export class ServiceTrustLedger extends ServiceElement {
 
   private onChoose(event: Event): void {
     this.chosen = (event.target as HTMLSelectElement).value;
-    this.#entries.line = null;
+    this.#entries.line = this.#statement.line = null;
   }
 
   /** A view's state before its data: loading, its failure, or nothing. */
@@ -257,66 +251,68 @@ export class ServiceTrustLedger extends ServiceElement {
 
   private renderBalancesView() {
     if (this.#entries.line) return this.renderEntriesView();
-    const report = this.balances.value;
-    if (!report) return this.renderPending(this.balances, msg('Loading the balances…'));
-    const lines = this.balanceLines;
-    const negative = lines.filter((l) => l.balance.startsWith('-')).length;
-    const loading = this.moreBalances.status === TaskStatus.PENDING;
-    return html`${this.balances.status === TaskStatus.ERROR ? renderAlert(this.balances.error) : nothing}
-      <div class="row header">
-        ${this.renderHeadingAt(1, msg('Balances per client and matter'))}
-        ${report.lines.length ? this.#download.button('balances', msg('balances')) : nothing}
-      </div>
-      ${renderNegativeWarning(negative, this.balancesCursor !== null)}
-      ${
-        lines.length
-          ? renderBalances({ ...report, lines }, (line) => void this.openEntries(line))
-          : html`<p class="hint" part="empty">${msg('No money in this trust account yet.')}</p>`
-      }
-      ${this.moreBalances.status === TaskStatus.ERROR ? renderAlert(this.moreBalances.error) : nothing}
-      ${renderMoreButton(this.balancesCursor, loading, msg('Show more lines'), (cursor) =>
-        this.moreBalances.run([cursor]),
-      )}`;
+    const line = this.#statement.line;
+    if (line) {
+      return this.#statement.render(
+        this.renderBack(
+          () => this.closeLine(this.#statement, 'statement-button'),
+          nothing,
+        )(msg(str`Statement: ${this.#statement.name}`)),
+      );
+    }
+    if (this.#record.shown) {
+      const back = () => (this.#record.close(), this.focusWithin('[part~="record-button"]'));
+      return this.#record.render(this.renderBack(back, nothing)(msg('Record money in or out')));
+    }
+    const role = this.callerRole.value;
+    return this.#balances.render({
+      heading: (content) => this.renderHeadingAt(1, content),
+      download: () => this.#download.button('balances', msg('balances')),
+      // Admins record money in and out (null: unknown, the server decides).
+      record: role === null || role === 'admin' ? () => this.#record.open() : null,
+      open: (l) => void this.openEntries(l),
+      statement: (l) => (this.#statement.open(l), this.focusWithin('[part~="back-button"]')),
+    });
+  }
+
+  /** "Back to balances" (`close`) and `actions` over a view's heading. */
+  private renderBack(close: () => unknown, actions: unknown) {
+    return (heading: string) =>
+      html`<div class="row header">
+          <button type="button" part="button back-button" @click=${close}>
+            ${msg('Back to balances')}
+          </button>
+          ${actions}
+        </div>
+        ${this.renderHeadingAt(1, heading)}`;
   }
 
   private renderEntriesView() {
     const name = this.#entries.name;
     return this.#entries.render(
-      html`<div class="row header">
-          <button type="button" part="button back-button" @click=${this.closeEntries}>
-            ${msg('Back to balances')}
-          </button>
-          ${this.#download.button('entries', msg(str`entries of ${name}`))}
-        </div>
-        ${this.renderHeadingAt(1, msg(str`Entries: ${name}`))}`,
+      this.renderBack(
+        () => this.closeLine(this.#entries, 'entries-button'),
+        this.#download.button('entries', msg(str`entries of ${name}`)),
+      )(msg(str`Entries: ${name}`)),
     );
-  }
-
-  private renderDepositsView() {
-    const report = this.deposits.value;
-    if (!report) return this.renderPending(this.deposits, msg('Loading the deposits…'));
-    return html`<div class="row header">
-        ${this.renderHeadingAt(1, msg('Bank deposits'))}
-        ${report.deposits.length ? this.#download.button('deposits', msg('deposits')) : nothing}
-      </div>
-      ${
-        report.deposits.length
-          ? renderDeposits(report)
-          : html`<p class="hint" part="empty">${msg('No deposit has settled yet.')}</p>`
-      }`;
   }
 
   override render() {
     const busy = [
       this.accounts,
-      this.balances,
-      this.deposits,
+      this.#balances.task,
+      this.#statement.page,
+      this.#deposits.task,
       this.#month.history,
       this.#entries.page,
     ].some((t) => t.status === TaskStatus.PENDING);
     const views = {
       balances: () => this.renderBalancesView(),
-      deposits: () => this.renderDepositsView(),
+      deposits: () =>
+        this.#deposits.render(
+          (content) => this.renderHeadingAt(1, content),
+          () => this.#download.button('deposits', msg('deposits')),
+        ),
       reconciliations: () => this.#month.render(),
     };
     return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>

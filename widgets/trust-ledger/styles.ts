@@ -68,3 +68,39 @@ export const trustLedgerStyles = css`
     max-inline-size: 24rem;
   }
 `;
+
+// The records: a balance line's statement button under its name, the statement's period (the
+// dates side by side, the button on their line) and its summary of four figures.
+export const recordStyles = css`
+  /* Ten columns: a head may take two lines (Spanish "Asientos manuales") before the table gives
+     way to labelled rows. */
+  [part~='balances'] thead th {
+    white-space: normal;
+  }
+  button.link.sub {
+    display: block;
+    margin-block-start: 0.15rem;
+    font-size: 0.875em;
+  }
+  .period {
+    align-items: end;
+  }
+  .period > .field {
+    flex: 1 1 10rem;
+  }
+  .summary {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+    gap: calc(var(--_gap) * 0.75);
+    margin: 0;
+  }
+  .summary dt {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .summary dd {
+    margin: 0;
+    text-align: start;
+    font-size: 1.125em;
+  }
+`;

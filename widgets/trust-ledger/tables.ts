@@ -76,7 +76,24 @@ const COLUMNS = () =>
     ['manual', msg('Manual entries')],
   ] as const;
 
-export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanceLine) => void) {
+/** What is collected of a balance (`null`: a past `asOf`, which has no such figure). */
+const availableCell = (available: string | null) =>
+  html`<td class="amount" data-label=${msg('Available')} part="available">
+    ${available === null ? html`<span class="zero">—</span>` : money(available)}
+  </td>`;
+
+/** Why "Available" is less than "Balance": said once above the table, read with the column. */
+export const renderAvailableHint = () =>
+  html`<p class="hint" id="available-hint" part="hint available-hint">
+    ${msg('Available: the balance less the payments not yet collected (the payment service has not reported them in transit or deposited). Uncollected money is in the balance but cannot be paid out yet without an override.')}
+  </p>`;
+
+/** `statement`: opens a line's client ledger statement. */
+export function renderBalances(
+  report: LedgerBalances,
+  open: (line: LedgerBalanceLine) => void,
+  statement: (line: LedgerBalanceLine) => void,
+) {
   const columns = COLUMNS();
   return renderTable(
     msg('Balances per client and matter'),
@@ -87,6 +104,7 @@ export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanc
       msg('Matter'),
       ...columns.map(([, label]) => amountHead(label)),
       amountHead(msg('Balance')),
+      amountHead(msg('Available')),
     ],
     report.lines.map(
       (l) =>
@@ -100,15 +118,25 @@ export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanc
             ${
               l.clientId
                 ? html`<button
-                    type="button"
-                    class="link"
-                    part="entries-button"
-                    @click=${() => open(l)}
-                  >
-                    ${lineName(l)}<span class="visually-hidden"
-                      >, ${matterOf(l)}: ${msg('entries')}</span
+                      type="button"
+                      class="link"
+                      part="entries-button"
+                      @click=${() => open(l)}
                     >
-                  </button>`
+                      ${lineName(l)}<span class="visually-hidden"
+                        >, ${matterOf(l)}: ${msg('entries')}</span
+                      >
+                    </button>
+                    <button
+                      type="button"
+                      class="link sub"
+                      part="statement-button"
+                      @click=${() => statement(l)}
+                    >
+                      ${msg('Statement')}<span class="visually-hidden"
+                        >: ${lineName(l)}, ${matterOf(l)}</span
+                      >
+                    </button>`
                 : html`<span>${lineName(l)}</span>`
             }
           </td>
@@ -117,6 +145,7 @@ export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanc
           <td class="amount" data-label=${msg('Balance')} part="balance">
             ${money(l.balance, true)}
           </td>
+          ${availableCell(l.available)}
         </tr>`,
     ),
     totalsRow(
@@ -124,8 +153,9 @@ export function renderBalances(report: LedgerBalances, open: (line: LedgerBalanc
       columns,
       report.totals,
       html`<td class="amount" data-label=${msg('Balance')} part="balance">
-        ${money(report.totals.balance, true)}
-      </td>`,
+          ${money(report.totals.balance, true)}
+        </td>
+        ${availableCell(report.totals.available)}`,
     ),
   );
 }
@@ -143,8 +173,13 @@ const KINDS = (): Record<LedgerEntry['kind'], string> => ({
   service_fee: msg('Service fee'),
 });
 
+/** What an entry is, as a bookkeeper names it (a chargeback given back: money returned). */
+export const entryKindLabel = (kind: string, amount: string) =>
+  kind === 'charged_back' && !amount.startsWith('-')
+    ? msg('Chargeback reversed: returned to trust')
+    : (KINDS()[kind as LedgerEntry['kind']] ?? kind);
+
 export function renderEntries(entries: readonly LedgerEntry[]) {
-  const kinds = KINDS();
   return renderTable(
     msg('Entries'),
     msg('Entries newest first, with the balance after each'),
@@ -162,12 +197,7 @@ export function renderEntries(entries: readonly LedgerEntry[]) {
           <td data-label=${msg('Date')}>${day(e.date)}</td>
           <td data-label=${msg('Entry')}>
             <span
-              >${
-                // Money given back after a won chargeback: money returned to trust.
-                e.kind === 'charged_back' && !e.amount.startsWith('-')
-                  ? msg('Chargeback reversed: returned to trust')
-                  : kinds[e.kind]
-              }${
+              >${entryKindLabel(e.kind, e.amount)}${
                 e.reversesEntryId
                   ? html` <span class="hint sub">${msg('Reversal')}</span>`
                   : nothing
