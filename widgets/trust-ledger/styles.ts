@@ -77,6 +77,11 @@ export const recordStyles = css`
   [part~='balances'] thead th {
     white-space: normal;
   }
+  /* Its words are long in Spanish and French: on a 320 px phone they take two lines. */
+  [part~='record-button'] {
+    white-space: normal;
+    text-align: start;
+  }
   button.link.sub {
     display: block;
     margin-block-start: 0.15rem;
