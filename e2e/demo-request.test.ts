@@ -152,9 +152,7 @@ test('both dialogs at 375 and 1280 px, light and dark, English and Spanish', asy
   // A request sent, so the dialog lists one under its form.
   await link.getByRole('button', { name: 'Send request…' }).click();
   const request = link.locator('service-request-dialog dialog');
-  await request
-    .getByLabel('To', { exact: true })
-    .fill('jane@example.com, sam.smith@example.org');
+  await request.getByLabel('To', { exact: true }).fill('jane@example.com, sam.smith@example.org');
   await request.getByRole('button', { name: 'Send request', exact: true }).click();
   await request.getByText(/^Request sent to/).waitFor({ timeout: 30_000 });
   await request.getByRole('button', { name: 'Close' }).click();

@@ -32,4 +32,3 @@ export interface MoneyOutAwaitingApproval {
 
 /** What a refund or void answers: done or pending at the service, or waiting for an approver. */
 export type MoneyOutResult = MoneyOutAnswer | MoneyOutAwaitingApproval;
-
