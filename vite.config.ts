@@ -15,10 +15,11 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
 /**
  * The parts elements import on demand, in files of their own: the settings card's checklist,
  * allowed origins, health list (its trust findings' line and list) and connection form, the
- * transactions list's refund / void dialog (and its trust warning), the aggregate link's deletion (question and outcome), the bank
- * account sync's outcome, the payment link form's options. (A link's request and cheque dialogs live
- * in widgets/link-dialogs/, no element's folder, so they are never in the kit's chunk:
- * core/link-actions.ts imports them.)
+ * transactions list's Refund and Void (loaded for an admin) and their dialog (and its trust
+ * warning), the aggregate link's deletion (question and outcome), the bank account sync's
+ * outcome, the payment link form's options and its warnings of a firm without (trust) accounts.
+ * (A link's Send request and Record a cheque live in widgets/link-dialogs/, no element's folder,
+ * so they are never in the kit's chunk: ServiceElement.loadLinkActions() loads them.)
  */
 const ON_DEMAND = [
   'going-live-checklist.ts',
@@ -28,9 +29,11 @@ const ON_DEMAND = [
   'trust-findings-list.ts',
   'connection-fields.ts',
   'money-out-dialog.ts',
+  'money-out-actions.ts',
   'trust-warning.ts',
   'deletion.ts',
   'outcome.ts',
+  'account-warnings.ts',
   'link-options.ts',
   'link-option-parts.ts',
 ];

@@ -7,7 +7,6 @@ import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
-import { renderLinkActions } from '../core/link-actions.js';
 import {
   focusAfterRemoval,
   linkCount,
@@ -15,7 +14,7 @@ import {
   renderLinkPills,
 } from '../core/link-pills.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
-import { renderTextField, renderSubmit } from '../core/service-element.js';
+import { renderTextField, renderSubmit, type PageListener } from '../core/service-element.js';
 import { isApiError } from '../../shared/api-client.js';
 import { assertValid, checkChosen, checkName } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
@@ -109,6 +108,7 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
   private readonly save = new Task<[Client | null, string[], string], AggregateLink>(this, {
     autoRun: false,
     task: resettable(async ([client, ids, name], { signal }) => {
+      void this.loadLinkActions();
       assertValid(
         Object.fromEntries(checkDraft(client, ids, name).map((c) => [c.field, [...c.messages]])),
       );
@@ -127,24 +127,23 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
     onError: (error) => this.emitError('AggregateLinkCreate', error),
   });
 
-  readonly #onCreated = (event: Event) => {
-    const { detail } = event as ServiceRecordCreatedEvent;
-    if (
-      detail.recordType === 'paymentLink' &&
-      detail.record.clientId === this.picker.selected?.id
-    ) {
-      void this.links.run();
-    }
-  };
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    globalThis.addEventListener('service-record-created', this.#onCreated);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    globalThis.removeEventListener('service-record-created', this.#onCreated);
+  // A payment link made for the chosen client (another widget of the page) is offered at once.
+  protected override pageListeners(): PageListener[] {
+    return [
+      ...super.pageListeners(),
+      [
+        'service-record-created',
+        (event) => {
+          const { detail } = event as ServiceRecordCreatedEvent;
+          if (
+            detail.recordType === 'paymentLink' &&
+            detail.record.clientId === this.picker.selected?.id
+          ) {
+            void this.links.run();
+          }
+        },
+      ],
+    ];
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -244,7 +243,7 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
                   }
                 </p>
                 ${renderUrl(done.url, this.copier, msg('aggregate link'), msg('Copy aggregate link'))}
-                ${done.serviceId ? renderLinkActions(this, this.api, 'aggregate-link', done.id) : nothing}`,
+                ${done.serviceId ? this.linkActions?.renderLinkActions(this, this.api, 'aggregate-link', done.id) : nothing}`,
               done.syncErrorMessage,
             )
           : nothing

@@ -17,7 +17,7 @@ import {
   renderLinkPills,
 } from '../core/link-pills.js';
 import { AGGREGATE_LINKS, RecordPicker } from '../core/record-picker.js';
-import { spinner } from '../core/service-element.js';
+import { spinner, type PageListener } from '../core/service-element.js';
 import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
 import { assertValid } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
@@ -110,34 +110,29 @@ export class ServiceAggregateLinkUpdate extends ServiceFormElement<AggregateLink
 
   // Other widgets of the page: a payment link made for the client is offered at once, and a change
   // to this aggregate link made elsewhere is loaded.
-  readonly #onCreated = (event: Event) => {
-    const { detail } = event as ServiceRecordCreatedEvent;
-    if (
-      detail.recordType === 'paymentLink' &&
-      detail.record.clientId === this.load.value?.aggregate.clientId
-    ) {
-      void this.links.run();
-    }
-  };
-
-  readonly #onChanged = (event: Event) => {
-    const { detail } = event as ServiceRecordCreatedEvent;
-    if (event.composedPath().includes(this) || detail.recordType !== 'aggregateLink') return;
-    if (detail.record.id === this.currentId) void this.load.run();
-  };
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    globalThis.addEventListener('service-record-created', this.#onCreated);
-    globalThis.addEventListener('service-record-updated', this.#onChanged);
-    globalThis.addEventListener('service-record-deleted', this.#onChanged);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    globalThis.removeEventListener('service-record-created', this.#onCreated);
-    globalThis.removeEventListener('service-record-updated', this.#onChanged);
-    globalThis.removeEventListener('service-record-deleted', this.#onChanged);
+  protected override pageListeners(): PageListener[] {
+    const changed = (event: Event) => {
+      const { detail } = event as ServiceRecordCreatedEvent;
+      if (event.composedPath().includes(this) || detail.recordType !== 'aggregateLink') return;
+      if (detail.record.id === this.currentId) void this.load.run();
+    };
+    return [
+      ...super.pageListeners(),
+      [
+        'service-record-created',
+        (event) => {
+          const { detail } = event as ServiceRecordCreatedEvent;
+          if (
+            detail.recordType === 'paymentLink' &&
+            detail.record.clientId === this.load.value?.aggregate.clientId
+          ) {
+            void this.links.run();
+          }
+        },
+      ],
+      ['service-record-updated', changed],
+      ['service-record-deleted', changed],
+    ];
   }
 
   private readonly save = new Task<[AggregateLink, string[]], Outcome>(this, {

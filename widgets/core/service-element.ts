@@ -20,6 +20,9 @@ import { kitStyles } from './styles/index.js';
 import { isFormError } from './validate.js';
 import { KIT_VERSION } from './version.js';
 
+/** An event of the page an element hears, and what it does then. */
+export type PageListener = [type: string, listener: (event: Event) => void];
+
 /** The fallback with nothing configured: this origin, no token (the API says what is missing). */
 let unconfigured: ApiClient | undefined;
 
@@ -91,24 +94,36 @@ export class ServiceElement extends LitElement {
   #own?: { key: string; client: ApiClient };
   #ready = false;
 
-  readonly #onConfigured = () => {
-    this.#own = undefined;
-    this.configVersion += 1;
-  };
+  /** The listeners on the page while connected (pageListeners(), asked at each connection). */
+  #heard: PageListener[] = [];
 
-  readonly #onLocale = () => this.requestUpdate();
+  /**
+   * What the element hears on the page while it is connected: configure(), the language, and the
+   * other widgets' events (they bubble to it). An element adds its own to its base's.
+   */
+  protected pageListeners(): PageListener[] {
+    return [
+      [
+        CONFIGURED_EVENT,
+        () => {
+          this.#own = undefined;
+          this.configVersion += 1;
+        },
+      ],
+      [LOCALE_EVENT, () => this.requestUpdate()],
+    ];
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    globalThis.addEventListener(CONFIGURED_EVENT, this.#onConfigured);
-    globalThis.addEventListener(LOCALE_EVENT, this.#onLocale);
+    this.#heard = this.pageListeners();
+    for (const [type, listener] of this.#heard) globalThis.addEventListener(type, listener);
     watchLang();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    globalThis.removeEventListener(CONFIGURED_EVENT, this.#onConfigured);
-    globalThis.removeEventListener(LOCALE_EVENT, this.#onLocale);
+    for (const [type, listener] of this.#heard) globalThis.removeEventListener(type, listener);
   }
 
   /** The element's locale (see localize.ts): its text, dates and money follow it. */
@@ -186,6 +201,15 @@ export class ServiceElement extends LitElement {
       : html`<p class="hint" part="hint">
           ${msg('Waiting for a token: set the widget’s token attribute, or call configure() on the page.')}
         </p>`;
+  }
+
+  /** A link's Send request and Record a cheque (widgets/link-dialogs/actions.ts), once loaded. */
+  protected linkActions?: typeof import('../link-dialogs/actions.js');
+
+  /** Loads the link actions with what shows a link (not with the kit: its budget), then renders. */
+  protected async loadLinkActions(): Promise<void> {
+    this.linkActions ??= await import('../link-dialogs/actions.js');
+    this.requestUpdate();
   }
 
   /** Dispatches one of the kit's events (they bubble and cross shadow roots) from this element. */

@@ -203,7 +203,8 @@ describe('the Record a cheque dialog', () => {
     type($<HTMLInputElement>(el, '#amount'), '80');
     $(el, 'button[part~="submit"]').click();
     await oneEvent(el, 'service-record-created');
-    await settle(el as never);
+    // The link's actions load with the link (a file of their own).
+    await until(() => el.shadowRoot!.querySelector('[part~="request-button"]'), 3000, 'actions');
     expect(text($(el, '[part~="request-button"]'))).to.equal('Send request…');
     $(el, '[part~="cheque-button"]').click();
     await until(() => el.shadowRoot!.querySelector('service-cheque-dialog'), 3000, 'the dialog');

@@ -5,7 +5,7 @@ import type { ServiceElement } from '../core/service-element.js';
 import { ServiceChequeDialog } from './cheque-dialog.js';
 import { ServiceRequestDialog } from './request-dialog.js';
 
-// Loaded by core/link-actions.ts at the first click on a link's "Send request…" or "Record a
+// Loaded by link-dialogs/actions.ts at the first click on a link's "Send request…" or "Record a
 // cheque…": registers both dialogs and opens one inside the element whose link it is (its shadow
 // root), with the element's API client, look and heading level; its language comes from the
 // element's.
@@ -32,6 +32,10 @@ export async function openLinkDialog(call: {
   let dialog = root.querySelector(tag);
   if (!dialog) {
     dialog = document.createElement(tag);
+    // A cheque recorded shows at once in a list of payments (its refresh()).
+    dialog.addEventListener('service-manual-payment-recorded', () =>
+      (host as { refresh?: () => unknown }).refresh?.(),
+    );
     root.append(dialog);
   }
   dialog.opener = opener;

@@ -65,7 +65,10 @@ async function openFromList(lang = 'en') {
     html`<service-transactions-list lang=${lang}></service-transactions-list>`,
   );
   await settle(list, 5);
-  $(list, `[data-action="request"][data-id="${link.id}"]`).click();
+  // The link's actions load with the list (a file of their own).
+  const request = `[data-action="request"][data-id="${link.id}"]`;
+  await until(() => list.shadowRoot!.querySelector(request), 3000, 'its Send request');
+  $(list, request).click();
   await until(() => list.shadowRoot!.querySelector('service-request-dialog'), 3000, 'the dialog');
   const dialog = $<ServiceRequestDialog>(list, 'service-request-dialog');
   await until(() => dialog.shadowRoot?.querySelector('form'), 3000, 'its form');

@@ -31,7 +31,7 @@ type Field = (typeof FIELDS)[number];
  * to (one or more addresses), cc, subject and message (filled in from the link), and the
  * reminders' days (the firm's cadence, other days, or none). Below, the link's requests: who
  * sent each and when, the next reminder, and Stop reminders. Loaded on demand by the link's
- * "Send request…" button (core/link-actions.ts).
+ * "Send request…" button (link-dialogs/actions.ts).
  *
  * @tagname service-request-dialog
  * @summary The "Send request" dialog of a payment link or an aggregate link (loaded on demand).

@@ -2,14 +2,17 @@ import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { ApiClient } from '../../shared/api-client.js';
 import type { BankAccount } from '../../shared/schemas.js';
-import { alertBox, renderAlert } from '../core/alerts.js';
+import { renderAlert } from '../core/alerts.js';
 import { accountLabel } from '../core/format.js';
 import { msg } from '../core/localize.js';
 import { renderSelectField } from '../core/service-element.js';
 
 // The payment link form's bank account field: the synced accounts grouped operating / trust (the
 // default account's group first), what the chosen one is for, and the warnings when there is no
-// account at all or no trust account.
+// account at all or no trust account (account-warnings.ts, loaded only for such a list).
+
+/** The warnings' file, once a list of accounts needed it. */
+let warnings: typeof import('./account-warnings.js') | undefined;
 
 /** The synced bank accounts, the default first; `loaded` gets them, `failed` a failure. */
 export const accountsTask = (
@@ -20,12 +23,18 @@ export const accountsTask = (
 ) =>
   new Task(host, {
     args: () => [api()] as const,
-    task: async ([client]: readonly [ApiClient], { signal }) =>
-      client.hasToken
-        ? (await client.listBankAccounts({ limit: 200 }, signal)).data.sort(
-            (a, b) => Number(b.isDefault) - Number(a.isDefault),
-          )
-        : initialState,
+    task: async ([client]: readonly [ApiClient], { signal }) => {
+      if (!client.hasToken) return initialState;
+      const { data } = await client.listBankAccounts({ limit: 200 }, signal);
+      // Shown a moment after the accounts: the form is ready without them.
+      if (!warnings && !data.some((a) => a.category === 'trust')) {
+        void import('./account-warnings.js').then((loaded) => {
+          warnings = loaded;
+          host.requestUpdate();
+        });
+      }
+      return data.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+    },
     onComplete: loaded,
     onError: failed,
   });
@@ -84,20 +93,8 @@ export function renderAccountField(
           <button type="button" part="button" @click=${() => task.run()}>
             ${msg('Load the bank accounts again')}
           </button>`
-      : task.status === TaskStatus.COMPLETE && accounts.length === 0
-        ? alertBox(
-            'warning',
-            html`<p>
-              ${msg('There are no bank accounts yet: sync them from the payment service first.')}
-            </p>`,
-          )
-        : task.status === TaskStatus.COMPLETE && !groups.some(([c]) => c === 'trust')
-          ? alertBox(
-              'warning',
-              html`<p>
-                ${msg('The firm has no trust account: client funds that must be held in trust cannot be collected here.')}
-              </p>`,
-            )
-          : nothing
+      : task.status === TaskStatus.COMPLETE
+        ? warnings?.renderAccountWarnings(accounts)
+        : nothing
   }`;
 }

@@ -1,12 +1,15 @@
-import { TaskStatus } from '@lit/task';
-import type { PropertyValues } from 'lit';
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { html, nothing, type PropertyValues } from 'lit';
+import type { ApiClient } from '../../shared/api-client.js';
+import { renderAlert } from '../core/alerts.js';
+import { msg } from '../core/localize.js';
 import { property, state } from 'lit/decorators.js';
 import type { BankAccount } from '../../shared/schemas.js';
 import { ServiceFormElement } from '../core/form-element.js';
+import { renderSelectField, type PageListener } from '../core/service-element.js';
 import { ClientPicker } from '../core/record-picker.js';
 import { accountsTask, renderAccountField } from './account-field.js';
-import { mattersTask, renderMatterField } from './matter-field.js';
-import { PageRecords } from './page-records.js';
+import type { ServiceRecordCreatedEvent } from '../core/events.js';
 
 // The base of the forms that collect money from a client into a bank account (a payment link, a
 // payment plan): the client (preselected by `client-id`), one of its matters (`matter-id`), the
@@ -43,19 +46,34 @@ export abstract class ClientAccountForm<R extends object> extends ServiceFormEle
     (error) => this.emitError('load', error),
   );
 
-  protected readonly matters = mattersTask(
-    this,
-    () => this.api,
-    () => this.picker.selected?.id,
-  );
+  /** The chosen client's matters (none without a client). */
+  protected readonly matters = new Task(this, {
+    args: () => [this.api, this.picker.selected?.id] as const,
+    task: async ([api, id]: readonly [ApiClient, string | undefined], { signal }) => {
+      if (!api.hasToken) return initialState;
+      return id ? (await api.listMatters({ clientId: id, limit: 200 }, signal)).data : [];
+    },
+  });
 
-  constructor() {
-    super();
-    new PageRecords(this, {
-      accounts: this.accounts,
-      matters: this.matters,
-      clientId: () => this.picker.selected?.id,
-    });
+  // What the other widgets of the page add appears without a reload: bank accounts synced, a
+  // matter created for the chosen client.
+  protected override pageListeners(): PageListener[] {
+    return [
+      ...super.pageListeners(),
+      ['service-bank-accounts-synced', () => void this.accounts.run()],
+      [
+        'service-record-created',
+        (event) => {
+          const { detail } = event as ServiceRecordCreatedEvent;
+          if (
+            detail.recordType === 'matter' &&
+            detail.record.clientId === this.picker.selected?.id
+          ) {
+            void this.matters.run();
+          }
+        },
+      ],
+    ];
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -90,13 +108,35 @@ export abstract class ClientAccountForm<R extends object> extends ServiceFormEle
   }
 
   protected renderMatters(errors: string[]) {
-    return renderMatterField(
-      this.matters,
-      this.picker.selected,
-      this.chosenMatterId,
-      errors,
+    const client = this.picker.selected;
+    const matters = client ? (this.matters.value ?? []) : [];
+    return html`${renderSelectField(
+      {
+        id: 'matterId',
+        label: msg('Matter'),
+        optional: true,
+        errors,
+        hint: client ? undefined : msg('Choose the client first.'),
+        disabled: !client,
+      },
       (id) => (this.chosenMatterId = id),
-    );
+      html`<option value="">
+          ${
+            !client || matters.length
+              ? msg('No matter')
+              : this.matters.status === TaskStatus.PENDING
+                ? msg('Loading matters…')
+                : msg('The client has no matters')
+          }
+        </option>
+        ${matters.map(
+          (m) =>
+            html`<option value=${m.id} ?selected=${m.id === this.chosenMatterId}>
+              ${m.name}
+            </option>`,
+        )}`,
+    )}
+    ${this.matters.status === TaskStatus.ERROR ? renderAlert(this.matters.error) : nothing}`;
   }
 
   protected renderAccounts(errors: string[]) {

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { configure } from '../core/config.js';
 import { ServiceBankAccountsSyncedEvent } from '../core/events.js';
 import { $, $$, choose, focused, settle, text, type } from '../testing/helpers.js';
-import { apiError, mockApi, page, type MockApi } from '../testing/mock-api.js';
+import { apiError, mockApi, page, until, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
 import { aBankAccount, aClient, aMatter, aPaymentLink } from '../testing/records.js';
 import './define.js';
@@ -80,12 +80,15 @@ describe('<service-payment-link-create>', () => {
 
   it('warns when the firm has no trust account, or no account at all', async () => {
     api = mockApi(routes([operating]));
-    let el = await mount();
-    expect($(el, '[part~="warning"]').textContent).to.contain('no trust account');
+    // The warnings load with such a list of accounts (a file of their own).
+    const warning = async (el: Element) => {
+      await until(() => el.shadowRoot!.querySelector('[part~="warning"]'), 3000, 'a warning');
+      return $(el, '[part~="warning"]').textContent;
+    };
+    expect(await warning(await mount())).to.contain('no trust account');
     api.restore();
     api = mockApi(routes([]));
-    el = await mount();
-    expect($(el, '[part~="warning"]').textContent).to.contain('no bank accounts yet');
+    expect(await warning(await mount())).to.contain('no bank accounts yet');
   });
 
   it('loads the accounts again when another widget synced them', async () => {

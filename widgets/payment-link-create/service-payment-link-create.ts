@@ -1,13 +1,12 @@
 import { Task, TaskStatus } from '@lit/task';
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { BankAccount, Client, PaymentLink } from '../../shared/schemas.js';
 import { renderAlert, renderSaved, serverFieldErrors } from '../core/alerts.js';
 import { ServiceRecordCreatedEvent } from '../core/events.js';
 import { accountLabel, currencySymbol, formatMoney } from '../core/format.js';
 import { CopyController, renderUrl } from '../core/link-result.js';
-import { renderLinkActions } from '../core/link-actions.js';
-import { ServiceFormElement, resettable, type FieldCheck } from '../core/form-element.js';
+import { resettable, type FieldCheck } from '../core/form-element.js';
 import { renderTextField, renderSubmit } from '../core/service-element.js';
 import {
   assertValid,
@@ -94,16 +93,6 @@ const checkDraft = (d: Draft, options?: LinkOptions): FieldCheck[] => [
  * @csspart cheque-button - The link's "Record a cheque…" (its dialog loads on demand).
  */
 export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
-  static override styles = [
-    ServiceFormElement.styles,
-    css`
-      summary {
-        cursor: pointer;
-        font-weight: 600;
-      }
-    `,
-  ];
-
   /** The amount being typed, as it will be sent (null while it is not an amount). */
   @state() private amountPreview: string | null = null;
   @state() private optionsOpen = false;
@@ -118,6 +107,7 @@ export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
   >(this, {
     autoRun: false,
     task: resettable(async ([d], { signal }) => {
+      void this.loadLinkActions();
       const options = this.#options;
       assertValid(
         Object.fromEntries(checkDraft(d, options).map((c) => [c.field, [...c.messages]])),
@@ -253,7 +243,7 @@ export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
                 </p>`
               }
               ${renderUrl(done.link.url, this.copier)}
-              ${done.link.serviceId ? renderLinkActions(this, this.api, 'payment-link', done.link.id) : nothing}`,
+              ${done.link.serviceId ? this.linkActions?.renderLinkActions(this, this.api, 'payment-link', done.link.id) : nothing}`,
               done.link.syncErrorMessage,
             )
           : nothing

@@ -8,7 +8,12 @@ import { renderAlert } from '../core/alerts.js';
 import { ServiceRecordUpdatedEvent } from '../core/events.js';
 import { CopyController } from '../core/link-result.js';
 import { PollController } from '../core/poll.js';
-import { ServiceElement, clearFields, spinner } from '../core/service-element.js';
+import {
+  ServiceElement,
+  clearFields,
+  spinner,
+  type PageListener,
+} from '../core/service-element.js';
 import type { renderHealthSection } from './health.js';
 import { msg } from '../core/localize.js';
 import type { Draft } from './connection-fields.js';
@@ -149,8 +154,6 @@ export class ServiceSettings extends ServiceElement {
     onError: (error) => this.emitError('settings', error),
   });
 
-  readonly #onSynced = () => void this.#poll.poke();
-
   override connectedCallback(): void {
     super.connectedCallback();
     // The going-live checklist inside the card is a file of its own, loaded when a card shows.
@@ -161,13 +164,14 @@ export class ServiceSettings extends ServiceElement {
       this.renderHealth = renderHealthSection;
       this.requestUpdate();
     });
-    // The health list shows when the bank accounts were last synced.
-    globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
+  // The health list shows when the bank accounts were last synced.
+  protected override pageListeners(): PageListener[] {
+    return [
+      ...super.pageListeners(),
+      ['service-bank-accounts-synced', () => void this.#poll.poke()],
+    ];
   }
 
   private async onSubmit(event: SubmitEvent): Promise<void> {

@@ -68,6 +68,8 @@ export async function mount() {
     html`<service-transactions-list></service-transactions-list>`,
   );
   await settle(el, 5);
+  // The list shows once loaded, an admin's Refund and Void with it (a file of their own).
+  await until(() => el.shadowRoot!.querySelector('table, [part~="empty"]'), 3000, 'the list');
   return el;
 }
 

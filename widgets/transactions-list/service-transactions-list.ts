@@ -8,7 +8,6 @@ import type { Transaction } from '../../shared/schemas.js';
 import { alertBox, errorMessage, plainRemote, renderAlert } from '../core/alerts.js';
 import { callerRole } from '../core/caller-role.js';
 import { clientNames } from '../core/client-names.js';
-import { renderLinkActions } from '../core/link-actions.js';
 import {
   formatDate,
   formatMoney,
@@ -34,8 +33,6 @@ interface Loaded {
   at: Date;
   /** Whether Refund and Void are offered: the caller is an admin, and a row has one. */
   admin: boolean;
-  /** Whether a payment's link offers Send request and Record a cheque: staff or admin. */
-  staff: boolean;
 }
 
 /** What a transaction is, in the current language, keyed by the service's `type` names. */
@@ -121,6 +118,8 @@ export class ServiceTransactionsList extends ServiceElement {
   /** The last list loaded: a failed refresh keeps it on show, under a warning. */
   @state() private last?: Loaded;
 
+  /** An admin's Refund and Void buttons, loaded with the list an admin sees. */
+  #moneyOut?: typeof import('./money-out-actions.js');
   /** The refund / void dialog, once an admin opened it (its module loads then). */
   /** The dialog's file, once loaded. */
   #dialog?: typeof import('./define-money-out-dialog.js');
@@ -143,8 +142,11 @@ export class ServiceTransactionsList extends ServiceElement {
         ? await callerRole(api)
         : null;
       const admin = role === 'admin';
-      const staff = admin || role === 'staff';
-      return { transactions: data, clients, at: new Date(), admin, staff } satisfies Loaded;
+      // Refund and Void, like the dialog they open, load only for an admin (the kit's budget).
+      if (admin) this.#moneyOut ??= await import('./money-out-actions.js');
+      // A payment's link offers Send request and Record a cheque to staff and admins.
+      if (admin || role === 'staff') void this.loadLinkActions();
+      return { transactions: data, clients, at: new Date(), admin } satisfies Loaded;
     },
     onComplete: (loaded) => {
       if (loaded) this.last = loaded;
@@ -187,37 +189,6 @@ export class ServiceTransactionsList extends ServiceElement {
   private async onDialogClosed(): Promise<void> {
     await this.updateComplete;
     this.#dialog?.focusOpener(this.renderRoot, this.#opener);
-  }
-
-  private renderActions(t: Transaction) {
-    const kinds = actionsOf(t);
-    if (kinds.length === 0) return nothing;
-    const payer = t.payerName ?? t.payerEmail ?? '';
-    return html`<span class="actions"
-      >${kinds.map((kind) =>
-        kind === 'refund'
-          ? html`<button
-              type="button"
-              part="action"
-              data-action="refund"
-              data-id=${t.id}
-              aria-label=${msg(str`Refund ${formatMoney(t.amount)} from ${payer}`)}
-              @click=${() => this.openMoneyOut('refund', t)}
-            >
-              ${msg('Refund…')}
-            </button>`
-          : html`<button
-              type="button"
-              part="action"
-              data-action="void"
-              data-id=${t.id}
-              aria-label=${msg(str`Void ${formatMoney(t.amount)} from ${payer}`)}
-              @click=${() => this.openMoneyOut('void', t)}
-            >
-              ${msg('Void…')}
-            </button>`,
-      )}</span
-    >`;
   }
 
   /** "Payment"; "Refund of $1,250.50 on Nov 28, 2026" where the payment it reverses is listed too. */
@@ -290,17 +261,7 @@ export class ServiceTransactionsList extends ServiceElement {
                       t.errorMessage
                         ? html` <span class="hint sub">${plainRemote(t.errorMessage)}</span>`
                         : nothing
-                    }${loaded.admin ? this.renderActions(t) : nothing}${
-                      loaded.staff && t.paymentLinkId && !MONEY_OUT.test(t.type ?? '')
-                        ? renderLinkActions(
-                            this,
-                            this.api,
-                            'payment-link',
-                            t.paymentLinkId,
-                            'action',
-                          )
-                        : nothing
-                    }</span
+                    }${loaded.admin ? this.#moneyOut?.renderMoneyOutActions(t, actionsOf(t), (kind) => this.openMoneyOut(kind, t)) : nothing}${this.linkActions?.renderPaymentActions(this, this.api, t)}</span
                   >
                 </td>
                 <td data-label=${msg('Client')}>
@@ -317,12 +278,7 @@ export class ServiceTransactionsList extends ServiceElement {
     const pending = this.load.status === TaskStatus.PENDING;
     const failed = this.load.status === TaskStatus.ERROR;
     const loaded = this.load.value ?? this.last;
-    // A cheque recorded on a payment's link (its dialog is inside) shows at once.
-    return html`<section
-      part="card"
-      aria-busy=${pending ? 'true' : 'false'}
-      @service-manual-payment-recorded=${() => this.refresh()}
-    >
+    return html`<section part="card" aria-busy=${pending ? 'true' : 'false'}>
       <div class="row header">
         ${this.renderHeading(msg('Recent transactions'))}
         <button

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Reconciliation } from '../../shared/ledger-api.js';
-import { bigCents, moneyOfCents } from '../../shared/money.js';
+import { fromCents, toCents } from '../../shared/money.js';
 import { alertBox } from '../core/alerts.js';
 import { formatMoney } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
@@ -19,7 +19,7 @@ const figure = (name: string, amount: string, detail: unknown, part: string) =>
   </div>`;
 
 export function renderBalancesSide(r: Reconciliation) {
-  const items = moneyOfCents(bigCents(r.adjustedBankBalance) - bigCents(r.statementBalance));
+  const items = fromCents(toCents(r.adjustedBankBalance) - toCents(r.statementBalance));
   return html`<div class="figures" part="balances">
     ${figure(
       msg('Adjusted bank balance'),

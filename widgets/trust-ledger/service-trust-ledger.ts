@@ -5,7 +5,7 @@ import type { ApiClient } from '../../shared/api-client.js';
 import { type LedgerBalanceLine } from '../../shared/ledger-api.js';
 import { renderAlert } from '../core/alerts.js';
 import { msg, str } from '../core/localize.js';
-import { ServiceElement, spinner } from '../core/service-element.js';
+import { ServiceElement, spinner, type PageListener } from '../core/service-element.js';
 import { TableFit } from '../core/table-fit.js';
 import { PollController } from '../core/poll.js';
 import { callerRole } from '../core/caller-role.js';
@@ -196,16 +196,11 @@ export class ServiceTrustLedger extends ServiceElement {
   });
 
   /** Trust accounts synced by another widget on the page show up in the chooser. */
-  readonly #onSynced = () => void this.accounts.run();
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    globalThis.addEventListener('service-bank-accounts-synced', this.#onSynced);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    globalThis.removeEventListener('service-bank-accounts-synced', this.#onSynced);
+  protected override pageListeners(): PageListener[] {
+    return [
+      ...super.pageListeners(),
+      ['service-bank-accounts-synced', () => void this.accounts.run()],
+    ];
   }
 
   /** Loads what is shown again: the balances, and the open entries, deposits or reconciliations. */

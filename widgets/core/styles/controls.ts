@@ -21,6 +21,7 @@ export const controlStyles = css`
   label,
   .label,
   legend,
+  summary,
   dt {
     font-weight: 600;
   }
@@ -63,6 +64,9 @@ export const controlStyles = css`
   .prefixed:has([aria-invalid='true']),
   [aria-invalid='true'] {
     border-color: var(--_danger);
+  }
+  summary {
+    cursor: pointer;
   }
   /* A button's words never break: it wraps to a line of its own (rows wrap) instead. */
   button {
