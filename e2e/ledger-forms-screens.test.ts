@@ -134,7 +134,7 @@ async function shoot(name: string) {
 }
 
 test(
-  'the balances with available, a guarded disbursement, a statement, in English',
+  'the balances with available, a guarded disbursement, a statement, in English and Spanish',
   {
     timeout: 300_000,
   },
@@ -145,6 +145,7 @@ test(
     await ledger.evaluate((el, id) => el.setAttribute('bank-account-id', id), TRUST);
     for (const [lang, words] of [
       ['en', { available: 'Available', record: 'Record', kind: 'Disbursement', client: 'Jane' }],
+      ['es', { available: 'Disponible', record: 'Registrar', kind: 'Desembolso', client: 'Jane' }],
     ] as const) {
       await page.evaluate((l) => (document.documentElement.lang = l), lang);
       await ledger.getByRole('tab', { name: lang === 'en' ? 'Balances' : 'Saldos' }).click();

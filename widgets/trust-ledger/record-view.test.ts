@@ -237,4 +237,13 @@ describe('<service-trust-ledger> record forms', () => {
     });
     expect(text($(el, '[part~="result"]'))).to.equal('Bank charge of $25.00 recorded.');
   });
+
+  it('goes back to the balances when the Balances tab is chosen again', async () => {
+    const { el } = await recordTab(() => json({}, 201));
+    expect($$(el, '[part~="record-form"]')).to.have.length(1);
+    $(el, '#tab-balances').click();
+    await settle(el, 3);
+    expect($$(el, '[part~="record-form"]')).to.have.length(0);
+    expect($$(el, '[part~="balances"]').length).to.be.greaterThan(0);
+  });
 });

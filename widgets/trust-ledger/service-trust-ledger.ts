@@ -229,6 +229,12 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   private select(view: View, focus = false): void {
+    // The Balances tab, chosen again, goes back from a line's entries, statement or the record
+    // forms to the table (as a phone's tab bar does).
+    if (view === 'balances' && this.view === view) {
+      this.#entries.line = this.#statement.line = null;
+      this.#record.close();
+    }
     this.view = view;
     if (focus) void this.focusWithin(`#tab-${view}`);
   }
