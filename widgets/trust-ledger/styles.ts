@@ -78,7 +78,8 @@ export const recordStyles = css`
     white-space: normal;
   }
   /* Its words are long in Spanish and French: on a 320 px phone they take two lines. */
-  [part~='record-button'] {
+  .row > [part~='record-button'] {
+    flex: 0 1 auto;
     white-space: normal;
     text-align: start;
   }
