@@ -19,7 +19,7 @@ export { ELEMENTS, OPERATIONS_ELEMENTS };
  * warning), the aggregate link's deletion (question and outcome), the bank account sync's
  * outcome, the payment link form's options and its warnings of a firm without (trust) accounts.
  * (A link's Send request and Record a cheque live in widgets/link-dialogs/, no element's folder,
- * so they are never in the kit's chunk: ServiceElement.loadLinkActions() loads them.)
+ * so they are never in the kit's chunk: core/link-actions.ts loads them.)
  */
 const ON_DEMAND = [
   'going-live-checklist.ts',

@@ -34,8 +34,11 @@ describe('the widget kit build', () => {
       expect(entry).toContain(`\`${tag}\``);
       expect(KIT_TAGS.filter((other) => other !== tag && entry.includes(other))).toEqual([]);
     }
-    // The operations widgets are entries of their own, weighed apart from the kit.
+    // The operations widgets and the payment plans are entries of their own, weighed apart from
+    // the kit.
     expect(size.operations.map((e) => e.name)).toEqual([
+      'service-payment-plan-create',
+      'service-payment-plan',
       'service-sync-problems',
       'service-trust-ledger',
       'service-webhook-events',
@@ -51,6 +54,8 @@ describe('the widget kit build', () => {
       'service-webhook-events',
       '/api/ledger/',
       'service-trust-ledger',
+      '/api/payment-plans',
+      'service-payment-plan',
     ]) {
       expect(kitText).not.toContain(mark);
     }

@@ -18,6 +18,7 @@ import { renderTextField, renderSubmit, type PageListener } from '../core/servic
 import { isApiError } from '../../shared/api-client.js';
 import { assertValid, checkChosen, checkName } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
+import { loadLinkActions, type LinkActions } from '../core/link-actions.js';
 
 /** `a, b c` → ['a', 'b', 'c']: the attribute takes ids separated by commas or spaces. */
 export const idList = {
@@ -105,10 +106,13 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
     },
   });
 
+  /** Send request and Record a cheque, once loaded (core/link-actions.ts). */
+  #actions?: LinkActions;
+
   private readonly save = new Task<[Client | null, string[], string], AggregateLink>(this, {
     autoRun: false,
     task: resettable(async ([client, ids, name], { signal }) => {
-      void this.loadLinkActions();
+      loadLinkActions(this, (actions) => (this.#actions = actions));
       assertValid(
         Object.fromEntries(checkDraft(client, ids, name).map((c) => [c.field, [...c.messages]])),
       );
@@ -243,7 +247,7 @@ export class ServiceAggregateLinkCreate extends ServiceFormElement<AggregateLink
                   }
                 </p>
                 ${renderUrl(done.url, this.copier, msg('aggregate link'), msg('Copy aggregate link'))}
-                ${done.serviceId ? this.linkActions?.renderLinkActions(this, this.api, 'aggregate-link', done.id) : nothing}`,
+                ${done.serviceId ? this.#actions?.renderLinkActions(this, this.api, 'aggregate-link', done.id) : nothing}`,
               done.syncErrorMessage,
             )
           : nothing

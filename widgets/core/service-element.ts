@@ -203,15 +203,6 @@ export class ServiceElement extends LitElement {
         </p>`;
   }
 
-  /** A link's Send request and Record a cheque (widgets/link-dialogs/actions.ts), once loaded. */
-  protected linkActions?: typeof import('../link-dialogs/actions.js');
-
-  /** Loads the link actions with what shows a link (not with the kit: its budget), then renders. */
-  protected async loadLinkActions(): Promise<void> {
-    this.linkActions ??= await import('../link-dialogs/actions.js');
-    this.requestUpdate();
-  }
-
   /** Dispatches one of the kit's events (they bubble and cross shadow roots) from this element. */
   protected emit<E extends Event>(event: E): E {
     this.dispatchEvent(event);

@@ -19,6 +19,7 @@ import {
   parseAmount,
 } from '../core/validate.js';
 import { msg, str } from '../core/localize.js';
+import { loadLinkActions, type LinkActions } from '../core/link-actions.js';
 import { ClientAccountForm } from './client-account-form.js';
 import type { LinkOptions } from './link-options.js';
 
@@ -98,6 +99,8 @@ export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
   @state() private optionsOpen = false;
   /** The options behind the disclosure, once it was opened (their file loads then). */
   #options?: LinkOptions;
+  /** Send request and Record a cheque, once loaded (core/link-actions.ts). */
+  #actions?: LinkActions;
 
   private readonly copier = new CopyController(this);
 
@@ -107,7 +110,7 @@ export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
   >(this, {
     autoRun: false,
     task: resettable(async ([d], { signal }) => {
-      void this.loadLinkActions();
+      loadLinkActions(this, (actions) => (this.#actions = actions));
       const options = this.#options;
       assertValid(
         Object.fromEntries(checkDraft(d, options).map((c) => [c.field, [...c.messages]])),
@@ -243,7 +246,7 @@ export class ServicePaymentLinkCreate extends ClientAccountForm<PaymentLink> {
                 </p>`
               }
               ${renderUrl(done.link.url, this.copier)}
-              ${done.link.serviceId ? this.linkActions?.renderLinkActions(this, this.api, 'payment-link', done.link.id) : nothing}`,
+              ${done.link.serviceId ? this.#actions?.renderLinkActions(this, this.api, 'payment-link', done.link.id) : nothing}`,
               done.link.syncErrorMessage,
             )
           : nothing

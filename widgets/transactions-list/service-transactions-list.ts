@@ -19,6 +19,7 @@ import {
 import { PollController, reloadOf } from '../core/poll.js';
 import { ServiceElement, spinner } from '../core/service-element.js';
 import { msg, str } from '../core/localize.js';
+import { loadLinkActions, type LinkActions } from '../core/link-actions.js';
 import { TableFit, renderTime } from '../core/table-fit.js';
 import type { ServiceMoneyOutDialog } from './money-out-dialog.js';
 
@@ -120,6 +121,8 @@ export class ServiceTransactionsList extends ServiceElement {
 
   /** An admin's Refund and Void buttons, loaded with the list an admin sees. */
   #moneyOut?: typeof import('./money-out-actions.js');
+  /** Send request and Record a cheque, once loaded (core/link-actions.ts). */
+  #actions?: LinkActions;
   /** The refund / void dialog, once an admin opened it (its module loads then). */
   /** The dialog's file, once loaded. */
   #dialog?: typeof import('./define-money-out-dialog.js');
@@ -145,7 +148,7 @@ export class ServiceTransactionsList extends ServiceElement {
       // Refund and Void, like the dialog they open, load only for an admin (the kit's budget).
       if (admin) this.#moneyOut ??= await import('./money-out-actions.js');
       // A payment's link offers Send request and Record a cheque to staff and admins.
-      if (admin || role === 'staff') void this.loadLinkActions();
+      if (admin || role === 'staff') loadLinkActions(this, (actions) => (this.#actions = actions));
       return { transactions: data, clients, at: new Date(), admin } satisfies Loaded;
     },
     onComplete: (loaded) => {
@@ -261,7 +264,7 @@ export class ServiceTransactionsList extends ServiceElement {
                       t.errorMessage
                         ? html` <span class="hint sub">${plainRemote(t.errorMessage)}</span>`
                         : nothing
-                    }${loaded.admin ? this.#moneyOut?.renderMoneyOutActions(t, actionsOf(t), (kind) => this.openMoneyOut(kind, t)) : nothing}${this.linkActions?.renderPaymentActions(this, this.api, t)}</span
+                    }${loaded.admin ? this.#moneyOut?.renderMoneyOutActions(t, actionsOf(t), (kind) => this.openMoneyOut(kind, t)) : nothing}${this.#actions?.renderPaymentActions(this, this.api, t)}</span
                   >
                 </td>
                 <td data-label=${msg('Client')}>
