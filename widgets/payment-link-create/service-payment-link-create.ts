@@ -53,8 +53,8 @@ const checkDraft = (d: Draft, options?: LinkOptions): FieldCheck[] => [
  * account it collects into (synced accounts, grouped operating / trust), the client, optionally
  * one of the client's matters, and the amount; behind an "Options" disclosure (loaded when first
  * opened), a split with a second amount into the other kind of account, the payment methods,
- * partial payments, the surcharge (never on trust), the memo and receipts (docs/widgets.md). It
- * shows the link's URL with a copy button, and a split link's amount per account.
+ * partial payments, the surcharge (never on trust), the memo and receipts. It shows the link's
+ * URL with a copy button, and a split link's amount per account.
  * New bank accounts (`service-bank-accounts-synced`) and matters (`service-record-created`) from
  * other widgets on the page appear without a reload.
  *
