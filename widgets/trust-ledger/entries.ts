@@ -1,15 +1,12 @@
 import { Task, TaskStatus } from '@lit/task';
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { ApiClient } from '../../shared/api-client.js';
-import {
-  listLedgerEntries,
-  type LedgerBalanceLine,
-  type LedgerEntry,
-} from '../../shared/ledger-api.js';
+import { listLedgerEntries, type LedgerEntry } from '../../shared/ledger-api.js';
 import type { Page } from '../../shared/schemas.js';
 import { renderAlert } from '../core/alerts.js';
 import { msg } from '../core/localize.js';
 import { spinner } from '../core/service-element.js';
+import { LineView } from './line-view.js';
 import { lineName, renderEntries, renderMoreButton } from './tables.js';
 
 // The trust ledger's drill-down: the entries of the balance line opened (a client's, or a
@@ -26,19 +23,15 @@ export interface EntriesSource {
   onError: (error: unknown) => void;
 }
 
-export class LedgerEntries {
-  /** The balance line whose entries are open. */
-  line: LedgerBalanceLine | null = null;
+export class LedgerEntries extends LineView {
   #entries: LedgerEntry[] = [];
   #cursor: string | null = null;
 
   /** A page of the open line's entries: the first (no cursor) replaces, the next add. */
   readonly page: Task<[string | undefined], { page: Page<LedgerEntry>; more: boolean }>;
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    source: EntriesSource,
-  ) {
+  constructor(host: ReactiveControllerHost, source: EntriesSource) {
+    super(host);
     this.page = new Task(host, {
       autoRun: false,
       task: async ([cursor]: [string | undefined], { signal }) => {
@@ -71,30 +64,11 @@ export class LedgerEntries {
     return `${lineName(line)}${line.matterId ? ` · ${line.matterName ?? ''}` : ''}`;
   }
 
-  /** Opens `line`'s entries: its first page. */
-  open(line: LedgerBalanceLine): void {
-    this.line = line;
+  protected override reset(): void {
     this.#entries = [];
     this.#cursor = null;
-    this.host.requestUpdate();
-    void this.page.run([undefined]);
   }
 
-  /** Closes the entries; the line that was open. */
-  close(): LedgerBalanceLine | null {
-    const line = this.line;
-    this.line = null;
-    this.page.abort();
-    this.host.requestUpdate();
-    return line;
-  }
-
-  /** Loads the open line's first page again (none open: nothing). */
-  reload(): Promise<unknown> | null {
-    return this.line ? this.page.run([undefined]) : null;
-  }
-
-  /** The entries under `header` (the way back, the CSV button, the heading). */
   render(header: unknown) {
     const loading = this.page.status === TaskStatus.PENDING;
     return html`${header}

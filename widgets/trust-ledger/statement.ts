@@ -6,7 +6,6 @@ import {
   getClientStatement,
   type ClientStatement,
   type ClientStatementLine,
-  type LedgerBalanceLine,
   type StatementQuery,
 } from '../../shared/ledger-api.js';
 import { renderAlert, serverFieldErrors } from '../core/alerts.js';
@@ -15,6 +14,7 @@ import { renderField, spinner } from '../core/service-element.js';
 import { amountHead, renderTable } from '../operations/table.js';
 import { save } from './download.js';
 import { day, entryKindLabel, lineName, money, renderMoreButton } from './tables.js';
+import { LineView } from './line-view.js';
 
 // The client ledger statement of a balance line (a client's, or one matter's) for a period: the
 // opening balance, each entry with who paid or was paid and why, the running balance, the closing
@@ -36,9 +36,7 @@ export interface StatementSource {
   onError: (operation: string, error: unknown) => void;
 }
 
-export class LedgerStatement {
-  /** The balance line whose statement is open. */
-  line: LedgerBalanceLine | null = null;
+export class LedgerStatement extends LineView {
   period = thisMonth();
   #entries: ClientStatementLine[] = [];
 
@@ -48,9 +46,10 @@ export class LedgerStatement {
   readonly download: Task<['pdf' | 'csv'], 'pdf' | 'csv'>;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost,
     private readonly source: StatementSource,
   ) {
+    super(host);
     this.page = new Task(host, {
       autoRun: false,
       task: async ([cursor]: [string | undefined], { signal }) => ({
@@ -92,27 +91,10 @@ export class LedgerStatement {
     return `${lineName(line)}${line.matterId ? ` · ${line.matterName ?? ''}` : ''}`;
   }
 
-  /** Opens `line`'s statement for this month. */
-  open(line: LedgerBalanceLine): void {
-    this.line = line;
+  /** A line opens on this month. */
+  protected override reset(): void {
     this.period = thisMonth();
     this.#entries = [];
-    this.host.requestUpdate();
-    void this.page.run([undefined]);
-  }
-
-  /** Closes the statement; the line that was open. */
-  close(): LedgerBalanceLine | null {
-    const line = this.line;
-    this.line = null;
-    this.page.abort();
-    this.host.requestUpdate();
-    return line;
-  }
-
-  /** Loads the open statement's first page again (none open: nothing). */
-  reload(): Promise<unknown> | null {
-    return this.line ? this.page.run([undefined]) : null;
   }
 
   private onPeriod(event: SubmitEvent): void {
