@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { personRecord } from './people.js';
 
 /**
- * What an approval carries on once approved: `money_out` (a refund or void), `transfer` and
- * `disbursement` (the ledger's, server/book/approvals/ledger.ts).
+ * What an approval carries on once approved: `money_out` (a refund or void); `transfer`,
+ * `disbursement` and `reversal` (of money in: the ledger's, server/book/approvals/ledger.ts).
  */
-export const APPROVAL_KINDS = ['money_out', 'transfer', 'disbursement'] as const;
+export const APPROVAL_KINDS = ['money_out', 'transfer', 'disbursement', 'reversal'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /** As stored; `expired` is a pending one past its expiry (shown so, never approved). */

@@ -4,6 +4,7 @@
 // types only, so no zod reaches a bundle. Checked against the OpenAPI document by
 // server/http/api-client-contract.db.test.ts.
 import { getPage, type ApiClient, type ListOptions } from './api-client.js';
+import type { AwaitingApproval } from './approvals-api.js';
 import type {
   ClientStatement,
   ClientStatementQuery,
@@ -137,17 +138,28 @@ export type StatementQuery = Pick<
 
 /**
  * Posts a receipt (positive `amount`), a disbursement (negative) or an entry of the account's own
- * money (`kind`). Money out of trust beyond the guard: 409 unless `override: { reason }`. Admin.
+ * money (`kind`). Money out of trust beyond the guard: 409 unless `override: { reason }`, and
+ * then, with a second approver required, 202: it waits for one (nothing posted). Admin.
  */
 export const postLedgerEntry = (api: ApiClient, input: LedgerEntryInput, signal?: AbortSignal) =>
-  api.request<LedgerEntry>('POST', '/api/ledger/entries', { body: input, signal });
+  api.request<LedgerEntry | AwaitingApproval>('POST', '/api/ledger/entries', {
+    body: input,
+    signal,
+  });
 
-/** Earned fees from a client's trust balance to an operating account, both sides at once. Admin. */
+/**
+ * Earned fees from a client's trust balance to an operating account, both sides at once; beyond
+ * the guard, overridden, it may wait for a second approver as an entry does. Admin.
+ */
 export const postLedgerTransfer = (
   api: ApiClient,
   input: LedgerTransferInput,
   signal?: AbortSignal,
-) => api.request<LedgerTransfer>('POST', '/api/ledger/transfers', { body: input, signal });
+) =>
+  api.request<LedgerTransfer | AwaitingApproval>('POST', '/api/ledger/transfers', {
+    body: input,
+    signal,
+  });
 
 /** A client's (or matter's) ledger for a period: opening balance, a page of entries, closing. */
 export const getClientStatement = (api: ApiClient, query: StatementQuery, signal?: AbortSignal) =>

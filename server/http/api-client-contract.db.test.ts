@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_NAMES } from '../../shared/actions.js';
 import { ApiClient, ApiError } from '../../shared/api-client.js';
+import * as approvalsApi from '../../shared/approvals-api.js';
 import * as ledgerApi from '../../shared/ledger-api.js';
 import * as linkRequestsApi from '../../shared/link-requests-api.js';
 import * as operationsApi from '../../shared/operations-api.js';
@@ -219,6 +220,25 @@ describe('the typed API client', () => {
       'POST /api/ledger/entries',
       'POST /api/ledger/transfers',
       'GET /api/ledger/client-statement',
+    ]);
+  });
+
+  it('calls only documented paths from the approvals’ API, every function checked', async () => {
+    const { calls, client } = recordingClient();
+    const id = crypto.randomUUID();
+    const exercised = {
+      isAwaitingApproval: async () =>
+        expect(
+          [{ status: 'awaiting_approval' }, { id }].map(approvalsApi.isAwaitingApproval),
+        ).toEqual([true, false]),
+      listApprovals: () => approvalsApi.listApprovals(client, { status: 'pending' }),
+      approveApproval: () => approvalsApi.approveApproval(client, id),
+      rejectApproval: () => approvalsApi.rejectApproval(client, id),
+    } satisfies Record<keyof typeof approvalsApi, () => Promise<unknown>>;
+    await expectEveryFunctionCalled(approvalsApi, exercised, calls, [
+      'GET /api/approvals',
+      'POST /api/approvals/{id}/approve',
+      'POST /api/approvals/{id}/reject',
     ]);
   });
 

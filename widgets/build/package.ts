@@ -197,46 +197,24 @@ export function buildPackage(dir: string): string[] {
 /** The custom elements manifest, its module paths pointing at the package's .js files. */
 function writeManifest(dir: string): Manifest {
   const out = path.join(dir, '.manifest');
-  // The analyzer points the repo's package.json at its output: put back as it was.
-  const rootPackageJson = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
   try {
+    // Its sources are listed once, in custom-elements-manifest.config.mjs.
     execFileSync(
       path.join(ROOT, 'node_modules/.bin/cem'),
-      [
-        'analyze',
-        '--litelement',
-        '--globs',
-        'widgets/**/*.ts',
-        '--exclude',
-        'widgets/**/*.test.ts',
-        '--exclude',
-        'widgets/testing/**',
-        '--exclude',
-        'widgets/demo/**',
-        '--exclude',
-        'widgets/build/**',
-        '--exclude',
-        'widgets/frameworks/**',
-        // Opened by the kit inside a link's element, never placed by a host (docs/widgets.md).
-        '--exclude',
-        'widgets/link-dialogs/**',
-        '--outdir',
-        path.relative(ROOT, out),
-      ],
+      ['analyze', '--outdir', path.relative(ROOT, out)],
       { cwd: ROOT, stdio: 'ignore' },
     );
+    const manifest = publicManifest(
+      JSON.parse(readFileSync(path.join(out, 'custom-elements.json'), 'utf8')) as Manifest,
+    );
+    writeFileSync(
+      path.join(dir, 'custom-elements.json'),
+      serialize(manifest).replace(/"((?:widgets|shared)\/[\w/.-]+)\.ts"/g, '"$1.js"'),
+    );
+    return manifest;
   } finally {
-    writeFileSync(path.join(ROOT, 'package.json'), rootPackageJson);
+    rmSync(out, { recursive: true, force: true });
   }
-  const manifest = publicManifest(
-    JSON.parse(readFileSync(path.join(out, 'custom-elements.json'), 'utf8')) as Manifest,
-  );
-  writeFileSync(
-    path.join(dir, 'custom-elements.json'),
-    serialize(manifest).replace(/"((?:widgets|shared)\/[\w/.-]+)\.ts"/g, '"$1.js"'),
-  );
-  return manifest;
-  rmSync(out, { recursive: true, force: true });
 }
 
 function writePackageJson(dir: string): void {

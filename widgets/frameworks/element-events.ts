@@ -29,6 +29,7 @@ import type {
 } from '../operations/events.js';
 import type { ServicePaymentPlanCanceledEvent } from '../payment-plan/events.js';
 import type {
+  ServiceApprovalDecidedEvent,
   ServiceLedgerEntryPostedEvent,
   ServiceReconciliationCreatedEvent,
 } from '../trust-ledger/events.js';
@@ -51,6 +52,7 @@ export interface ServiceEventMap {
   'service-reconciled': ServiceReconciledEvent;
   'service-reconciliation-created': ServiceReconciliationCreatedEvent;
   'service-ledger-entry-posted': ServiceLedgerEntryPostedEvent;
+  'service-approval-decided': ServiceApprovalDecidedEvent;
   'service-transaction-refunded': ServiceTransactionRefundedEvent;
   'service-transaction-voided': ServiceTransactionVoidedEvent;
   'service-payment-plan-canceled': ServicePaymentPlanCanceledEvent;
@@ -81,7 +83,12 @@ export const ELEMENT_EVENTS = {
   ],
   'sync-problems': [...COMMON, 'service-sync-retried'],
   'webhook-events': [...COMMON, 'service-webhook-events-replayed', 'service-reconciled'],
-  'trust-ledger': [...COMMON, 'service-reconciliation-created', 'service-ledger-entry-posted'],
+  'trust-ledger': [
+    ...COMMON,
+    'service-reconciliation-created',
+    'service-ledger-entry-posted',
+    'service-approval-decided',
+  ],
   'payment-plan-create': CREATES,
   'payment-plan': [...COMMON, 'service-payment-plan-canceled'],
 } as const satisfies Record<ElementName, readonly (keyof ServiceEventMap)[]>;

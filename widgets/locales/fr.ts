@@ -869,4 +869,41 @@ export const fr = {
   'The firm’s: days ${0}': 'Du cabinet : jours ${0}',
   'Days after the email; reminders stop by themselves once the link is paid.':
     'Jours après l’e-mail ; les rappels s’arrêtent d’eux-mêmes une fois le lien payé.',
+  'Refund or void': 'Remboursement ou annulation',
+  'Reversal of a receipt': 'Contrepassation d’un encaissement',
+  Waiting: 'En attente',
+  Approved: 'Approuvée',
+  Rejected: 'Refusée',
+  Expired: 'Expirée',
+  'Withdrawn: it will not be done.': 'Retirée : elle ne sera pas faite.',
+  'Rejected: it will not be done.': 'Refusée : elle ne sera pas faite.',
+  'Approved: it was done as it was asked.': 'Approuvée : elle a été faite telle que demandée.',
+  'The trust guard at approval:': 'La protection du fidéicommis à l’approbation :',
+  'An admin approves or rejects it.': 'Un administrateur l’approuve ou la refuse.',
+  Withdraw: 'Retirer',
+  'You asked for it: another admin approves it.':
+    'Vous l’avez demandée : un autre administrateur l’approuve.',
+  'Approve it? It is done at once, beyond the trust guard, as ${0} asked it.':
+    'L’approuver ? Elle est faite aussitôt, au-delà de la protection du fidéicommis, telle que ${0} l’a demandée.',
+  Approve: 'Approuver',
+  'Approve…': 'Approuver…',
+  Reject: 'Refuser',
+  'All of it': 'Tout',
+  'Asked by': 'Demandée par',
+  'Waits until': 'Attend jusqu’au',
+  'The trust guard said': 'La protection du fidéicommis a dit',
+  What: 'Quoi',
+  'Decided by': 'Décidée par',
+  Decided: 'Décidées',
+  'Decided approvals': 'Approbations décidées',
+  'Approvals decided or expired, newest first':
+    'Approbations décidées ou expirées, les plus récentes d’abord',
+  Approvals: 'Approbations',
+  'Loading the approvals…': 'Chargement des approbations…',
+  'With a second approver required, money out beyond the trust guard waits here until another admin approves it.':
+    'Avec un second approbateur obligatoire, l’argent qui sort au-delà de la protection du fidéicommis attend ici qu’un autre administrateur l’approuve.',
+  'Nothing waits for approval.': 'Rien n’attend d’approbation.',
+  'Approvals (${0})': 'Approbations (${0})',
+  'Nothing is booked yet: ${0} goes out once another admin approves it on the Approvals tab.':
+    'Rien n’est encore comptabilisé : ${0} sort dès qu’un autre administrateur l’approuve dans l’onglet Approbations.',
 } satisfies Catalog;

@@ -32,6 +32,7 @@ export const routes = (over: Record<string, Handler> = {}): Record<string, Handl
       : { data: m1Entries.slice(0, 2), nextCursor: 'c2' },
   'GET /api/ledger/deposits': () => deposits,
   'GET /api/ledger/reconciliations': () => page([aReconciliation()]),
+  'GET /api/approvals': () => page([]),
   ...over,
 });
 

@@ -3,6 +3,7 @@
 // shadow roots like every event of the kit.
 
 import { kitEvent } from '../core/kit-event.js';
+import type { ApprovalRecord } from '../../shared/approvals-api.js';
 import type { LedgerEntry, Reconciliation } from '../../shared/ledger-api.js';
 
 export interface ReconciliationCreatedDetail {
@@ -29,9 +30,20 @@ export class ServiceLedgerEntryPostedEvent extends kitEvent<LedgerEntryPostedDet
   'service-ledger-entry-posted',
 ) {}
 
+export interface ApprovalDecidedDetail {
+  /** The API's answer: `approved` (what it did in `result`) or `rejected`. */
+  approval: ApprovalRecord;
+}
+
+/** An admin approved or rejected an approval, or its requester withdrew it (`<service-trust-ledger>`). */
+export class ServiceApprovalDecidedEvent extends kitEvent<ApprovalDecidedDetail>(
+  'service-approval-decided',
+) {}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'service-ledger-entry-posted': ServiceLedgerEntryPostedEvent;
     'service-reconciliation-created': ServiceReconciliationCreatedEvent;
+    'service-approval-decided': ServiceApprovalDecidedEvent;
   }
 }

@@ -238,6 +238,35 @@ describe('<service-trust-ledger> record forms', () => {
     expect(text($(el, '[part~="result"]'))).to.equal('Bank charge of $25.00 recorded.');
   });
 
+  it('an override waiting for a second approver (202): nothing booked, said so, the Approvals tab counts it', async () => {
+    let asked = 0;
+    const waiting = {
+      status: 'awaiting_approval',
+      approval: { id: 'ap-1', kind: 'disbursement', status: 'pending', amount: '1200.00' },
+    };
+    const { el, heard } = await recordTab((body) =>
+      body.override ? (asked++, json(waiting, 202)) : notCollected(),
+    );
+    api.calls.length = 0;
+    await pickJane(el);
+    type(input(el, 'amount'), '1200');
+    type(input(el, 'payee'), 'County Recorder');
+    type(input(el, 'purpose'), 'Recording fee');
+    await submit(el);
+    input(el, 'overrideReason').value = 'Court deadline today';
+    await submit(el);
+    expect(asked).to.equal(1);
+    const result = $(el, '[part~="awaiting-approval"]');
+    expect(result.dataset.tone).to.equal('warning');
+    expect(text(result)).to.equal(
+      'Waiting for a second approver. Nothing is booked yet: $1,200.00 goes out once another admin approves it on the Approvals tab.',
+    );
+    expect(focused(el)).to.equal(result);
+    expect(heard).to.have.length(0);
+    expect(api.callsTo('GET /api/approvals')).to.have.length(1);
+    await expect(el).to.be.accessible();
+  });
+
   it('goes back to the balances when the Balances tab is chosen again', async () => {
     const { el } = await recordTab(() => json({}, 201));
     expect($$(el, '[part~="record-form"]')).to.have.length(1);

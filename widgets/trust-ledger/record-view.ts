@@ -1,6 +1,7 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { ApiClient } from '../../shared/api-client.js';
+import { isAwaitingApproval, type AwaitingApproval } from '../../shared/approvals-api.js';
 import {
   postLedgerEntry,
   postLedgerTransfer,
@@ -36,7 +37,9 @@ import { readTransfer, renderTransferFields } from './transfer-form.js';
 // The trust ledger's Record tab (admin): a disbursement, a receipt, a transfer to operating, or an
 // entry of the account's own money. The trust guard's refusal (409) is shown with the field for
 // an override's reason, sent again with it; a closed period (409 PERIOD_CLOSED) and a date ahead
-// (400) with the API's words; a success says what was booked and reloads the balances.
+// (400) with the API's words; a success says what was booked and reloads the balances. With a
+// second approver required, an override answers 202: nothing is booked, the form says it waits
+// (the Approvals tab lists it).
 
 /** What the record view reads from its element. */
 export interface RecordSource {
@@ -45,6 +48,8 @@ export interface RecordSource {
   onError: (error: unknown) => void;
   /** Booked: the element tells the page and reloads the balances. */
   onPosted: (detail: LedgerEntryPostedDetail) => void;
+  /** Waiting for a second approver: the Approvals tab's count changes. */
+  onAwaiting: () => void;
   focus: (selector: string) => Promise<void>;
 }
 
@@ -57,12 +62,14 @@ export class RecordView {
   #errors: FieldErrors = {};
   #trust?: TrustWarning;
   #done?: string;
+  /** The override is waiting for a second approver: what was asked. */
+  #waiting?: string;
 
   readonly picker: ClientPicker;
   readonly matters;
   /** The operating accounts a transfer goes to (loaded when the transfer form is shown). */
   readonly operating;
-  readonly post: Task<[RecordKind, Body], LedgerEntryPostedDetail>;
+  readonly post: Task<[RecordKind, Body], LedgerEntryPostedDetail | AwaitingApproval>;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -89,15 +96,20 @@ export class RecordView {
         const api = source.api();
         if (kind === 'transfer') {
           const t = await postLedgerTransfer(api, body as LedgerTransferInput, signal);
-          return { kind, entries: [t.from, t.to], transferId: t.id };
+          return isAwaitingApproval(t) ? t : { kind, entries: [t.from, t.to], transferId: t.id };
         }
         const entry = await postLedgerEntry(api, body as LedgerEntryInput, signal);
-        return { kind, entries: [entry], transferId: null };
+        return isAwaitingApproval(entry) ? entry : { kind, entries: [entry], transferId: null };
       },
-      onComplete: (detail) => {
+      onComplete: (answer) => {
         this.#trust = undefined;
-        this.#done = this.#describe(detail.kind, detail.entries[0]!);
-        source.onPosted(detail);
+        if (isAwaitingApproval(answer)) {
+          this.#waiting = formatMoney(answer.approval.amount ?? '0.00');
+          source.onAwaiting();
+          return;
+        }
+        this.#done = this.#describe(answer.kind, answer.entries[0]!);
+        source.onPosted(answer);
       },
       onError: (error) => {
         this.#trust = trustWarning(error);
@@ -123,7 +135,7 @@ export class RecordView {
   /** What changes the money out: a guard's warning no longer applies. */
   #changed(): void {
     this.#trust = undefined;
-    this.#done = undefined;
+    this.#done = this.#waiting = undefined;
     this.host.requestUpdate();
   }
 
@@ -160,7 +172,7 @@ export class RecordView {
       else errors.overrideReason = [msg('is required: say why the guard may be overridden')];
     }
     this.#errors = errors;
-    this.#done = undefined;
+    this.#done = this.#waiting = undefined;
     if (Object.keys(errors).length) {
       this.host.requestUpdate();
       return this.source.focus('[aria-invalid="true"]');
@@ -267,6 +279,18 @@ export class RecordView {
         ${renderAlert(error, [...shown, 'reference', 'purpose', 'memo', 'invoice', 'toBankAccountId'])}
         ${renderSubmit(pending, label, msg('Recording…'), this.#trust ? 'danger' : 'primary')}
       </form>
-      ${this.#done ? alertBox('success', html`<p>${this.#done}</p>`, 'result') : nothing}`;
+      ${this.#done ? alertBox('success', html`<p>${this.#done}</p>`, 'result') : nothing}
+      ${
+        this.#waiting
+          ? alertBox(
+              'warning',
+              html`<p>
+                <strong>${msg('Waiting for a second approver.')}</strong>
+                ${msg(str`Nothing is booked yet: ${this.#waiting} goes out once another admin approves it on the Approvals tab.`)}
+              </p>`,
+              'result awaiting-approval',
+            )
+          : nothing
+      }`;
   }
 }

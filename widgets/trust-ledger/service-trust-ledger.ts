@@ -10,10 +10,15 @@ import { TableFit } from '../core/table-fit.js';
 import { PollController } from '../core/poll.js';
 import { callerRole } from '../core/caller-role.js';
 import { CsvDownload } from './download.js';
-import { ServiceLedgerEntryPostedEvent, ServiceReconciliationCreatedEvent } from './events.js';
+import {
+  ServiceApprovalDecidedEvent,
+  ServiceLedgerEntryPostedEvent,
+  ServiceReconciliationCreatedEvent,
+} from './events.js';
+import { ApprovalsView } from './approvals-view.js';
 import { ReconciliationMonth } from './reconciliation-month.js';
 import { reconciliationStyles } from './reconciliation-styles.js';
-import { recordStyles, trustLedgerStyles } from './styles.js';
+import { approvalStyles, recordStyles, trustLedgerStyles } from './styles.js';
 import { renderTabs, type View } from './tabs.js';
 import { LedgerDepositsView } from './deposits-view.js';
 import { renderChooser, trustAccounts } from './chooser.js';
@@ -35,19 +40,22 @@ import { RecordView } from './record-view.js';
  * client ledgers side by side (balanced, or not with the reasons), and two people sign it (the
  * month closes); its report as PDF or CSV; past runs open from their list. An admin also records
  * a disbursement, a receipt, a transfer to operating or the account's own money (the trust
- * guard's refusal overridable with a reason). Without `bank-account-id` it offers the
- * organization's trust accounts to choose from.
+ * guard's refusal overridable with a reason). With a second approver required, the Approvals tab
+ * lists what waits (its count on the tab): an admin approves or rejects it, the person who asked
+ * withdraws it. Without `bank-account-id` it offers the organization's trust accounts to choose
+ * from.
  *
  * @tagname service-trust-ledger
  * @summary Trust balances, entries, deposits and three-way reconciliation.
  *
  * @fires service-ledger-entry-posted - `detail: { kind, entries, transferId }` after an admin recorded money in or out.
  * @fires service-reconciliation-created - `detail: { reconciliation }` (the API's answer) after an admin ran one.
+ * @fires service-approval-decided - `detail: { approval }` (the API's answer) after an admin approved or rejected one, or its requester withdrew it.
  * @fires service-error - A call failed; `detail` has the API's message.
  * @fires service-ready - Rendered with the balances (or the trust accounts to choose from) loaded.
  *
  * @csspart account-select - The trust account chooser.
- * @csspart tabs - The tabs: balances, deposits, reconciliations.
+ * @csspart tabs - The tabs: balances, deposits, reconciliations, approvals.
  * @csspart record-button - Opens the record forms (admin).
  * @csspart tab - One tab.
  * @csspart table - Every table (with `balances`, `entries`, `deposits`, `items` or `history`).
@@ -75,6 +83,8 @@ import { RecordView } from './record-view.js';
  * @csspart sign-button - Signs as preparer or reviewer; `signoffs` lists who signed.
  * @csspart report-button - Downloads a reconciliation's report (PDF or CSV).
  * @csspart open-button - Opens a past reconciliation.
+ * @csspart approvals - The approvals waiting (each an `approval`, with `approve-button` and `reject-button`).
+ * @csspart decision - The outcome of approving or rejecting one.
  * @csspart empty - The text shown when a view has nothing yet.
  */
 export class ServiceTrustLedger extends ServiceElement {
@@ -83,6 +93,7 @@ export class ServiceTrustLedger extends ServiceElement {
     trustLedgerStyles,
     reconciliationStyles,
     recordStyles,
+    approvalStyles,
   ];
 
   /** The trust bank account shown (its id); without it, a chooser of the trust accounts. */
@@ -124,6 +135,7 @@ export class ServiceTrustLedger extends ServiceElement {
       this.emit(new ServiceLedgerEntryPostedEvent(detail));
       void this.#balances.task.run();
     },
+    onAwaiting: () => void this.#approvals.list.run(),
     focus: (selector) => this.focusWithin(selector),
   });
 
@@ -180,6 +192,21 @@ export class ServiceTrustLedger extends ServiceElement {
     onError: (operation, error) => this.emitError(operation, error),
   });
 
+  /** The Approvals tab: what waits for a second admin, and what was decided. */
+  readonly #approvals = new ApprovalsView(this, {
+    api: () => this.api,
+    active: () => Boolean(this.accountId),
+    shown: () => this.view === 'approvals',
+    role: () => this.callerRole.value,
+    heading: (depth, content) => this.renderHeadingAt(depth, content),
+    onError: (operation, error) => this.emitError(operation, error),
+    onDecided: (approval) => {
+      this.emit(new ServiceApprovalDecidedEvent({ approval }));
+      void this.#balances.task.run();
+    },
+    focus: (selector) => this.focusWithin(selector),
+  });
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another account's ledger: its balances, not the entries of the one shown before.
     if (changed.has('bankAccountId')) this.#entries.line = this.#statement.line = null;
@@ -209,7 +236,7 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   #reload(entries: boolean) {
-    const tabs = [this.#deposits.task.run(), this.#month.reload()];
+    const tabs = [this.#deposits.task.run(), this.#month.reload(), this.#approvals.list.run()];
     const open = entries && (this.#entries.reload() ?? this.#statement.reload());
     return Promise.all([this.#balances.task.run(), open, ...tabs]);
   }
@@ -306,6 +333,7 @@ export class ServiceTrustLedger extends ServiceElement {
       this.#deposits.task,
       this.#month.history,
       this.#entries.page,
+      this.#approvals.list,
     ].some((t) => t.status === TaskStatus.PENDING);
     const views = {
       balances: () => this.renderBalancesView(),
@@ -315,6 +343,7 @@ export class ServiceTrustLedger extends ServiceElement {
           () => this.#download.button('deposits', msg('deposits')),
         ),
       reconciliations: () => this.#month.render(),
+      approvals: () => this.#approvals.render(),
     };
     return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
       <div class="row header">
@@ -337,7 +366,11 @@ export class ServiceTrustLedger extends ServiceElement {
       ${this.#download.task.status === TaskStatus.ERROR ? renderAlert(this.#download.task.error) : nothing}
       ${
         this.accountId
-          ? html`${renderTabs(this.view, (view, focus) => this.select(view, focus))}
+          ? html`${renderTabs(
+                this.view,
+                (view, focus) => this.select(view, focus),
+                this.#approvals.waiting,
+              )}
               <div role="tabpanel" id="panel" class="stack" aria-labelledby="tab-${this.view}">
                 ${views[this.view]()}
               </div>`

@@ -10,8 +10,9 @@ export const trustLedgerStyles = css`
   .zero {
     color: var(--_muted);
   }
-  /* The tabs keep one weight (a bold one would widen, and wrap, on a phone) and a narrow
-     padding, so the three stay on one line from 375 px: the chosen one is underlined. */
+  /* The tabs keep one weight (a bold one would widen them) and a narrow padding: the chosen one
+     is underlined. On a phone the fourth, Approvals, wraps onto a line of its own rather than
+     scroll out of sight (its count is the one that asks for attention). */
   [part~='tabs'] {
     display: flex;
     flex-wrap: wrap;
@@ -111,5 +112,38 @@ export const recordStyles = css`
     margin: 0;
     text-align: start;
     font-size: 1.125em;
+  }
+`;
+
+// The approvals waiting: each a bordered block (no list bullets), its figures in the statement's
+// summary grid, the override's reason and the guard's words under labels.
+export const approvalStyles = css`
+  .approvals {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: var(--_gap);
+  }
+  [part~='approval'] {
+    padding: 0.75rem;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+  }
+  [part~='approval'] p {
+    margin: 0;
+  }
+  [part~='approval'] .badge {
+    margin-inline-end: 0.35rem;
+  }
+  .said {
+    margin: 0;
+  }
+  .said dt {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .said dd {
+    margin: 0 0 0.4rem;
   }
 `;

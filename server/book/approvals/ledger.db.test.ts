@@ -1,7 +1,7 @@
 // The second approver for the ledger's money out (issue 39 point 8): with `requireSecondApprover`
-// on, a disbursement, a batch holding one, or a transfer overridden beyond the trust guard
-// answers 202 awaiting_approval and posts nothing; another named admin's approval posts exactly
-// what was asked, once (two approvals at once: one posting), with the guard read again; a
+// on, a disbursement, a batch holding one, a transfer, or the reversal of a receipt overridden
+// beyond the trust guard answers 202 awaiting_approval and posts nothing; another named admin's
+// approval posts exactly what was asked, once (two approvals at once: one posting), with the guard read again; a
 // rejected or expired one never posts. On both databases.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -278,6 +278,70 @@ describe('a transfer beyond the guard waits for a second approver', () => {
     ]);
     expect(twice.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await entriesOf(matterId)).toHaveLength(3);
+  });
+});
+
+describe('the reversal of a receipt beyond the guard waits for a second approver', () => {
+  it('202 kind reversal, nothing posted, one waiting per entry; approved, the opposite entry posts once', async () => {
+    const matterId = (await call('POST', '/api/matters', { clientId, name: 'Matter' })).body.id;
+    const line = { bankAccountId: trust, clientId, matterId, date: today() };
+    const receipt = await call('POST', '/api/ledger/entries', {
+      ...line,
+      amount: '300.00',
+      payer: 'Ana Ruiz',
+      method: 'check',
+      memo: 'Retainer',
+    });
+    expect(receipt.status).toBe(201);
+    const paidOut = { ...cheque(matterId, '-250.00'), override: undefined };
+    expect((await call('POST', '/api/ledger/entries', paidOut)).status).toBe(201);
+    const path = `/api/ledger/entries/${receipt.body.id}/reverse`;
+    // Without an override the guard refuses, as it always did.
+    const refused = await call('POST', path, { reason: 'Cheque bounced' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('TRUST_BALANCE_WOULD_GO_NEGATIVE');
+
+    const body = { reason: 'Cheque bounced', override: { reason: 'Bank already took it back' } };
+    const asked = await call('POST', path, body);
+    expect(asked.status).toBe(202);
+    expect(asked.body.approval).toMatchObject({
+      kind: 'reversal',
+      what: 'Reversal of 300.00 received from Ana Ruiz',
+      amount: '300.00',
+      reason: 'Bank already took it back',
+      refusal: expect.stringMatching(/\$50\.00 below zero \(to −\$250\.00\)/),
+      subjectId: matterId,
+      requestedBy: { id: 'u-1', name: 'Ana Ruiz' },
+    });
+    expect(await entriesOf(matterId)).toHaveLength(2);
+    const twice = await call('POST', path, body, BEN);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toContain(asked.body.approval.id);
+
+    expect((await approve(asked.body.approval.id, ANA)).status).toBe(403);
+    const approved = await approve(asked.body.approval.id, BEN);
+    expect(approved.status).toBe(200);
+    expect(approved.body.result.guardAtApproval).toMatch(/below zero \(to −\$250\.00\)/);
+    const reversal = (await entriesOf(matterId)).find((e) => e.reversesEntryId);
+    expect(reversal).toMatchObject({
+      id: approved.body.result.ledgerEntryIds,
+      reversesEntryId: receipt.body.id,
+      amountCents: -30_000,
+      reason: 'Cheque bounced',
+      overrideReason: 'Bank already took it back',
+      createdById: 'u-1',
+    });
+    expect((await call('POST', path, body)).status).toBe(409); // reversed once
+  });
+
+  it('within the guard it posts at once', async () => {
+    const matterId = await matterHolding('39.00');
+    const [receipt] = await entriesOf(matterId);
+    const reversed = await call('POST', `/api/ledger/entries/${receipt!.id}/reverse`, {
+      reason: 'Posted to the wrong matter',
+    });
+    expect(reversed.status).toBe(201);
+    expect(reversed.body).toMatchObject({ reversesEntryId: receipt!.id, amount: '-39.00' });
   });
 });
 

@@ -1,11 +1,20 @@
+import { eq, gt, sql } from 'drizzle-orm';
 import type { ApprovalRecord } from '../../../shared/approvals.js';
 import type { LedgerEntry } from '../../../shared/ledger.js';
 import type { LedgerTransfer } from '../../../shared/ledger-entries.js';
 import { fromCents, toCents } from '../../../shared/money.js';
 import { storedPerson, type Person } from '../../../shared/people.js';
 import type { Executor } from '../../db/index.js';
+import { findOrgRow, orgRows } from '../../db/org-rows.js';
+import { approvals, ledgerEntries } from '../../db/schema/index.js';
+import { conflict } from '../../errors.js';
 import type { HistoryKey } from '../history/history.js';
-import { postCheckedEntries, type ManualEntry } from '../ledger/entries.js';
+import {
+  postCheckedEntries,
+  reverseManualEntryIn,
+  type EntryReversal,
+  type ManualEntry,
+} from '../ledger/entries.js';
 import { postTransferIn, type TransferInput } from '../ledger/transfers.js';
 import { decideApproval, type ApprovalRow } from './approvals.js';
 import {
@@ -18,9 +27,10 @@ import {
 
 // The ledger's money out beyond the trust guard and the second approver
 // (docs/api.md#people-and-approvals): a disbursement (POST /api/ledger/entries with a negative
-// amount, or a batch holding one) and a transfer to operating. Overridden beyond the guard with
+// amount, or a batch holding one), a transfer to operating, and the reversal of money in
+// (POST /api/ledger/entries/{id}/reverse takes it out again). Overridden beyond the guard with
 // `requireSecondApprover` on, nothing is posted: the request as asked is kept on the approval
-// (kind `disbursement`, all the batch's entries; kind `transfer`) and posted exactly so once
+// (kind `disbursement`, all the batch's entries; kind `transfer`; kind `reversal`) and posted exactly so once
 // another named admin approves it, in the approving call's transaction, every check run again
 // (an entry in a period closed meanwhile: 409, the approval stays pending). The guard is read
 // again too: its outcome (`result.guardAtApproval`) says whether the money is there now.
@@ -28,6 +38,13 @@ import {
 /** What a disbursement waiting for approval keeps: the entries as asked, and the key's actor. */
 interface DisbursementPayload {
   entries: ManualEntry[];
+  createdBy: string;
+}
+
+/** What a reversal waiting for approval keeps: the entry, the reversal as asked. */
+interface ReversalPayload {
+  entryId: string;
+  reversal: EntryReversal;
   createdBy: string;
 }
 
@@ -115,6 +132,50 @@ export function transferOrWait(
   );
 }
 
+/**
+ * The opposite of a manual entry posted, or the approval it waits for (money in reversed beyond
+ * the guard). One reversal of an entry waits at a time: asked again meanwhile, 409.
+ */
+export async function reverseOrWait(
+  db: Executor,
+  historyKey: HistoryKey,
+  asker: Asker,
+  entryId: string,
+  reversal: EntryReversal,
+): Promise<LedgerEntry | AwaitingApproval> {
+  const { orgId, createdBy, by } = asker;
+  const [waiting] = await orgRows(db, approvals, orgId, {
+    where: [
+      eq(approvals.kind, 'reversal'),
+      eq(approvals.status, 'pending'),
+      gt(approvals.expiresAt, new Date()),
+      sql`${approvals.payload}->>'entryId' = ${entryId}`,
+    ],
+  });
+  if (waiting) {
+    throw conflict(`The reversal of this entry waits for approval already (${waiting.id})`);
+  }
+  const original = await findOrgRow(db, ledgerEntries, orgId, entryId);
+  const from = original?.payer ? ` from ${original.payer}` : '';
+  return orApproval(
+    db,
+    historyKey,
+    (tx) => reverseManualEntryIn(tx, historyKey, orgId, entryId, reversal, { createdBy, by }),
+    (waits: WaitsForApproval) => ({
+      orgId,
+      kind: 'reversal',
+      key: null,
+      payload: { entryId, reversal, createdBy } satisfies ReversalPayload,
+      what: `Reversal of ${fromCents(original?.amountCents ?? 0)} received${from}`,
+      amountCents: original?.amountCents ?? null,
+      reason: waits.reason,
+      refusal: waits.refusal,
+      subjectId: waits.subjectId,
+      requester: by,
+    }),
+  );
+}
+
 /** Posts what the approval kept, as its requester asked it, with the override approved. */
 async function carryOut(
   tx: Executor,
@@ -129,6 +190,12 @@ async function carryOut(
     const posted = await postTransferIn(tx, historyKey, row.orgId, transfer, who);
     return { transferId: posted.id, guardAtApproval: guardAtApproval(approving) };
   }
+  if (row.kind === 'reversal') {
+    const { entryId, reversal, createdBy } = row.payload as unknown as ReversalPayload;
+    const who = { createdBy, by, approving };
+    const posted = await reverseManualEntryIn(tx, historyKey, row.orgId, entryId, reversal, who);
+    return { ledgerEntryIds: posted.id, guardAtApproval: guardAtApproval(approving) };
+  }
   const { entries, createdBy } = row.payload as unknown as DisbursementPayload;
   const path = entries.length > 1 ? 'entries' : undefined;
   const who = { createdBy, by, approving };
@@ -140,7 +207,7 @@ async function carryOut(
 }
 
 /**
- * Approves a `transfer` or `disbursement` approval as `decider` and posts it, in one
+ * Approves a `transfer`, `disbursement` or `reversal` approval as `decider` and posts it, in one
  * transaction: two approvers at once post it once (the second finds it decided: 409).
  */
 export function approveLedgerAction(

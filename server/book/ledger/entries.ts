@@ -241,58 +241,66 @@ export function entryDate(value: string, zone: string, field = 'date'): Date {
   return date;
 }
 
-/** Posts the opposite of a manual entry, naming it; an entry is reversed once. */
-export async function reverseManualEntry(
-  db: Executor,
+/** What reversing an entry asks: why, and an override where it takes money out beyond the guard. */
+export interface EntryReversal {
+  reason: string;
+  override?: { reason: string } | undefined;
+}
+
+/**
+ * In the caller's transaction, posts the opposite of a manual entry, naming it; an entry is
+ * reversed once. Reversing money in takes it out again: the trust guard decides, as for a
+ * disbursement, and an override beyond it may wait for a second approver (overrideBeyondGuard).
+ */
+export async function reverseManualEntryIn(
+  tx: Executor,
   historyKey: HistoryKey,
   orgId: string,
   id: string,
-  reversal: { reason: string; override?: { reason: string } | undefined },
-  createdBy: string,
-  by: Person | null = null,
+  reversal: EntryReversal,
+  who: EntryAuthor,
 ): Promise<LedgerEntry> {
-  return db.transaction(async (tx) => {
-    await lockHistory(tx, orgId); // first, as postCheckedEntries
-    const original = await requireOrgRow(tx, ledgerEntries, orgId, id, 'Ledger entry', 'update');
-    if (original.transactionId || original.reversesEntryId) {
-      throw conflict(
-        'Only a manual entry can be reversed: entries of transactions follow the transaction',
-      );
-    }
-    if (original.transferId) {
-      throw conflict('A transfer is undone as a whole: post a transfer back');
-    }
-    const [already] = await tx
-      .select({ id: ledgerEntries.id })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.reversesEntryId, id)));
-    if (already) throw conflict('This entry is already reversed');
-    await assertPeriodOpen(tx, orgId, original.bankAccountId, new Date());
-    // Reversing money in takes it out again: the trust guard decides, as for a disbursement.
-    if (original.amountCents > 0) {
-      await guardTrustOut(tx, orgId, original, original.amountCents, reversal.override ?? null);
-    }
-    const [posted] = await postEntries(tx, historyKey, orgId, [
-      {
-        bankAccountId: original.bankAccountId,
-        clientId: original.clientId,
-        matterId: original.matterId,
-        transactionId: null,
-        kind: original.kind,
-        amountCents: -original.amountCents,
-        date: new Date(),
-        memo: original.memo,
-        purpose: original.purpose,
-        reference: original.reference,
-        overrideReason: original.amountCents > 0 ? (reversal.override?.reason ?? null) : null,
-        reversesEntryId: original.id,
-        reason: reversal.reason,
-        createdBy,
-        ...personColumns(by),
-      },
-    ]);
-    return settled(tx, orgId, posted!.id);
-  });
+  await lockHistory(tx, orgId); // first, as postCheckedEntries
+  const original = await requireOrgRow(tx, ledgerEntries, orgId, id, 'Ledger entry', 'update');
+  if (original.transactionId || original.reversesEntryId) {
+    throw conflict(
+      'Only a manual entry can be reversed: entries of transactions follow the transaction',
+    );
+  }
+  if (original.transferId) {
+    throw conflict('A transfer is undone as a whole: post a transfer back');
+  }
+  const [already] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.reversesEntryId, id)));
+  if (already) throw conflict('This entry is already reversed');
+  await assertPeriodOpen(tx, orgId, original.bankAccountId, new Date());
+  const override = original.amountCents > 0 ? (reversal.override ?? null) : null;
+  if (original.amountCents > 0) {
+    await overrideBeyondGuard(tx, orgId, original, original.amountCents, override, who.approving);
+    await guardTrustOut(tx, orgId, original, original.amountCents, override);
+  }
+  const [posted] = await postEntries(tx, historyKey, orgId, [
+    {
+      bankAccountId: original.bankAccountId,
+      clientId: original.clientId,
+      matterId: original.matterId,
+      transactionId: null,
+      kind: original.kind,
+      amountCents: -original.amountCents,
+      date: new Date(),
+      memo: original.memo,
+      purpose: original.purpose,
+      reference: original.reference,
+      overrideReason: override?.reason ?? null,
+      reversesEntryId: original.id,
+      reason: reversal.reason,
+      createdBy: who.createdBy,
+      ...personColumns(who.by),
+    },
+  ]);
+  return settled(tx, orgId, posted!.id);
 }
 
 /**

@@ -13,11 +13,10 @@ import {
 import { ledgerEntryCreate, ledgerEntryReverse } from '../../../shared/ledger-entries.js';
 import { ledgerBalances, ledgerBalancesPage } from '../../book/ledger/balances.js';
 import { ledgerDeposits } from '../../book/ledger/deposits.js';
-import { listLedgerEntries, reverseManualEntry } from '../../book/ledger/entries.js';
-import { postEntriesOrWait } from '../../book/approvals/ledger.js';
+import { listLedgerEntries } from '../../book/ledger/entries.js';
+import { postEntriesOrWait, reverseOrWait } from '../../book/approvals/ledger.js';
 import { awaitingResponse } from './approvals.js';
-import { actorOf } from '../context.js';
-import { askerOf, recordedPerson } from '../people.js';
+import { askerOf } from '../people.js';
 import { csvResponse, wantsCsv } from '../csv.js';
 import {
   errorResponses,
@@ -213,20 +212,19 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
       request: { params: idParams, body: jsonBody(ledgerEntryReverse) },
       responses: {
         201: jsonResponse(ledgerEntry, 'The opposite entry, naming the one it reverses'),
+        202: awaitingResponse,
         ...writeErrorResponses,
       },
     }),
     async (c) => {
-      const caller = c.get('caller');
-      const entry = await reverseManualEntry(
+      const done = await reverseOrWait(
         c.get('db'),
         c.get('deps').historyKey,
-        caller.orgId,
+        askerOf(c.get('caller')),
         c.req.valid('param').id,
         c.req.valid('json'),
-        actorOf(caller),
-        recordedPerson(caller),
       );
-      return c.json(entry, 201);
+      if ('approval' in done) return c.json(done, 202);
+      return c.json(done, 201);
     },
   );

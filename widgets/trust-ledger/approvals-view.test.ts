@@ -1,0 +1,209 @@
+import { expect } from '@open-wc/testing';
+import type { ApprovalRecord } from '../../shared/approvals-api.js';
+import { configure } from '../core/config.js';
+import { $, $$, focused, settle, text } from '../testing/helpers.js';
+import { M1, tokenOf } from '../testing/ledger-records.js';
+import { ADMIN, mount, openTab, routes, tab } from '../testing/ledger-screen.js';
+import { apiError, json, mockApi, type Handler, type MockApi } from '../testing/mock-api.js';
+import { afterEach, before, describe, it } from '../testing/mocha.js';
+import type { ServiceApprovalDecidedEvent } from './events.js';
+import './define.js';
+
+// The trust ledger's Approvals tab: what waits for a second admin (its count on the tab), each
+// with what, how much, why, what the guard said, who asked and until when; another admin approves
+// it after a question (the outcome says what the guard said then) or rejects it; the person who
+// asked withdraws their own; staff read only. The server's refusals are said plainly.
+
+let api: MockApi;
+afterEach(() => api?.restore());
+before(() => configure({ apiBase: 'http://api.test', token: ADMIN }));
+
+const ANA = { id: 'u-1', name: 'Ana Ruiz' };
+const BEN = { id: 'u-2', name: 'Ben Ortiz' };
+
+const anApproval = (over: Partial<ApprovalRecord> = {}): ApprovalRecord => ({
+  id: 'a0000000-0000-4000-8000-0000000000a1',
+  kind: 'disbursement',
+  status: 'pending',
+  what: 'Disbursement of 500.00 to County Recorder (1042)',
+  amount: '500.00',
+  reason: 'Court deadline today',
+  refusal: 'This would take the matter’s trust balance of $39.00 below zero (to −$461.00).',
+  subjectId: M1,
+  requestedBy: ANA,
+  requestedAt: '2026-11-20T15:00:00.000Z',
+  expiresAt: '2026-11-27T15:00:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  result: null,
+  ...over,
+});
+
+const cheque = anApproval();
+const transfer = anApproval({
+  id: 'a0000000-0000-4000-8000-0000000000a2',
+  kind: 'transfer',
+  what: 'Transfer of 100.00 to operating, invoice INV-7',
+  amount: '100.00',
+});
+const refunded = anApproval({
+  id: 'a0000000-0000-4000-8000-0000000000a3',
+  kind: 'money_out',
+  status: 'approved',
+  what: 'Refund of 5.00 of transaction 3f…',
+  amount: '5.00',
+  decidedBy: BEN,
+  decidedAt: '2026-11-21T10:00:00.000Z',
+  result: { moneyOutRequestId: 'r-1' },
+});
+
+/** The ledger as `person` (an admin unless `role`), on its Approvals tab. */
+async function approvalsTab(person = BEN, over: Record<string, Handler> = {}, role = 'admin') {
+  let waiting = [cheque, transfer];
+  api = mockApi(
+    routes({
+      'GET /api/me': () => ({ role, kind: 'widget-token', person: { ...person, via: 'token' } }),
+      'GET /api/approvals': () => ({ data: [...waiting, refunded] }),
+      'POST /api/approvals/:id/approve': ({ params }) => {
+        const done = waiting.find((a) => a.id === params.id)!;
+        waiting = waiting.filter((a) => a !== done);
+        return {
+          ...done,
+          status: 'approved',
+          decidedBy: person,
+          result: { guardAtApproval: 'passed: the money is there now' },
+        };
+      },
+      'POST /api/approvals/:id/reject': ({ params }) => {
+        const done = waiting.find((a) => a.id === params.id)!;
+        waiting = waiting.filter((a) => a !== done);
+        return { ...done, status: 'rejected', decidedBy: person };
+      },
+      ...over,
+    }),
+  );
+  const el = await mount(role === 'admin' ? ADMIN : tokenOf(role));
+  const heard: ServiceApprovalDecidedEvent[] = [];
+  el.addEventListener('service-approval-decided', (e) => heard.push(e));
+  expect(text(tab(el, 'approvals'))).to.equal('Approvals (2)');
+  await openTab(el, 'approvals');
+  return { el, heard };
+}
+
+const card = (el: HTMLElement, id: string) => $(el, `[part~="approval"][data-id="${id}"]`);
+/** `selector` inside the approval `id`'s block. */
+const inCard = (el: HTMLElement, id: string, selector: string) =>
+  `[part~="approval"][data-id="${id}"] ${selector}`;
+
+describe('<service-trust-ledger> approvals', () => {
+  it('lists what waits with its figures and who asked, then what was decided', async () => {
+    const { el } = await approvalsTab();
+    const cards = $$(el, '[part~="approval"]');
+    expect(cards.map((c) => c.dataset.kind)).to.deep.equal(['disbursement', 'transfer']);
+    const first = text(cards[0]!);
+    for (const words of [
+      'Disbursement',
+      'Disbursement of 500.00 to County Recorder (1042)',
+      'Amount $500.00',
+      'Asked by Ana Ruiz · Nov 20, 2026',
+      'Reason for the override Court deadline today',
+      'The trust guard said This would take the matter’s trust balance of $39.00',
+    ]) {
+      expect(first).to.contain(words);
+    }
+    const decided = $$(el, 'table[part~="history"] tbody tr');
+    expect(decided.map((r) => r.dataset.status)).to.deep.equal(['approved']);
+    expect(text(decided[0]!)).to.contain('Ben Ortiz');
+    await expect(el).to.be.accessible();
+  });
+
+  it('another admin approves after a question: done, said so, the balances and the count reload', async () => {
+    const { el, heard } = await approvalsTab(BEN);
+    const balancesBefore = api.callsTo('GET /api/ledger/balances').length;
+    $(el, inCard(el, cheque.id, '[part~="approve-button"]')).click();
+    await settle(el, 3);
+    // Nothing is sent before the answer to the question.
+    expect(api.callsTo('POST /api/approvals/:id/approve')).to.have.length(0);
+    const question = $(el, inCard(el, cheque.id, '[part~="confirm"]'));
+    expect(text(question)).to.contain(
+      'Approve it? It is done at once, beyond the trust guard, as Ana Ruiz asked it.',
+    );
+    await expect(el).to.be.accessible();
+    $(el, '[part~="confirm-approve"]').click();
+    await settle(el, 5);
+    expect(api.callsTo('POST /api/approvals/:id/approve').map((c) => c.params.id)).to.deep.equal([
+      cheque.id,
+    ]);
+    const outcome = $(el, '[part~="decision"]');
+    expect(outcome.dataset.tone).to.equal('success');
+    expect(text(outcome)).to.equal('Approved: it was done as it was asked.');
+    expect(focused(el)).to.equal(outcome);
+    expect(heard.map((e) => e.detail.approval.status)).to.deep.equal(['approved']);
+    expect(api.callsTo('GET /api/ledger/balances').length).to.equal(balancesBefore + 1);
+    expect(text(tab(el, 'approvals'))).to.equal('Approvals (1)');
+    expect($$(el, '[part~="approval"]').map((c) => c.dataset.kind)).to.deep.equal(['transfer']);
+  });
+
+  it('says what the guard said at approval when the money was no longer there', async () => {
+    const gone = 'This would take the matter’s trust balance of $0.00 below zero (to −$500.00).';
+    const { el } = await approvalsTab(BEN, {
+      'POST /api/approvals/:id/approve': () => ({
+        ...cheque,
+        status: 'approved',
+        decidedBy: BEN,
+        result: { ledgerEntryIds: 'e-1', guardAtApproval: gone },
+      }),
+    });
+    $(el, inCard(el, cheque.id, '[part~="approve-button"]')).click();
+    await settle(el, 3);
+    $(el, '[part~="confirm-approve"]').click();
+    await settle(el, 5);
+    const outcome = $(el, '[part~="decision"]');
+    expect(outcome.dataset.tone).to.equal('warning');
+    expect(text(outcome)).to.equal(
+      `Approved: it was done as it was asked. The trust guard at approval: ${gone}`,
+    );
+  });
+
+  it('the person who asked only withdraws their own; a refusal of the server is said plainly', async () => {
+    const { el, heard } = await approvalsTab(ANA, {
+      'POST /api/approvals/:id/reject': () =>
+        apiError(409, 'This approval was decided already', undefined, 'conflict'),
+    });
+    expect($$(el, '[part~="approve-button"]')).to.have.length(0);
+    expect(text(card(el, cheque.id))).to.contain('You asked for it: another admin approves it.');
+    expect(text($(el, inCard(el, cheque.id, '[part~="reject-button"]')))).to.equal('Withdraw');
+    $(el, inCard(el, cheque.id, '[part~="reject-button"]')).click();
+    await settle(el, 5);
+    const outcome = $(el, '[part~="decision"]');
+    expect(text(outcome)).to.contain('This approval was decided already');
+    expect(focused(el)).to.equal($(el, '[part~="decision"] [part~="error"]'));
+    expect(heard).to.have.length(0);
+  });
+
+  it('withdrawn by its requester: said so, no longer waiting', async () => {
+    const { el, heard } = await approvalsTab(ANA);
+    $(el, inCard(el, transfer.id, '[part~="reject-button"]')).click();
+    await settle(el, 5);
+    expect(api.callsTo('POST /api/approvals/:id/reject').map((c) => c.params.id)).to.deep.equal([
+      transfer.id,
+    ]);
+    expect(text($(el, '[part~="decision"]'))).to.equal('Withdrawn: it will not be done.');
+    expect(heard.map((e) => e.detail.approval.status)).to.deep.equal(['rejected']);
+    expect($$(el, '[part~="approval"]').map((c) => c.dataset.kind)).to.deep.equal(['disbursement']);
+  });
+
+  it('staff read what waits, without the buttons', async () => {
+    const { el } = await approvalsTab(BEN, {}, 'staff');
+    expect($$(el, '[part~="approve-button"], [part~="reject-button"]')).to.have.length(0);
+    expect(text(card(el, cheque.id))).to.contain('An admin approves or rejects it.');
+  });
+
+  it('nothing waiting: the tab has no count, the view says so', async () => {
+    api = mockApi(routes({ 'GET /api/approvals': () => json({ data: [] }) }));
+    const el = await mount();
+    expect(text(tab(el, 'approvals'))).to.equal('Approvals');
+    await openTab(el, 'approvals');
+    expect(text($(el, '[part~="empty"]'))).to.equal('Nothing waits for approval.');
+  });
+});
