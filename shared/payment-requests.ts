@@ -2,6 +2,7 @@
 // (cheques and cash recorded on a link): the API's bodies and answers, shared by the server and
 // the widgets.
 import { z } from 'zod';
+import { personRecord } from './people.js';
 import { amount, recordId, reminderDays } from './schemas.js';
 
 /** Addresses per request (to and cc each). */
@@ -62,7 +63,10 @@ export const paymentRequestRecord = z.object({
   subject: z.string(),
   message: z.string(),
   reminderDays: z.array(z.number().int()),
+  /** The API key's actor that sent it (`widget-token:<key id>`, `api-key:<id>`). */
   sentBy: z.string(),
+  /** The person who sent it (docs/api.md#people-and-approvals); null where none was named. */
+  by: personRecord,
   sentAt: z.iso.datetime().nullable(),
   /** Emails the service took: the first and each reminder. */
   emailsSent: z.number().int(),
@@ -74,6 +78,8 @@ export const paymentRequestRecord = z.object({
   stoppedAt: z.iso.datetime().nullable(),
   stoppedReason: z.enum(PAYMENT_REQUEST_STOP_REASONS).nullable(),
   stoppedBy: z.string().nullable(),
+  /** The person who stopped the reminders; null where none was named, or they ended by themselves. */
+  stoppedByPerson: personRecord,
   errorMessage: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });

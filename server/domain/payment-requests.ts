@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PaymentRequest } from '../../shared/payment-requests.js';
+import { storedPerson, type Person } from '../../shared/people.js';
 import type { Executor } from '../db/index.js';
 import {
   aggregateLinkPaymentLinks,
@@ -40,6 +41,7 @@ export function toPaymentRequest(row: PaymentRequestRow, ended = false): Payment
     message: row.message,
     reminderDays: row.reminderDays,
     sentBy: row.sentBy,
+    by: storedPerson(row.sentById, row.sentByName),
     sentAt: iso(row.sentAt),
     emailsSent: row.stepsSent,
     unconfirmedEmails: row.unconfirmedSteps,
@@ -48,6 +50,7 @@ export function toPaymentRequest(row: PaymentRequestRow, ended = false): Payment
     stoppedAt: iso(row.stoppedAt),
     stoppedReason: row.stoppedReason,
     stoppedBy: row.stoppedBy,
+    stoppedByPerson: storedPerson(row.stoppedById, row.stoppedByName),
     errorMessage: row.errorMessage,
     createdAt: row.createdAt.toISOString(),
   };
@@ -151,7 +154,7 @@ export async function endReminders(
   db: Executor,
   row: PaymentRequestRow,
   reason: StopReason,
-  extra: { by?: string; errorMessage?: string } = {},
+  extra: { by?: string; person?: Person | null; errorMessage?: string } = {},
 ): Promise<PaymentRequestRow> {
   const [ended] = await db
     .update(paymentRequests)
@@ -159,6 +162,8 @@ export async function endReminders(
       stoppedAt: sql`now()`,
       stoppedReason: reason,
       stoppedBy: extra.by ?? null,
+      stoppedById: extra.person?.id ?? null,
+      stoppedByName: extra.person?.name ?? null,
       errorMessage: extra.errorMessage ?? null,
       nextReminderAt: null,
       updatedAt: sql`now()`,

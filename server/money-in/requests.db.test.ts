@@ -35,6 +35,8 @@ describe('a payment request with reminders', () => {
       reminderDays: [3, 7, 14],
       emailsSent: 1,
       sentBy: expect.stringMatching(/\S/),
+      // No X-Acting-User: the admin key's label names the person.
+      by: { id: expect.any(String), name: expect.stringMatching(/\S/) },
       stoppedAt: null,
     });
     const sentAt = Date.parse(sent.body.sentAt);
@@ -159,17 +161,29 @@ describe('refusals and stopping', () => {
     expect(await requestsOf(link.id)).toEqual([]);
   });
 
-  it('stop ends the reminders; its waiting step sends nothing', async () => {
+  it('stop ends the reminders; its waiting step sends nothing; each names its person', async () => {
     const link = await m.link();
-    const sent = await ask(`/api/payment-links/${link.id}/requests`, {});
+    const sent = await m.h.t.request('POST', `/api/payment-links/${link.id}/requests`, {
+      body: { emails: ['pat@example.com'], subject: 'Your invoice', message: 'Please pay' },
+      headers: { 'x-acting-user': 'u-1; Ana Ruiz' },
+    });
+    expect(sent.body).toMatchObject({ by: { id: 'u-1', name: 'Ana Ruiz' }, stoppedByPerson: null });
     const before = m.emails().length;
     const stop = await m.h.t.request(
       'POST',
       `/api/payment-links/${link.id}/requests/${sent.body.id}/stop`,
+      { headers: { 'x-acting-user': 'u-2; Ben Ortiz' } },
     );
     expect(stop.status).toBe(200);
-    expect(stop.body).toMatchObject({ stoppedReason: 'stopped', nextReminderAt: null });
+    expect(stop.body).toMatchObject({
+      stoppedReason: 'stopped',
+      nextReminderAt: null,
+      by: { id: 'u-1', name: 'Ana Ruiz' },
+      stoppedByPerson: { id: 'u-2', name: 'Ben Ortiz' },
+    });
     expect(stop.body.stoppedBy).toBe(sent.body.sentBy);
+    const [listed] = await requestsOf(link.id);
+    expect(listed.stoppedByPerson).toEqual({ id: 'u-2', name: 'Ben Ortiz' });
     await m.runDueStep(sent.body.id);
     expect(m.emails().length).toBe(before);
     const other = await m.link();

@@ -1,4 +1,5 @@
 import type { PaymentRequestCreate } from '../../shared/payment-requests.js';
+import type { Person } from '../../shared/people.js';
 import type { Database } from '../db/index.js';
 import {
   defaultReminderDays,
@@ -41,7 +42,13 @@ async function stateOf(db: Database, orgId: string, target: RequestTarget) {
 
 export async function sendPaymentRequest(
   deps: RequestDeps,
-  call: { orgId: string; target: RequestTarget; body: PaymentRequestCreate; sentBy: string },
+  call: {
+    orgId: string;
+    target: RequestTarget;
+    body: PaymentRequestCreate;
+    sentBy: string;
+    by: Person | null;
+  },
 ): Promise<{ created: PaymentRequestRow; httpStatus: 201 | 202 }> {
   const { orgId, target, body } = call;
   const state = await stateOf(deps.db, orgId, target);
@@ -65,6 +72,8 @@ export async function sendPaymentRequest(
       message: body.message,
       reminderDays,
       sentBy: call.sentBy,
+      sentById: call.by?.id ?? null,
+      sentByName: call.by?.name ?? null,
     });
     return { row, jobId: await enqueueStep(tx, row, 0) };
   });
@@ -97,10 +106,16 @@ export async function listRequests(db: Database, orgId: string, target: RequestT
 /** Stops a request's reminders (a request already ended answers as it is). */
 export async function stopRequest(
   db: Database,
-  call: { orgId: string; target: RequestTarget; requestId: string; by: string },
+  call: {
+    orgId: string;
+    target: RequestTarget;
+    requestId: string;
+    by: string;
+    person: Person | null;
+  },
 ) {
   const state = await stateOf(db, call.orgId, call.target);
   const row = await requirePaymentRequest(db, call.orgId, call.target, call.requestId);
-  const stopped = await endReminders(db, row, 'stopped', { by: call.by });
+  const stopped = await endReminders(db, row, 'stopped', { by: call.by, person: call.person });
   return toPaymentRequest(stopped, state.ended !== null);
 }

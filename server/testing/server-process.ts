@@ -55,7 +55,11 @@ function startProcess(
   options: { timeoutMs?: number },
   readyUrl: (output: string) => string | undefined,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // SERVER_CPU_PROF=<folder>: each process writes a V8 CPU profile there when it exits (a
+  // bench's server: where its time goes; node refuses --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.SERVER_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -31,7 +31,8 @@ const aRequest = (over: Partial<PaymentRequest> = {}): PaymentRequest => ({
   subject: 'S',
   message: 'M',
   reminderDays: [3, 7, 14],
-  sentBy: 'Alex Admin',
+  sentBy: 'widget-token:7f3e2a1b-0000-4000-8000-000000000001',
+  by: { id: 'u-9', name: 'Alex Admin' },
   sentAt: '2026-11-28T10:00:00.000Z',
   emailsSent: 1,
   unconfirmedEmails: 0,
@@ -40,6 +41,7 @@ const aRequest = (over: Partial<PaymentRequest> = {}): PaymentRequest => ({
   stoppedAt: null,
   stoppedReason: null,
   stoppedBy: null,
+  stoppedByPerson: null,
   errorMessage: null,
   createdAt: '2026-11-28T10:00:00.000Z',
   ...over,
@@ -230,7 +232,8 @@ describe('the Send request dialog', () => {
             id: request.id,
             nextReminderAt: null,
             stoppedReason: 'stopped',
-            stoppedBy: 'Sam Staff',
+            stoppedBy: 'widget-token:7f3e2a1b-0000-4000-8000-000000000001',
+            stoppedByPerson: { id: 'u-8', name: 'Sam Staff' },
             stoppedAt: '2026-11-29T10:00:00.000Z',
           }),
       },
@@ -263,6 +266,18 @@ describe('the Send request dialog', () => {
     expect(api.callsTo('POST /api/aggregate-links/:id/requests')[0]?.params.id).to.equal(
       aggregate.id,
     );
+  });
+
+  it('names the person who sent a request, else the kind of key and its first characters', async () => {
+    serve({}, [
+      aRequest(),
+      aRequest({ by: null, sentBy: 'api-key:9c8d7e6f-0000-4000-8000-000000000002' }),
+      aRequest({ by: null }),
+    ]);
+    const { dialog } = await openFromList();
+    expect(
+      $$(dialog, '[part~="request"]').map((r) => /Sent by (.*) on/.exec(text(r))?.[1]),
+    ).to.deep.equal(['Alex Admin', 'API key 9c8d7e6f', 'a widget token of key 7f3e2a1b']);
   });
 
   it('speaks Spanish in a Spanish page', async () => {

@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { PaymentRequest } from '../../shared/link-requests-api.js';
+import type { Person } from '../../shared/people.js';
 import { formatDateTime } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
 import { spinner } from '../core/service-element.js';
@@ -8,10 +9,12 @@ import { spinner } from '../core/service-element.js';
 // went, and the next reminder (or why there is none), with Stop reminders while one is due.
 
 /**
- * Who sent or stopped a request, from the API's actor (`widget-token:<key id>`, `api-key:<id>`):
- * its kind in words and the id's first characters, enough to tell keys apart.
+ * Who sent or stopped a request: the person the host named, else the API's actor
+ * (`widget-token:<key id>`, `api-key:<id>`): its kind in words and the id's first characters,
+ * enough to tell keys apart.
  */
-function who(actor: string): string {
+function who(actor: string, person: Person | null): string {
+  if (person) return person.name;
   const [kind, id = ''] = actor.split(':');
   const short = id.slice(0, 8);
   if (kind === 'widget-token') return msg(str`a widget token of key ${short}`);
@@ -26,7 +29,7 @@ function ended(r: PaymentRequest): string {
       return msg('No more reminders: the link is paid.');
     case 'stopped':
       return r.stoppedBy
-        ? msg(str`Reminders stopped by ${who(r.stoppedBy)}.`)
+        ? msg(str`Reminders stopped by ${who(r.stoppedBy, r.stoppedByPerson)}.`)
         : msg('Reminders stopped.');
     case 'failed':
       return msg('The payment service refused it.');
@@ -44,8 +47,8 @@ const renderOne = (r: PaymentRequest, stopping: string, stop: (r: PaymentRequest
     <span class="hint"
       >${
         r.sentAt
-          ? msg(str`Sent by ${who(r.sentBy)} on ${formatDateTime(r.sentAt)}.`)
-          : msg(str`Saved by ${who(r.sentBy)}: not sent yet.`)
+          ? msg(str`Sent by ${who(r.sentBy, r.by)} on ${formatDateTime(r.sentAt)}.`)
+          : msg(str`Saved by ${who(r.sentBy, r.by)}: not sent yet.`)
       }
       ${r.emailsSent > 1 ? msg(str`${r.emailsSent} emails so far.`) : nothing}</span
     >

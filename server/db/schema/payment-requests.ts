@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { PAYMENT_REQUEST_STOP_REASONS } from '../../../shared/payment-requests.js';
 import { aggregateLinks } from './aggregate-links.js';
-import { at, tenantColumns } from './columns.js';
+import { at, personColumns, tenantColumns } from './columns.js';
 import { paymentLinks } from './payment-links.js';
 
 /**
@@ -34,6 +34,8 @@ export const paymentRequests = pgTable(
     reminderDays: integer('reminder_days').array().notNull(),
     /** Who asked (actorOf() in server/http/context.ts). */
     sentBy: varchar('sent_by', { length: 255 }).notNull(),
+    /** The person who sent it (docs/api.md#people-and-approvals); null where none was named. */
+    ...personColumns('sentBy', 'sent_by'),
     /** When the first email went (null until the service took it). */
     sentAt: at('sent_at'),
     /** Emails the service took: the first and the reminders. */
@@ -48,6 +50,8 @@ export const paymentRequests = pgTable(
     stoppedAt: at('stopped_at'),
     stoppedReason: text('stopped_reason', { enum: PAYMENT_REQUEST_STOP_REASONS }),
     stoppedBy: varchar('stopped_by', { length: 255 }),
+    /** The person who stopped its reminders; null where none was named (or it ended by itself). */
+    ...personColumns('stoppedBy', 'stopped_by'),
     errorMessage: text('error_message'),
   },
   (t) => [

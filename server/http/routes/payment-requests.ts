@@ -13,6 +13,7 @@ import { invalidInput } from '../../errors.js';
 import { recordManualPayment } from '../../money-in/manual-payments.js';
 import { listRequests, sendPaymentRequest, stopRequest } from '../../money-in/requests.js';
 import { actorOf } from '../context.js';
+import { recordedPerson } from '../people.js';
 import { idParams, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
 import { createRouter } from '../router.js';
 
@@ -52,6 +53,7 @@ function requestsRouter(kind: RequestTarget['kind']) {
           target: { kind, id: c.req.valid('param').id },
           body: c.req.valid('json'),
           sentBy: actorOf(caller),
+          by: recordedPerson(caller),
         },
       );
       return c.json(toPaymentRequest(created), httpStatus);
@@ -108,6 +110,7 @@ function requestsRouter(kind: RequestTarget['kind']) {
         target: { kind, id },
         requestId,
         by: actorOf(caller),
+        person: recordedPerson(caller),
       });
       return c.json(stopped, 200);
     },

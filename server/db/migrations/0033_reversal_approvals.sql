@@ -1,2 +1,0 @@
-ALTER TABLE "approvals" DROP CONSTRAINT "approvals_kind";--> statement-breakpoint
-ALTER TABLE "approvals" ADD CONSTRAINT "approvals_kind" CHECK (kind IN ('money_out', 'transfer', 'disbursement', 'reversal'));
