@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ApprovalRecord } from '../shared/approvals-api.js';
-import { M1, TRUST, balances } from '../widgets/testing/ledger-records.js';
-import { brokenWords } from '../widgets/testing/words.js';
+import { BEN, TRUST, anApproval, balances } from '../widgets/testing/ledger-records.js';
+import { layoutFaults } from './layout.js';
 import { artifact, demoSuite } from './suite.js';
 
 // The trust ledger's Approvals tab as a person sees it on the demo page: two pieces of money out
@@ -11,34 +11,41 @@ import { artifact, demoSuite } from './suite.js';
 // test-artifacts/approvals/. Measured too: nothing sticks out of the card, no word broken, the
 // four tabs on one line on a desktop (two on a phone).
 
-const ANA = { id: 'u-1', name: 'Ana Ruiz' };
-const BEN = { id: 'u-2', name: 'Ben Ortiz' };
+/** Longer words than the widget tests', to try the layout. */
+const approval = (over: Partial<ApprovalRecord>) =>
+  anApproval({
+    what: 'Disbursement of $1,200.00 to County Recorder of Deeds (1042)',
+    amount: '1200.00',
+    reason: 'Court filing deadline today; the client confirmed the wire in writing',
+    refusal:
+      'This would take the matter’s trust balance of $1,000.00 below zero (to −$200.00): $300.00 of it is not collected yet.',
+    ...over,
+  });
 
-const approval = (over: Partial<ApprovalRecord>): ApprovalRecord => ({
-  id: 'a0000000-0000-4000-8000-0000000000a1',
-  kind: 'disbursement',
-  status: 'pending',
-  what: 'Disbursement of 1200.00 to County Recorder of Deeds (1042)',
-  amount: '1200.00',
-  reason: 'Court filing deadline today; the client confirmed the wire in writing',
-  refusal:
-    'This would take the matter’s trust balance of $1,000.00 below zero (to −$200.00): $300.00 of it is not collected yet.',
-  subjectId: M1,
-  requestedBy: ANA,
-  requestedAt: '2026-11-20T15:00:00.000Z',
-  expiresAt: '2026-11-27T15:00:00.000Z',
-  decidedBy: null,
-  decidedAt: null,
-  result: null,
-  ...over,
-});
+/** The same in Spanish, as the API says them to a page in Spanish (Accept-Language). */
+const SPANISH: Record<string, Partial<ApprovalRecord>> = {
+  'a0000000-0000-4000-8000-0000000000a1': {
+    what: 'Desembolso de 1200,00 US$ a County Recorder of Deeds (1042)',
+    refusal:
+      'Esto dejaría el saldo en fideicomiso del asunto, de 1000,00 US$, por debajo de cero (−200,00 US$); un administrador puede autorizarlo con un motivo',
+  },
+  'a0000000-0000-4000-8000-0000000000a2': {
+    what: 'Traspaso de 450,00 US$ a la cuenta operativa, factura INV-2026-0117',
+    refusal:
+      'Esto dejaría el saldo en fideicomiso del cliente, de 300,00 US$, por debajo de cero (−150,00 US$); un administrador puede autorizarlo con un motivo',
+  },
+  'a0000000-0000-4000-8000-0000000000a3': { what: 'Reembolso de 5,00 US$ de la transacción 3f2a…' },
+};
+
+/** The language the mocked API answers in: the page's. */
+let language: 'en' | 'es' = 'en';
 
 const approvals = [
   approval({}),
   approval({
     id: 'a0000000-0000-4000-8000-0000000000a2',
     kind: 'transfer',
-    what: 'Transfer of 450.00 to operating, invoice INV-2026-0117',
+    what: 'Transfer of $450.00 to operating, invoice INV-2026-0117',
     amount: '450.00',
     reason: 'Fees earned',
     refusal: 'This would take the client’s trust balance of $300.00 below zero (to −$150.00).',
@@ -47,7 +54,7 @@ const approvals = [
     id: 'a0000000-0000-4000-8000-0000000000a3',
     kind: 'money_out',
     status: 'approved',
-    what: 'Refund of 5.00 of transaction 3f2a…',
+    what: 'Refund of $5.00 of transaction 3f2a…',
     amount: '5.00',
     decidedBy: BEN,
     decidedAt: '2026-11-21T10:00:00.000Z',
@@ -59,7 +66,13 @@ const demo = demoSuite({
   noPageErrorsAtEnd: true,
   setUp: async ({ page }) => {
     await page.route('**/api/ledger/balances?*', (route) => route.fulfill({ json: balances }));
-    await page.route('**/api/approvals', (route) => route.fulfill({ json: { data: approvals } }));
+    await page.route('**/api/approvals', (route) =>
+      route.fulfill({
+        json: {
+          data: approvals.map((a) => (language === 'es' ? { ...a, ...SPANISH[a.id] } : a)),
+        },
+      }),
+    );
     // Ben looks: Ana asked, so he may approve.
     await page.route('**/api/me', (route) =>
       route.fulfill({
@@ -71,19 +84,10 @@ const demo = demoSuite({
 
 const innerWidthOf = (page: typeof demo.page) => page.viewportSize()?.width ?? 0;
 
+/** What sticks out, broken words, and the tabs on more lines than the width allows. */
 async function measure(): Promise<string[]> {
   const { page } = demo;
-  const wide = await page.evaluate<string[]>(`(() => {
-    const all = (root) =>
-      [...root.querySelectorAll('*')].flatMap((e) => [e, ...(e.shadowRoot ? all(e.shadowRoot) : [])]);
-    return all(document.querySelector('service-trust-ledger'))
-      .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
-      .map((node) => node.localName + '.' + node.className)
-      .slice(0, 5);
-  })()`);
-  const broken = await page.evaluate<string[]>(
-    `(${brokenWords})(document.querySelector('service-trust-ledger'))`,
-  );
+  const faults = await layoutFaults(page, 'service-trust-ledger');
   // The tabs on one line: every tab's top is the first one's.
   const tops = await page
     .locator('service-trust-ledger')
@@ -95,7 +99,7 @@ async function measure(): Promise<string[]> {
   // On a phone the fourth wraps onto a line of its own (styles.ts); on a desktop all are in one.
   const lines = new Set(tops).size;
   const wrapped = lines > (innerWidthOf(page) < 600 ? 2 : 1) ? [`tabs on ${lines} lines`] : [];
-  return [...wide, ...broken, ...wrapped];
+  return [...faults, ...wrapped];
 }
 
 async function shoot(name: string) {
@@ -127,8 +131,12 @@ test(
       ['es', 'Aprobaciones (2)', 'Aprobar…'],
     ] as const) {
       await page.evaluate((l) => (document.documentElement.lang = l), lang);
+      language = lang;
+      await ledger.locator('[part~="refresh-button"]').click();
       await ledger.getByRole('tab', { name: tab }).click();
-      await ledger.locator('[part~="approval"]').first().waitFor();
+      // The list said again in the page's language.
+      const said = lang === 'es' ? 'Desembolso de' : 'Disbursement of';
+      await ledger.locator('[part~="approval"] strong', { hasText: said }).waitFor();
       await shoot(`${lang}-waiting`);
       await ledger.getByRole('button', { name: approve }).first().click();
       await ledger.locator('[part~="confirm"]').waitFor();

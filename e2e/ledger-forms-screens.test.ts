@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { M1, ROE, TRUST, balances, m1Entries } from '../widgets/testing/ledger-records.js';
 import { aClient, aMatter } from '../widgets/testing/records.js';
-import { brokenWords } from '../widgets/testing/words.js';
+import { layoutFaults } from './layout.js';
 import { artifact, demoSuite } from './suite.js';
 
 // The trust ledger's records as a person sees them on the demo page: the balances with what is
@@ -101,22 +101,6 @@ const demo = demoSuite({
   },
 });
 
-async function measure() {
-  const { page } = demo;
-  const wide = await page.evaluate<string[]>(`(() => {
-    const all = (root) =>
-      [...root.querySelectorAll('*')].flatMap((e) => [e, ...(e.shadowRoot ? all(e.shadowRoot) : [])]);
-    return all(document.querySelector('service-trust-ledger'))
-      .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
-      .map((node) => node.localName + '.' + node.className)
-      .slice(0, 5);
-  })()`);
-  const broken = await page.evaluate<string[]>(
-    `(${brokenWords})(document.querySelector('service-trust-ledger'))`,
-  );
-  return [...wide, ...broken];
-}
-
 async function shoot(name: string) {
   const { page } = demo;
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -124,7 +108,11 @@ async function shoot(name: string) {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      assert.deepEqual(await measure(), [], `${name} at ${width} px, ${colorScheme}`);
+      assert.deepEqual(
+        await layoutFaults(page, 'service-trust-ledger'),
+        [],
+        `${name} at ${width} px, ${colorScheme}`,
+      );
       await page.locator('service-trust-ledger').screenshot({
         path: artifact(`ledger-forms/${name}-${colorScheme}-${width}.png`),
         animations: 'disabled',

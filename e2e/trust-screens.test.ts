@@ -5,7 +5,7 @@ import {
   NO_ES_DETERMINACION_LEGAL,
   wordingOfEs,
 } from '../server/book/trust-findings/wording-es.js';
-import { brokenWords } from '../widgets/testing/words.js';
+import { layoutFaults } from './layout.js';
 import { TRUST, balances, deposits, m1Entries } from '../widgets/testing/ledger-records.js';
 import { answerRoute, reconciliationServer } from '../widgets/testing/reconciliation-server.js';
 import { counts, openFindings } from '../widgets/testing/trust-findings.js';
@@ -71,24 +71,6 @@ const demo = demoSuite({
   },
 });
 
-/** What sticks out of the page's width, and the words the layout broke, inside one element. */
-async function measure(tag: string) {
-  const { page } = demo;
-  // A string, evaluated as written: tsx's helpers do not exist in the page.
-  const wide = await page.evaluate<string[]>(`(() => {
-    const all = (root) =>
-      [...root.querySelectorAll('*')].flatMap((e) => [e, ...(e.shadowRoot ? all(e.shadowRoot) : [])]);
-    return all(document.querySelector(${JSON.stringify(tag)}))
-      .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
-      .map((node) => node.localName + '.' + node.className)
-      .slice(0, 5);
-  })()`);
-  const broken = await page.evaluate<string[]>(
-    `(${brokenWords})(document.querySelector(${JSON.stringify(tag)}))`,
-  );
-  return [...wide, ...broken];
-}
-
 async function shootAll(tag: string, name: string, schemes: readonly ('light' | 'dark')[]) {
   const { page } = demo;
   for (const colorScheme of schemes) {
@@ -96,7 +78,11 @@ async function shootAll(tag: string, name: string, schemes: readonly ('light' | 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      assert.deepEqual(await measure(tag), [], `${name} at ${width} px, ${colorScheme}`);
+      assert.deepEqual(
+        await layoutFaults(demo.page, tag),
+        [],
+        `${name} at ${width} px, ${colorScheme}`,
+      );
       await page.locator(tag).screenshot({
         path: artifact(`trust-${name}-${colorScheme}-${width}.png`),
         animations: 'disabled',

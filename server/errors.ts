@@ -1,9 +1,7 @@
 // The one error model. Domain code throws AppError with a code from this closed list; the HTTP
 // layer maps the code to a status in one place (http/error-handler.ts), and renders a message made
 // with say() (sentences.ts) in the caller's language.
-import { say, type Sentence } from './sentences.js';
-
-type Said = ReturnType<typeof say>;
+import { say, type Said, type Sentence } from './sentences.js';
 
 export const ERROR_STATUS = {
   invalid_input: 400,

@@ -62,6 +62,12 @@ export function render(
   });
 }
 
+/** A sentence with its English text, as say() makes it. */
+export type Said = Sentence & { text: string };
+
+/** A stored sentence (template and values), with its English text again. */
+export const said = (sentence: Sentence): Said => ({ ...sentence, text: render(sentence, 'en') });
+
 /** A sentence, with its English text. */
 export function say(
   template: string,

@@ -3,7 +3,7 @@ import { fromCents } from '../../shared/money.js';
 import type { Executor } from '../db/index.js';
 import { bankAccounts } from '../db/schema/index.js';
 import { AppError, conflict } from '../errors.js';
-import { money, say } from '../sentences.js';
+import { money, said, say, type Said } from '../sentences.js';
 import { isLedgerBackfillPending } from './ledger/backfill.js';
 import { trustBalanceCents } from './ledger/balances.js';
 import {
@@ -92,7 +92,7 @@ export async function guardTrustOut(
 }
 
 /**
- * Why the guard would refuse this money out, overrides aside (its message), or null when it
+ * Why the guard would refuse this money out, overrides aside (its sentence), or null when it
  * passes: what a second approver is shown (server/book/approvals), asked and again at approval.
  */
 export async function trustGuardRefusal(
@@ -101,12 +101,13 @@ export async function trustGuardRefusal(
   line: Parameters<typeof guardTrustOut>[2],
   cents: number,
   options: TrustOutOptions = {},
-): Promise<string | null> {
+): Promise<Said | null> {
   try {
     await guardTrustOut(db, orgId, line, cents, null, options);
     return null;
   } catch (error) {
-    if (error instanceof AppError) return error.message;
+    if (error instanceof AppError)
+      return error.sentence ? said(error.sentence) : say(error.message);
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '../book/money-out/requests.js';
 import { getTransaction, toTransaction } from '../book/transactions/transactions.js';
 import { AppError, conflict, idempotencyKeyReused } from '../errors.js';
-import { toApproval, type ApprovalRow } from '../book/approvals/approvals.js';
+import { toApproval, type ApprovalRow, type BookApproval } from '../book/approvals/approvals.js';
 import type { MoneyOutApprovalPayload } from '../book/money-out/rules.js';
 
 // The API's answer to a refund or void, rebuilt from the request row every time: the same
@@ -16,10 +16,15 @@ import type { MoneyOutApprovalPayload } from '../book/money-out/rules.js';
 
 export type { MoneyOutAnswer, MoneyOutAwaitingApproval };
 
+/** 202 waiting for a second approver, its approval's sentences still to be said (approvalIn). */
+export type BookMoneyOutAwaiting = Omit<MoneyOutAwaitingApproval, 'approval'> & {
+  approval: BookApproval;
+};
+
 /** 200 once the service says SUCCESS (or PARTIAL_SUCCESS), 202 while it is still working. */
 export type AnsweredMoneyOut = {
   httpStatus: 200 | 202;
-  body: MoneyOutAnswer | MoneyOutAwaitingApproval;
+  body: MoneyOutAnswer | BookMoneyOutAwaiting;
   /** The answer of an earlier request with the same Idempotency-Key (Idempotent-Replayed). */
   replayed?: boolean;
 };
@@ -79,7 +84,7 @@ export async function awaitingApproval(
       `This ${payload.kind} waited for a second approver and was not approved (${approval.status}): ask again with a new Idempotency-Key`,
     );
   }
-  const body: MoneyOutAwaitingApproval = {
+  const body: BookMoneyOutAwaiting = {
     status: 'awaiting_approval',
     idempotencyKey: payload.idempotencyKey,
     approval,

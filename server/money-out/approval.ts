@@ -1,6 +1,5 @@
-import type { ApprovalRecord } from '../../shared/approvals.js';
 import { storedPerson, type Person } from '../../shared/people.js';
-import { decideApproval } from '../book/approvals/approvals.js';
+import { decideApproval, type BookApproval } from '../book/approvals/approvals.js';
 import type { MoneyOutApprovalPayload } from '../book/money-out/rules.js';
 import type { MoneyOutRow } from '../book/money-out/requests.js';
 import { AppError } from '../errors.js';
@@ -18,7 +17,7 @@ import { recordWithJob, sendNow, type MoneyOutDeps } from './request.js';
 export async function approveMoneyOut(
   deps: MoneyOutDeps,
   input: { orgId: string; id: string; decider: Person | null },
-): Promise<ApprovalRecord> {
+): Promise<BookApproval> {
   let sent: { row: MoneyOutRow; jobId: string } | null = null;
   const approval = await deps.db.transaction((tx) =>
     decideApproval(tx, deps.historyKey, { ...input, decision: 'approved' }, async (row) => {

@@ -181,4 +181,39 @@ describe('the second approver', () => {
     const requests = (await call('GET', `/api/transactions/${p.id}/money-out`)).body.data;
     expect(requests).toHaveLength(1);
   });
+
+  it('says what waits and why in the caller’s language, its amounts as that language writes money', async () => {
+    const p = await shortPayment();
+    const asked = await call('POST', `/api/transactions/${p.id}/refund`, {
+      headers: { ...as(ANA), 'idempotency-key': 'second-es', 'accept-language': 'es' },
+      body: { amount: '5.00', override: { reason: 'El cliente pagó de más' } },
+    });
+    expect(asked.status).toBe(202);
+    // Intl writes money with no-break spaces: read as plain ones.
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    expect(plain(asked.body.approval.what)).toBe(`Reembolso de 5,00 US$ de la transacción ${p.id}`);
+    expect(asked.body.approval.refusal).toMatch(/^Esto dejaría el saldo en fideicomiso/);
+    const { id } = asked.body.approval;
+    const listed = async (language: string) =>
+      (
+        await call('GET', '/api/approvals?status=pending', {
+          headers: { 'accept-language': language },
+        })
+      ).body.data.find((a: { id: string }) => a.id === id);
+    expect(plain((await listed('fr')).what)).toBe(
+      `Remboursement de 5,00 $ US de la transaction ${p.id}`,
+    );
+    expect((await listed('en')).what).toBe(`Refund of $5.00 of transaction ${p.id}`);
+    expect((await listed('en')).refusal).toMatch(/^This would take the matter's trust balance/);
+    // What is kept is the English text, and the sentence it was said from.
+    const [row] = await m.h.t.database.db.select().from(approvals).where(eq(approvals.id, id));
+    expect(row).toMatchObject({
+      what: `Refund of $5.00 of transaction ${p.id}`,
+      whatSentence: { template: 'Refund of {amount} of transaction {id}' },
+    });
+    const rejected = await call('POST', `/api/approvals/${id}/reject`, {
+      headers: { ...as(BEN), 'accept-language': 'es' },
+    });
+    expect(plain(rejected.body.what)).toBe(`Reembolso de 5,00 US$ de la transacción ${p.id}`);
+  });
 });

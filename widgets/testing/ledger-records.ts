@@ -1,3 +1,4 @@
+import type { ApprovalRecord } from '../../shared/approvals-api.js';
 import type {
   LedgerBalances,
   LedgerDeposits,
@@ -203,3 +204,26 @@ export const variance = aReconciliation({
 /** A widget token's look with its role readable (the MAC is the server's business). */
 export const tokenOf = (role: string) =>
   `pwt_${btoa(JSON.stringify({ role })).replace(/=+$/, '')}.mac`;
+
+/** Two named people: Ana asks, Ben decides. */
+export const ANA = { id: 'u-1', name: 'Ana Ruiz' };
+export const BEN = { id: 'u-2', name: 'Ben Ortiz' };
+
+/** A disbursement of M1's beyond the guard, asked by Ana, waiting for a second approver. */
+export const anApproval = (over: Partial<ApprovalRecord> = {}): ApprovalRecord => ({
+  id: 'a0000000-0000-4000-8000-0000000000a1',
+  kind: 'disbursement',
+  status: 'pending',
+  what: 'Disbursement of $500.00 to County Recorder (1042)',
+  amount: '500.00',
+  reason: 'Court deadline today',
+  refusal: 'This would take the matter’s trust balance of $39.00 below zero (to −$461.00).',
+  subjectId: M1,
+  requestedBy: ANA,
+  requestedAt: '2026-11-20T15:00:00.000Z',
+  expiresAt: '2026-11-27T15:00:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  result: null,
+  ...over,
+});

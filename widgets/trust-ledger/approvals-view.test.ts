@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
-import type { ApprovalRecord } from '../../shared/approvals-api.js';
 import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
-import { M1, tokenOf } from '../testing/ledger-records.js';
+import { ANA, BEN, anApproval, tokenOf } from '../testing/ledger-records.js';
 import { ADMIN, mount, openTab, routes, tab } from '../testing/ledger-screen.js';
 import { apiError, json, mockApi, type Handler, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
@@ -18,39 +17,18 @@ let api: MockApi;
 afterEach(() => api?.restore());
 before(() => configure({ apiBase: 'http://api.test', token: ADMIN }));
 
-const ANA = { id: 'u-1', name: 'Ana Ruiz' };
-const BEN = { id: 'u-2', name: 'Ben Ortiz' };
-
-const anApproval = (over: Partial<ApprovalRecord> = {}): ApprovalRecord => ({
-  id: 'a0000000-0000-4000-8000-0000000000a1',
-  kind: 'disbursement',
-  status: 'pending',
-  what: 'Disbursement of 500.00 to County Recorder (1042)',
-  amount: '500.00',
-  reason: 'Court deadline today',
-  refusal: 'This would take the matter’s trust balance of $39.00 below zero (to −$461.00).',
-  subjectId: M1,
-  requestedBy: ANA,
-  requestedAt: '2026-11-20T15:00:00.000Z',
-  expiresAt: '2026-11-27T15:00:00.000Z',
-  decidedBy: null,
-  decidedAt: null,
-  result: null,
-  ...over,
-});
-
 const cheque = anApproval();
 const transfer = anApproval({
   id: 'a0000000-0000-4000-8000-0000000000a2',
   kind: 'transfer',
-  what: 'Transfer of 100.00 to operating, invoice INV-7',
+  what: 'Transfer of $100.00 to operating, invoice INV-7',
   amount: '100.00',
 });
 const refunded = anApproval({
   id: 'a0000000-0000-4000-8000-0000000000a3',
   kind: 'money_out',
   status: 'approved',
-  what: 'Refund of 5.00 of transaction 3f…',
+  what: 'Refund of $5.00 of transaction 3f…',
   amount: '5.00',
   decidedBy: BEN,
   decidedAt: '2026-11-21T10:00:00.000Z',
@@ -103,7 +81,7 @@ describe('<service-trust-ledger> approvals', () => {
     const first = text(cards[0]!);
     for (const words of [
       'Disbursement',
-      'Disbursement of 500.00 to County Recorder (1042)',
+      'Disbursement of $500.00 to County Recorder (1042)',
       'Amount $500.00',
       'Asked by Ana Ruiz · Nov 20, 2026',
       'Reason for the override Court deadline today',

@@ -22,7 +22,8 @@ import { renderTable } from '../operations/table.js';
 // another named admin. The waiting ones first, each with what waits, the override's reason, what
 // the guard said, who asked and until when; an admin approves one (after a question: it is done
 // at once, as asked) or rejects it, and the person who asked withdraws their own. The decided
-// ones follow. The server's own sentences (what waits, the guard's words) are English records.
+// ones follow. What waits and the guard's words are the server's, in the kit's language (the API
+// says them in the Accept-Language the kit sends); what the guard said at approval is English.
 
 export interface ApprovalsSource {
   api: () => ApiClient;
@@ -203,7 +204,7 @@ export class ApprovalsView {
     return html`<li part="approval" class="stack" data-id=${a.id} data-kind=${a.kind}>
       <p>
         <span class="badge" data-tone="muted">${kindLabel(a.kind)}</span>
-        <strong lang="en">${a.what}</strong>
+        <strong>${a.what}</strong>
       </p>
       <dl class="summary">
         <div>
@@ -223,7 +224,7 @@ export class ApprovalsView {
         <dt>${msg('Reason for the override')}</dt>
         <dd>${a.reason}</dd>
         <dt>${msg('The trust guard said')}</dt>
-        <dd lang="en">${a.refusal}</dd>
+        <dd>${a.refusal}</dd>
       </dl>
       ${this.#renderActions(a)}
     </li>`;
@@ -235,7 +236,7 @@ export class ApprovalsView {
         html`<tr part="row" data-id=${a.id} data-status=${a.status}>
           <td data-label=${msg('What')}>
             <span class="badge" data-tone="muted">${kindLabel(a.kind)}</span>
-            <span lang="en">${a.what}</span>
+            <span>${a.what}</span>
           </td>
           <td data-label=${msg('Status')}>
             <span class="badge" data-tone=${a.status === 'approved' ? 'success' : 'muted'}>

@@ -13,6 +13,7 @@ import { approvals, orgSettings } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../errors.js';
 import { appendHistory, lockHistory, type HistoryKey } from '../history/history.js';
 import { approvalFact } from '../history/live-records.js';
+import { said, say, type Said, type Sentence } from '../../sentences.js';
 
 // Second approvals (docs/api.md#people-and-approvals): with the organization's
 // `requireSecondApprover` on, a money action an admin overrides beyond the trust guard is not
@@ -38,14 +39,24 @@ const DAY_MS = 24 * 60 * 60_000;
 const statusOf = (row: Row, now = new Date()): ApprovalStatus =>
   row.status === 'pending' && row.expiresAt <= now ? 'expired' : row.status;
 
-export const toApproval = (row: Row, now = new Date()): ApprovalRecord => ({
+/**
+ * An approval as the book answers it: what waits and why the guard refused, as sentences the
+ * HTTP layer says in the caller's language (approvalIn, http/routes/approvals.ts); a row from
+ * before they were kept says its English text.
+ */
+export type BookApproval = Omit<ApprovalRecord, 'what' | 'refusal'> & {
+  what: Said;
+  refusal: Said;
+};
+
+export const toApproval = (row: Row, now = new Date()): BookApproval => ({
   id: row.id,
   kind: row.kind,
   status: statusOf(row, now),
-  what: row.what,
+  what: row.whatSentence ? said(row.whatSentence) : say(row.what),
   amount: row.amountCents === null ? null : fromCents(row.amountCents),
   reason: row.reason,
-  refusal: row.refusal,
+  refusal: row.refusalSentence ? said(row.refusalSentence) : say(row.refusal),
   subjectId: row.subjectId,
   requestedBy: storedPerson(row.requestedById, row.requestedByName),
   requestedAt: row.createdAt.toISOString(),
@@ -54,6 +65,9 @@ export const toApproval = (row: Row, now = new Date()): ApprovalRecord => ({
   decidedAt: row.decidedAt?.toISOString() ?? null,
   result: row.result ?? null,
 });
+
+/** A sentence as stored: its template and values, not its English text again. */
+const sentenceOf = ({ template, values }: Said): Sentence => ({ template, values });
 
 async function record(db: Executor, historyKey: HistoryKey, row: Row): Promise<void> {
   await appendHistory(db, historyKey, row.orgId, [
@@ -78,12 +92,12 @@ export interface ApprovalAsk {
   /** What the action needs to be done later: its validated input. */
   payload: Record<string, unknown>;
   /** What waits, for a person to read. */
-  what: string;
+  what: Said;
   amountCents: number | null;
   /** The override's reason. */
   reason: string;
   /** Why the guard refused (its message). */
-  refusal: string;
+  refusal: Said;
   subjectId: string | null;
   requester: Person | null;
 }
@@ -97,7 +111,7 @@ export async function requestApprovalIfRequired(
   historyKey: HistoryKey,
   ask: ApprovalAsk,
   now = new Date(),
-): Promise<ApprovalRecord | null> {
+): Promise<BookApproval | null> {
   if (!(await secondApproverRequired(tx, ask.orgId))) return null;
   if (!ask.requester) {
     throw new AppError(
@@ -113,10 +127,12 @@ export async function requestApprovalIfRequired(
       kind: ask.kind,
       key: ask.key,
       payload: ask.payload,
-      what: ask.what.slice(0, 500),
+      what: ask.what.text.slice(0, 500),
+      whatSentence: sentenceOf(ask.what),
       amountCents: ask.amountCents,
       reason: ask.reason,
-      refusal: ask.refusal,
+      refusal: ask.refusal.text,
+      refusalSentence: sentenceOf(ask.refusal),
       subjectId: ask.subjectId,
       requestedById: ask.requester.id,
       requestedByName: ask.requester.name,
@@ -155,7 +171,7 @@ export async function decideApproval(
   input: { orgId: string; id: string; decider: Person | null; decision: 'approved' | 'rejected' },
   carryOut: CarryOut,
   now = new Date(),
-): Promise<ApprovalRecord> {
+): Promise<BookApproval> {
   // The chain's head first: the lock order of every history writer.
   await lockHistory(tx, input.orgId);
   const row = await requireOrgRow(tx, approvals, input.orgId, input.id, 'Approval', 'update');
@@ -223,7 +239,7 @@ export async function listApprovals(
   orgId: string,
   query: { status?: ApprovalStatus | undefined },
   now = new Date(),
-): Promise<ApprovalRecord[]> {
+): Promise<BookApproval[]> {
   if (query.status) {
     const rows = await orgRows(db, approvals, orgId, {
       where: [whereStatus(query.status, now)],

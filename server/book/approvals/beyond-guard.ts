@@ -1,12 +1,13 @@
-import type { ApprovalRecord } from '../../../shared/approvals.js';
 import type { Executor } from '../../db/index.js';
 import { conflict } from '../../errors.js';
+import type { Said } from '../../sentences.js';
 import type { HistoryKey } from '../history/history.js';
 import { trustGuardRefusal } from '../trust-guard.js';
 import {
   requestApprovalIfRequired,
   secondApproverRequired,
   type ApprovalAsk,
+  type BookApproval,
 } from './approvals.js';
 
 // An action that posts as it goes (a batch of ledger entries, a transfer's two sides) meets the
@@ -19,7 +20,7 @@ import {
 /** 202 `awaiting_approval`: the action waits for a second admin. */
 export interface AwaitingApproval {
   status: 'awaiting_approval';
-  approval: ApprovalRecord;
+  approval: BookApproval;
 }
 
 /** An action carried on by an approval: the guard's refusals at approval time, in order. */
@@ -34,13 +35,13 @@ export const guardAtApproval = (approving: Approving) =>
 /** The guard refused an override that waits for a second approver (caught by orApproval). */
 export class WaitsForApproval extends Error {
   constructor(
-    readonly refusal: string,
+    readonly refusal: Said,
     /** The line it would overdraw: the approval's subject. */
     readonly subjectId: string | null,
     /** The override's reason. */
     readonly reason: string,
   ) {
-    super(refusal);
+    super(refusal.text);
   }
 }
 
@@ -62,7 +63,7 @@ export async function overrideBeyondGuard(
   if (!override) return;
   if (approving) {
     const refusal = await trustGuardRefusal(tx, orgId, line, cents);
-    if (refusal) approving.refusals.push(refusal);
+    if (refusal) approving.refusals.push(refusal.text);
     return;
   }
   if (!(await secondApproverRequired(tx, orgId))) return;

@@ -92,7 +92,7 @@ describe('a disbursement beyond the guard waits for a second approver', () => {
       approval: {
         kind: 'disbursement',
         status: 'pending',
-        what: 'Disbursement of 500.00 to County Recorder (1042)',
+        what: 'Disbursement of $500.00 to County Recorder (1042)',
         amount: '500.00',
         reason: 'Court deadline today',
         refusal: expect.stringMatching(/\$39\.00 below zero \(to −\$461\.00\)/),
@@ -241,7 +241,7 @@ describe('a transfer beyond the guard waits for a second approver', () => {
     expect(asked.status).toBe(202);
     expect(asked.body.approval).toMatchObject({
       kind: 'transfer',
-      what: 'Transfer of 100.00 to operating, invoice INV-7',
+      what: 'Transfer of $100.00 to operating, invoice INV-7',
       amount: '100.00',
       refusal: expect.stringMatching(/below zero/),
     });
@@ -306,7 +306,7 @@ describe('the reversal of a receipt beyond the guard waits for a second approver
     expect(asked.status).toBe(202);
     expect(asked.body.approval).toMatchObject({
       kind: 'reversal',
-      what: 'Reversal of 300.00 received from Ana Ruiz',
+      what: 'Reversal of $300.00 received from Ana Ruiz',
       amount: '300.00',
       reason: 'Bank already took it back',
       refusal: expect.stringMatching(/\$50\.00 below zero \(to −\$250\.00\)/),

@@ -1,5 +1,4 @@
 import { eq, gt, sql } from 'drizzle-orm';
-import type { ApprovalRecord } from '../../../shared/approvals.js';
 import type { LedgerEntry } from '../../../shared/ledger.js';
 import type { LedgerTransfer } from '../../../shared/ledger-entries.js';
 import { fromCents, toCents } from '../../../shared/money.js';
@@ -16,7 +15,8 @@ import {
   type ManualEntry,
 } from '../ledger/entries.js';
 import { postTransferIn, type TransferInput } from '../ledger/transfers.js';
-import { decideApproval, type ApprovalRow } from './approvals.js';
+import { money, say, type Said } from '../../sentences.js';
+import { decideApproval, type ApprovalRow, type BookApproval } from './approvals.js';
 import {
   guardAtApproval,
   orApproval,
@@ -63,11 +63,19 @@ interface Asker {
 const outCents = (entries: readonly ManualEntry[]) =>
   entries.reduce((sum, e) => sum + Math.max(0, -toCents(e.amount)), 0);
 
-/** One entry's words: "Disbursement of 500.00 to County Recorder (1042)". */
-function entryWhat(entry: ManualEntry): string {
-  const to = entry.payee ? ` to ${entry.payee}` : '';
-  const ref = entry.reference ? ` (${entry.reference})` : '';
-  return `Disbursement of ${fromCents(-toCents(entry.amount))}${to}${ref}`;
+/** One entry's words: "Disbursement of $500.00 to County Recorder (1042)". */
+function entryWhat(entry: ManualEntry): Said {
+  const values = {
+    amount: money(fromCents(-toCents(entry.amount))),
+    payee: entry.payee ?? '',
+    reference: entry.reference ?? '',
+  };
+  if (entry.payee && entry.reference) {
+    return say('Disbursement of {amount} to {payee} ({reference})', values);
+  }
+  if (entry.payee) return say('Disbursement of {amount} to {payee}', values);
+  if (entry.reference) return say('Disbursement of {amount} ({reference})', values);
+  return say('Disbursement of {amount}', values);
 }
 
 /**
@@ -95,7 +103,10 @@ export function postEntriesOrWait(
       what:
         entries.length === 1
           ? entryWhat(entries[0]!)
-          : `${entries.length} entries posted together, ${fromCents(outCents(entries))} out`,
+          : say('{count} entries posted together, {amount} out', {
+              count: entries.length,
+              amount: money(fromCents(outCents(entries))),
+            }),
       amountCents: outCents(entries),
       reason: waits.reason,
       refusal: waits.refusal,
@@ -122,7 +133,10 @@ export function transferOrWait(
       kind: 'transfer',
       key: null,
       payload: { transfer, createdBy } satisfies TransferPayload,
-      what: `Transfer of ${fromCents(toCents(transfer.amount))} to operating, invoice ${transfer.invoice}`,
+      what: say('Transfer of {amount} to operating, invoice {invoice}', {
+        amount: money(fromCents(toCents(transfer.amount))),
+        invoice: transfer.invoice,
+      }),
       amountCents: toCents(transfer.amount),
       reason: waits.reason,
       refusal: waits.refusal,
@@ -156,7 +170,7 @@ export async function reverseOrWait(
     throw conflict(`The reversal of this entry waits for approval already (${waiting.id})`);
   }
   const original = await findOrgRow(db, ledgerEntries, orgId, entryId);
-  const from = original?.payer ? ` from ${original.payer}` : '';
+  const amount = money(fromCents(original?.amountCents ?? 0));
   return orApproval(
     db,
     historyKey,
@@ -166,7 +180,9 @@ export async function reverseOrWait(
       kind: 'reversal',
       key: null,
       payload: { entryId, reversal, createdBy } satisfies ReversalPayload,
-      what: `Reversal of ${fromCents(original?.amountCents ?? 0)} received${from}`,
+      what: original?.payer
+        ? say('Reversal of {amount} received from {payer}', { amount, payer: original.payer })
+        : say('Reversal of {amount} received', { amount }),
       amountCents: original?.amountCents ?? null,
       reason: waits.reason,
       refusal: waits.refusal,
@@ -214,7 +230,7 @@ export function approveLedgerAction(
   db: Executor,
   historyKey: HistoryKey,
   input: { orgId: string; id: string; decider: Person | null },
-): Promise<ApprovalRecord> {
+): Promise<BookApproval> {
   return db.transaction((tx) =>
     decideApproval(tx, historyKey, { ...input, decision: 'approved' }, (row) =>
       carryOut(tx, historyKey, row),

@@ -112,6 +112,9 @@ export const approvalFact = (row: typeof approvals.$inferSelect) => ({
   decidedById: row.decidedById,
   decidedByName: row.decidedByName,
   result: row.result ?? null,
+  // Since approvals kept their sentences (said in the caller's language): absent before.
+  ...(row.whatSentence ? { whatSentence: row.whatSentence } : {}),
+  ...(row.refusalSentence ? { refusalSentence: row.refusalSentence } : {}),
 });
 
 /** What the chain records of an acknowledgement of a finding. */

@@ -131,7 +131,16 @@ export async function recordMoneyOutRequest(
           override: ask.override,
           requestedBy: ask.requestedBy,
         } satisfies MoneyOutApprovalPayload,
-        what: `${ask.kind === 'refund' ? 'Refund' : 'Void'} of ${fromCents(movedCents)} of transaction ${payment.id}`,
+        what:
+          ask.kind === 'refund'
+            ? say('Refund of {amount} of transaction {id}', {
+                amount: money(fromCents(movedCents)),
+                id: payment.id,
+              })
+            : say('Void of {amount} of transaction {id}', {
+                amount: money(fromCents(movedCents)),
+                id: payment.id,
+              }),
         amountCents: movedCents,
         reason: ask.override.reason,
         refusal,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { Sentence } from '../../sentences.js';
 import { APPROVAL_KINDS, APPROVAL_STORED_STATUSES } from '../../../shared/approvals.js';
 import { at, cents, oneOf, personColumns, tenantColumns } from './columns.js';
 
@@ -18,6 +19,9 @@ export const approvals = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** What waits, for a person to read; the money at stake; the override's reason; the guard's. */
     what: varchar('what', { length: 500 }).notNull(),
+    /** `what` and `refusal` as sentences, said in the caller's language; null on older rows. */
+    whatSentence: jsonb('what_sentence').$type<Sentence>(),
+    refusalSentence: jsonb('refusal_sentence').$type<Sentence>(),
     amountCents: cents('amount_cents'),
     reason: text('reason').notNull(),
     refusal: text('refusal').notNull(),

@@ -1,7 +1,19 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
-import { APPROVAL_STATUSES, approvalRecord, awaitingApproval } from '../../../shared/approvals.js';
-import { decideApproval, getApprovalRow, listApprovals } from '../../book/approvals/approvals.js';
+import {
+  APPROVAL_STATUSES,
+  approvalRecord,
+  awaitingApproval,
+  type ApprovalRecord,
+} from '../../../shared/approvals.js';
+import {
+  decideApproval,
+  getApprovalRow,
+  listApprovals,
+  type BookApproval,
+} from '../../book/approvals/approvals.js';
+import { callerLanguage, sentenceIn } from '../language.js';
 import { approveLedgerAction } from '../../book/approvals/ledger.js';
 import { approveMoneyOut } from '../../money-out/approval.js';
 import { idParams, jsonResponse, writeErrorResponses, errorResponses } from '../openapi.js';
@@ -13,6 +25,22 @@ import { createRouter } from '../router.js';
 // admin rejects it. A new kind plugs in here with its carrier (server/book/approvals/approvals.ts).
 
 const tags = ['approvals'];
+
+/** An approval as the API answers it: what waits and the guard's refusal in the caller's language. */
+export function approvalIn(c: Context, approval: BookApproval): ApprovalRecord {
+  const language = callerLanguage(c);
+  return {
+    ...approval,
+    what: sentenceIn(approval.what, language),
+    refusal: sentenceIn(approval.refusal, language),
+  };
+}
+
+/** A 202 `awaiting_approval` (a ledger route's, a refund's or void's), its approval said so. */
+export const awaitingIn = <T extends { approval: BookApproval }>(c: Context, answer: T) => ({
+  ...answer,
+  approval: approvalIn(c, answer.approval),
+});
 
 /** A ledger route's 202: beyond the trust guard, overridden, waiting for a second approver. */
 export const awaitingResponse = jsonResponse(
@@ -42,7 +70,9 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
     async (c) =>
       c.json(
         {
-          data: await listApprovals(c.get('db'), c.get('caller').orgId, c.req.valid('query')),
+          data: (await listApprovals(c.get('db'), c.get('caller').orgId, c.req.valid('query'))).map(
+            (approval) => approvalIn(c, approval),
+          ),
         },
         200,
       ),
@@ -72,7 +102,7 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
           id,
           decider,
         });
-        return c.json(posted, 200);
+        return c.json(approvalIn(c, posted), 200);
       }
       const approval = await approveMoneyOut(
         {
@@ -83,7 +113,7 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
         },
         { orgId: caller.orgId, id, decider },
       );
-      return c.json(approval, 200);
+      return c.json(approvalIn(c, approval), 200);
     },
   )
   .openapi(
@@ -113,6 +143,6 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
           async () => ({}),
         ),
       );
-      return c.json(decided, 200);
+      return c.json(approvalIn(c, decided), 200);
     },
   );

@@ -16,7 +16,7 @@ import {
 } from '../../book/ledger/client-statement.js';
 import { postEntriesOrWait, transferOrWait } from '../../book/approvals/ledger.js';
 import { askerOf } from '../people.js';
-import { awaitingResponse } from './approvals.js';
+import { awaitingIn, awaitingResponse } from './approvals.js';
 import { statementCsv, statementPdf } from '../../book/reports/client-statement.js';
 import { csvStreamResponse, wantsCsv } from '../csv.js';
 import { errorResponses, jsonBody, jsonResponse, writeErrorResponses } from '../openapi.js';
@@ -55,7 +55,7 @@ export const ledgerRecordsRouter = createRouter({ role: { read: 'staff', write: 
         c.req.valid('json').entries,
         true,
       );
-      if ('approval' in done) return c.json(done, 202);
+      if ('approval' in done) return c.json(awaitingIn(c, done), 202);
       return c.json({ data: done }, 201);
     },
   )
@@ -79,7 +79,7 @@ export const ledgerRecordsRouter = createRouter({ role: { read: 'staff', write: 
         askerOf(caller),
         c.req.valid('json'),
       );
-      if ('approval' in done) return c.json(done, 202);
+      if ('approval' in done) return c.json(awaitingIn(c, done), 202);
       return c.json(done, 201);
     },
   )

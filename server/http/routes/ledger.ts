@@ -15,7 +15,7 @@ import { ledgerBalances, ledgerBalancesPage } from '../../book/ledger/balances.j
 import { ledgerDeposits } from '../../book/ledger/deposits.js';
 import { listLedgerEntries } from '../../book/ledger/entries.js';
 import { postEntriesOrWait, reverseOrWait } from '../../book/approvals/ledger.js';
-import { awaitingResponse } from './approvals.js';
+import { awaitingIn, awaitingResponse } from './approvals.js';
 import { askerOf } from '../people.js';
 import { csvResponse, wantsCsv } from '../csv.js';
 import {
@@ -200,7 +200,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         askerOf(c.get('caller')),
         [c.req.valid('json')],
       );
-      if ('approval' in done) return c.json(done, 202);
+      if ('approval' in done) return c.json(awaitingIn(c, done), 202);
       return c.json(done[0]!, 201);
     },
   )
@@ -224,7 +224,7 @@ export const ledgerRouter = createRouter({ role: { read: 'staff', write: 'admin'
         c.req.valid('param').id,
         c.req.valid('json'),
       );
-      if ('approval' in done) return c.json(done, 202);
+      if ('approval' in done) return c.json(awaitingIn(c, done), 202);
       return c.json(done, 201);
     },
   );

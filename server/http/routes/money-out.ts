@@ -10,6 +10,7 @@ import {
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/idempotency.js';
 import { transactionRecord } from '../../../shared/schemas.js';
 import { approvalRecord } from '../../../shared/approvals.js';
+import { awaitingIn } from './approvals.js';
 import { requestMoneyOut } from '../../money-out/request.js';
 import { listMoneyOut } from '../../book/money-out/requests.js';
 import { getTransaction } from '../../book/transactions/transactions.js';
@@ -108,7 +109,7 @@ async function run(
   c.header(IDEMPOTENCY_HEADER, answered.body.idempotencyKey);
   if (answered.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   const said = answered.body;
-  if (said.status === 'awaiting_approval') return c.json(said, 202);
+  if (said.status === 'awaiting_approval') return c.json(awaitingIn(c, said), 202);
   return c.json(said, answered.httpStatus);
 }
 

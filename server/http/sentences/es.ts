@@ -81,4 +81,17 @@ export const es: Readonly<Record<string, string>> = {
     'El último pago del plan falló: pida al cliente que registre otro método de pago en el enlace del plan',
   "The service says this plan needs attention: open it in the service's portal":
     'El servicio indica que este plan requiere atención: ábralo en el portal del servicio',
+  'Disbursement of {amount} to {payee} ({reference})':
+    'Desembolso de {amount} a {payee} ({reference})',
+  'Disbursement of {amount} to {payee}': 'Desembolso de {amount} a {payee}',
+  'Disbursement of {amount} ({reference})': 'Desembolso de {amount} ({reference})',
+  'Disbursement of {amount}': 'Desembolso de {amount}',
+  '{count} entries posted together, {amount} out':
+    '{count} asientos registrados juntos, {amount} de salida',
+  'Transfer of {amount} to operating, invoice {invoice}':
+    'Traspaso de {amount} a la cuenta operativa, factura {invoice}',
+  'Reversal of {amount} received from {payer}': 'Reversión de {amount} recibidos de {payer}',
+  'Reversal of {amount} received': 'Reversión de {amount} recibidos',
+  'Refund of {amount} of transaction {id}': 'Reembolso de {amount} de la transacción {id}',
+  'Void of {amount} of transaction {id}': 'Anulación de {amount} de la transacción {id}',
 };

@@ -81,4 +81,17 @@ export const fr: Readonly<Record<string, string>> = {
     'Le dernier paiement du plan a échoué : demandez au client d’enregistrer un autre moyen de paiement sur le lien du plan',
   "The service says this plan needs attention: open it in the service's portal":
     'Le service indique que ce plan demande votre attention : ouvrez-le dans le portail du service',
+  'Disbursement of {amount} to {payee} ({reference})':
+    'Décaissement de {amount} à {payee} ({reference})',
+  'Disbursement of {amount} to {payee}': 'Décaissement de {amount} à {payee}',
+  'Disbursement of {amount} ({reference})': 'Décaissement de {amount} ({reference})',
+  'Disbursement of {amount}': 'Décaissement de {amount}',
+  '{count} entries posted together, {amount} out':
+    '{count} écritures passées ensemble, {amount} en sortie',
+  'Transfer of {amount} to operating, invoice {invoice}':
+    'Virement de {amount} au compte d’exploitation, facture {invoice}',
+  'Reversal of {amount} received from {payer}': 'Contrepassation de {amount} reçus de {payer}',
+  'Reversal of {amount} received': 'Contrepassation de {amount} reçus',
+  'Refund of {amount} of transaction {id}': 'Remboursement de {amount} de la transaction {id}',
+  'Void of {amount} of transaction {id}': 'Annulation de {amount} de la transaction {id}',
 };
