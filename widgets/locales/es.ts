@@ -900,6 +900,6 @@ export const es = {
     'Con un segundo aprobador obligatorio, el dinero que sale más allá de la protección del fideicomiso espera aquí hasta que otro administrador lo apruebe.',
   'Nothing waits for approval.': 'Nada espera aprobación.',
   'Approvals (${0})': 'Aprobaciones (${0})',
-  'Nothing is booked yet: ${0} goes out once another admin approves it on the Approvals tab.':
-    'Aún no se registra nada: ${0} sale cuando otro administrador lo apruebe en la pestaña Aprobaciones.',
+  'Nothing is booked yet: ${0} goes out once another admin approves it under Approvals.':
+    'Aún no se registra nada: ${0} sale cuando otro administrador lo apruebe en Aprobaciones.',
 } satisfies Catalog;

@@ -904,6 +904,6 @@ export const fr = {
     'Avec un second approbateur obligatoire, l’argent qui sort au-delà de la protection du fidéicommis attend ici qu’un autre administrateur l’approuve.',
   'Nothing waits for approval.': 'Rien n’attend d’approbation.',
   'Approvals (${0})': 'Approbations (${0})',
-  'Nothing is booked yet: ${0} goes out once another admin approves it on the Approvals tab.':
-    'Rien n’est encore comptabilisé : ${0} sort dès qu’un autre administrateur l’approuve dans l’onglet Approbations.',
+  'Nothing is booked yet: ${0} goes out once another admin approves it under Approvals.':
+    'Rien n’est encore comptabilisé : ${0} sort dès qu’un autre administrateur l’approuve dans Approbations.',
 } satisfies Catalog;

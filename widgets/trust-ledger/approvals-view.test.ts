@@ -2,13 +2,14 @@ import { expect } from '@open-wc/testing';
 import { configure } from '../core/config.js';
 import { $, $$, focused, settle, text } from '../testing/helpers.js';
 import { ANA, BEN, anApproval, tokenOf } from '../testing/ledger-records.js';
-import { ADMIN, mount, openTab, routes, tab } from '../testing/ledger-screen.js';
+import { ADMIN, mount, routes } from '../testing/ledger-screen.js';
 import { apiError, json, mockApi, type Handler, type MockApi } from '../testing/mock-api.js';
 import { afterEach, before, describe, it } from '../testing/mocha.js';
+import type { ServiceTrustLedger } from './define.js';
 import type { ServiceApprovalDecidedEvent } from './events.js';
 import './define.js';
 
-// The trust ledger's Approvals tab: what waits for a second admin (its count on the tab), each
+// The trust ledger's approvals: what waits for a second admin (its count on their button), each
 // with what, how much, why, what the guard said, who asked and until when; another admin approves
 // it after a question (the outcome says what the guard said then) or rejects it; the person who
 // asked withdraws their own; staff read only. The server's refusals are said plainly.
@@ -35,7 +36,14 @@ const refunded = anApproval({
   result: { moneyOutRequestId: 'r-1' },
 });
 
-/** The ledger as `person` (an admin unless `role`), on its Approvals tab. */
+const approvalsButton = (el: HTMLElement) => $(el, '[part~="approvals-button"]');
+
+async function openApprovals(el: ServiceTrustLedger) {
+  approvalsButton(el).click();
+  await settle(el, 4);
+}
+
+/** The ledger as `person` (an admin unless `role`), its approvals open. */
 async function approvalsTab(person = BEN, over: Record<string, Handler> = {}, role = 'admin') {
   let waiting = [cheque, transfer];
   api = mockApi(
@@ -63,8 +71,9 @@ async function approvalsTab(person = BEN, over: Record<string, Handler> = {}, ro
   const el = await mount(role === 'admin' ? ADMIN : tokenOf(role));
   const heard: ServiceApprovalDecidedEvent[] = [];
   el.addEventListener('service-approval-decided', (e) => heard.push(e));
-  expect(text(tab(el, 'approvals'))).to.equal('Approvals (2)');
-  await openTab(el, 'approvals');
+  expect(text(approvalsButton(el))).to.equal('Approvals (2)');
+  expect(approvalsButton(el).dataset.tone).to.equal('warning');
+  await openApprovals(el);
   return { el, heard };
 }
 
@@ -118,7 +127,7 @@ describe('<service-trust-ledger> approvals', () => {
     expect(focused(el)).to.equal(outcome);
     expect(heard.map((e) => e.detail.approval.status)).to.deep.equal(['approved']);
     expect(api.callsTo('GET /api/ledger/balances').length).to.equal(balancesBefore + 1);
-    expect(text(tab(el, 'approvals'))).to.equal('Approvals (1)');
+    expect(text(approvalsButton(el))).to.equal('Approvals (1)');
     expect($$(el, '[part~="approval"]').map((c) => c.dataset.kind)).to.deep.equal(['transfer']);
   });
 
@@ -177,11 +186,23 @@ describe('<service-trust-ledger> approvals', () => {
     expect(text(card(el, cheque.id))).to.contain('An admin approves or rejects it.');
   });
 
-  it('nothing waiting: the tab has no count, the view says so', async () => {
+  it('nothing waiting: the button has no count, the view says so; back to the balances', async () => {
     api = mockApi(routes({ 'GET /api/approvals': () => json({ data: [] }) }));
     const el = await mount();
-    expect(text(tab(el, 'approvals'))).to.equal('Approvals');
-    await openTab(el, 'approvals');
+    expect(text(approvalsButton(el))).to.equal('Approvals');
+    expect(approvalsButton(el).dataset.tone).to.equal(undefined);
+    await openApprovals(el);
     expect(text($(el, '[part~="empty"]'))).to.equal('Nothing waits for approval.');
+    expect(focused(el)).to.equal($(el, '[part~="back-button"]'));
+    $(el, '[part~="back-button"]').click();
+    await settle(el, 3);
+    expect($$(el, '[part~="balances"]').length).to.be.greaterThan(0);
+    expect(focused(el)).to.equal(approvalsButton(el));
+    // The Balances tab chosen again closes them too.
+    await openApprovals(el);
+    $(el, '#tab-balances').click();
+    await settle(el, 3);
+    expect($$(el, '[part~="empty"]')).to.have.length(0);
+    expect($$(el, '[part~="balances"]').length).to.be.greaterThan(0);
   });
 });

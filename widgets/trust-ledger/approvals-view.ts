@@ -16,7 +16,9 @@ import { msg, str } from '../core/localize.js';
 import { spinner } from '../core/service-element.js';
 import { renderTable } from '../operations/table.js';
 
-// The trust ledger's Approvals tab (docs/api.md#people-and-approvals). With the
+// The trust ledger's approvals (docs/api.md#people-and-approvals), opened by a button over the
+// tabs that says how many wait, in place of the balances (they are the organization's, not one
+// account's). With the
 // `requireSecondApprover` setting on, money out an admin overrode beyond the trust guard (a refund
 // or void, a disbursement, a transfer, a receipt's reversal) is not done: it waits here for
 // another named admin. The waiting ones first, each with what waits, the override's reason, what
@@ -29,8 +31,6 @@ export interface ApprovalsSource {
   api: () => ApiClient;
   /** Whether an account is shown (and so the tabs): only then is the list loaded. */
   active: () => boolean;
-  /** Whether the tab is open: only then is the caller's person asked. */
-  shown: () => boolean;
   role: () => Role | null | undefined;
   heading: (depth: number, content: string) => unknown;
   onError: (operation: string, error: unknown) => void;
@@ -66,6 +66,8 @@ const guardRefusedAtApproval = (a: ApprovalRecord) => {
 };
 
 export class ApprovalsView {
+  /** Whether the approvals are open (in place of the balances). */
+  shown = false;
   readonly list;
   /** The caller's person id: their own requests are withdrawn, never approved. */
   readonly me;
@@ -86,7 +88,7 @@ export class ApprovalsView {
       onError: (error) => source.onError('approvals', error),
     });
     this.me = new Task(host, {
-      args: () => [source.api(), source.shown()] as const,
+      args: () => [source.api(), this.shown] as const,
       task: async ([api, shown]: readonly [ApiClient, boolean], { signal }) =>
         shown ? ((await api.me(signal)).person?.id ?? null) : initialState,
     });
@@ -106,9 +108,34 @@ export class ApprovalsView {
     });
   }
 
-  /** How many wait (0 until the list is loaded): the tab says it. */
+  /** How many wait (0 until the list is loaded): the button says it. */
   get waiting(): number {
     return this.list.value?.filter((a) => a.status === 'pending').length ?? 0;
+  }
+
+  open(): void {
+    this.shown = true;
+    this.#decided = this.#confirming = null;
+    this.host.requestUpdate();
+  }
+
+  close(): void {
+    this.shown = false;
+    this.host.requestUpdate();
+  }
+
+  /** The button that opens them: "Approvals (2)" while two wait, in the warning tone. */
+  button(open: () => void) {
+    const waiting = this.waiting;
+    return html`<button
+      type="button"
+      part="button approvals-button"
+      data-waiting=${waiting}
+      data-tone=${waiting ? 'warning' : nothing}
+      @click=${open}
+    >
+      ${waiting ? msg(str`Approvals (${waiting})`) : msg('Approvals')}
+    </button>`;
   }
 
   async #run(approval: ApprovalRecord, decision: Decision): Promise<void> {
@@ -259,11 +286,11 @@ export class ApprovalsView {
     )}`;
   }
 
-  render() {
+  /** The approvals under `header` (the way back, the heading). */
+  render(header: unknown) {
     const all = this.list.value;
-    const heading = this.source.heading(1, msg('Approvals'));
     if (!all) {
-      return html`${heading}
+      return html`${header}
       ${
         this.list.status === TaskStatus.ERROR
           ? renderAlert(this.list.error)
@@ -272,7 +299,7 @@ export class ApprovalsView {
     }
     const waiting = all.filter((a) => a.status === 'pending');
     const decided = all.filter((a) => a.status !== 'pending');
-    return html`${heading}
+    return html`${header}
       <p class="hint">
         ${msg('With a second approver required, money out beyond the trust guard waits here until another admin approves it.')}
       </p>

@@ -238,7 +238,7 @@ describe('<service-trust-ledger> record forms', () => {
     expect(text($(el, '[part~="result"]'))).to.equal('Bank charge of $25.00 recorded.');
   });
 
-  it('an override waiting for a second approver (202): nothing booked, said so, the Approvals tab counts it', async () => {
+  it('an override waiting for a second approver (202): nothing booked, said so, Approvals counts it', async () => {
     let asked = 0;
     const waiting = {
       status: 'awaiting_approval',
@@ -259,7 +259,7 @@ describe('<service-trust-ledger> record forms', () => {
     const result = $(el, '[part~="awaiting-approval"]');
     expect(result.dataset.tone).to.equal('warning');
     expect(text(result)).to.equal(
-      'Waiting for a second approver. Nothing is booked yet: $1,200.00 goes out once another admin approves it on the Approvals tab.',
+      'Waiting for a second approver. Nothing is booked yet: $1,200.00 goes out once another admin approves it under Approvals.',
     );
     expect(focused(el)).to.equal(result);
     expect(heard).to.have.length(0);

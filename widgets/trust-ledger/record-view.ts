@@ -39,7 +39,7 @@ import { readTransfer, renderTransferFields } from './transfer-form.js';
 // an override's reason, sent again with it; a closed period (409 PERIOD_CLOSED) and a date ahead
 // (400) with the API's words; a success says what was booked and reloads the balances. With a
 // second approver required, an override answers 202: nothing is booked, the form says it waits
-// (the Approvals tab lists it).
+// (Approvals lists it).
 
 /** What the record view reads from its element. */
 export interface RecordSource {
@@ -48,7 +48,7 @@ export interface RecordSource {
   onError: (error: unknown) => void;
   /** Booked: the element tells the page and reloads the balances. */
   onPosted: (detail: LedgerEntryPostedDetail) => void;
-  /** Waiting for a second approver: the Approvals tab's count changes. */
+  /** Waiting for a second approver: the Approvals button's count changes. */
   onAwaiting: () => void;
   focus: (selector: string) => Promise<void>;
 }
@@ -286,7 +286,7 @@ export class RecordView {
               'warning',
               html`<p>
                 <strong>${msg('Waiting for a second approver.')}</strong>
-                ${msg(str`Nothing is booked yet: ${this.#waiting} goes out once another admin approves it on the Approvals tab.`)}
+                ${msg(str`Nothing is booked yet: ${this.#waiting} goes out once another admin approves it under Approvals.`)}
               </p>`,
               'result awaiting-approval',
             )

@@ -40,9 +40,9 @@ import { RecordView } from './record-view.js';
  * client ledgers side by side (balanced, or not with the reasons), and two people sign it (the
  * month closes); its report as PDF or CSV; past runs open from their list. An admin also records
  * a disbursement, a receipt, a transfer to operating or the account's own money (the trust
- * guard's refusal overridable with a reason). With a second approver required, the Approvals tab
- * lists what waits (its count on the tab): an admin approves or rejects it, the person who asked
- * withdraws it. Without `bank-account-id` it offers the organization's trust accounts to choose
+ * guard's refusal overridable with a reason). With a second approver required, Approvals (a
+ * button over the tabs, with how many wait) lists what waits, organization-wide, in place of the
+ * balances: an admin approves or rejects it, the person who asked withdraws it. Without `bank-account-id` it offers the organization's trust accounts to choose
  * from.
  *
  * @tagname service-trust-ledger
@@ -55,7 +55,7 @@ import { RecordView } from './record-view.js';
  * @fires service-ready - Rendered with the balances (or the trust accounts to choose from) loaded.
  *
  * @csspart account-select - The trust account chooser.
- * @csspart tabs - The tabs: balances, deposits, reconciliations, approvals.
+ * @csspart tabs - The tabs: balances, deposits, reconciliations.
  * @csspart record-button - Opens the record forms (admin).
  * @csspart tab - One tab.
  * @csspart table - Every table (with `balances`, `entries`, `deposits`, `items` or `history`).
@@ -83,6 +83,7 @@ import { RecordView } from './record-view.js';
  * @csspart sign-button - Signs as preparer or reviewer; `signoffs` lists who signed.
  * @csspart report-button - Downloads a reconciliation's report (PDF or CSV).
  * @csspart open-button - Opens a past reconciliation.
+ * @csspart approvals-button - Opens the approvals (`data-waiting`: how many wait).
  * @csspart approvals - The approvals waiting (each an `approval`, with `approve-button` and `reject-button`).
  * @csspart decision - The outcome of approving or rejecting one.
  * @csspart empty - The text shown when a view has nothing yet.
@@ -192,11 +193,10 @@ export class ServiceTrustLedger extends ServiceElement {
     onError: (operation, error) => this.emitError(operation, error),
   });
 
-  /** The Approvals tab: what waits for a second admin, and what was decided. */
+  /** The approvals: what waits for a second admin, and what was decided. */
   readonly #approvals = new ApprovalsView(this, {
     api: () => this.api,
     active: () => Boolean(this.accountId),
-    shown: () => this.view === 'approvals',
     role: () => this.callerRole.value,
     heading: (depth, content) => this.renderHeadingAt(depth, content),
     onError: (operation, error) => this.emitError(operation, error),
@@ -256,11 +256,12 @@ export class ServiceTrustLedger extends ServiceElement {
   }
 
   private select(view: View, focus = false): void {
-    // The Balances tab, chosen again, goes back from a line's entries, statement or the record
-    // forms to the table (as a phone's tab bar does).
+    // The Balances tab, chosen again, goes back from a line's entries, statement, the record
+    // forms or the approvals to the table (as a phone's tab bar does).
     if (view === 'balances' && this.view === view) {
       this.#entries.line = this.#statement.line = null;
       this.#record.close();
+      this.#approvals.close();
     }
     this.view = view;
     if (focus) void this.focusWithin(`#tab-${view}`);
@@ -277,7 +278,20 @@ export class ServiceTrustLedger extends ServiceElement {
     return html`<p class="hint">${spinner}${what}</p>`;
   }
 
+  /** Approvals over the tabs: in the Balances panel, in place of what it showed. */
+  private async openApprovals(): Promise<void> {
+    this.#entries.line = this.#statement.line = null;
+    this.#record.close();
+    this.view = 'balances';
+    this.#approvals.open();
+    await this.focusWithin('[part~="back-button"]');
+  }
+
   private renderBalancesView() {
+    if (this.#approvals.shown) {
+      const back = () => (this.#approvals.close(), this.focusWithin('[part~="approvals-button"]'));
+      return this.#approvals.render(this.renderBack(back, nothing)(msg('Approvals')));
+    }
     if (this.#entries.line) return this.renderEntriesView();
     const line = this.#statement.line;
     if (line) {
@@ -343,11 +357,11 @@ export class ServiceTrustLedger extends ServiceElement {
           () => this.#download.button('deposits', msg('deposits')),
         ),
       reconciliations: () => this.#month.render(),
-      approvals: () => this.#approvals.render(),
     };
     return html`<section part="card" aria-busy=${busy ? 'true' : 'false'}>
       <div class="row header">
         ${this.renderHeading(msg('Trust ledger'))}
+        ${this.accountId ? this.#approvals.button(() => this.openApprovals()) : nothing}
         ${
           this.accountId
             ? html`<button
@@ -366,11 +380,7 @@ export class ServiceTrustLedger extends ServiceElement {
       ${this.#download.task.status === TaskStatus.ERROR ? renderAlert(this.#download.task.error) : nothing}
       ${
         this.accountId
-          ? html`${renderTabs(
-                this.view,
-                (view, focus) => this.select(view, focus),
-                this.#approvals.waiting,
-              )}
+          ? html`${renderTabs(this.view, (view, focus) => this.select(view, focus))}
               <div role="tabpanel" id="panel" class="stack" aria-labelledby="tab-${this.view}">
                 ${views[this.view]()}
               </div>`

@@ -10,9 +10,8 @@ export const trustLedgerStyles = css`
   .zero {
     color: var(--_muted);
   }
-  /* The tabs keep one weight (a bold one would widen them) and a narrow padding: the chosen one
-     is underlined. On a phone the fourth, Approvals, wraps onto a line of its own rather than
-     scroll out of sight (its count is the one that asks for attention). */
+  /* The tabs keep one weight (a bold one would widen, and wrap, on a phone) and a narrow
+     padding, so the three stay on one line from 375 px: the chosen one is underlined. */
   [part~='tabs'] {
     display: flex;
     flex-wrap: wrap;
@@ -118,6 +117,11 @@ export const recordStyles = css`
 // The approvals waiting: each a bordered block (no list bullets), its figures in the statement's
 // summary grid, the override's reason and the guard's words under labels.
 export const approvalStyles = css`
+  /* Approvals over the tabs: in the warning tone while any wait. */
+  [part~='approvals-button'][data-tone] {
+    border-color: color-mix(in srgb, var(--_tone) 55%, var(--_border));
+    background: color-mix(in srgb, var(--_tone) 12%, var(--_surface));
+  }
   .approvals {
     list-style: none;
     margin: 0;

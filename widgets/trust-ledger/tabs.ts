@@ -1,26 +1,18 @@
 import { html } from 'lit';
-import { msg, str } from '../core/localize.js';
+import { msg } from '../core/localize.js';
 
 // The trust ledger's views as tabs, in the ARIA tabs pattern: one tab in the Tab order (the
 // chosen one), arrow keys, Home and End move along them and choose.
 
-export type View = 'balances' | 'deposits' | 'reconciliations' | 'approvals';
-const VIEWS: readonly View[] = ['balances', 'deposits', 'reconciliations', 'approvals'];
+export type View = 'balances' | 'deposits' | 'reconciliations';
+const VIEWS: readonly View[] = ['balances', 'deposits', 'reconciliations'];
 
-/**
- * `select(view, focus)`: choose a view; `focus` when the keyboard moved (its tab takes focus).
- * `waiting`: how many approvals wait (the Approvals tab says it).
- */
-export function renderTabs(
-  current: View,
-  select: (view: View, focus: boolean) => void,
-  waiting: number,
-) {
+/** `select(view, focus)`: choose a view; `focus` when the keyboard moved (its tab takes focus). */
+export function renderTabs(current: View, select: (view: View, focus: boolean) => void) {
   const labels: Record<View, string> = {
     balances: msg('Balances'),
     deposits: msg('Deposits'),
     reconciliations: msg('Reconciliation'),
-    approvals: waiting ? msg(str`Approvals (${waiting})`) : msg('Approvals'),
   };
   const onKey = (event: KeyboardEvent) => {
     const at = VIEWS.indexOf(current);
