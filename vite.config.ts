@@ -40,7 +40,7 @@ const ON_DEMAND = [
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
- * widgets', the trust ledger's and the link dialogs' API calls, the origin rules of the allowed
+ * widgets', the trust ledger's (its approvals' too) and the link dialogs' API calls, the origin rules of the allowed
  * origins and the sandbox key test of the connection form, the payment plans' calls and values,
  * which stay with them),
  * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
@@ -51,7 +51,7 @@ function inKitChunk(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   if (file.includes('/node_modules/')) return true;
   if (file.includes('/shared/'))
-    return !/\/(?:operations-api|ledger-api|link-requests-api|payment-plans-api|payment-plan-values|origins|service-keys)\.ts$/.test(
+    return !/\/(?:operations-api|ledger-api|approvals-api|link-requests-api|payment-plans-api|payment-plan-values|origins|service-keys)\.ts$/.test(
       file,
     );
   const [, folder = '', name = ''] = /\/widgets\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
