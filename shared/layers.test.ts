@@ -193,7 +193,12 @@ function writesLikeTheBook(source: string): boolean {
 
 // The simulator stands in for the remote service: it speaks the remote's contract (its schema and
 // types) and shared/ words, and nothing of ours mounts it but demo mode and the test harnesses.
-const SIMULATOR_READS = ['shared/', 'server/remote/sdl.ts', 'server/remote/types.ts'];
+const SIMULATOR_READS = [
+  'shared/',
+  'server/remote/sdl.ts',
+  'server/remote/types.ts',
+  'server/remote/money-out-types.ts',
+];
 const SIMULATOR_MOUNTS = ['server/demo.ts', 'server/http/routes/demo.ts', 'server/testing/'];
 
 describe('server layers', () => {

@@ -1,4 +1,4 @@
-import type { RemoteRequestStatus } from '../server/remote/types.js';
+import type { RemoteRequestStatus } from '../server/remote/money-out-types.js';
 
 // The shapes of what a simulated firm holds beyond its records (state.ts): a transaction's log,
 // its money-out requests and their settings, its monthly statements. Apart from the modules that

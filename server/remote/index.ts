@@ -9,5 +9,6 @@ export { SharedLimiterRegistry } from './limiter-shared.js';
 export { PostgresBudgetStore, remoteBudgetUsage } from './limiter-store.js';
 export { fixedTarget, type ResolveRemoteTarget } from './target.js';
 export * from './types.js';
+export * from './money-out-types.js';
 export type { RemoteSubscription } from './subscription-wire.js';
 export type { AddSubscriptionInput, UpdateSubscriptionInput } from './subscription-operations.js';

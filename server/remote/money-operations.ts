@@ -6,26 +6,22 @@
 import type {
   ListStatementsInput,
   ListTransactionsInput,
-  MoneyOutInput,
   RecordManualPaymentInput,
   RemoteManualPayment,
-  RemoteMoneyOutResult,
   RemoteStatement,
   RemoteTransaction,
   RemoteTransactionPage,
-  RemoteVoidDetails,
   SendPaymentRequestInput,
 } from './types.js';
+import type { MoneyOutInput, RemoteMoneyOutResult, RemoteVoidDetails } from './money-out-types.js';
 import {
   booleanSchema,
   manualPaymentSchema,
-  refundResultSchema,
   statementListSchema,
   transactionPageSchema,
   transactionSchema,
-  voidDetailsSchema,
-  voidResultSchema,
 } from './wire.js';
+import { refundResultSchema, voidDetailsSchema, voidResultSchema } from './money-out-wire.js';
 import { lookup, operation, type RemoteOperation } from './operation.js';
 import { defined, ids, invalid, oneAmount, optionalCents, required } from './variables.js';
 

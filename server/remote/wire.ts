@@ -17,23 +17,21 @@ import {
   type RemoteIdentity,
   type RemoteManualPayment,
   type RemoteMatter,
-  type RemoteMoneyOutResult,
   type RemotePaymentLink,
   type RemoteTransaction,
   type RemoteStatement,
   type RemoteTransactionEvent,
   type RemoteTransactionPage,
-  type RemoteVoidDetails,
   type RemoteWebhookEvent,
   type RemoteWebhookUrl,
 } from './types.js';
 
 /** Remote ids are uuids; our columns are Text(36). */
-const id = z.string().min(1).max(36);
-const ref = z.object({ id });
+export const id = z.string().min(1).max(36);
+export const ref = z.object({ id });
 /** Integer cents (GraphQL Int) to a money string, exactly. */
 const money = z.int().transform(fromCents);
-const text = z.string().nullable();
+export const text = z.string().nullable();
 
 const balance = z.object({ totalOutstanding: money, totalPaid: money });
 
@@ -342,61 +340,3 @@ export function decodeWith<T>(schema: z.ZodType<T>, value: unknown, operationNam
     { operationName },
   );
 }
-
-const requestSchema = z.object({
-  id,
-  status: z.enum([
-    'CREATED',
-    'REQUEST_PENDING',
-    'AWAITING_RESULT',
-    'ERROR',
-    'TXN_FAILED',
-    'PARTIAL_SUCCESS',
-    'SUCCESS',
-  ]),
-  errorMessage: text,
-  externalId: text,
-  createdOn: z.iso.datetime({ offset: true }),
-});
-
-const transactionsOrNone = z
-  .array(transactionSchema)
-  .nullish()
-  .transform((list) => list ?? []);
-
-/** A refund request and what it moved (the mutation's and refundRequestGet's result alike). */
-export const refundResultSchema = z
-  .object({
-    refundRequest: requestSchema,
-    originalTransactions: transactionsOrNone,
-    refundTransactions: transactionsOrNone,
-  })
-  .transform((r): RemoteMoneyOutResult => ({
-    request: r.refundRequest,
-    originals: r.originalTransactions,
-    reversals: r.refundTransactions,
-  }));
-
-export const voidResultSchema = z
-  .object({
-    voidRequest: requestSchema,
-    originalTransactions: transactionsOrNone,
-    voidTransactions: transactionsOrNone,
-  })
-  .transform((r): RemoteMoneyOutResult => ({
-    request: r.voidRequest,
-    originals: r.originalTransactions,
-    reversals: r.voidTransactions,
-  }));
-
-export const voidDetailsSchema = z
-  .object({
-    canVoid: z.boolean(),
-    transactions: z.array(ref),
-    voidRequests: z.array(requestSchema),
-  })
-  .transform((r): RemoteVoidDetails => ({
-    canVoid: r.canVoid,
-    transactionIds: r.transactions.map((t) => t.id),
-    requests: r.voidRequests,
-  }));
