@@ -40,9 +40,9 @@ const ON_DEMAND = [
 
 /**
  * What goes into the kit's shared chunk: Lit and the other packages, shared/ (but the operations
- * widgets', the trust ledger's (its approvals' too) and the link dialogs' API calls, the origin rules of the allowed
- * origins and the sandbox key test of the connection form, the payment plans' calls and values,
- * which stay with them),
+ * widgets', the trust ledger's (its approvals' too) and the link dialogs' API calls, the origin
+ * rules of the allowed origins and the sandbox key test of the connection form, the payment
+ * plans' calls and values, which stay with them),
  * widgets/core, and the eight elements' classes. Not their define.ts (an element's entry registers
  * it alone), nor what loads on demand (the settings card's checklist and allowed origins, the
  * progress display) or only with the operations widgets.

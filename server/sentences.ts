@@ -69,10 +69,5 @@ export type Said = Sentence & { text: string };
 export const said = (sentence: Sentence): Said => ({ ...sentence, text: render(sentence, 'en') });
 
 /** A sentence, with its English text. */
-export function say(
-  template: string,
-  values: Readonly<Record<string, SentenceValue>> = {},
-): Sentence & { text: string } {
-  const sentence = { template, values };
-  return { ...sentence, text: render(sentence, 'en') };
-}
+export const say = (template: string, values: Readonly<Record<string, SentenceValue>> = {}): Said =>
+  said({ template, values });

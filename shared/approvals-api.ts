@@ -1,18 +1,17 @@
-// The second approver's API behind the trust ledger's Approvals tab
+// The second approver's API behind the trust ledger's approvals
 // (docs/api.md#people-and-approvals): what waits, approve, reject. Functions over the typed
 // ApiClient, like ledger-api.ts, so the kit's first-load chunk does not carry them; types only,
 // so no zod reaches a bundle. Checked against the OpenAPI document by
 // server/http/api-client-contract.db.test.ts.
 import type { ApiClient } from './api-client.js';
-import type { ApprovalRecord, ApprovalStatus } from './approvals.js';
+import type { ApprovalRecord, ApprovalStatus, AwaitingApproval } from './approvals.js';
 
-export type { ApprovalKind, ApprovalRecord, ApprovalStatus } from './approvals.js';
-
-/** 202 from the ledger's money out: nothing posted, it waits for a second approver. */
-export interface AwaitingApproval {
-  status: 'awaiting_approval';
-  approval: ApprovalRecord;
-}
+export type {
+  ApprovalKind,
+  ApprovalRecord,
+  ApprovalStatus,
+  AwaitingApproval,
+} from './approvals.js';
 
 /** Whether a ledger call's answer is an approval waiting rather than what it posted. */
 export const isAwaitingApproval = (answer: object): answer is AwaitingApproval =>

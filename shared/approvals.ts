@@ -48,3 +48,4 @@ export const awaitingApproval = z.object({
   status: z.literal('awaiting_approval'),
   approval: approvalRecord,
 });
+export type AwaitingApproval = z.infer<typeof awaitingApproval>;

@@ -13,6 +13,7 @@ import type { Role } from '../../shared/records.js';
 import { alertBox, confirmBox, renderAlert } from '../core/alerts.js';
 import { formatDateTime, formatMoney } from '../core/format.js';
 import { msg, str } from '../core/localize.js';
+import { callerInfo } from '../core/caller-role.js';
 import { spinner } from '../core/service-element.js';
 import { renderTable } from '../operations/table.js';
 
@@ -87,10 +88,10 @@ export class ApprovalsView {
         active ? (await listApprovals(api, {}, signal)).data : initialState,
       onError: (error) => source.onError('approvals', error),
     });
+    // The page's one GET /api/me (core/caller-role.ts), asked with the role.
     this.me = new Task(host, {
-      args: () => [source.api(), this.shown] as const,
-      task: async ([api, shown]: readonly [ApiClient, boolean], { signal }) =>
-        shown ? ((await api.me(signal)).person?.id ?? null) : initialState,
+      args: () => [source.api()] as const,
+      task: async ([api]: readonly [ApiClient]) => (await callerInfo(api))?.person?.id ?? null,
     });
     this.decide = new Task(host, {
       autoRun: false,
@@ -156,8 +157,8 @@ export class ApprovalsView {
   /** The last decision's outcome: done (and what the guard said then), or why it was refused. */
   #renderOutcome() {
     const asked = this.#decided;
-    if (!asked || this.decide.status === TaskStatus.INITIAL) return nothing;
-    if (this.decide.status === TaskStatus.PENDING) return nothing;
+    const { status } = this.decide;
+    if (!asked || status === TaskStatus.INITIAL || status === TaskStatus.PENDING) return nothing;
     if (this.decide.status === TaskStatus.ERROR) {
       return html`<div part="decision">${renderAlert(this.decide.error)}</div>`;
     }

@@ -42,8 +42,8 @@ import { RecordView } from './record-view.js';
  * a disbursement, a receipt, a transfer to operating or the account's own money (the trust
  * guard's refusal overridable with a reason). With a second approver required, Approvals (a
  * button over the tabs, with how many wait) lists what waits, organization-wide, in place of the
- * balances: an admin approves or rejects it, the person who asked withdraws it. Without `bank-account-id` it offers the organization's trust accounts to choose
- * from.
+ * balances: an admin approves or rejects it, the person who asked withdraws it. Without
+ * `bank-account-id` it offers the organization's trust accounts to choose from.
  *
  * @tagname service-trust-ledger
  * @summary Trust balances, entries, deposits and three-way reconciliation.

@@ -81,14 +81,14 @@ export async function orApproval<T>(
   db: Executor,
   historyKey: HistoryKey,
   run: (tx: Executor) => Promise<T>,
-  ask: (waits: WaitsForApproval) => ApprovalAsk,
+  ask: (waits: WaitsForApproval, tx: Executor) => ApprovalAsk | Promise<ApprovalAsk>,
 ): Promise<T | AwaitingApproval> {
   try {
     return await db.transaction(run);
   } catch (error) {
     if (!(error instanceof WaitsForApproval)) throw error;
     return db.transaction(async (tx) => {
-      const approval = await requestApprovalIfRequired(tx, historyKey, ask(error));
+      const approval = await requestApprovalIfRequired(tx, historyKey, await ask(error, tx));
       // The setting turned off in between: nothing was done, and a retry is decided afresh.
       if (!approval) throw conflict('The second approver setting changed meanwhile: send it again');
       return { status: 'awaiting_approval' as const, approval };

@@ -169,26 +169,29 @@ export async function reverseOrWait(
   if (waiting) {
     throw conflict(`The reversal of this entry waits for approval already (${waiting.id})`);
   }
-  const original = await findOrgRow(db, ledgerEntries, orgId, entryId);
-  const amount = money(fromCents(original?.amountCents ?? 0));
   return orApproval(
     db,
     historyKey,
     (tx) => reverseManualEntryIn(tx, historyKey, orgId, entryId, reversal, { createdBy, by }),
-    (waits: WaitsForApproval) => ({
-      orgId,
-      kind: 'reversal',
-      key: null,
-      payload: { entryId, reversal, createdBy } satisfies ReversalPayload,
-      what: original?.payer
-        ? say('Reversal of {amount} received from {payer}', { amount, payer: original.payer })
-        : say('Reversal of {amount} received', { amount }),
-      amountCents: original?.amountCents ?? null,
-      reason: waits.reason,
-      refusal: waits.refusal,
-      subjectId: waits.subjectId,
-      requester: by,
-    }),
+    // Read only when it waits: the entry the guard just refused to reverse.
+    async (waits: WaitsForApproval, tx) => {
+      const original = await findOrgRow(tx, ledgerEntries, orgId, entryId);
+      const amount = money(fromCents(original?.amountCents ?? 0));
+      return {
+        orgId,
+        kind: 'reversal',
+        key: null,
+        payload: { entryId, reversal, createdBy } satisfies ReversalPayload,
+        what: original?.payer
+          ? say('Reversal of {amount} received from {payer}', { amount, payer: original.payer })
+          : say('Reversal of {amount} received', { amount }),
+        amountCents: original?.amountCents ?? null,
+        reason: waits.reason,
+        refusal: waits.refusal,
+        subjectId: waits.subjectId,
+        requester: by,
+      };
+    },
   );
 }
 

@@ -14,6 +14,7 @@ import {
   type BookApproval,
 } from '../../book/approvals/approvals.js';
 import { callerLanguage, sentenceIn } from '../language.js';
+import type { ApiLanguage } from '../../sentences.js';
 import { approveLedgerAction } from '../../book/approvals/ledger.js';
 import { approveMoneyOut } from '../../money-out/approval.js';
 import { idParams, jsonResponse, writeErrorResponses, errorResponses } from '../openapi.js';
@@ -26,20 +27,23 @@ import { createRouter } from '../router.js';
 
 const tags = ['approvals'];
 
-/** An approval as the API answers it: what waits and the guard's refusal in the caller's language. */
-export function approvalIn(c: Context, approval: BookApproval): ApprovalRecord {
+/** An approval as the API answers it: what waits and the guard's refusal in `language`. */
+const approvalIn = (approval: BookApproval, language: ApiLanguage): ApprovalRecord => ({
+  ...approval,
+  what: sentenceIn(approval.what, language),
+  refusal: sentenceIn(approval.refusal, language),
+});
+
+/** Approvals, said in the caller's language (read once per answer). */
+const approvalsIn = (c: Context, approvals: readonly BookApproval[]) => {
   const language = callerLanguage(c);
-  return {
-    ...approval,
-    what: sentenceIn(approval.what, language),
-    refusal: sentenceIn(approval.refusal, language),
-  };
-}
+  return approvals.map((approval) => approvalIn(approval, language));
+};
 
 /** A 202 `awaiting_approval` (a ledger route's, a refund's or void's), its approval said so. */
 export const awaitingIn = <T extends { approval: BookApproval }>(c: Context, answer: T) => ({
   ...answer,
-  approval: approvalIn(c, answer.approval),
+  approval: approvalIn(answer.approval, callerLanguage(c)),
 });
 
 /** A ledger route's 202: beyond the trust guard, overridden, waiting for a second approver. */
@@ -70,8 +74,9 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
     async (c) =>
       c.json(
         {
-          data: (await listApprovals(c.get('db'), c.get('caller').orgId, c.req.valid('query'))).map(
-            (approval) => approvalIn(c, approval),
+          data: approvalsIn(
+            c,
+            await listApprovals(c.get('db'), c.get('caller').orgId, c.req.valid('query')),
           ),
         },
         200,
@@ -102,7 +107,7 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
           id,
           decider,
         });
-        return c.json(approvalIn(c, posted), 200);
+        return c.json(approvalIn(posted, callerLanguage(c)), 200);
       }
       const approval = await approveMoneyOut(
         {
@@ -113,7 +118,7 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
         },
         { orgId: caller.orgId, id, decider },
       );
-      return c.json(approvalIn(c, approval), 200);
+      return c.json(approvalIn(approval, callerLanguage(c)), 200);
     },
   )
   .openapi(
@@ -143,6 +148,6 @@ export const approvalsRouter = createRouter({ role: { read: 'staff', write: 'adm
           async () => ({}),
         ),
       );
-      return c.json(approvalIn(c, decided), 200);
+      return c.json(approvalIn(decided, callerLanguage(c)), 200);
     },
   );
